@@ -1,0 +1,161 @@
+"""`roadkit`: build the print kit, the rules check and the site from content/.
+
+Exit codes: 0 success; 1 a rules example failed; 2 a content mistake (one located line, no
+traceback, nothing in build/ touched)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+from generators.errors import ContentError
+
+PAPERS = ("a4", "letter")
+
+
+def _offset(text: str) -> tuple[float, float]:
+    try:
+        x, y = (float(v) for v in text.split(","))
+    except ValueError:
+        raise argparse.ArgumentTypeError("expected X,Y in millimetres, like 1.5,-0.5") from None
+    return (x, y)
+
+
+def _common(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--game", action="append", help="only this game (folder name); may be repeated")
+    p.add_argument("--content", type=Path, default=Path("content"), help="content folder (default: content/)")
+    p.add_argument("--out", type=Path, default=Path("build"), help="output folder (default: build/)")
+    p.add_argument("-q", "--quiet", action="store_true", help="print only errors and the summary")
+
+
+def _print_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--paper", choices=(*PAPERS, "all"), default="all", help="paper size (default: both)")
+    p.add_argument("--ink-saver", action="store_true", help="light backgrounds, no full-bleed fills")
+    p.add_argument("--back-offset", type=_offset, default=(0.0, 0.0), metavar="X,Y",
+                   help="shift back pages by X,Y mm to match your printer's duplex drift")
+    p.add_argument("--no-png", action="store_true", help="skip the PNG export of each face")
+
+
+def parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="roadkit", description=__doc__.splitlines()[0])
+    sub = p.add_subparsers(dest="command", required=True)
+    b = sub.add_parser("build", help="everything: validate, PDFs and PNGs, rules check, site")
+    _common(b)
+    _print_options(b)
+    b.add_argument("--no-site", action="store_true", help="skip the site")
+    v = sub.add_parser("validate", help="check the content and report the first mistake")
+    _common(v)
+    pr = sub.add_parser("print", help="the print kit: PDFs for each paper and a PNG per face")
+    _common(pr)
+    _print_options(pr)
+    ch = sub.add_parser("check", help="replay every worked example through the rules engine")
+    _common(ch)
+    ch.add_argument("--json", action="store_true", help="print the report as JSON")
+    ch.add_argument("paths", nargs="*", type=Path, help="extra scenario files or folders")
+    s = sub.add_parser("site", help="generate the site's pages and build it into build/site/")
+    _common(s)
+    s.add_argument("--serve", action="store_true", help="live preview that rebuilds on content edits")
+    s.add_argument("--offline", action="store_true", help="also build the file:// offline copy")
+    sc = sub.add_parser("schema", help="export the JSON Schemas for editors into build/schema/")
+    _common(sc)
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = parser().parse_args(argv)
+    try:
+        return _run(args)
+    except ContentError as exc:
+        print(exc, file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+
+
+def _say(args: argparse.Namespace, message: str) -> None:
+    if not args.quiet:
+        print(message, flush=True)
+
+
+def _run(args: argparse.Namespace) -> int:
+    from generators.content.loader import load_content
+
+    started = time.perf_counter()
+    content = load_content(args.content, args.game)
+    if args.command == "validate":
+        from generators.engine.scenario import load_all_scenarios
+
+        n = len(load_all_scenarios(content))
+        _say(args, f"content OK: {len(content.games)} games, "
+             f"{sum(len(g.components) for g in content.games)} components, {n} examples")
+        return 0
+    if args.command == "schema":
+        from generators.content.export_schema import write_schemas
+
+        for path in write_schemas(args.out / "schema"):
+            _say(args, f"wrote {path}")
+        return 0
+    if args.command == "check":
+        from generators.engine.runner import run_check
+
+        return run_check(content, args.paths, args.out, as_json=args.json, quiet=args.quiet)
+    if args.command == "site":
+        from generators.site.build import build_site, serve
+
+        if args.serve:
+            return serve(args.content, args.out)
+        build_site(content, args.out, offline=args.offline, say=lambda m: _say(args, m))
+        return 0
+    if args.command in ("print", "build"):
+        if args.command == "build":
+            from generators.engine.scenario import load_all_scenarios
+
+            load_all_scenarios(content)  # every mistake is found before anything is written
+        _print(args, content)
+        if args.command == "print":
+            _say(args, f"done in {time.perf_counter() - started:.2f} s")
+            return 0
+        from generators.content.export_schema import write_schemas
+        from generators.engine.runner import run_check
+
+        write_schemas(args.out / "schema")
+        status = run_check(content, [], args.out, as_json=False, quiet=True)
+        if status != 0:
+            print("roadkit build: a worked example failed; see build/check/report.json "
+                  "(run `roadkit check` for details). The site was not rebuilt.", file=sys.stderr)
+            return status
+        if not args.no_site:
+            from generators.site.build import build_site
+
+            build_site(content, args.out, say=lambda m: _say(args, m))
+        _say(args, f"done in {time.perf_counter() - started:.2f} s")
+        return 0
+    raise AssertionError(args.command)
+
+
+def _print(args: argparse.Namespace, content) -> None:
+    from generators.outputs import Manifest, realize
+    from generators.pdf.documents import Options
+    from generators.pdf.kit import document_targets, png_targets, variant_dir
+
+    papers = PAPERS if args.paper == "all" else (args.paper,)
+    manifest = Manifest.load(args.out)
+    targets = []
+    owned = []  # outputs of what is being rebuilt; anything there no target claims is stale
+    for game in content.games:
+        for paper in papers:
+            opts = Options(paper=paper, back_offset=args.back_offset, ink_saver=args.ink_saver)
+            targets.extend(document_targets(content, game, opts, args.out))
+            owned.append(str(args.out / "print" / variant_dir(opts) / f"{game.id}-"))
+        if not args.no_png:
+            targets.extend(png_targets(content, game, args.out))
+            owned.append(str(args.out / "png" / game.id) + "/")
+    report = realize(targets, manifest, owned, on_make=lambda t: _say(args, f"  making {t.path}"))
+    _say(args, f"print kit: {len(report.made)} made, {len(report.kept)} up to date")
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,275 @@
+"""Load a content folder into the model, then cross-check what one file cannot check alone:
+unique ids, references between files (icons, colours, chapters, related entries, glossary),
+and artwork paths that must stay inside the content folder."""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, fields, is_dataclass
+from pathlib import Path
+from typing import Any
+
+from generators.content.model import (
+    ID,
+    Component,
+    Game,
+    Glossary,
+    Icons,
+    LoadedGame,
+    Notes,
+    RuleEntry,
+    RuleMeta,
+    Side,
+)
+from generators.content.schema import convert
+from generators.content.yaml_io import Doc, _decode, display_path, load_yaml, parse_yaml
+from generators.errors import ContentError, KeyPath
+
+ICON_RE = re.compile(r":([a-z0-9][a-z0-9-]*):")
+_FRONT_MATTER = re.compile(r"\A---[ \t]*\n(.*?\n)---[ \t]*\n?", re.S)
+
+
+@dataclass(frozen=True)
+class Content:
+    root: str
+    games: tuple[LoadedGame, ...]
+    icons: Icons
+
+    def game(self, game_id: str) -> LoadedGame:
+        for g in self.games:
+            if g.id == game_id:
+                return g
+        raise KeyError(game_id)
+
+
+def game_dirs(root: Path) -> list[Path]:
+    return sorted(p for p in root.iterdir() if (p / "game.yaml").is_file())
+
+
+def load_content(root: Path, only: Iterable[str] | None = None) -> Content:
+    """Load and cross-check `root` (normally content/); `only` limits which games."""
+    if not root.is_dir():
+        raise ContentError(display_path(root), 1, 1, (), "the content folder does not exist")
+    icons = _load_icons(root)
+    wanted = set(only) if only else None
+    dirs = game_dirs(root)
+    if wanted:
+        unknown = wanted - {d.name for d in dirs}
+        if unknown:
+            known = ", ".join(d.name for d in dirs)
+            raise ContentError(display_path(root), 1, 1, (), f"no game {sorted(unknown)[0]!r}; the games are: {known}")
+        dirs = [d for d in dirs if d.name in wanted]
+    games = tuple(load_game(d, icons, root) for d in dirs)
+    return Content(str(root), games, icons)
+
+
+def _load_icons(root: Path) -> Icons:
+    path = root / "icons.yaml"
+    if not path.is_file():
+        return Icons()
+    doc = load_yaml(path)
+    icons = convert(doc, Icons)
+    from generators.pdf.icons import parse_path  # the path syntax is the renderer's; check it at load time
+
+    for name, icon in icons.icons.items():
+        if not re.fullmatch(ID, name):
+            raise doc.error(("icons", name), "icon names are lower-case letters, digits and dashes")
+        try:
+            parse_path(icon.path)
+        except ValueError as exc:
+            raise doc.error(("icons", name, "path"), f"bad SVG path data: {exc}") from None
+    return icons
+
+
+def _hash(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def load_game(game_dir: Path, icons: Icons, root: Path) -> LoadedGame:
+    files: dict[str, str] = {}
+    game_doc = load_yaml(game_dir / "game.yaml")
+    files[game_doc.file] = _hash(game_dir / "game.yaml")
+    game = convert(game_doc, Game)
+
+    components: list[Component] = []
+    component_docs: list[Doc] = []
+    seen: dict[str, Doc] = {}
+    for path in sorted((game_dir / "components").glob("*.yaml")):
+        doc = load_yaml(path)
+        files[doc.file] = _hash(path)
+        comp = convert(doc, Component)
+        if comp.id in seen:
+            raise doc.error(("id",), f"duplicate component id {comp.id!r}; it is already used in {seen[comp.id].file}")
+        seen[comp.id] = doc
+        _check_face_ids(doc, comp)
+        components.append(comp)
+        component_docs.append(doc)
+
+    rules, rule_docs = _load_rules(game_dir, files)
+    glossary, glossary_doc = _load_optional(game_dir / "glossary.yaml", Glossary, files)
+    notes, notes_doc = _load_optional(game_dir / "notes.yaml", Notes, files)
+
+    refs = _Refs(game, icons, {r.id for r in rules})
+    for comp, doc in zip(components, component_docs, strict=True):
+        refs.check_component(doc, comp, game_dir, root)
+    for entry, doc in zip(rules, rule_docs, strict=True):
+        refs.check_rule(doc, entry)
+    if glossary_doc is not None:
+        refs.check_glossary(glossary_doc, glossary)
+    if notes_doc is not None:
+        refs.check_notes(notes_doc, notes)
+
+    components.sort(key=lambda c: (c.order, c.id))
+    rules.sort(key=lambda r: (r.meta.order, r.id))
+    return LoadedGame(
+        id=game_dir.name,
+        dir=str(game_dir),
+        game=game,
+        components=tuple(components),
+        rules=tuple(rules),
+        glossary=glossary,
+        notes=notes,
+        files=files,
+    )
+
+
+def _load_optional(path: Path, cls: type, files: dict[str, str]) -> tuple[Any, Doc | None]:
+    if not path.is_file():
+        return cls(), None
+    doc = load_yaml(path)
+    files[doc.file] = _hash(path)
+    return convert(doc, cls), doc
+
+
+def _check_face_ids(doc: Doc, comp: Component) -> None:
+    seen: set[str] = set()
+    for i, face in enumerate(comp.faces):
+        if face.id in seen:
+            raise doc.error(("faces", i, "id"), f"duplicate face id {face.id!r} in component {comp.id!r}")
+        seen.add(face.id)
+
+
+def split_front_matter(text: str, name: str) -> tuple[Doc, str, int]:
+    """Split a Markdown file into its YAML front matter (as a Doc with true line numbers),
+    its body, and the line number where the body starts."""
+    match = _FRONT_MATTER.match(text)
+    if not match:
+        raise ContentError(name, 1, 1, (), "expected YAML front matter between '---' lines at the top of the file")
+    doc = parse_yaml("\n" + match.group(1), name)  # the leading newline keeps line numbers true
+    body_line = text[: match.end()].count("\n") + 1
+    return doc, text[match.end():], body_line
+
+
+def _load_rules(game_dir: Path, files: dict[str, str]) -> tuple[list[RuleEntry], list[Doc]]:
+    entries: list[RuleEntry] = []
+    docs: list[Doc] = []
+    for path in sorted((game_dir / "rules").glob("*.md")):
+        name = display_path(path)
+        if not re.fullmatch(ID, path.stem):
+            raise ContentError(name, 1, 1, (), f"rules file names are ids ({ID}); rename {path.name}")
+        raw = path.read_bytes()
+        files[name] = hashlib.sha256(raw).hexdigest()
+        doc, body, _ = split_front_matter(_decode(raw, name), name)
+        meta = convert(doc, RuleMeta)
+        entries.append(RuleEntry(path.stem, meta, body.strip() + "\n", name))
+        docs.append(doc)
+    return entries, docs
+
+
+def walk_sides(comp: Component) -> Iterator[tuple[KeyPath, Side]]:
+    """Every side of a component with its key path (for located errors)."""
+    if comp.back is not None:
+        yield ("back",), comp.back
+    for i, face in enumerate(comp.faces):
+        yield ("faces", i, "front"), face.front
+        if face.back is not None:
+            yield ("faces", i, "back"), face.back
+
+
+TEXT_FIELDS = frozenset({"text", "label", "caption", "title", "subtitle"})
+
+
+def string_fields(obj: Any, names: frozenset[str], path: KeyPath = ()) -> Iterator[tuple[KeyPath, str]]:
+    """Every string field named in `names` inside a tree of model dataclasses, with its key path."""
+    if is_dataclass(obj):
+        for f in fields(obj):
+            value = getattr(obj, f.name)
+            if isinstance(value, str):
+                if f.name in names:
+                    yield path + (f.name,), value
+            elif value is not None and not isinstance(value, (int, float, bool)):
+                yield from string_fields(value, names, path + (f.name,))
+    elif isinstance(obj, tuple):
+        for i, item in enumerate(obj):
+            yield from string_fields(item, names, path + (i,))
+
+
+class _Refs:
+    """Reference checks across files, each reported at the referring value."""
+
+    def __init__(self, game: Game, icons: Icons, rule_ids: set[str]):
+        self.game = game
+        self.icons = icons
+        self.rule_ids = rule_ids
+        self.chapters = {c.id for c in game.chapters}
+
+    def _icon(self, doc: Doc, path: KeyPath, name: str) -> None:
+        if name not in self.icons.icons:
+            known = ", ".join(sorted(self.icons.icons)) or "none defined"
+            raise doc.error(path, f"unknown icon {name!r}; icons in content/icons.yaml: {known}")
+
+    def _rule(self, doc: Doc, path: KeyPath, rule_id: str) -> None:
+        if rule_id not in self.rule_ids:
+            raise doc.error(path, f"no rules entry {rule_id!r}; entries are the files in rules/ (without .md)")
+
+    def check_component(self, doc: Doc, comp: Component, game_dir: Path, root: Path) -> None:
+        for path, text in string_fields(comp, TEXT_FIELDS):
+            for m in ICON_RE.finditer(text):
+                self._icon(doc, path, m.group(1))
+        for path, name in string_fields(comp, frozenset({"icon"})):
+            self._icon(doc, path, name)
+        for path, color in string_fields(comp, frozenset({"color"})):
+            if not color.startswith("#") and color not in self.game.theme.colors:
+                known = ", ".join(sorted(self.game.theme.colors))
+                raise doc.error(path, f"unknown colour {color!r}; use a hex colour or one of the theme's: {known}")
+        for path, side in walk_sides(comp):
+            if side.image is not None:
+                self._image(doc, path + ("image",), side.image, game_dir, root)
+
+    def _image(self, doc: Doc, path: KeyPath, image: str, game_dir: Path, root: Path) -> None:
+        target = (game_dir / image).resolve()
+        if not target.is_relative_to(root.resolve()):
+            raise doc.error(path, f"the image path {image!r} leaves the content folder; keep artwork inside content/")
+        if target.suffix.lower() not in (".png", ".jpg", ".jpeg"):
+            raise doc.error(path, f"expected a .png or .jpg image, got {image!r}")
+        if not target.is_file():
+            raise doc.error(path, f"the image {image!r} does not exist (looked for {display_path(target)})")
+
+    def check_rule(self, doc: Doc, entry: RuleEntry) -> None:
+        meta: RuleMeta = entry.meta
+        if meta.chapter not in self.chapters:
+            known = ", ".join(sorted(self.chapters)) or "none"
+            raise doc.error(("chapter",), f"unknown chapter {meta.chapter!r}; game.yaml chapters: {known}")
+        for i, rel in enumerate(meta.related):
+            self._rule(doc, ("related", i), rel)
+
+    def check_glossary(self, doc: Doc, glossary: Glossary) -> None:
+        seen: set[str] = set()
+        for i, term in enumerate(glossary.terms):
+            key = term.term.lower()
+            if key in seen:
+                raise doc.error(("terms", i, "term"), f"duplicate glossary term {term.term!r}")
+            seen.add(key)
+            if term.rule is not None:
+                self._rule(doc, ("terms", i, "rule"), term.rule)
+
+    def check_notes(self, doc: Doc, notes: Notes) -> None:
+        seen: set[str] = set()
+        for i, note in enumerate(notes.notes):
+            if note.id in seen:
+                raise doc.error(("notes", i, "id"), f"duplicate note id {note.id!r}")
+            seen.add(note.id)
+            if note.rule is not None:
+                self._rule(doc, ("notes", i, "rule"), note.rule)

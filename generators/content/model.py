@@ -1,0 +1,358 @@
+"""The typed, immutable content model. Its type hints are the schema (see schema.py).
+
+A game is a folder `content/<game>/` holding `game.yaml` (metadata, theme), `components/*.yaml`
+(one component each), `rules/*.md` (one rules entry each, YAML front matter + Markdown),
+`glossary.yaml` and `examples/*.yaml` (scenarios, owned by the engine). Shared icons live in
+`content/icons.yaml`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+ID = r"[a-z0-9][a-z0-9-]*"
+ID_DOC = "an id of lower-case letters, digits and dashes (like 'boss-weapons')"
+HEX = r"#[0-9a-fA-F]{6}"
+HEX_DOC = "a colour like '#1f6feb'"
+
+Provenance = Literal["rulebook", "house", "proxy"]
+Direction = Literal["forward", "back", "left", "right", "forward-left", "forward-right", "back-left", "back-right"]
+
+
+def _meta(doc: str, **kw: Any) -> dict[str, Any]:
+    return {"doc": doc, **kw}
+
+
+def _id_field(doc: str) -> Any:
+    return field(metadata=_meta(doc, pattern=ID, pattern_doc=ID_DOC))
+
+
+# ---------------------------------------------------------------------------------------------
+# Sizes
+
+
+@dataclass(frozen=True)
+class Millimetres:
+    """An explicit size in millimetres."""
+
+    width: float = field(metadata=_meta("Width in millimetres.", min=5, max=2000))
+    height: float = field(metadata=_meta("Height in millimetres.", min=5, max=2000))
+
+
+Size = Literal["poker", "mini", "tarot", "square-tile", "small-tile", "round-token", "square-token", "large-token"] | Millimetres
+
+NAMED_SIZES: dict[str, tuple[float, float]] = {
+    "poker": (63.0, 88.0),
+    "mini": (44.0, 63.0),
+    "tarot": (70.0, 120.0),
+    "square-tile": (70.0, 70.0),
+    "small-tile": (50.0, 50.0),
+    "round-token": (25.0, 25.0),
+    "square-token": (25.0, 25.0),
+    "large-token": (38.0, 38.0),
+}
+
+
+def size_mm(size: Size) -> tuple[float, float]:
+    if isinstance(size, Millimetres):
+        return (size.width, size.height)
+    return NAMED_SIZES[size]
+
+
+# ---------------------------------------------------------------------------------------------
+# Art: the drawings on a face
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One marked space of a grid diagram."""
+
+    at: tuple[int, ...] = field(metadata=_meta("[column, row]; column 0 is the left lane, row 0 the nearest row."))
+    icon: str | None = field(default=None, metadata=_meta("Icon drawn in the space."))
+    label: str | None = field(default=None, metadata=_meta("Short text drawn in the space."))
+    color: str | None = field(default=None, metadata=_meta("Theme colour name or hex colour of the mark."))
+
+    def check(self) -> tuple[str, str] | None:
+        if len(self.at) != 2:
+            return ("at", "expected [column, row]")
+        return None
+
+
+@dataclass(frozen=True)
+class Grid:
+    """A grid of spaces with marked cells (a road, a mission layout, a boss card)."""
+
+    cols: int = field(metadata=_meta("Number of columns.", min=1, max=40))
+    rows: int = field(metadata=_meta("Number of rows.", min=1, max=40))
+    cells: tuple[Cell, ...] = ()
+    rails: bool = field(default=False, metadata=_meta("Draw guard rails on the left and right edges."))
+
+    def check(self) -> tuple[str, str] | None:
+        for i, cell in enumerate(self.cells):
+            c, r = cell.at
+            if not (0 <= c < self.cols and 0 <= r < self.rows):
+                return ("cells", f"cells[{i}] at {list(cell.at)} is outside the {self.cols}x{self.rows} grid")
+        return None
+
+
+@dataclass(frozen=True)
+class Track:
+    """A row of numbered spaces (a health track)."""
+
+    spaces: int = field(metadata=_meta("How many spaces.", min=1, max=60))
+    labels: tuple[str, ...] = field(default=(), metadata=_meta("Label per space, left to right."))
+    icon: str | None = None
+
+
+@dataclass(frozen=True)
+class Tile:
+    """A road tile's exits, drawn as road."""
+
+    exits: tuple[Literal["north", "south", "east", "west"], ...] = field(
+        metadata=_meta("Which edges the road leaves by.")
+    )
+    icon: str | None = None
+
+
+@dataclass(frozen=True)
+class Art:
+    """The picture area of a face: exactly one of its kinds."""
+
+    icon: str | None = field(default=None, metadata=_meta("One large icon."))
+    arrows: tuple[Direction, ...] | None = field(default=None, metadata=_meta("Movement arrows, in order."))
+    grid: Grid | None = None
+    track: Track | None = None
+    tile: Tile | None = None
+    pips: int | None = field(default=None, metadata=_meta("A die face with this many pips.", min=1, max=6))
+    number: str | None = field(default=None, metadata=_meta("One large number or symbol."))
+    caption: str | None = field(default=None, metadata=_meta("Small text under the picture."))
+
+    def check(self) -> tuple[str, str] | None:
+        kinds = [k for k in ("icon", "arrows", "grid", "track", "tile", "pips", "number") if getattr(self, k) is not None]
+        if len(kinds) != 1:
+            return ("", f"expected exactly one of icon, arrows, grid, track, tile, pips, number; got {kinds or 'none'}")
+        return None
+
+
+@dataclass(frozen=True)
+class Element:
+    """A placed element on a board, positioned in millimetres from the board's top-left corner."""
+
+    x: float = field(metadata=_meta("Left edge, mm from the board's left edge.", min=0))
+    y: float = field(metadata=_meta("Top edge, mm from the board's top edge.", min=0))
+    width: float = field(metadata=_meta("Width in mm.", min=1))
+    height: float = field(metadata=_meta("Height in mm.", min=1))
+    label: str | None = field(default=None, metadata=_meta("Text inside the element."))
+    art: Art | None = None
+    style: Literal["slot", "space", "panel", "plain"] = field(
+        default="panel", metadata=_meta("slot: dashed card outline; space: a round token space; panel: framed.")
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# Faces
+
+
+@dataclass(frozen=True)
+class FieldLine:
+    """A labelled line of a face (Activation: …, Upkeep: …)."""
+
+    label: str
+    text: str
+    icon: str | None = None
+
+
+@dataclass(frozen=True)
+class Side:
+    """One printed side: what is drawn on it."""
+
+    title: str = field(metadata=_meta("The name printed on the side."))
+    provenance: Provenance = field(metadata=_meta("rulebook: printed in the rulebook; house: our design; proxy: stand-in."))
+    section: str | None = field(default=None, metadata=_meta("The rulebook section the side comes from (required for rulebook)."))
+    subtitle: str | None = field(default=None, metadata=_meta("A type line under the title."))
+    text: str | None = field(default=None, metadata=_meta("Body text; :icon: inserts an icon, **bold** is bold."))
+    fields: tuple[FieldLine, ...] = ()
+    art: Art | None = None
+    image: str | None = field(default=None, metadata=_meta("Artwork file (PNG or JPEG), relative to the game folder."))
+    elements: tuple[Element, ...] = field(default=(), metadata=_meta("Placed elements (boards)."))
+    color: str | None = field(default=None, metadata=_meta("Theme colour name or hex colour of the frame."))
+    corner: str | None = field(default=None, metadata=_meta("Short mark in the top corner (a number, a symbol)."))
+    note: str | None = field(default=None, metadata=_meta("Why this side is house or proxy; shown on the site, not printed."))
+
+    def check(self) -> tuple[str, str] | None:
+        if self.provenance == "rulebook" and not self.section:
+            return ("section", "a rulebook side must cite its rulebook section (section: ...)")
+        return None
+
+
+@dataclass(frozen=True)
+class Face:
+    """One kind of card, token or tile: its front, its back (or the component's back), its count."""
+
+    id: str = _id_field("Unique within its component; names the PNG file.")
+    front: Side = field(metadata=_meta("The front side."))
+    count: int = field(default=1, metadata=_meta("How many copies the game has.", min=1, max=500))
+    back: Side | None = field(default=None, metadata=_meta("This face's own back; otherwise the component's back."))
+
+
+@dataclass(frozen=True)
+class Component:
+    """A component of the rulebook's list: a deck, a set of tokens or tiles, a board, dice, cubes."""
+
+    id: str = _id_field("Unique within the game; names output files.")
+    name: str = field(metadata=_meta("As the rulebook's component list names it."))
+    kind: Literal["cards", "tokens", "tiles", "board", "dice", "cubes"] = field(metadata=_meta("How it is printed."))
+    count: int = field(metadata=_meta("The rulebook's count; must equal the sum of the faces' counts.", min=1))
+    section: str = field(default="Components", metadata=_meta("The rulebook section that lists it."))
+    size: Size = field(default="poker", metadata=_meta("A named size or {width, height} in mm."))
+    shape: Literal["rect", "round"] = "rect"
+    back: Side | None = field(default=None, metadata=_meta("The back shared by every face without its own."))
+    faces: tuple[Face, ...] = field(default=(), metadata=_meta("The different faces, each with its count."))
+    description: str | None = None
+    order: int = field(default=100, metadata=_meta("Sort order within the game."))
+
+    def check(self) -> tuple[str, str] | None:
+        total = sum(f.count for f in self.faces)
+        if self.kind != "cubes" and total != self.count:
+            return ("count", f"the faces add up to {total} but count says {self.count}; the two must agree")
+        if self.kind == "cubes" and self.faces and total != self.count:
+            return ("count", f"the faces add up to {total} but count says {self.count}; the two must agree")
+        return None
+
+
+# ---------------------------------------------------------------------------------------------
+# Game, theme, glossary, rules
+
+
+@dataclass(frozen=True)
+class Theme:
+    """Colours and font of a game's printed components."""
+
+    colors: dict[str, str] = field(
+        default_factory=dict, metadata=_meta("Named colours; 'primary', 'accent', 'ink', 'paper' are used by default.")
+    )
+    font: Literal["dejavu-sans", "dejavu-sans-condensed"] = "dejavu-sans"
+
+    def check(self) -> tuple[str, str] | None:
+        import re
+
+        for name, value in self.colors.items():
+            if not re.fullmatch(HEX, value):
+                return ("colors", f"colors.{name}: expected {HEX_DOC}, got {value!r}")
+        return None
+
+
+@dataclass(frozen=True)
+class Game:
+    """game.yaml: a game's metadata."""
+
+    name: str
+    status: Literal["ready", "coming"] = field(metadata=_meta("ready: content is complete; coming: listed as coming."))
+    rulebook: str = field(metadata=_meta("The rulebook transcription this content restates."))
+    summary: str = field(metadata=_meta("One or two sentences for the home page."))
+    players: str | None = None
+    engine: str | None = field(
+        default=None, metadata=_meta("The rules module under generators/engine/.", pattern=r"[a-z_][a-z0-9_]*")
+    )
+    theme: Theme = field(default_factory=Theme)
+    chapters: tuple[Chapter, ...] = field(default=(), metadata=_meta("Rules pages, in reading order."))
+    needs: tuple[str, ...] = field(default=(), metadata=_meta("What else you need to play (site overview)."))
+    order: int = 100
+
+
+@dataclass(frozen=True)
+class Chapter:
+    """A page of rules entries on the site."""
+
+    id: str = _id_field("The page's file name and anchor.")
+    title: str = field(metadata=_meta("Page title."))
+
+
+@dataclass(frozen=True)
+class Term:
+    """A glossary entry."""
+
+    term: str
+    definition: str
+    rule: str | None = field(default=None, metadata=_meta("The rules entry that explains it."))
+    aliases: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Glossary:
+    terms: tuple[Term, ...] = ()
+
+
+@dataclass(frozen=True)
+class RuleMeta:
+    """Front matter of a rules entry (content/<game>/rules/<id>.md)."""
+
+    title: str
+    chapter: str = field(metadata=_meta("The chapter (page) id it belongs to."))
+    section: str = field(metadata=_meta("The rulebook section it restates."))
+    order: int = 100
+    related: tuple[str, ...] = field(default=(), metadata=_meta("Ids of related rules entries."))
+    summary: str | None = field(default=None, metadata=_meta("One line for the turn summary."))
+
+
+@dataclass(frozen=True)
+class RuleNote:
+    """A place where the rulebook is unclear or contradicts itself (content/<game>/notes.yaml)."""
+
+    id: str = _id_field("Stable anchor.")
+    title: str = field(metadata=_meta("Short title."))
+    section: str = field(metadata=_meta("The rulebook section concerned."))
+    text: str = field(metadata=_meta("What is unclear, the readings, and which one Roadkit follows."))
+    rule: str | None = None
+
+
+@dataclass(frozen=True)
+class Notes:
+    notes: tuple[RuleNote, ...] = ()
+
+
+@dataclass(frozen=True)
+class Icon:
+    """A vector icon as SVG path data in a 24x24 box."""
+
+    path: str = field(metadata=_meta("SVG path data (M, L, H, V, C, Q, Z, absolute or relative)."))
+    fill: bool = True
+    title: str | None = None
+
+
+@dataclass(frozen=True)
+class Icons:
+    icons: dict[str, Icon] = field(default_factory=dict)
+
+
+# ---------------------------------------------------------------------------------------------
+# Loaded, cross-checked bundle (not a file format)
+
+
+@dataclass(frozen=True)
+class RuleEntry:
+    id: str
+    meta: RuleMeta
+    body: str
+    file: str
+
+
+@dataclass(frozen=True)
+class LoadedGame:
+    id: str
+    dir: str
+    game: Game
+    components: tuple[Component, ...]
+    rules: tuple[RuleEntry, ...]
+    glossary: Glossary
+    notes: Notes
+    files: dict[str, str] = field(repr=False, default_factory=dict)  # display path -> sha256 of bytes
+
+    @property
+    def name(self) -> str:
+        return self.game.name
+
+    @property
+    def engine(self) -> str | None:
+        return self.game.engine

@@ -1,0 +1,281 @@
+"""One schema mechanism: typed frozen dataclasses.
+
+The content model is written as dataclasses with type hints. From those hints this module
+(1) converts a parsed `Doc` into model instances, reporting any mismatch at its file:line:column
+with the key path, and (2) exports a JSON Schema for editors. There is no second description of
+the format to keep in step.
+
+Field metadata understood: `doc` (a description), `min` / `max` (numbers), `pattern` (strings),
+`examples`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import difflib
+import re
+import types
+import typing
+from functools import cache
+from typing import Any, Literal, TypeVar, Union, get_args, get_origin, get_type_hints
+
+from generators.content.yaml_io import Doc
+from generators.errors import KeyPath
+
+T = TypeVar("T")
+
+_TYPE_NAMES = {str: "a string", int: "a whole number", float: "a number", bool: "true or false"}
+
+
+def describe(value: Any) -> str:
+    if value is None:
+        return "nothing (null)"
+    if isinstance(value, bool):
+        return f"the boolean {str(value).lower()}"
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, str):
+        short = value if len(value) <= 30 else value[:27] + "..."
+        return f"the text {short!r}"
+    return f"{type(value).__name__} {value!r}"
+
+
+def type_label(tp: Any) -> str:
+    origin = get_origin(tp)
+    if tp in _TYPE_NAMES:
+        return _TYPE_NAMES[tp]
+    if origin is Literal:
+        return "one of " + ", ".join(repr(a) for a in get_args(tp))
+    if origin in (list, tuple):
+        return "a list"
+    if origin is dict:
+        return "a mapping"
+    if origin in (Union, types.UnionType):
+        return " or ".join(type_label(a) for a in get_args(tp) if a is not type(None))
+    if dataclasses.is_dataclass(tp):
+        return f"a mapping ({tp.__name__})"
+    return str(tp)
+
+
+@cache
+def _hints(cls: type) -> dict[str, Any]:
+    return get_type_hints(cls)
+
+
+def fields_of(cls: type) -> list[dataclasses.Field]:
+    return [f for f in dataclasses.fields(cls) if f.init and not f.name.startswith("_")]
+
+
+def _key(f: dataclasses.Field) -> str:
+    """The YAML key of a field: its name, or `metadata['key']` where the name is a Python keyword."""
+    return f.metadata.get("key", f.name)
+
+
+def _required(f: dataclasses.Field) -> bool:
+    return f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING
+
+
+def convert(doc: Doc, tp: type[T], path: KeyPath = (), value: Any = ...) -> T:
+    """Convert the value at `path` of `doc` to `tp`, or raise a located ContentError."""
+    if value is ...:
+        value = doc.data
+        for part in path:
+            value = value[part]
+    return _convert(doc, tp, tuple(path), value)
+
+
+def _convert(doc: Doc, tp: Any, path: KeyPath, value: Any) -> Any:
+    origin = get_origin(tp)
+    if tp is Any:
+        return value
+    if origin in (Union, types.UnionType):
+        options = get_args(tp)
+        if value is None and type(None) in options:
+            return None
+        # Pick the member that matches the shape of the value, so the error names the right one.
+        for opt in options:
+            if opt is type(None):
+                continue
+            if _shape_matches(opt, value):
+                return _convert(doc, opt, path, value)
+        raise doc.error(path, f"expected {type_label(tp)}, got {describe(value)}")
+    if origin is Literal:
+        allowed = get_args(tp)
+        if value not in allowed or isinstance(value, bool) != any(isinstance(a, bool) for a in allowed):
+            hint = _suggest(str(value), [str(a) for a in allowed])
+            raise doc.error(path, f"expected one of {', '.join(map(str, allowed))}, got {describe(value)}{hint}")
+        return value
+    if origin in (list, tuple):
+        if not isinstance(value, list):
+            raise doc.error(path, f"expected a list, got {describe(value)}")
+        (item_tp, *_rest) = get_args(tp) or (Any,)
+        items = [_convert(doc, item_tp, path + (i,), v) for i, v in enumerate(value)]
+        return tuple(items)
+    if origin is dict:
+        if not isinstance(value, dict):
+            raise doc.error(path, f"expected a mapping, got {describe(value)}")
+        _, val_tp = get_args(tp)
+        return types.MappingProxyType({k: _convert(doc, val_tp, path + (k,), v) for k, v in value.items()})
+    if dataclasses.is_dataclass(tp):
+        return _convert_dataclass(doc, tp, path, value)
+    if tp is bool:
+        if not isinstance(value, bool):
+            raise doc.error(path, f"expected true or false, got {describe(value)}")
+        return value
+    if tp is int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise doc.error(path, f"expected a whole number, got {describe(value)}")
+        return value
+    if tp is float:
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            raise doc.error(path, f"expected a number, got {describe(value)}")
+        return float(value)
+    if tp is str:
+        # Numbers typed where text is expected (a card titled 82) are text; lists and maps are not.
+        if isinstance(value, bool) or not isinstance(value, (str, int, float)):
+            raise doc.error(path, f"expected text, got {describe(value)}")
+        return str(value)
+    raise TypeError(f"schema cannot handle type {tp!r}")
+
+
+def _shape_matches(tp: Any, value: Any) -> bool:
+    origin = get_origin(tp)
+    if dataclasses.is_dataclass(tp) or origin is dict:
+        return isinstance(value, dict)
+    if origin in (list, tuple):
+        return isinstance(value, list)
+    if origin is Literal:
+        return value in get_args(tp)
+    if tp is str:
+        return isinstance(value, str)
+    if tp in (int, float):
+        return isinstance(value, (int, float)) and not isinstance(value, bool)
+    if tp is bool:
+        return isinstance(value, bool)
+    return False
+
+
+def _suggest(word: str, options: list[str]) -> str:
+    close = difflib.get_close_matches(word, options, n=1)
+    return f" (did you mean {close[0]!r}?)" if close else ""
+
+
+def _convert_dataclass(doc: Doc, cls: type, path: KeyPath, value: Any) -> Any:
+    if not isinstance(value, dict):
+        raise doc.error(path, f"expected {type_label(cls)}, got {describe(value)}")
+    hints = _hints(cls)
+    fields = fields_of(cls)
+    by_key = {_key(f): f for f in fields}
+    for key in value:
+        if key not in by_key:
+            hint = _suggest(key, list(by_key))
+            allowed = ", ".join(by_key)
+            raise doc.error(path + (key,), f"unknown key {key!r}{hint}; expected one of: {allowed}")
+    kwargs: dict[str, Any] = {}
+    for f in fields:
+        key = _key(f)
+        if key not in value:
+            if _required(f):
+                raise doc.error(path, f"missing required key {key!r} ({type_label(hints[f.name])})")
+            continue
+        kwargs[f.name] = _convert(doc, hints[f.name], path + (key,), value[key])
+        _check_constraints(doc, f, path + (key,), kwargs[f.name])
+    obj = cls(**kwargs)
+    check = getattr(obj, "check", None)
+    if check is not None:
+        problem = check()
+        if problem:
+            bad_key, message = problem
+            raise doc.error(path + ((bad_key,) if bad_key else ()), message)
+    return obj
+
+
+def _check_constraints(doc: Doc, f: dataclasses.Field, path: KeyPath, value: Any) -> None:
+    meta = f.metadata
+    if "min" in meta and isinstance(value, (int, float)) and value < meta["min"]:
+        raise doc.error(path, f"expected at least {meta['min']}, got {value}")
+    if "max" in meta and isinstance(value, (int, float)) and value > meta["max"]:
+        raise doc.error(path, f"expected at most {meta['max']}, got {value}")
+    if "pattern" in meta and isinstance(value, str) and not re.fullmatch(meta["pattern"], value):
+        what = meta.get("pattern_doc", f"text matching {meta['pattern']}")
+        raise doc.error(path, f"expected {what}, got {describe(value)}")
+
+
+# ---------------------------------------------------------------------------------------------
+# JSON Schema export
+
+
+def json_schema(root: type, title: str) -> dict[str, Any]:
+    """A JSON Schema (draft 2020-12) for `root`, with one definition per dataclass."""
+    defs: dict[str, Any] = {}
+    body = _schema_for(root, defs)
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "title": title,
+        **body,
+        "$defs": dict(sorted(defs.items())),
+    }
+
+
+def _schema_for(tp: Any, defs: dict[str, Any]) -> dict[str, Any]:
+    origin = get_origin(tp)
+    if tp is Any:
+        return {}
+    if origin in (Union, types.UnionType):
+        opts = [_schema_for(a, defs) if a is not type(None) else {"type": "null"} for a in get_args(tp)]
+        return {"anyOf": opts}
+    if origin is Literal:
+        return {"enum": list(get_args(tp))}
+    if origin in (list, tuple):
+        args = get_args(tp)
+        return {"type": "array", "items": _schema_for(args[0], defs) if args else {}}
+    if origin is dict:
+        return {"type": "object", "additionalProperties": _schema_for(get_args(tp)[1], defs)}
+    if dataclasses.is_dataclass(tp):
+        name = tp.__name__
+        if name not in defs:
+            defs[name] = {}  # placeholder against recursion
+            hints = _hints(tp)
+            props: dict[str, Any] = {}
+            required = []
+            for f in fields_of(tp):
+                prop = _schema_for(hints[f.name], defs)
+                meta = f.metadata
+                if "doc" in meta:
+                    prop["description"] = meta["doc"]
+                if "min" in meta:
+                    prop["minimum"] = meta["min"]
+                if "max" in meta:
+                    prop["maximum"] = meta["max"]
+                if "pattern" in meta:
+                    prop["pattern"] = f"^(?:{meta['pattern']})$"
+                if "examples" in meta:
+                    prop["examples"] = list(meta["examples"])
+                default = f.default
+                if default is not dataclasses.MISSING and isinstance(default, (str, int, float, bool)):
+                    prop["default"] = default
+                props[_key(f)] = prop
+                if _required(f):
+                    required.append(_key(f))
+            entry: dict[str, Any] = {"type": "object", "properties": props, "additionalProperties": False}
+            if required:
+                entry["required"] = required
+            if tp.__doc__:
+                entry["description"] = " ".join(tp.__doc__.split())
+            defs[name] = entry
+        return {"$ref": f"#/$defs/{name}"}
+    if tp is bool:
+        return {"type": "boolean"}
+    if tp is int:
+        return {"type": "integer"}
+    if tp is float:
+        return {"type": "number"}
+    if tp is str:
+        return {"type": "string"}
+    raise TypeError(f"schema cannot export type {tp!r}")
+
+
+__all__ = ["convert", "json_schema", "describe", "type_label", "fields_of"]
+_ = typing  # keep typing importable for forward references in models

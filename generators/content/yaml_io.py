@@ -1,0 +1,184 @@
+"""Safe YAML loading that remembers where every value came from.
+
+Content is user-edited, so loading is defensive: only the YAML core tags are accepted (no
+`!!python/...`), alias expansion is bounded (no billion laughs), duplicate keys are refused, and
+the bytes must be UTF-8. Every value's position is kept in `Doc.marks`, keyed by its key path, so
+any later check (schema, references, engine setup) can point at `file:line:column`.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from generators.errors import ContentError, KeyPath
+
+# More expanded nodes than this in one file can only come from alias abuse.
+MAX_EXPANDED_NODES = 200_000
+_CORE_TAGS = {
+    "tag:yaml.org,2002:str",
+    "tag:yaml.org,2002:int",
+    "tag:yaml.org,2002:float",
+    "tag:yaml.org,2002:bool",
+    "tag:yaml.org,2002:null",
+    "tag:yaml.org,2002:map",
+    "tag:yaml.org,2002:seq",
+}
+
+
+def display_path(path: Path) -> str:
+    """A path as the user would type it: relative to the working directory when inside it."""
+    try:
+        return os.path.relpath(path)
+    except ValueError:  # another drive on Windows
+        return str(path)
+
+
+@dataclass(frozen=True)
+class Doc:
+    """A parsed YAML document: plain data plus the position of every value."""
+
+    file: str
+    data: Any
+    marks: dict[KeyPath, tuple[int, int]] = field(repr=False)
+
+    def where(self, path: KeyPath) -> tuple[int, int]:
+        """Line and column of `path`, or of its nearest ancestor that has a mark."""
+        path = tuple(path)
+        while path not in self.marks and path:
+            path = path[:-1]
+        return self.marks.get(path, (1, 1))
+
+    def error(self, path: KeyPath, message: str) -> ContentError:
+        line, col = self.where(path)
+        return ContentError(self.file, line, col, path, message)
+
+    def sub(self, path: KeyPath) -> Doc:
+        """The part of this document under `path`, with marks re-rooted; for nested validation."""
+        path = tuple(path)
+        data = self.data
+        for part in path:
+            data = data[part]
+        n = len(path)
+        marks = {k[n:]: v for k, v in self.marks.items() if k[:n] == path}
+        return _SubDoc(self.file, data, marks, path)
+
+
+@dataclass(frozen=True)
+class _SubDoc(Doc):
+    prefix: KeyPath = ()
+
+    def error(self, path: KeyPath, message: str) -> ContentError:
+        line, col = self.where(path)
+        return ContentError(self.file, line, col, self.prefix + tuple(path), message)
+
+
+def _decode(raw: bytes, name: str) -> str:
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        before = raw[: exc.start]
+        line = before.count(b"\n") + 1
+        col = exc.start - (before.rfind(b"\n") + 1) + 1
+        raise ContentError(
+            name, line, col, (), f"the file is not UTF-8 (byte 0x{raw[exc.start]:02x}); save it as UTF-8"
+        ) from None
+    return text.removeprefix("\ufeff")
+
+
+def _check_expansion(root: yaml.Node, name: str) -> None:
+    """Refuse documents whose aliases would expand to an enormous tree (billion laughs)."""
+    sizes: dict[int, int] = {}
+
+    def size(node: yaml.Node) -> int:
+        key = id(node)
+        if key in sizes:
+            return sizes[key]
+        sizes[key] = 1  # guards against recursive aliases
+        if isinstance(node, yaml.MappingNode):
+            total = 1 + sum(size(k) + size(v) for k, v in node.value)
+        elif isinstance(node, yaml.SequenceNode):
+            total = 1 + sum(size(v) for v in node.value)
+        else:
+            total = 1
+        sizes[key] = total
+        if total > MAX_EXPANDED_NODES:
+            mark = node.start_mark
+            raise ContentError(
+                name, mark.line + 1, mark.column + 1, (),
+                f"aliases here expand to more than {MAX_EXPANDED_NODES} values; write the data out or use fewer aliases",
+            )
+        return total
+
+    size(root)
+
+
+class _Builder:
+    """Turns a composed node tree into plain data, recording marks and refusing odd tags."""
+
+    def __init__(self, name: str, loader: yaml.SafeLoader):
+        self.name = name
+        self.loader = loader
+        self.marks: dict[KeyPath, tuple[int, int]] = {}
+
+    def fail(self, node: yaml.Node, path: KeyPath, message: str) -> ContentError:
+        return ContentError(self.name, node.start_mark.line + 1, node.start_mark.column + 1, path, message)
+
+    def build(self, node: yaml.Node, path: KeyPath) -> Any:
+        self.marks.setdefault(path, (node.start_mark.line + 1, node.start_mark.column + 1))
+        if node.tag not in _CORE_TAGS:
+            raise self.fail(node, path, f"the tag {node.tag!r} is not allowed; content may only hold plain YAML values")
+        if isinstance(node, yaml.MappingNode):
+            out: dict[str, Any] = {}
+            for key_node, value_node in node.value:
+                if not isinstance(key_node, yaml.ScalarNode):
+                    raise self.fail(key_node, path, "expected a plain key, got a nested structure")
+                key = self.loader.construct_object(key_node)
+                if key == "<<":
+                    raise self.fail(key_node, path, "merge keys (<<) are not supported; write the keys out")
+                key = str(key) if not isinstance(key, str) else key
+                if key in out:
+                    raise self.fail(key_node, path + (key,), f"duplicate key {key!r} in this mapping")
+                self.marks[path + (key,)] = (key_node.start_mark.line + 1, key_node.start_mark.column + 1)
+                out[key] = self.build(value_node, path + (key,))
+            return out
+        if isinstance(node, yaml.SequenceNode):
+            return [self.build(item, path + (i,)) for i, item in enumerate(node.value)]
+        try:
+            return self.loader.construct_object(node)
+        except (yaml.YAMLError, ValueError) as exc:
+            raise self.fail(node, path, f"cannot read this value ({exc})") from None
+
+
+def parse_yaml(text: str, name: str) -> Doc:
+    """Parse one YAML document from `text`; `name` is what errors call the file."""
+    loader = yaml.SafeLoader(text)
+    try:
+        root = loader.get_single_node()
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        problem = exc.problem or "YAML syntax error"
+        if exc.context:
+            problem = f"{exc.context}, {problem}"
+        line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
+        raise ContentError(name, line, col, (), f"YAML syntax error: {problem}") from None
+    except yaml.YAMLError as exc:
+        raise ContentError(name, 1, 1, (), f"YAML error: {exc}") from None
+    finally:
+        loader.dispose()
+    if root is None:
+        return Doc(name, None, {(): (1, 1)})
+    _check_expansion(root, name)
+    builder = _Builder(name, loader)
+    data = builder.build(root, ())
+    return Doc(name, data, builder.marks)
+
+
+def load_yaml(path: Path) -> Doc:
+    """Read and parse a content file safely."""
+    name = display_path(path)
+    return parse_yaml(_decode(path.read_bytes(), name), name)

@@ -1,0 +1,216 @@
+"""Drawing the picture area of a face: arrows, grids, tracks, road tiles, pips, numbers, icons.
+Each kind is one small function taking the canvas, the art and a box in points."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from reportlab.lib.colors import Color, white
+from reportlab.pdfgen.canvas import Canvas
+
+from generators.content.model import Art, Grid, Icons, Tile, Track
+from generators.pdf.icons import draw_icon
+from generators.pdf.text import Fonts, draw_text
+
+STEP = {
+    "forward": (0, 1), "back": (0, -1), "left": (-1, 0), "right": (1, 0),
+    "forward-left": (-1, 1), "forward-right": (1, 1), "back-left": (-1, -1), "back-right": (1, -1),
+}
+
+
+@dataclass(frozen=True)
+class Pen:
+    """What art drawing needs besides the art: colours, fonts, icons."""
+
+    ink: Color
+    accent: Color
+    paper: Color
+    fonts: Fonts
+    icons: Icons
+    resolve: Callable[[str | None], Color]
+
+
+@dataclass(frozen=True)
+class Box:
+    x: float
+    y: float
+    w: float
+    h: float
+
+
+def draw_art(c: Canvas, art: Art, box: Box, pen: Pen) -> None:
+    caption_h = 0.0
+    if art.caption:
+        caption_h = min(box.h * 0.25, 12.0)
+        draw_text(c, art.caption, pen.icons, pen.fonts, box.x, box.y + caption_h, box.w, caption_h, 7,
+                  align="center", color=pen.ink, valign="middle")
+    inner = Box(box.x, box.y + caption_h, box.w, box.h - caption_h)
+    if art.icon is not None:
+        _icon(c, art.icon, inner, pen)
+    elif art.arrows is not None:
+        _arrows(c, art.arrows, inner, pen)
+    elif art.grid is not None:
+        _grid(c, art.grid, inner, pen)
+    elif art.track is not None:
+        _track(c, art.track, inner, pen)
+    elif art.tile is not None:
+        _tile(c, art.tile, inner, pen)
+    elif art.pips is not None:
+        _pips(c, art.pips, inner, pen)
+    elif art.number is not None:
+        draw_text(c, f"**{art.number}**", pen.icons, pen.fonts, inner.x, inner.y + inner.h, inner.w, inner.h,
+                  min(inner.h * 0.8, 60), align="center", color=pen.ink, valign="middle")
+
+
+def _icon(c: Canvas, name: str, box: Box, pen: Pen, color: Color | None = None) -> None:
+    icon = pen.icons.icons[name]
+    s = min(box.w, box.h)
+    draw_icon(c, icon.path, box.x + (box.w - s) / 2, box.y + (box.h - s) / 2, s, fill=icon.fill,
+              color=color or pen.ink)
+
+
+def _arrows(c: Canvas, arrows: tuple[str, ...], box: Box, pen: Pen) -> None:
+    """The path the vehicle takes, step by step, from a start dot, on a faint grid."""
+    pts = [(0, 0)]
+    for a in arrows:
+        dx, dy = STEP[a]
+        pts.append((pts[-1][0] + dx, pts[-1][1] + dy))
+    xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+    cols, rows = max(xs) - min(xs) + 1, max(ys) - min(ys) + 1
+    cell = min(box.w / (cols + 1), box.h / (rows + 1), 36)
+    ox = box.x + (box.w - cols * cell) / 2 - min(xs) * cell
+    oy = box.y + (box.h - rows * cell) / 2 - min(ys) * cell
+    c.saveState()
+    c.setStrokeColor(pen.ink, alpha=0.25)
+    c.setLineWidth(0.4)
+    for gx in range(min(xs), max(xs) + 1):
+        for gy in range(min(ys), max(ys) + 1):
+            c.rect(ox + gx * cell, oy + gy * cell, cell, cell, stroke=1, fill=0)
+    centre = [(ox + (px + 0.5) * cell, oy + (py + 0.5) * cell) for px, py in pts]
+    c.setStrokeColor(pen.accent)
+    c.setFillColor(pen.accent)
+    c.setLineWidth(max(1.5, cell * 0.09))
+    c.setLineCap(1)
+    for i in range(1, len(centre)):
+        (x0, y0), (x1, y1) = centre[i - 1], centre[i]
+        # Stop short of the centre so the arrowhead sits inside the target space.
+        hx, hy = x0 + (x1 - x0) * 0.78, y0 + (y1 - y0) * 0.78
+        c.line(x0, y0, hx, hy)
+        _arrowhead(c, hx, hy, x1 - x0, y1 - y0, cell * 0.28)
+        c.setFillColor(pen.ink)
+        c.setFont(pen.fonts.bold, cell * 0.24)
+        c.drawCentredString(x1, y1 - cell * 0.36, str(i))
+        c.setFillColor(pen.accent)
+    c.circle(*centre[0], cell * 0.14, stroke=0, fill=1)
+    c.restoreState()
+
+
+def _arrowhead(c: Canvas, x: float, y: float, dx: float, dy: float, size: float) -> None:
+    length = (dx * dx + dy * dy) ** 0.5 or 1.0
+    ux, uy = dx / length, dy / length
+    px, py = -uy, ux
+    p = c.beginPath()
+    p.moveTo(x + ux * size, y + uy * size)
+    p.lineTo(x - ux * size * 0.3 + px * size * 0.7, y - uy * size * 0.3 + py * size * 0.7)
+    p.lineTo(x - ux * size * 0.3 - px * size * 0.7, y - uy * size * 0.3 - py * size * 0.7)
+    p.close()
+    c.drawPath(p, stroke=0, fill=1)
+
+
+def _grid(c: Canvas, grid: Grid, box: Box, pen: Pen) -> None:
+    rail = 0.0
+    cell = min(box.w / (grid.cols + (0.6 if grid.rails else 0)), box.h / grid.rows)
+    if grid.rails:
+        rail = cell * 0.3
+    gw, gh = cell * grid.cols, cell * grid.rows
+    ox = box.x + (box.w - gw) / 2
+    oy = box.y + (box.h - gh) / 2
+    c.saveState()
+    c.setLineWidth(0.6)
+    c.setStrokeColor(pen.ink, alpha=0.6)
+    for col in range(grid.cols):
+        for row in range(grid.rows):
+            c.rect(ox + col * cell, oy + row * cell, cell, cell, stroke=1, fill=0)
+    if grid.rails:
+        c.setFillColor(pen.ink)
+        c.rect(ox - rail, oy, rail * 0.6, gh, stroke=0, fill=1)
+        c.rect(ox + gw + rail * 0.4, oy, rail * 0.6, gh, stroke=0, fill=1)
+    for mark in grid.cells:
+        col, row = mark.at
+        cx, cy = ox + col * cell, oy + row * cell
+        color = pen.resolve(mark.color) if mark.color else pen.ink
+        if mark.icon:
+            _icon(c, mark.icon, Box(cx + cell * 0.1, cy + cell * 0.1, cell * 0.8, cell * 0.8), pen, color)
+        if mark.label:
+            draw_text(c, mark.label, pen.icons, pen.fonts, cx + 1, cy + cell - 1, cell - 2, cell - 2,
+                      cell * 0.4, align="center", color=color, valign="middle", min_size=3)
+    c.restoreState()
+
+
+def _track(c: Canvas, track: Track, box: Box, pen: Pen) -> None:
+    n = track.spaces
+    s = min(box.w / n, box.h)
+    ox = box.x + (box.w - s * n) / 2
+    oy = box.y + (box.h - s) / 2
+    c.saveState()
+    c.setLineWidth(0.8)
+    c.setStrokeColor(pen.ink)
+    for i in range(n):
+        c.rect(ox + i * s + s * 0.06, oy + s * 0.06, s * 0.88, s * 0.88, stroke=1, fill=0)
+        label = track.labels[i] if i < len(track.labels) else str(i)
+        draw_text(c, label, pen.icons, pen.fonts, ox + i * s, oy + s * 0.9, s, s * 0.8, s * 0.38,
+                  align="center", color=pen.ink, valign="middle", min_size=3)
+    c.restoreState()
+
+
+def _tile(c: Canvas, tile: Tile, box: Box, pen: Pen) -> None:
+    """A road tile: a square with the road running from the centre to each exit."""
+    s = min(box.w, box.h)
+    ox, oy = box.x + (box.w - s) / 2, box.y + (box.h - s) / 2
+    road = s * 0.42
+    mid = (s - road) / 2
+    spans = {
+        "north": (mid, s / 2, road, s / 2),
+        "south": (mid, 0, road, s / 2),
+        "east": (s / 2, mid, s / 2, road),
+        "west": (0, mid, s / 2, road),
+    }
+    c.saveState()
+    c.setFillColor(pen.ink, alpha=0.85)
+    c.rect(ox + mid, oy + mid, road, road, stroke=0, fill=1)
+    for exit_ in tile.exits:
+        x, y, w, h = spans[exit_]
+        c.rect(ox + x, oy + y, w, h, stroke=0, fill=1)
+    c.setStrokeColor(white)
+    c.setDash(4, 4)
+    c.setLineWidth(1)
+    for exit_ in tile.exits:
+        if exit_ in ("north", "south"):
+            y0 = oy + (s if exit_ == "north" else 0)
+            c.line(ox + s / 2, oy + s / 2, ox + s / 2, y0)
+        else:
+            x0 = ox + (s if exit_ == "east" else 0)
+            c.line(ox + s / 2, oy + s / 2, x0, oy + s / 2)
+    c.restoreState()
+    if tile.icon:
+        k = road * 0.8
+        _icon(c, tile.icon, Box(ox + (s - k) / 2, oy + (s - k) / 2, k, k), pen, white)
+
+
+_PIPS = {
+    1: [(0.5, 0.5)], 2: [(0.25, 0.75), (0.75, 0.25)], 3: [(0.25, 0.75), (0.5, 0.5), (0.75, 0.25)],
+    4: [(0.25, 0.25), (0.25, 0.75), (0.75, 0.25), (0.75, 0.75)],
+    5: [(0.25, 0.25), (0.25, 0.75), (0.5, 0.5), (0.75, 0.25), (0.75, 0.75)],
+    6: [(0.25, 0.2), (0.25, 0.5), (0.25, 0.8), (0.75, 0.2), (0.75, 0.5), (0.75, 0.8)],
+}
+
+
+def _pips(c: Canvas, n: int, box: Box, pen: Pen) -> None:
+    s = min(box.w, box.h) * 0.8
+    ox, oy = box.x + (box.w - s) / 2, box.y + (box.h - s) / 2
+    c.saveState()
+    c.setFillColor(pen.ink)
+    for px, py in _PIPS[n]:
+        c.circle(ox + px * s, oy + py * s, s * 0.09, stroke=0, fill=1)
+    c.restoreState()

@@ -1,0 +1,288 @@
+"""The printable documents of one game on one paper: cards double-sided and gutterfold, tokens and
+tiles double-sided, boards split across sheets, dice as folding nets. Each returns PDF bytes."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from itertools import groupby
+
+from reportlab.lib.units import mm
+from reportlab.pdfgen.canvas import Canvas
+
+from generators.content.model import Component, LoadedGame, Side, size_mm
+from generators.pdf.faces import BLEED, Look, draw_side
+from generators.pdf.imposition import END_MARGIN, PAPERS, SIDE_MARGIN, Grid, grid_for, gutterfold_grid, tiling
+from generators.pdf.sheets import GUIDE, alignment_mark, cut_lines, fold_line, note_and_ruler
+
+CARD_KINDS = ("cards",)
+TOKEN_KINDS = ("tokens", "tiles", "cubes")
+
+
+@dataclass(frozen=True)
+class Options:
+    paper: str = "a4"
+    back_offset: tuple[float, float] = (0.0, 0.0)  # mm, applied to back pages (printer duplex drift)
+    ink_saver: bool = False
+
+
+@dataclass(frozen=True)
+class Piece:
+    """One physical copy to cut out."""
+
+    comp: Component
+    front: Side
+    back: Side | None
+    label: str
+
+    @property
+    def size(self) -> tuple[float, float]:
+        w, h = size_mm(self.comp.size)
+        return w * mm, h * mm
+
+
+def pieces(game: LoadedGame, kinds: Iterable[str]) -> list[Piece]:
+    out: list[Piece] = []
+    for comp in game.components:
+        if comp.kind not in kinds:
+            continue
+        k = 0
+        for face in comp.faces:
+            for _ in range(face.count):
+                k += 1
+                out.append(Piece(comp, face.front, face.back or comp.back, f"{k}/{comp.count}"))
+    return out
+
+
+def _new_canvas(buf: io.BytesIO, game: LoadedGame, title: str, paper: str) -> Canvas:
+    c = Canvas(buf, pagesize=PAPERS[paper], invariant=1, pageCompression=1)
+    c.setTitle(f"{game.name} — {title} ({paper.upper()})")
+    c.setAuthor("Roadkit")
+    c.setCreator("Roadkit print kit")
+    c.setSubject(f"Print at 100% on {paper.upper()}")
+    return c
+
+
+def _groups(items: list[Piece]) -> Iterator[list[Piece]]:
+    """Pieces of the same size and shape share sheets; order within the game is kept."""
+    keyed = sorted(enumerate(items), key=lambda p: (p[1].size, p[1].comp.shape, p[0]))
+    for _, group in groupby(keyed, key=lambda p: (p[1].size, p[1].comp.shape)):
+        yield [p for _, p in group]
+
+
+def _chunks(items: list[Piece], n: int) -> Iterator[list[Piece]]:
+    for i in range(0, len(items), n):
+        yield items[i:i + n]
+
+
+def duplex(game: LoadedGame, look: Look, opts: Options, kinds: Iterable[str], title: str) -> bytes:
+    """Each front page followed by its backs, mirrored for long-edge flipping."""
+    buf = io.BytesIO()
+    c = _new_canvas(buf, game, title, opts.paper)
+    page = PAPERS[opts.paper]
+    font = look.fonts.regular
+    n_pages = 0
+    for group in _groups(pieces(game, kinds)):
+        w, h = group[0].size
+        grid = grid_for(page, w, h, BLEED)
+        for chunk in _chunks(group, grid.per_page):
+            n_pages += 1
+            for i, piece in enumerate(chunk):
+                draw_side(c, look, piece.comp, piece.front, *grid.slot(i), w, h, piece.label)
+            cut_lines(c, page, grid, len(chunk), BLEED)
+            note_and_ruler(c, page, font, f"{game.name} · {title} · sheet {n_pages} fronts",
+                           _ruler_span(grid))
+            c.showPage()
+            if not any(p.back for p in chunk):
+                continue
+            dx, dy = opts.back_offset[0] * mm, opts.back_offset[1] * mm
+            for i, piece in enumerate(chunk):
+                if piece.back is not None:
+                    x, y = grid.mirrored_slot(i, page[0])
+                    draw_side(c, look, piece.comp, piece.back, x + dx, y + dy, w, h, piece.label)
+            note_and_ruler(c, page, font, f"{game.name} · {title} · sheet {n_pages} backs: flip on the long edge",
+                           _ruler_span(grid))
+            c.showPage()
+    if n_pages == 0:
+        return b""
+    c.save()
+    return buf.getvalue()
+
+
+def gutterfold(game: LoadedGame, look: Look, opts: Options, kinds: Iterable[str], title: str) -> bytes:
+    """Front and back side by side on a landscape sheet: fold on the centre line, glue, cut."""
+    buf = io.BytesIO()
+    pw, ph = PAPERS[opts.paper]
+    page = (ph, pw)
+    c = _new_canvas(buf, game, title, opts.paper)
+    c.setPageSize(page)
+    font = look.fonts.regular
+    n_pages = 0
+    for group in _groups(pieces(game, kinds)):
+        w, h = group[0].size
+        grid = gutterfold_grid(page, w, h, BLEED)
+        for chunk in _chunks(group, grid.per_page):
+            n_pages += 1
+            for i, piece in enumerate(chunk):
+                draw_side(c, look, piece.comp, piece.front, *grid.slot(i), w, h, piece.label)
+                if piece.back is not None:
+                    draw_side(c, look, piece.comp, piece.back, *grid.mirrored_slot(i, page[0]), w, h, piece.label)
+            mirror = Grid(grid.cols, grid.rows, w, h, page[0] - grid.x0 - grid.cols * w, grid.y0)
+            cut_lines(c, page, grid, len(chunk), BLEED, x_range=(0.0, page[0] / 2 - 2 * mm))
+            cut_lines(c, page, mirror, len(chunk), BLEED, x_range=(page[0] / 2 + 2 * mm, page[0]))
+            fold_line(c, page, font)
+            note_and_ruler(c, page, font, f"{game.name} · {title} · sheet {n_pages}", _ruler_span(grid))
+            c.showPage()
+    if n_pages == 0:
+        return b""
+    c.save()
+    return buf.getvalue()
+
+
+def _ruler_span(grid: Grid) -> tuple[float, float]:
+    """The first row's height range: no horizontal cut line crosses it, so the ruler reads cleanly."""
+    top = grid.y0 + grid.rows * grid.h
+    return (top - grid.h + 2 * mm, top - 2 * mm)
+
+
+def boards(game: LoadedGame, look: Look, opts: Options, title: str = "boards") -> bytes:
+    """Each board side on as few sheets as it takes, with overlap and alignment marks between them."""
+    buf = io.BytesIO()
+    c = _new_canvas(buf, game, title, opts.paper)
+    font = look.fonts.regular
+    pw, ph = PAPERS[opts.paper]
+    n_pages = 0
+    for piece in pieces(game, ("board",)):
+        for side, which in ((piece.front, "front"), (piece.back, "back")):
+            if side is None:
+                continue
+            bw, bh = piece.size
+            # Landscape when the board is wider than tall, so it needs fewer sheets.
+            page = (ph, pw) if bw > bh else (pw, ph)
+            area_w = page[0] - 2 * SIDE_MARGIN - 2 * BLEED
+            area_h = page[1] - 2 * END_MARGIN - 2 * BLEED - 6 * mm
+            t = tiling(bw, bh, area_w, area_h)
+            for ty in range(t.ny):
+                for tx in range(t.nx):
+                    n_pages += 1
+                    c.setPageSize(page)
+                    _board_sheet(c, look, piece, side, page, t, tx, ty, font)
+                    part = f"part {chr(65 + ty)}{tx + 1} of {t.nx * t.ny}" if t.nx * t.ny > 1 else "one sheet"
+                    note_and_ruler(c, page, font, f"{game.name} · {piece.comp.name} ({which}) · {part}")
+                    c.showPage()
+    if n_pages == 0:
+        return b""
+    c.save()
+    return buf.getvalue()
+
+
+def _board_sheet(c: Canvas, look: Look, piece: Piece, side: Side, page: tuple[float, float], t, tx: int, ty: int,
+                 font: str) -> None:
+    """One sheet of a (possibly split) board: the board translated so this sheet's window shows,
+    clipped to the window; marks on the overlapping edges."""
+    bw, bh = piece.size
+    pw, ph = page
+    win_x0 = (pw - t.area_w) / 2
+    win_y0 = (ph - t.area_h) / 2 - 2 * mm
+    # Board coordinates of this window (origin at the board's bottom-left; row A is the top).
+    bx = tx * t.step_x
+    by = bh - t.area_h - ty * t.step_y
+    c.saveState()
+    p = c.beginPath()
+    bleed_l = BLEED if tx == 0 else 0.0
+    bleed_r = BLEED if tx == t.nx - 1 else 0.0
+    bleed_t = BLEED if ty == 0 else 0.0
+    bleed_b = BLEED if ty == t.ny - 1 else 0.0
+    p.rect(win_x0 - bleed_l, win_y0 - bleed_b, t.area_w + bleed_l + bleed_r, t.area_h + bleed_b + bleed_t)
+    c.clipPath(p, stroke=0, fill=0)
+    draw_side(c, look, piece.comp, side, win_x0 - bx, win_y0 - by, bw, bh, piece.label)
+    c.restoreState()
+    # Trim lines where this sheet has the board's real edge; overlap edges get glue marks.
+    c.saveState()
+    c.setStrokeColor(look.color("ink"))
+    c.setLineWidth(0.35)
+    x1, y1 = win_x0 + t.area_w, win_y0 + t.area_h
+    edges = {
+        "left": (tx == 0, (win_x0, 0, win_x0, win_y0 - BLEED), (win_x0, y1 + BLEED, win_x0, ph)),
+        "right": (tx == t.nx - 1, (x1, 0, x1, win_y0 - BLEED), (x1, y1 + BLEED, x1, ph)),
+        "bottom": (ty == t.ny - 1, (0, win_y0, win_x0 - BLEED, win_y0), (x1 + BLEED, win_y0, pw, win_y0)),
+        "top": (ty == 0, (0, y1, win_x0 - BLEED, y1), (x1 + BLEED, y1, pw, y1)),
+    }
+    for real, a, b in edges.values():
+        if real:
+            c.line(*a)
+            c.line(*b)
+    c.restoreState()
+    name = f"{chr(65 + ty)}{tx + 1}"
+    ov = t.overlap
+    # Matching marks: the right overlap strip of this sheet is the left strip of the next one.
+    if tx < t.nx - 1:
+        for fy in (0.25, 0.75):
+            alignment_mark(c, x1 - ov / 2, win_y0 + t.area_h * fy, f"{name}→{chr(65 + ty)}{tx + 2}", font)
+        _overlap_note(c, x1 - ov, win_y0, ov, t.area_h, "overlap: glue the next sheet over this strip", font)
+    if tx > 0:
+        for fy in (0.25, 0.75):
+            alignment_mark(c, win_x0 + ov / 2, win_y0 + t.area_h * fy, f"{chr(65 + ty)}{tx}→{name}", font)
+    if ty < t.ny - 1:
+        for fx in (0.25, 0.75):
+            alignment_mark(c, win_x0 + t.area_w * fx, win_y0 + ov / 2, f"{name}↓{chr(66 + ty)}{tx + 1}", font)
+    if ty > 0:
+        for fx in (0.25, 0.75):
+            alignment_mark(c, win_x0 + t.area_w * fx, y1 - ov / 2, f"{chr(64 + ty)}{tx + 1}↓{name}", font)
+
+
+def _overlap_note(c: Canvas, x: float, y: float, w: float, h: float, text: str, font: str) -> None:
+    c.saveState()
+    c.setStrokeColor(GUIDE)
+    c.setDash(2 * mm, 1.5 * mm)
+    c.setLineWidth(0.4)
+    c.line(x, y, x, y + h)
+    c.setFillColor(GUIDE)
+    c.setFont(font, 5)
+    c.translate(x + w / 2 + 1, y + h / 2)
+    c.rotate(90)
+    c.drawCentredString(0, 0, text)
+    c.restoreState()
+
+
+def dice(game: LoadedGame, look: Look, opts: Options, title: str = "dice") -> bytes:
+    """Each die as a cube net (a cross of six faces) with glue tabs, faces in the order listed."""
+    buf = io.BytesIO()
+    c = _new_canvas(buf, game, title, opts.paper)
+    page = PAPERS[opts.paper]
+    font = look.fonts.regular
+    n_pages = 0
+    # Cross layout in face units: (col, row) with row 0 at the top.
+    cross = [(1, 0), (0, 1), (1, 1), (2, 1), (1, 2), (1, 3)]
+    for comp in game.components:
+        if comp.kind != "dice":
+            continue
+        s = size_mm(comp.size)[0] * mm
+        sides = [f.front for f in comp.faces]
+        per_die = (sides * 6)[:6] if sides else []
+        n_pages += 1
+        x0 = (page[0] - 3 * s) / 2
+        top = (page[1] + 4 * s) / 2
+        for (col, row), side in zip(cross, per_die, strict=False):
+            draw_side(c, look, comp, side, x0 + col * s, top - (row + 1) * s, s, s, bleed=0)
+        c.setLineWidth(0.35)
+        for col, row in cross:
+            c.rect(x0 + col * s, top - (row + 1) * s, s, s, stroke=1, fill=0)
+        note_and_ruler(c, page, font, f"{game.name} · {comp.name}: cut the outline, fold on the inner lines")
+        c.showPage()
+    if n_pages == 0:
+        return b""
+    c.save()
+    return buf.getvalue()
+
+
+def single_side(look: Look, comp: Component, side: Side, label: str) -> bytes:
+    """One side alone on a page of its trim size (no bleed): the source of its PNG export."""
+    w, h = size_mm(comp.size)
+    buf = io.BytesIO()
+    c = Canvas(buf, pagesize=(w * mm, h * mm), invariant=1)
+    draw_side(c, look, comp, side, 0, 0, w * mm, h * mm, label, bleed=0)
+    c.showPage()
+    c.save()
+    return buf.getvalue()

@@ -1,0 +1,219 @@
+"""Drawing one side of a component (card, token, tile, board) into its trim box.
+
+Layout follows the print conventions: background to the bleed edge, all text inside the 3 mm
+safe zone, and a provenance line on every side so that nothing we designed passes for the
+publisher's."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+
+from reportlab.lib.colors import Color, HexColor, white
+from reportlab.lib.units import mm
+from reportlab.pdfgen.canvas import Canvas
+
+from generators.content.model import Component, Element, Icons, LoadedGame, Side, size_mm
+from generators.pdf.art import Box, Pen, draw_art
+from generators.pdf.fonts import register
+from generators.pdf.text import Fonts, draw_text
+
+BLEED = 3 * mm
+SAFE = 3 * mm
+DEFAULT_COLORS = {"primary": "#1f4e79", "accent": "#c0392b", "ink": "#1b1b1b", "paper": "#f6f1e7"}
+PROVENANCE_LABEL = {
+    "rulebook": "Rulebook",
+    "house": "HOUSE DESIGN · not the publisher's",
+    "proxy": "PROXY stand-in · not the publisher's",
+}
+
+
+@dataclass(frozen=True)
+class Look:
+    """Everything a face needs from its game: colours, fonts, icons, and the ink-saver switch."""
+
+    game: LoadedGame
+    icons: Icons
+    ink_saver: bool = False
+
+    @cached_property
+    def fonts(self) -> Fonts:
+        regular, bold = register(self.game.game.theme.font)
+        return Fonts(regular, bold)
+
+    def color(self, name: str | None, default: str = "primary") -> Color:
+        value = name or default
+        if value.startswith("#"):
+            return HexColor(value)
+        colors = {**DEFAULT_COLORS, **self.game.game.theme.colors}
+        return HexColor(colors.get(value, DEFAULT_COLORS.get(value, "#000000")))
+
+    def pen(self, frame: Color) -> Pen:
+        return Pen(ink=self.color("ink"), accent=frame, paper=self.color("paper"), fonts=self.fonts,
+                   icons=self.icons, resolve=lambda n: self.color(n))
+
+
+def is_small(comp: Component) -> bool:
+    return min(size_mm(comp.size)) < 40
+
+
+def draw_side(c: Canvas, look: Look, comp: Component, side: Side, x: float, y: float, w: float, h: float,
+              set_label: str = "", bleed: float = BLEED) -> None:
+    """Draw `side` with its trim box at (x, y, w, h) in points; background runs `bleed` further."""
+    frame = look.color(side.color)
+    c.saveState()
+    _background(c, look, comp, frame, x, y, w, h, bleed)
+    if is_small(comp):
+        _token_layout(c, look, comp, side, frame, x, y, w, h)
+    else:
+        _card_layout(c, look, side, frame, x, y, w, h, set_label)
+    c.restoreState()
+
+
+def _background(c: Canvas, look: Look, comp: Component, frame: Color, x: float, y: float, w: float, h: float,
+                bleed: float) -> None:
+    if look.ink_saver:
+        c.setStrokeColor(frame)
+        c.setLineWidth(0.8)
+        if comp.shape == "round":
+            c.circle(x + w / 2, y + h / 2, min(w, h) / 2 - 0.4, stroke=1, fill=0)
+        else:
+            c.rect(x + 0.4, y + 0.4, w - 0.8, h - 0.8, stroke=1, fill=0)
+        return
+    c.setFillColor(look.color("paper"))
+    c.rect(x - bleed, y - bleed, w + 2 * bleed, h + 2 * bleed, stroke=0, fill=1)
+    if comp.shape == "round":
+        c.setStrokeColor(frame)
+        c.setLineWidth(1.2)
+        c.circle(x + w / 2, y + h / 2, min(w, h) / 2 - 1.2, stroke=1, fill=0)
+
+
+def _card_layout(c: Canvas, look: Look, side: Side, frame: Color, x: float, y: float, w: float, h: float,
+                 set_label: str) -> None:
+    fonts, icons, ink = look.fonts, look.icons, look.color("ink")
+    left, right, top, bottom = x + SAFE, x + w - SAFE, y + h - SAFE, y + SAFE
+    inner_w = right - left
+    band_h = 9 * mm if h < 200 * mm else 14 * mm
+    # Title band: a filled bar (ink-saver: an outline) inside the safe zone.
+    if look.ink_saver:
+        c.setStrokeColor(frame)
+        c.setLineWidth(1)
+        c.roundRect(left, top - band_h, inner_w, band_h, 2 * mm, stroke=1, fill=0)
+        title_color: Color = frame
+    else:
+        c.setFillColor(frame)
+        c.roundRect(left, top - band_h, inner_w, band_h, 2 * mm, stroke=0, fill=1)
+        title_color = white
+    corner_w = 0.0
+    if side.corner:
+        corner_w = min(14 * mm, inner_w * 0.25)
+        draw_text(c, f"**{side.corner}**", icons, fonts, right - corner_w - 1.5 * mm, top - 1 * mm, corner_w,
+                  band_h - 2 * mm, band_h * 0.55, align="center", color=title_color, valign="middle")
+    draw_text(c, f"**{side.title}**", icons, fonts, left + 2 * mm, top - 1 * mm, inner_w - corner_w - 4 * mm,
+              band_h - 2 * mm, band_h * 0.5, color=title_color, valign="middle", min_size=4.5)
+    cursor = top - band_h - 1.5 * mm
+    if side.subtitle:
+        used = draw_text(c, side.subtitle, icons, fonts, left, cursor, inner_w, 6 * mm, 7.5, color=frame,
+                         align="center")
+        cursor -= used + 1 * mm
+    footer_h = 5 * mm
+    _footer(c, look, side, left, bottom, inner_w, footer_h, set_label)
+    body_bottom = bottom + footer_h + 1 * mm
+    body_h = cursor - body_bottom
+    for element in side.elements:
+        _element(c, look, element, frame, x, y + h)
+    has_words = bool(side.text or side.fields)
+    if side.image:
+        art_h = body_h * (0.5 if has_words else 1.0)
+        c.drawImage(str(_image_path(look, side.image)), left, cursor - art_h, inner_w, art_h,
+                    preserveAspectRatio=True, anchor="c", mask="auto")
+        cursor -= art_h + 1 * mm
+    elif side.art is not None:
+        art_h = body_h * (0.5 if has_words else 1.0)
+        draw_art(c, side.art, Box(left, cursor - art_h, inner_w, art_h), look.pen(frame))
+        cursor -= art_h + 1 * mm
+    size = 8.5 if w < 100 * mm else 11
+    for line in side.fields:
+        label = f":{line.icon}: " if line.icon else ""
+        used = draw_text(c, f"{label}**{line.label}:** {line.text}", icons, fonts, left, cursor, inner_w,
+                         max(cursor - body_bottom, size), size, color=ink, min_size=5)
+        cursor -= used + 1 * mm
+    if side.text and cursor - body_bottom > 4:
+        draw_text(c, side.text, icons, fonts, left, cursor, inner_w, cursor - body_bottom, size, color=ink)
+
+
+def _image_path(look: Look, image: str) -> object:
+    from pathlib import Path
+
+    return Path(look.game.dir) / image
+
+
+def _footer(c: Canvas, look: Look, side: Side, left: float, bottom: float, width: float, height: float,
+            set_label: str) -> None:
+    fonts, icons = look.fonts, look.icons
+    label = PROVENANCE_LABEL[side.provenance]
+    if side.provenance == "rulebook" and side.section:
+        label = f"Rulebook · {side.section}"
+    tag = look.color("accent") if side.provenance != "rulebook" else look.color("ink")
+    if side.provenance != "rulebook":
+        c.setStrokeColor(tag)
+        c.setLineWidth(0.6)
+        c.roundRect(left, bottom, width, height, 1 * mm, stroke=1, fill=0)
+    right_w = 14 * mm if set_label else 0
+    draw_text(c, label, icons, fonts, left + 1 * mm, bottom + height - 0.8 * mm, width - right_w - 2 * mm,
+              height - 1.2 * mm, 6, color=tag, valign="middle", min_size=3.5)
+    if set_label:
+        draw_text(c, set_label, icons, fonts, left + width - right_w, bottom + height - 0.8 * mm,
+                  right_w - 1 * mm, height - 1.2 * mm, 6, color=look.color("ink"), valign="middle",
+                  align="center", min_size=3.5)
+
+
+def _element(c: Canvas, look: Look, el: Element, frame: Color, x0: float, top: float) -> None:
+    """A board element, positioned in mm from the board's top-left corner."""
+    x, y, w, h = x0 + el.x * mm, top - (el.y + el.height) * mm, el.width * mm, el.height * mm
+    ink = look.color("ink")
+    c.saveState()
+    c.setStrokeColor(frame)
+    if el.style == "slot":
+        c.setDash(6, 3)
+        c.setLineWidth(1.2)
+        c.roundRect(x, y, w, h, 3 * mm, stroke=1, fill=0)
+        c.setDash()
+    elif el.style == "space":
+        c.setLineWidth(1.2)
+        c.circle(x + w / 2, y + h / 2, min(w, h) / 2, stroke=1, fill=0)
+    elif el.style == "panel":
+        c.setLineWidth(1)
+        c.roundRect(x, y, w, h, 2 * mm, stroke=1, fill=0)
+    label_h = 0.0
+    if el.label:
+        label_h = min(h * 0.3, 10 * mm) if el.art else h - 2 * mm
+        draw_text(c, el.label, look.icons, look.fonts, x + 1.5 * mm, y + h - 1 * mm, w - 3 * mm, label_h,
+                  10, align="center", color=ink, valign="middle", min_size=4)
+    if el.art is not None:
+        pad = 2 * mm
+        draw_art(c, el.art, Box(x + pad, y + pad, w - 2 * pad, h - 2 * pad - label_h), look.pen(frame))
+    c.restoreState()
+
+
+def _token_layout(c: Canvas, look: Look, comp: Component, side: Side, frame: Color, x: float, y: float,
+                  w: float, h: float) -> None:
+    """Small pieces: one big picture, the name underneath, a provenance letter when not rulebook."""
+    ink = look.color("ink")
+    pad = 2.5 * mm if comp.shape == "round" else 1.5 * mm
+    label_h = h * 0.22
+    art_box = Box(x + pad + label_h * 0.3, y + pad + label_h, w - 2 * pad - label_h * 0.6, h - 2 * pad - label_h)
+    if side.art is not None:
+        draw_art(c, side.art, art_box, look.pen(frame))
+    draw_text(c, f"**{side.title}**", look.icons, look.fonts, x + pad, y + pad + label_h, w - 2 * pad,
+              label_h, 6, align="center", color=frame if side.art is not None else ink, valign="middle",
+              min_size=3)
+    if side.provenance != "rulebook":
+        letter = "H" if side.provenance == "house" else "P"
+        c.setFillColor(look.color("accent"))
+        r = 1.6 * mm
+        cx, cy = (x + w / 2, y + h - pad - r) if comp.shape == "round" else (x + w - pad - r, y + h - pad - r)
+        c.circle(cx, cy, r, stroke=0, fill=1)
+        c.setFillColor(white)
+        c.setFont(look.fonts.bold, 6)
+        c.drawCentredString(cx, cy - 2.1, letter)
