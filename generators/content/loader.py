@@ -198,12 +198,12 @@ def string_fields(obj: Any, names: frozenset[str], path: KeyPath = ()) -> Iterat
             value = getattr(obj, f.name)
             if isinstance(value, str):
                 if f.name in names:
-                    yield path + (f.name,), value
+                    yield (*path, f.name), value
             elif value is not None and not isinstance(value, (int, float, bool)):
-                yield from string_fields(value, names, path + (f.name,))
+                yield from string_fields(value, names, (*path, f.name))
     elif isinstance(obj, tuple):
         for i, item in enumerate(obj):
-            yield from string_fields(item, names, path + (i,))
+            yield from string_fields(item, names, (*path, i))
 
 
 class _Refs:
@@ -236,7 +236,7 @@ class _Refs:
                 raise doc.error(path, f"unknown colour {color!r}; use a hex colour or one of the theme's: {known}")
         for path, side in walk_sides(comp):
             if side.image is not None:
-                self._image(doc, path + ("image",), side.image, game_dir, root)
+                self._image(doc, (*path, "image"), side.image, game_dir, root)
 
     def _image(self, doc: Doc, path: KeyPath, image: str, game_dir: Path, root: Path) -> None:
         target = (game_dir / image).resolve()

@@ -40,7 +40,8 @@ class Millimetres:
     height: float = field(metadata=_meta("Height in millimetres.", min=5, max=2000))
 
 
-Size = Literal["poker", "mini", "tarot", "square-tile", "small-tile", "round-token", "square-token", "large-token"] | Millimetres
+SizeName = Literal["poker", "mini", "tarot", "square-tile", "small-tile", "round-token", "square-token", "large-token"]
+Size = SizeName | Millimetres
 
 NAMED_SIZES: dict[str, tuple[float, float]] = {
     "poker": (63.0, 88.0),
@@ -115,6 +116,9 @@ class Tile:
     icon: str | None = None
 
 
+ART_KINDS = ("icon", "arrows", "grid", "track", "tile", "pips", "number")
+
+
 @dataclass(frozen=True)
 class Art:
     """The picture area of a face: exactly one of its kinds."""
@@ -129,7 +133,7 @@ class Art:
     caption: str | None = field(default=None, metadata=_meta("Small text under the picture."))
 
     def check(self) -> tuple[str, str] | None:
-        kinds = [k for k in ("icon", "arrows", "grid", "track", "tile", "pips", "number") if getattr(self, k) is not None]
+        kinds = [k for k in ART_KINDS if getattr(self, k) is not None]
         if len(kinds) != 1:
             return ("", f"expected exactly one of icon, arrows, grid, track, tile, pips, number; got {kinds or 'none'}")
         return None
@@ -168,17 +172,25 @@ class Side:
     """One printed side: what is drawn on it."""
 
     title: str = field(metadata=_meta("The name printed on the side."))
-    provenance: Provenance = field(metadata=_meta("rulebook: printed in the rulebook; house: our design; proxy: stand-in."))
-    section: str | None = field(default=None, metadata=_meta("The rulebook section the side comes from (required for rulebook)."))
+    provenance: Provenance = field(
+        metadata=_meta("rulebook: printed in the rulebook; house: our design; proxy: stand-in.")
+    )
+    section: str | None = field(
+        default=None, metadata=_meta("The rulebook section the side comes from (required for rulebook).")
+    )
     subtitle: str | None = field(default=None, metadata=_meta("A type line under the title."))
     text: str | None = field(default=None, metadata=_meta("Body text; :icon: inserts an icon, **bold** is bold."))
     fields: tuple[FieldLine, ...] = ()
     art: Art | None = None
-    image: str | None = field(default=None, metadata=_meta("Artwork file (PNG or JPEG), relative to the game folder."))
+    image: str | None = field(
+        default=None, metadata=_meta("Artwork file (PNG or JPEG), relative to the game folder.")
+    )
     elements: tuple[Element, ...] = field(default=(), metadata=_meta("Placed elements (boards)."))
     color: str | None = field(default=None, metadata=_meta("Theme colour name or hex colour of the frame."))
     corner: str | None = field(default=None, metadata=_meta("Short mark in the top corner (a number, a symbol)."))
-    note: str | None = field(default=None, metadata=_meta("Why this side is house or proxy; shown on the site, not printed."))
+    note: str | None = field(
+        default=None, metadata=_meta("Why this side is house or proxy; shown on the site, not printed.")
+    )
 
     def check(self) -> tuple[str, str] | None:
         if self.provenance == "rulebook" and not self.section:

@@ -111,13 +111,13 @@ def _convert(doc: Doc, tp: Any, path: KeyPath, value: Any) -> Any:
         if not isinstance(value, list):
             raise doc.error(path, f"expected a list, got {describe(value)}")
         (item_tp, *_rest) = get_args(tp) or (Any,)
-        items = [_convert(doc, item_tp, path + (i,), v) for i, v in enumerate(value)]
+        items = [_convert(doc, item_tp, (*path, i), v) for i, v in enumerate(value)]
         return tuple(items)
     if origin is dict:
         if not isinstance(value, dict):
             raise doc.error(path, f"expected a mapping, got {describe(value)}")
         _, val_tp = get_args(tp)
-        return types.MappingProxyType({k: _convert(doc, val_tp, path + (k,), v) for k, v in value.items()})
+        return types.MappingProxyType({k: _convert(doc, val_tp, (*path, k), v) for k, v in value.items()})
     if dataclasses.is_dataclass(tp):
         return _convert_dataclass(doc, tp, path, value)
     if tp is bool:
@@ -172,7 +172,7 @@ def _convert_dataclass(doc: Doc, cls: type, path: KeyPath, value: Any) -> Any:
         if key not in by_key:
             hint = _suggest(key, list(by_key))
             allowed = ", ".join(by_key)
-            raise doc.error(path + (key,), f"unknown key {key!r}{hint}; expected one of: {allowed}")
+            raise doc.error((*path, key), f"unknown key {key!r}{hint}; expected one of: {allowed}")
     kwargs: dict[str, Any] = {}
     for f in fields:
         key = _key(f)
@@ -180,8 +180,8 @@ def _convert_dataclass(doc: Doc, cls: type, path: KeyPath, value: Any) -> Any:
             if _required(f):
                 raise doc.error(path, f"missing required key {key!r} ({type_label(hints[f.name])})")
             continue
-        kwargs[f.name] = _convert(doc, hints[f.name], path + (key,), value[key])
-        _check_constraints(doc, f, path + (key,), kwargs[f.name])
+        kwargs[f.name] = _convert(doc, hints[f.name], (*path, key), value[key])
+        _check_constraints(doc, f, (*path, key), kwargs[f.name])
     obj = cls(**kwargs)
     check = getattr(obj, "check", None)
     if check is not None:
@@ -277,5 +277,5 @@ def _schema_for(tp: Any, defs: dict[str, Any]) -> dict[str, Any]:
     raise TypeError(f"schema cannot export type {tp!r}")
 
 
-__all__ = ["convert", "json_schema", "describe", "type_label", "fields_of"]
+__all__ = ["convert", "describe", "fields_of", "json_schema", "type_label"]
 _ = typing  # keep typing importable for forward references in models

@@ -110,7 +110,8 @@ def _check_expansion(root: yaml.Node, name: str) -> None:
             mark = node.start_mark
             raise ContentError(
                 name, mark.line + 1, mark.column + 1, (),
-                f"aliases here expand to more than {MAX_EXPANDED_NODES} values; write the data out or use fewer aliases",
+                f"aliases here expand to more than {MAX_EXPANDED_NODES} values; "
+                "write the data out or use fewer aliases",
             )
         return total
 
@@ -142,12 +143,12 @@ class _Builder:
                     raise self.fail(key_node, path, "merge keys (<<) are not supported; write the keys out")
                 key = str(key) if not isinstance(key, str) else key
                 if key in out:
-                    raise self.fail(key_node, path + (key,), f"duplicate key {key!r} in this mapping")
-                self.marks[path + (key,)] = (key_node.start_mark.line + 1, key_node.start_mark.column + 1)
-                out[key] = self.build(value_node, path + (key,))
+                    raise self.fail(key_node, (*path, key), f"duplicate key {key!r} in this mapping")
+                self.marks[(*path, key)] = (key_node.start_mark.line + 1, key_node.start_mark.column + 1)
+                out[key] = self.build(value_node, (*path, key))
             return out
         if isinstance(node, yaml.SequenceNode):
-            return [self.build(item, path + (i,)) for i, item in enumerate(node.value)]
+            return [self.build(item, (*path, i)) for i, item in enumerate(node.value)]
         try:
             return self.loader.construct_object(node)
         except (yaml.YAMLError, ValueError) as exc:

@@ -7,8 +7,8 @@ from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 
-from generators.content.model import Component, LoadedGame, Side
 from generators.content.loader import Content
+from generators.content.model import Component, LoadedGame, Side
 from generators.outputs import Target, code_version, digest
 from generators.pdf import documents
 from generators.pdf.documents import CARD_KINDS, TOKEN_KINDS, Options

@@ -1,0 +1,124 @@
+"""`make bench`: build figures measured in one run, on a private copy of the content.
+
+Cold build (venv present, empty build/), no-op rebuild, rebuild after editing one card's text,
+peak memory of each, which outputs each rebuild rewrote, and the size of every PDF. Targets:
+no-op <= 5 % of cold, one-card edit <= 30 % of cold."""
+
+from __future__ import annotations
+
+import json
+import re
+import resource
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+TARGETS = {"no-op rebuild": 0.05, "one-card edit": 0.30}
+
+
+def _child(argv: list[str]) -> int:
+    """Run the CLI in this process and report its peak memory (and its children's) on stderr."""
+    from generators.cli import main
+
+    code = main(argv)
+    self_kb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    kids_kb = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    print(json.dumps({"peak_kb": max(self_kb, kids_kb)}), file=sys.stderr)
+    return code
+
+
+def _run(args: list[str], cwd: Path) -> tuple[float, int]:
+    start = time.perf_counter()
+    proc = subprocess.run([sys.executable, "-m", "generators.bench", "--child", *args], cwd=cwd,
+                          capture_output=True, text=True)
+    elapsed = time.perf_counter() - start
+    if proc.returncode != 0:
+        sys.exit(f"bench: `roadkit {' '.join(args)}` failed:\n{proc.stderr}")
+    peak = json.loads(proc.stderr.strip().splitlines()[-1])["peak_kb"]
+    return elapsed, peak
+
+
+def _stamp(out: Path) -> dict[str, float]:
+    return {str(p.relative_to(out)): p.stat().st_mtime_ns for p in out.rglob("*") if p.is_file()}
+
+
+_TEXT = re.compile(r"^(?P<lead>\s+text: )(?P<q>[\"']?)(?P<rest>.*)$")
+
+
+def _edit_one_card(content: Path) -> str:
+    """Put a word in front of the first card text found (plain, quoted or block scalar)."""
+    for path in sorted(content.glob("*/components/*.yaml")):
+        lines = path.read_text("utf-8").splitlines(keepends=True)
+        if not any(line.strip() == "kind: cards" for line in lines):
+            continue
+        for i, line in enumerate(lines):
+            m = _TEXT.match(line)
+            if not m:
+                continue
+            if m["rest"].strip() in ("|", ">", "|-", ">-"):
+                indent = len(lines[i + 1]) - len(lines[i + 1].lstrip())
+                lines[i + 1] = lines[i + 1][:indent] + "Edited. " + lines[i + 1][indent:]
+            else:
+                lines[i] = f"{m['lead']}{m['q']}Edited. {m['rest']}\n"
+            path.write_text("".join(lines), "utf-8")
+            return f"{path.relative_to(content)} line {i + 1}"
+    raise SystemExit("bench: no card text found to edit")
+
+
+def main() -> int:
+    if sys.argv[1:2] == ["--child"]:
+        return _child(sys.argv[2:])
+    work = Path(tempfile.mkdtemp(prefix="roadkit-bench-"))
+    try:
+        shutil.copytree(ROOT / "content", work / "content")
+        shutil.copy(ROOT / "mkdocs.yml", work / "mkdocs.yml")
+        if (ROOT / "site").is_dir():
+            shutil.copytree(ROOT / "site", work / "site")
+        out = work / "build"
+        args = ["build", "-q", "--content", str(work / "content"), "--out", str(out)]
+        rows: list[tuple[str, float, int, int]] = []
+
+        cold, peak = _run(args, work)
+        rows.append(("cold build", cold, peak, len(_stamp(out))))
+        before = _stamp(out)
+        noop, peak = _run(args, work)
+        after = _stamp(out)
+        rows.append(("no-op rebuild", noop, peak, sum(1 for k in after if before.get(k) != after[k])))
+        edited = _edit_one_card(work / "content")
+        before = after
+        edit, peak = _run(args, work)
+        after = _stamp(out)
+        touched = sorted(k for k in after if before.get(k) != after[k] and not Path(k).name.startswith("."))
+        rows.append(("one-card edit", edit, peak, len(touched)))
+
+        print(f"Roadkit benchmark ({sys.version.split()[0]}, content copied to {work})\n")
+        print(f"{'step':<16}{'seconds':>10}{'× cold':>9}{'peak MB':>10}{'files written':>15}  target")
+        for name, secs, peak_kb, files in rows:
+            ratio = secs / cold
+            target = TARGETS.get(name)
+            verdict = "" if target is None else f"≤ {target:.0%}: {'met' if ratio <= target else 'MISSED'}"
+            print(f"{name:<16}{secs:>10.2f}{ratio:>9.1%}{peak_kb / 1024:>10.1f}{files:>15}  {verdict}")
+        print(f"\nedited: {edited}\nrewritten by the edit ({len(touched)}):")
+        for name in touched:
+            print(f"  {name}")
+        print("\nPDF sizes:")
+        total = 0
+        for pdf in sorted(out.glob("print/**/*.pdf")):
+            size = pdf.stat().st_size
+            total += size
+            print(f"  {pdf.relative_to(out)!s:<60}{size / 1024:>10.1f} KiB")
+        print(f"  {'total':<60}{total / 1024:>10.1f} KiB")
+        pngs = list(out.glob("png/**/*.png"))
+        print(f"\nPNG exports: {len(pngs)} files, {sum(p.stat().st_size for p in pngs) / 1024:.1f} KiB")
+        missed = [n for n, s, _, _ in rows if n in TARGETS and s / cold > TARGETS[n]]
+        return 1 if missed else 0
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,39 @@
+"""Shared test helpers: run the CLI as a user would, copy content, fingerprint a folder."""
+
+from __future__ import annotations
+
+import hashlib
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+CONTENT = ROOT / "content"
+
+
+def run_cli(*args: str | Path, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    """`roadkit ...` in a fresh interpreter, exactly as from the shell."""
+    return subprocess.run(
+        [sys.executable, "-m", "generators.cli", *map(str, args)],
+        cwd=cwd or ROOT, capture_output=True, text=True, timeout=600,
+    )
+
+
+def copy_content(dest: Path, games: tuple[str, ...] | None = None) -> Path:
+    """A private copy of content/ (optionally only some games) to break on purpose."""
+    target = dest / "content"
+    target.mkdir(parents=True)
+    shutil.copy(CONTENT / "icons.yaml", target / "icons.yaml")
+    for game in sorted(p for p in CONTENT.iterdir() if p.is_dir()):
+        if games is None or game.name in games:
+            shutil.copytree(game, target / game.name)
+    return target
+
+
+def fingerprint(folder: Path) -> dict[str, str]:
+    """Path -> sha256 of every file under `folder`: equal fingerprints mean byte-identical trees."""
+    return {
+        str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest()
+        for p in sorted(folder.rglob("*")) if p.is_file()
+    }
