@@ -86,9 +86,9 @@ def _run(args: argparse.Namespace) -> int:
     started = time.perf_counter()
     content = load_content(args.content, args.game)
     if args.command == "validate":
-        from generators.engine.scenario import load_all_scenarios
+        from generators.engine.runner import load_all
 
-        n = len(load_all_scenarios(content))
+        n = sum(len(scenarios) for _, _, scenarios in load_all(content, args.game))
         _say(args, f"content OK: {len(content.games)} games, "
              f"{sum(len(g.components) for g in content.games)} components, {n} examples")
         return 0
@@ -101,7 +101,7 @@ def _run(args: argparse.Namespace) -> int:
     if args.command == "check":
         from generators.engine.runner import run_check
 
-        return run_check(content, args.paths, args.out, as_json=args.json, quiet=args.quiet)
+        return run_check(content, args.paths, args.out, games=args.game, as_json=args.json, quiet=args.quiet)
     if args.command == "site":
         from generators.site.build import build_site, serve
 
@@ -111,9 +111,9 @@ def _run(args: argparse.Namespace) -> int:
         return 0
     if args.command in ("print", "build"):
         if args.command == "build":
-            from generators.engine.scenario import load_all_scenarios
+            from generators.engine.runner import load_all
 
-            load_all_scenarios(content)  # every mistake is found before anything is written
+            load_all(content, args.game)  # every mistake is found before anything is written
         _print(args, content)
         if args.command == "print":
             _say(args, f"done in {time.perf_counter() - started:.2f} s")
@@ -122,7 +122,7 @@ def _run(args: argparse.Namespace) -> int:
         from generators.engine.runner import run_check
 
         write_schemas(args.out / "schema")
-        status = run_check(content, [], args.out, as_json=False, quiet=True)
+        status = run_check(content, [], args.out, games=args.game, quiet=True)
         if status != 0:
             print("roadkit build: a worked example failed; see build/check/report.json "
                   "(run `roadkit check` for details). The site was not rebuilt.", file=sys.stderr)

@@ -158,9 +158,9 @@ def test_raster_cards_and_cut_lines(kit: Path) -> None:
     y0 = (297 - 3 * 88) / 2  # from the top
     for k in range(4):
         x = round((x0 + 63 * k) * px)
-        assert min(img.getpixel((x + d, 2)) for d in (-1, 0, 1)) < 120, f"no cut line at column edge {k}"
+        assert min(img.getpixel((x + d, 2)) for d in (-1, 0, 1)) < 200, f"no cut line at column edge {k}"
         y = round((y0 + 88 * k) * px)
-        assert min(img.getpixel((2, y + d)) for d in (-1, 0, 1)) < 120, f"no cut line at row edge {k}"
+        assert min(img.getpixel((2, y + d)) for d in (-1, 0, 1)) < 200, f"no cut line at row edge {k}"
     # Between two cut lines, in the top margin: nothing printed.
     assert img.getpixel((round((x0 + 31) * px), 3)) > 245
     # Inside each card: its background is printed (not paper white).

@@ -191,6 +191,10 @@ class Side:
     note: str | None = field(
         default=None, metadata=_meta("Why this side is house or proxy; shown on the site, not printed.")
     )
+    layout: Literal["framed", "full"] = field(
+        default="framed",
+        metadata=_meta("framed: title band and footer; full: art and elements cover the face (boards end to end)."),
+    )
 
     def check(self) -> tuple[str, str] | None:
         if self.provenance == "rulebook" and not self.section:
@@ -306,6 +310,11 @@ class RuleMeta:
     order: int = 100
     related: tuple[str, ...] = field(default=(), metadata=_meta("Ids of related rules entries."))
     summary: str | None = field(default=None, metadata=_meta("One line for the turn summary."))
+    replayable: bool = field(
+        default=True,
+        metadata=_meta("false for entries the engine has nothing to replay in (setup procedures, component lists); "
+                       "every other entry needs at least one worked example."),
+    )
 
 
 @dataclass(frozen=True)

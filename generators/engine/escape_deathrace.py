@@ -1,8 +1,8 @@
 """Escape Deathrace 2182 Micro: an executable model of the rulebook.
 
 The rulebook transcription (`rulebooks/escape-deathrace-2182-micro.txt`) is the only source. Where it
-is silent or contradicts itself the engine picks one reading, names it in `RULINGS` below and, where
-a table would want the other reading, offers it as a setup option (see `rules:`).
+is silent or contradicts itself the engine picks one reading and states it in `NOTES` (rule id, note;
+the runner copies them into the check report). The car bomb, printed twice, is a setup option.
 
 Randomness comes only through `Chance`: every "ROLL" (drawing a D4 card) is `chance.next("D4 ...",
 (1, 2, 3, 4))`; a road tile is drawn from `tile_stack` when the setup lists one (top first), or
@@ -16,10 +16,9 @@ Setup (`setup:` of a scenario)
         character: gooday | mista | rebecca-jones | shooter | reegad | ariel-and-flamin
         hp: 20               # default 20
         at: t1               # tile id, default the start tile
-        hazard_side: W       # on a hazard tile: the side the car is on (default: entry not passed yet
-                             # is unknowable, so it is required there, except for GoodDay)
+        hazard_side: W       # required on a hazard tile (except for GoodDay): the side the car is on
         drops: {landmine: 1, smoke: 1, gunfire: 1, fire: 1}   # default one of each
-        power: [magic-monkey-wrench, power-a]                  # opaque card names (default two)
+        power: [magic-monkey-wrench, power-a]                  # opaque card names (default: 2 cards)
     road:                    # tiles on the table
       - {id: s, kind: start, at: [0, 0], exits: EW}
       - {id: n1, kind: nitro-nos, at: [1, 0], arrow: E}
@@ -52,7 +51,10 @@ Actions (one mapping each; `player` defaults to whoever's turn it is)
     {do: boss_battle, smoke: false}      begin the boss battle sequence (the boss's first strike)
     {do: attack, target: Y}              the sequence's D4 action (target only on the final tile
                                          once the final boss is dead; Ariel & FlaMiN may give two)
-    {do: use_drop, kind: landmine|smoke|gunfire|fire, tile: t2, tiles: [a, b], target: Y}
+    {do: use_drop, kind: landmine|smoke|gunfire|fire, tile: t2, target: Y, count: 1}
+        Landmine / fire: `tile`, one touched this turn (Mista: count 2 and `tiles: [a, b]`); smoke covers
+        your own tile; gunfire: `target`. On a live boss tile the drop hits the boss (-3, no tile or
+        target); on the dead final tile it hits `target` (-3) and smoke shields you.
     {do: play_power, card: NAME}         {do: trade_power, card: NAME, take: deck | discard}
     {do: collect_drop, player: Y, kind: gunfire}      a boss-battle reward from the graveyard
     {do: event_move, path: [...], spaces: 2 | roll: true}   movement an event card orders
@@ -70,6 +72,10 @@ Outcome keys (`outcome(state, events)`)
     shielded [..], winner player|None, can [legal `do` values now],
     and from `events`: events [kinds], damage {player: total taken}, damage_log ["X -2 fire-tile"],
     rolls [n, ..], hazard pass|fail|skipped|wait|None.
+
+Exact odds: `odds()` enumerates D4 results through the same rule functions the engine resolves rolls
+with (`hazard_roll`, `strike_hit`, `landmine_hit`, `damage_taken`, `strikes`, `first_strike_cancelled`),
+so a table and the engine cannot disagree.
 """
 
 from __future__ import annotations
@@ -79,8 +85,8 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
-from xml.sax.saxutils import escape
 
+from generators.engine import svg as draw
 from generators.engine.base import Chance, Event, IllegalAction, SetupError
 from generators.errors import KeyPath
 
@@ -119,23 +125,65 @@ CAR_BOMB = 1
 CAR_BOMB_READINGS = ("same-tile", "all-players")
 DEFAULT_RULES = {"car_bomb": "same-tile"}
 
-# Where the text leaves a choice, the reading the engine follows (also in notes/escape-deathrace-engine.md).
-RULINGS = {
-    "car-bomb": "Default same-tile (the Car Bomb panel): -1 to other players and a boss on the exploding car's "
-    "tile; rules: {car_bomb: all-players} follows the Final Boss section instead (-1 to every other player).",
-    "reegad": "Reegad takes 1 less from every damaging hit, never below 0 (a 1-point hit does nothing).",
-    "rebecca-jones": "Her +1 is added to a hit (a roll of 4 stays a miss); it applies to her gunfire, drive-bys, "
-    "every counter attack (drive-by and battle-it-out) and any damage she deals in a boss battle, once.",
-    "shooter": "His automatic first strike means the boss's -3 first strike never hits him (it is not an extra "
-    "attack); the same holds for a player's first strike on the final tile.",
-    "ariel-and-flamin": "Two strikes means two D4 rolls, each resolved on the damage table.",
-    "hazard": "On a hazard you stop; you may attempt at once or end the turn at its start. A pass puts you on the "
-    "connecting tile (or the far side) and ends your movement; a later attempt replaces that turn's movement.",
-    "laying": "A movement draw lets you lay up to that many tiles (GoodDay one more), not exactly that many.",
-    "boss-roll": "The boss-battle D4 action uses the same table as battle-it-outs and drive-bys (1/2/3/miss).",
-    "final-first-strike": "A player's first strike on the dead final boss tile deals -3, like a boss's.",
-    "arrivals": "Arrivals on the final tile are counted from the first player ever to land there.",
-}
+# Our reading where the rulebook is silent or ambiguous: (rule id, note). The runner copies these into
+# the check report; notes/escape-deathrace-engine.md lists them for the site team.
+NOTES: tuple[tuple[str, str], ...] = (
+    ("car-bomb", "The rulebook states the car bomb twice. By default the engine follows the Car Bomb panel: -1 to "
+     "every other car and to a live boss on the exploding car's tile. Setup rules: {car_bomb: all-players} follows "
+     "the Final Boss section instead: -1 to every other car still in the race, wherever it is."),
+    ("characters", "The sheet's shade names are read from the abilities they go with: Yellow Shades = GoodDay "
+     "(hazards), Blue Shades = Ariel & FlaMiN (second strike), Green Shades = Rebecca Jones (counters drive-bys), "
+     "Black Shades = Shooter (first strike)."),
+    ("reegad", "Reegad loses 1 HP less from every damaging hit (the car bomb too), never below 0: a 1-point hit "
+     "does nothing to him."),
+    ("rebecca-jones", "Her extra -1 is added to a hit, so a roll of 4 is still a miss. It applies to her gunfire, "
+     "her drive-bys, every counter attack (to a drive-by or in a battle-it-out) and any damage she deals in a boss "
+     "battle (once per hit, including her first strike on the final tile)."),
+    ("shooter", "His automatic first strike is read as: a first strike (the boss's -3, or a player's on the dead "
+     "final tile) never hits him. It is not an extra attack. His immunity to drive-bys covers the counter attack "
+     "in a drive-by he makes, and nobody rolls a drive-by against him."),
+    ("ariel-and-flamin", "Two strikes are two D4 rolls, each on the damage table; in a battle-it-out with three or "
+     "more cars they may go to two different targets. A landmine she drives onto still goes off (she takes "
+     "nothing)."),
+    ("hazard-tiles", "Landing on a hazard stops the car. The player then attempts at once (the printed example) or "
+     "ends the turn at the start of the tile. A pass puts the car on the connecting tile, or on the far side of "
+     "the hazard if there is none, and ends the movement. A failed or postponed attempt is retried on a later "
+     "turn instead of that turn's movement; retreating is a normal move back out of the side the car is on."),
+    ("taking-a-turn", "A movement draw lets the player lay up to that many tiles (GoodDay one more) before moving; "
+     "the engine does not force laying tiles the player will not drive on. A turn is: movement (or a hazard "
+     "attempt), at most one weapon drop and one power card play or trade, before or after moving."),
+    ("movement", "A move never visits the same tile twice, and must cover at least one space (Q&A 3). Once the "
+     "final boss is dead, every step must bring the car closer to the final tile (the most direct path)."),
+    ("nitro-nos-tile", "A nitro-nos tile entered along its arrows costs no movement unless the car turns off it. "
+     "If the move ends on it and the space ahead of the arrows is empty, the player may draw a tile, lay it "
+     "there and move onto it. Reegad gains one more space each time he enters a nitro-nos tile along its arrows."),
+    ("boss-battle", "Each turn a car spends on a live boss tile is one sequence: the boss's -3 first strike, then "
+     "the three actions. The D4 action uses the battle table (1, 2, 3, miss). Smoke against the first strike "
+     "is that sequence's one weapon drop."),
+    ("boss-rewards", "Rewards come from the used weapon drops (the graveyard); with none there, there is nothing "
+     "to collect. A boss killed by a car bomb pays only the cars present (nobody is the killer)."),
+    ("king-of-the-hill", "A player's first strike on the dead final tile deals -3, like a boss's. Arrivals are "
+     "counted from the first car ever to land there: a car that lands third counts as the third arrival even if "
+     "it is the first since the boss died. Defeating a player there pays the killer a used weapon drop and a "
+     "power card; the other players present get nothing. The winner is the last car alive once the final "
+     "boss is dead."),
+    ("landmine", "A landmine dropped on a tile with other cars goes off when the first of them starts a turn; "
+     "a car that drives onto or over a landmine sets it off, whoever it hurts."),
+    ("smoke-bomb", "Smoke covers the placer's own tile. It stops gunfire fired into or out of that tile, drive-bys "
+     "past it and battle-it-outs on it."),
+    ("gunfire", "Range is counted in road tiles along connected tiles; a car on the same tile cannot be shot."),
+    ("fire-drop", "Fire drops go on a tile touched this turn (the tile the car started on included), never on a "
+     "fire road tile, the start tile or a hazard tile."),
+    ("weapon-drops", "One weapon drop per turn (Mista's double fire is one use), before or after moving; none on "
+     "the start tile or a hazard tile."),
+    ("battle-it-out", "The car that arrived strikes first; the others counter in turn order. A car destroyed "
+     "before its strike does not strike."),
+    ("drive-by", "Passing a tile with other cars always triggers a drive-by against each of them."),
+    ("landing-on-tiles", "On landing: fire and landmines first, then the battle-it-out, then the event card."),
+    ("event-tile", "Event card texts are not printed, so the engine only draws and discards them. Movement an "
+     "event card orders is scripted with event_move; a second event card waits until the first is resolved."),
+    ("start-tile", "Q&A 1 forbids playing power cards on the start tile; trading one in is still allowed."),
+)
 
 DIRS = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
 OPPOSITE = {"N": "S", "S": "N", "E": "W", "W": "E"}
@@ -183,9 +231,19 @@ def damage_taken(character: str, amount: int, source: str) -> int:
     return amount
 
 
+def counters_drive_by(character: str) -> bool:
+    """Only Rebecca Jones (the sheet's "Green Shades") strikes back at a drive-by."""
+    return character == "rebecca-jones"
+
+
 def strikes(character: str) -> int:
     """How many D4 strikes a character makes in a drive-by, battle-it-out or boss-battle action."""
     return 2 if character == "ariel-and-flamin" else 1
+
+
+def landmine_hit(roll: int) -> int:
+    """Driving over a landmine (or having one dropped on you): the roll is the damage."""
+    return LANDMINE_TABLE[roll]
 
 
 def first_strike_cancelled(character: str, smoke: bool) -> str | None:
@@ -278,9 +336,9 @@ def _field(m: dict[str, Any], key: str, path: KeyPath, kinds: type | tuple[type,
         return default
     value = m[key]
     if isinstance(value, bool) and bool not in (kinds if isinstance(kinds, tuple) else (kinds,)):
-        raise SetupError(path + (key,), f"expected {_kind_name(kinds)}, got {value!r}")
+        raise SetupError((*path, key), f"expected {_kind_name(kinds)}, got {value!r}")
     if not isinstance(value, kinds):
-        raise SetupError(path + (key,), f"expected {_kind_name(kinds)}, got {value!r}")
+        raise SetupError((*path, key), f"expected {_kind_name(kinds)}, got {value!r}")
     return value
 
 
@@ -296,7 +354,7 @@ def _only_keys(m: Any, allowed: Iterable[str], path: KeyPath) -> dict[str, Any]:
     allowed = tuple(allowed)
     for key in m:
         if key not in allowed:
-            raise SetupError(path + (key,), f"unknown key {key!r}; expected one of: {', '.join(allowed)}")
+            raise SetupError((*path, key), f"unknown key {key!r}; expected one of: {', '.join(allowed)}")
     return m
 
 
@@ -318,7 +376,7 @@ def _norm_exits(value: Any, path: KeyPath) -> str:
         raise SetupError(path, f"exits must be sides from N, E, S, W (e.g. EW, NESW), got {value!r}")
     exits = "".join(d for d in "NESW" if d in value)
     if not _exits_ok(exits):
-        raise SetupError(path, f"exits {value!r} is neither straight (EW, NS), a 4-way intersection (NESW) nor a dead end")
+        raise SetupError(path, f"exits {value!r} is not straight (EW, NS), a 4-way intersection (NESW) or a dead end")
     return exits
 
 
@@ -331,24 +389,25 @@ def _default_exits(kind: str) -> str:
 def _parse_tile(raw: Any, path: KeyPath) -> Tile:
     m = _only_keys(raw, ("id", "kind", "at", "exits", "arrow"), path)
     tid = str(_field(m, "id", path, (str, int)))
-    kind = _choice(_field(m, "kind", path, str), TILE_KINDS, path + ("kind",), "tile kind")
+    kind = _choice(_field(m, "kind", path, str), TILE_KINDS, (*path, "kind"), "tile kind")
     at = _field(m, "at", path, list)
     if len(at) != 2 or not all(isinstance(v, int) and not isinstance(v, bool) for v in at):
-        raise SetupError(path + ("at",), f"expected [x, y] whole numbers, got {at!r}")
-    exits = _norm_exits(m.get("exits", _default_exits(kind)), path + ("exits",))
+        raise SetupError((*path, "at"), f"expected [x, y] whole numbers, got {at!r}")
+    exits = _norm_exits(m.get("exits", _default_exits(kind)), (*path, "exits"))
     if kind in SUB_BOSSES and exits != "NESW":
-        raise SetupError(path + ("exits",), f"a {kind} tile is a 4-way intersection (NESW)")
+        raise SetupError((*path, "exits"), f"a {kind} tile is a 4-way intersection (NESW)")
     if kind == "final-boss" and len(exits) != 1:
-        raise SetupError(path + ("exits",), "the final boss tile is a dead end (one side)")
+        raise SetupError((*path, "exits"), "the final boss tile is a dead end (one side)")
     if kind == "hazard" and len(exits) != 2:
-        raise SetupError(path + ("exits",), "a hazard tile is a straight road (two opposite sides)")
+        raise SetupError((*path, "exits"), "a hazard tile is a straight road (two opposite sides)")
     arrow = None
     if kind == "nitro-nos":
-        arrow = _choice(m.get("arrow", exits[-1]), tuple(DIRS), path + ("arrow",), "arrow direction")
+        default = next(d for d in "ESNW" if d in exits)
+        arrow = _choice(m.get("arrow", default), tuple(DIRS), (*path, "arrow"), "arrow direction")
         if arrow not in exits:
-            raise SetupError(path + ("arrow",), f"the arrows must point along the road ({exits})")
+            raise SetupError((*path, "arrow"), f"the arrows must point along the road ({exits})")
     elif "arrow" in m:
-        raise SetupError(path + ("arrow",), "only nitro-nos tiles have arrows")
+        raise SetupError((*path, "arrow"), "only nitro-nos tiles have arrows")
     return Tile(tid, kind, at[0], at[1], exits, arrow)
 
 
@@ -363,7 +422,7 @@ def _parse_road(raw: Any) -> dict[str, Tile]:
             raise SetupError(("road", i, "id"), f"tile id {tile.id!r} is used twice")
         if (tile.x, tile.y) in spots:
             raise SetupError(("road", i, "at"), f"tile {spots[(tile.x, tile.y)]!r} is already at {[tile.x, tile.y]}")
-        if tile.kind != "straight" and tile.kind not in PLAIN_KINDS and any(t.kind == tile.kind for t in tiles.values()):
+        if tile.kind in ("start", *BOSS_HP) and any(t.kind == tile.kind for t in tiles.values()):
             raise SetupError(("road", i, "kind"), f"there is only one {tile.kind} tile")
         tiles[tile.id] = tile
         spots[(tile.x, tile.y)] = tile.id
@@ -378,7 +437,7 @@ def _parse_counts(raw: Any, path: KeyPath) -> dict[str, int]:
     for kind in DROP_KINDS:
         n = _field(m, kind, path, int, 0)
         if n < 0:
-            raise SetupError(path + (kind,), f"expected 0 or more, got {n}")
+            raise SetupError((*path, kind), f"expected 0 or more, got {n}")
         out[kind] = n
     return out
 
@@ -387,36 +446,50 @@ def _parse_player(raw: Any, path: KeyPath, tiles: dict[str, Tile], start: str) -
     keys = ("name", "character", "hp", "at", "hazard_side", "drops", "power")
     m = _only_keys(raw, keys, path)
     name = str(_field(m, "name", path, (str, int)))
-    character = _choice(_field(m, "character", path, str), tuple(CHARACTERS), path + ("character",), "character")
+    character = _choice(_field(m, "character", path, str), tuple(CHARACTERS), (*path, "character"), "character")
     hp = _field(m, "hp", path, int, START_HP)
     if not 0 < hp <= START_HP:
-        raise SetupError(path + ("hp",), f"HP must be 1 to {START_HP} for a car still in the race, got {hp}")
+        raise SetupError((*path, "hp"), f"HP must be 1 to {START_HP} for a car still in the race, got {hp}")
     at = str(_field(m, "at", path, (str, int), start))
     if at not in tiles:
-        raise SetupError(path + ("at",), f"no tile {at!r} on the road")
+        raise SetupError((*path, "at"), f"no tile {at!r} on the road")
     side = m.get("hazard_side")
     if tiles[at].kind == "hazard" and character != "gooday":
-        side = _choice(side, tuple(tiles[at].exits), path + ("hazard_side",), "hazard side")
+        side = _choice(side, tuple(tiles[at].exits), (*path, "hazard_side"), "hazard side")
     elif side is not None:
-        raise SetupError(path + ("hazard_side",), "only a car stopped on a hazard tile has a side (GoodDay never stops)")
-    drops = _parse_counts(m.get("drops", {k: 1 for k in DROP_KINDS}), path + ("drops",))
+        raise SetupError((*path, "hazard_side"), "only a car stopped on a hazard tile has a side (GoodDay never stops)")
+    drops = _parse_counts(m.get("drops", {k: 1 for k in DROP_KINDS}), (*path, "drops"))
     power = [str(c) for c in _field(m, "power", path, list, ["magic-monkey-wrench", f"power-{name}"])]
     return Player(name, character, hp, at, drops, power, side)
 
 
-def _parse_board(raw: Any, tiles: dict[str, Tile], names: Sequence[str]) -> list[BoardDrop]:
+def _parse_board(setup: dict[str, Any], tiles: dict[str, Tile], names: Sequence[str]) -> list[BoardDrop]:
     out = []
-    for i, item in enumerate(_field({"board": raw}, "board", (), list)):
+    for i, item in enumerate(_field(setup, "board", (), list, [])):
         path = ("board", i)
         m = _only_keys(item, ("kind", "tile", "owner", "on"), path)
-        kind = _choice(_field(m, "kind", path, str), ("landmine", "smoke", "fire"), path + ("kind",), "drop on the road")
+        kind = _choice(_field(m, "kind", path, str), ("landmine", "smoke", "fire"), (*path, "kind"), "drop on the road")
         tile = str(_field(m, "tile", path, (str, int)))
         if tile not in tiles:
-            raise SetupError(path + ("tile",), f"no tile {tile!r} on the road")
-        owner = _choice(str(_field(m, "owner", path, (str, int))), names, path + ("owner",), "player")
-        on = [_choice(str(n), names, path + ("on", j), "player") for j, n in enumerate(_field(m, "on", path, list, []))]
+            raise SetupError((*path, "tile"), f"no tile {tile!r} on the road")
+        owner = _choice(str(_field(m, "owner", path, (str, int))), names, (*path, "owner"), "player")
+        on = [_choice(str(n), names, (*path, "on", j), "player") for j, n in enumerate(_field(m, "on", path, list, []))]
         out.append(BoardDrop(kind, tile, owner, on))
     return out
+
+
+def _parse_stack(setup: dict[str, Any], tiles: dict[str, Tile]) -> list[str] | None:
+    """The face-down road tiles, top first (the final boss tile is never in it: it comes last)."""
+    raw = _field(setup, "tile_stack", (), list, None)
+    if raw is None:
+        return None
+    stack = [_choice(k, (*PLAIN_KINDS, *SUB_BOSSES), ("tile_stack", i), "stack tile") for i, k in enumerate(raw)]
+    seen = {t.kind for t in tiles.values()}
+    for i, kind in enumerate(stack):
+        if kind in SUB_BOSSES and kind in seen:
+            raise SetupError(("tile_stack", i), f"there is only one {kind} tile")
+        seen.add(kind)
+    return stack
 
 
 def _parse_deck(setup: dict[str, Any], key: str, default: list[str]) -> list[str]:
@@ -446,12 +519,10 @@ def initial_state(setup: dict[str, Any]) -> State:
             raise SetupError(("players", i, "character"), f"{CHARACTERS[p.character]} is already taken")
         players[p.name] = p
     order = list(players)
-    stack = setup.get("tile_stack")
-    if stack is not None:
-        stack = [_choice(k, (*PLAIN_KINDS, *SUB_BOSSES), ("tile_stack", i), "stack tile") for i, k in enumerate(stack)]
+    stack = _parse_stack(setup, tiles)
     boss_hp = dict(BOSS_HP)
     for key, value in _only_keys(setup.get("boss_hp", {}), BOSS_HP, ("boss_hp",)).items():
-        if not isinstance(value, int) or not 0 <= value <= BOSS_HP[key]:
+        if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= BOSS_HP[key]:
             raise SetupError(("boss_hp", key), f"expected 0 to {BOSS_HP[key]}, got {value!r}")
         boss_hp[key] = value
     turn = _choice(str(setup.get("turn", order[0])), order, ("turn",), "player")
@@ -459,7 +530,7 @@ def initial_state(setup: dict[str, Any]) -> State:
     rules = dict(DEFAULT_RULES)
     for key, value in _only_keys(setup.get("rules", {}), DEFAULT_RULES, ("rules",)).items():
         rules[key] = _choice(value, CAR_BOMB_READINGS, ("rules", key), "car bomb reading")
-    dealt_cards = sum(len(p.power) for p in players.values())
+    dealt = sum(len(p.power) for p in players.values())
     state = State(
         tiles=tiles,
         players=players,
@@ -467,9 +538,9 @@ def initial_state(setup: dict[str, Any]) -> State:
         turn=Turn(turn, phase, [players[turn].tile or start]),
         boss_hp=boss_hp,
         tile_stack=stack,
-        board=_parse_board(setup.get("board", []), tiles, order),
+        board=_parse_board(setup, tiles, order),
         graveyard={k: v for k, v in _parse_counts(setup.get("graveyard", {}), ("graveyard",)).items() if v},
-        power_deck=_parse_deck(setup, "power_deck", [f"power-{i + 1}" for i in range(max(0, POWER_CARDS - dealt_cards))]),
+        power_deck=_parse_deck(setup, "power_deck", [f"power-{i + 1}" for i in range(max(0, POWER_CARDS - dealt))]),
         power_discard=_parse_deck(setup, "power_discard", []),
         event_deck=_parse_deck(setup, "event_deck", [f"event-{i + 1}" for i in range(EVENT_CARDS)]),
         event_discard=[],
@@ -581,10 +652,9 @@ def _hurt(state: State, target: Player, amount: int, source: str, by: str | None
     if not target.alive:
         return
     taken = damage_taken(target.character, amount, source)
-    if taken == 0 and amount > 0:
-        events.append(Event("immune", {"target": target.name, "source": source, "prevented": amount}))
-        return
     if taken == 0:
+        if amount > 0:
+            events.append(Event("damage-prevented", {"target": target.name, "amount": amount, "source": source}))
         return
     target.hp = max(0, target.hp - taken)
     events.append(Event("damage", {"target": target.name, "amount": taken, "source": source, "by": by}))
@@ -620,7 +690,8 @@ def _hurt_boss(state: State, tile: Tile, amount: int, by: str | None, events: li
     assert boss is not None
     before = state.boss_hp[boss]
     state.boss_hp[boss] = max(0, before - amount)
-    events.append(Event("boss-damage", {"boss": boss, "amount": before - state.boss_hp[boss], "by": by, "source": source}))
+    lost = before - state.boss_hp[boss]
+    events.append(Event("boss-damage", {"boss": boss, "amount": lost, "by": by, "source": source}))
     if before > 0 and state.boss_hp[boss] == 0:
         events.append(Event("boss-defeated", {"boss": boss, "by": by}))
         _reward(state, tile.id, by, events)
@@ -697,14 +768,13 @@ def _check_path(state: State, p: Player, path: list[str], allowance: int, key: K
     prev = here
     for i, tid in enumerate(path):
         if tid not in state.tiles:
-            raise SetupError(key + (i,), f"no tile {tid!r} on the road")
+            raise SetupError((*key, i), f"no tile {tid!r} on the road")
         tile = state.tiles[tid]
         if not connected(prev, tile):
             raise IllegalAction(f"{tid} is not connected to {prev.id}")
-        if prev.kind == "hazard" and prev.id == here.id and p.hazard_side is not None:
-            if _direction(prev, tile) != p.hazard_side:
-                raise IllegalAction(f"{p.name} is stopped at the {p.hazard_side} side of hazard {prev.id}: "
-                                    "pass it with hazard_attempt, or retreat")
+        if prev.id == here.id and p.hazard_side is not None and _direction(prev, tile) != p.hazard_side:
+            raise IllegalAction(f"{p.name} is stopped at the {p.hazard_side} side of hazard {prev.id}: "
+                                "pass it with hazard_attempt, or retreat")
         if tid in seen:
             raise IllegalAction(f"the path visits {tid} twice")
         if final_dist is not None and final_dist.get(tid, 99) >= final_dist.get(prev.id, 99):
@@ -753,33 +823,27 @@ def legal_paths(state: State, p: Player, allowance: int) -> list[list[str]]:
     """Every drive over tiles already on the table that `_check_path` accepts."""
     if p.tile is None:
         return []
+    free = sum(1 for t in state.tiles.values() if t.kind == "nitro-nos")
+    longest = allowance + 2 * free  # a nitro is free, and worth one more to Reegad
     out: list[list[str]] = []
 
     def grow(path: list[str]) -> None:
-        last = state.tiles[path[-1]] if path else state.tiles[p.tile]
+        last = state.tiles[path[-1] if path else p.tile]  # type: ignore[index]
         for other in _neighbours(state, last):
-            candidate = path + [other.id]
-            try:
-                _check_path(state, p, candidate, allowance, ())
-            except (IllegalAction, SetupError):
-                # A longer path may still be legal (a nitro's free space), so only stop when it is
-                # the stop rules that fail; a revisit or disconnection never recovers.
-                if len(candidate) > allowance + 2 or other.id in path or other.id == p.tile:
-                    continue
-                grow_prefix_ok = _prefix_ok(state, p, candidate)
-                if grow_prefix_ok:
-                    grow(candidate)
+            candidate = [*path, other.id]
+            if len(candidate) > longest or not _path_ok(state, p, candidate, 99):
                 continue
-            out.append(candidate)
+            if _path_ok(state, p, candidate, allowance):
+                out.append(candidate)
             grow(candidate)
 
     grow([])
     return out
 
 
-def _prefix_ok(state: State, p: Player, path: list[str]) -> bool:
+def _path_ok(state: State, p: Player, path: list[str], allowance: int) -> bool:
     try:
-        _check_path(state, p, path, 99, ())
+        _check_path(state, p, path, allowance, ())
     except (IllegalAction, SetupError):
         return False
     return True
@@ -798,8 +862,8 @@ def _draw_tile_kind(state: State, chance: Chance) -> str | None:
     return None if _final_tile(state) else "final-boss"
 
 
-def _lay(state: State, spec: Any, key: KeyPath, chance: Chance, events: list[Event], forced: tuple[int, int] | None = None,
-         from_tile: Tile | None = None) -> Tile:
+def _lay(state: State, spec: Any, key: KeyPath, chance: Chance, events: list[Event],
+         forced: tuple[int, int] | None = None, from_tile: Tile | None = None) -> Tile:
     """Draw a tile and lay it where the action says, joined to the road."""
     if forced is not None:
         spec = spec if isinstance(spec, dict) else {}
@@ -808,25 +872,23 @@ def _lay(state: State, spec: Any, key: KeyPath, chance: Chance, events: list[Eve
         spec = _only_keys(spec, ("id", "at", "from", "exits", "arrow"), key)
         at = _field(spec, "at", key, list)
     if len(at) != 2 or not all(isinstance(v, int) and not isinstance(v, bool) for v in at):
-        raise SetupError(key + ("at",), f"expected [x, y] whole numbers, got {at!r}")
+        raise SetupError((*key, "at"), f"expected [x, y] whole numbers, got {at!r}")
     if _at(state, at[0], at[1]) is not None:
         raise IllegalAction(f"there is already a tile at {at}")
     state.laid += 1
     tid = str(spec.get("id", f"L{state.laid}"))
     if tid in state.tiles:
-        raise SetupError(key + ("id",), f"tile id {tid!r} is already on the road")
+        raise SetupError((*key, "id"), f"tile id {tid!r} is already on the road")
     source = from_tile or _lay_source(state, at, spec.get("from"), key)
     kind = _draw_tile_kind(state, chance)
     if kind is None:
         raise IllegalAction("the road tile stack is empty")
-    if kind == "final-boss" and not True:
-        pass
     toward = _direction(Tile("", "", at[0], at[1], ""), source)
     assert toward is not None
     exits = _laid_exits(kind, toward, spec, key)
     arrow = None
     if kind == "nitro-nos":
-        arrow = _choice(spec.get("arrow", OPPOSITE[toward]), tuple(exits), key + ("arrow",), "arrow direction")
+        arrow = _choice(spec.get("arrow", OPPOSITE[toward]), tuple(exits), (*key, "arrow"), "arrow direction")
     tile = Tile(tid, kind, at[0], at[1], exits, arrow)
     state.tiles[tid] = tile
     events.append(Event("tile-laid", {"tile": tid, "kind": kind, "at": list(at)}))
@@ -854,7 +916,7 @@ def _laid_exits(kind: str, toward: str, spec: dict[str, Any], key: KeyPath) -> s
     if kind == "final-boss":
         return toward
     if "exits" in spec:
-        exits = _norm_exits(spec["exits"], key + ("exits",))
+        exits = _norm_exits(spec["exits"], (*key, "exits"))
         if toward not in exits or (kind == "hazard" and len(exits) != 2):
             raise IllegalAction(f"exits {exits} do not join the road on the {toward} side")
         return exits
@@ -865,7 +927,8 @@ def _laid_exits(kind: str, toward: str, spec: dict[str, Any], key: KeyPath) -> s
 # Driving and landing
 
 
-def _drive(state: State, p: Player, path: list[str], action: dict[str, Any], chance: Chance, events: list[Event]) -> None:
+def _drive(state: State, p: Player, path: list[str], action: dict[str, Any], chance: Chance,
+           events: list[Event]) -> None:
     """Drive the checked path: effects of each tile passed over, then of the landing tile."""
     for i, tid in enumerate(path):
         prev = state.tiles[p.tile]  # type: ignore[index]
@@ -902,7 +965,7 @@ def _enter(state: State, p: Player, tile: Tile, landing: bool, chance: Chance, e
                 _hurt(state, p, LANDMINE_LANDING, "landmine", drop.owner, events)
             else:
                 roll = _roll(chance, "landmine", events, p.name)
-                _hurt(state, p, LANDMINE_TABLE[roll], "landmine", drop.owner, events)
+                _hurt(state, p, landmine_hit(roll), "landmine", drop.owner, events)
 
 
 def _drive_bys(state: State, p: Player, tile: Tile, chance: Chance, events: list[Event]) -> None:
@@ -921,16 +984,17 @@ def _drive_bys(state: State, p: Player, tile: Tile, chance: Chance, events: list
 
 def _drive_by(state: State, p: Player, target: Player, chance: Chance, events: list[Event]) -> None:
     events.append(Event("drive-by", {"by": p.name, "target": target.name}))
-    if target.character == "shooter":
-        events.append(Event("immune", {"target": target.name, "source": "drive-by", "prevented": None}))
+    if damage_taken(target.character, 1, "drive-by") == 0 and target.character == "shooter":
+        # Immune: nothing to roll for.
+        events.append(Event("damage-prevented", {"target": target.name, "amount": None, "source": "drive-by"}))
         return
-    _strikes(state, p, [target], "drive-by", chance, events)
-    if target.alive and target.character == "rebecca-jones":
+    _strikes(state, p, [target], "drive-by", "drive-by", chance, events)
+    if target.alive and counters_drive_by(target.character):
         events.append(Event("counter-attack", {"by": target.name, "target": p.name}))
-        _strikes(state, target, [p], "counter", chance, events)
+        _strikes(state, target, [p], "counter", "drive-by", chance, events)
 
 
-def _strikes(state: State, attacker: Player, targets: list[Player], context: str, chance: Chance,
+def _strikes(state: State, attacker: Player, targets: list[Player], context: str, source: str, chance: Chance,
              events: list[Event]) -> None:
     """The attacker's D4 strikes (two for Ariel & FlaMiN), each at the next named target."""
     for n in range(strikes(attacker.character)):
@@ -939,8 +1003,7 @@ def _strikes(state: State, attacker: Player, targets: list[Player], context: str
             return
         roll = _roll(chance, f"{context} {attacker.name}->{target.name}", events, attacker.name)
         events.append(Event("strike", {"by": attacker.name, "target": target.name, "roll": roll, "context": context}))
-        source = "drive-by" if context == "counter" else context
-        _hurt(state, target, dealt(attacker.character, STRIKE_TABLE[roll], context), source, attacker.name, events)
+        _hurt(state, target, strike_hit(attacker.character, roll, context), source, attacker.name, events)
 
 
 def _land(state: State, p: Player, prev: Tile, tile: Tile, action: dict[str, Any], chance: Chance,
@@ -965,7 +1028,7 @@ def _land(state: State, p: Player, prev: Tile, tile: Tile, action: dict[str, Any
 
 def _land_hazard(state: State, p: Player, prev: Tile, tile: Tile, action: dict[str, Any], chance: Chance,
                  events: list[Event]) -> None:
-    if p.character == "gooday":
+    if skips_hazard(p.character):
         events.append(Event("hazard", {"player": p.name, "result": "skipped"}))
         return
     p.hazard_side = _direction(tile, prev)
@@ -980,7 +1043,7 @@ def _attempt_hazard(state: State, p: Player, tile: Tile, action: dict[str, Any],
                     events: list[Event]) -> None:
     assert p.hazard_side is not None
     roll = _roll(chance, "hazard", events, p.name)
-    passed, damage = HAZARD_TABLE[roll]
+    passed, damage = hazard_roll(roll)
     events.append(Event("hazard", {"player": p.name, "roll": roll, "result": "pass" if passed else "fail"}))
     _hurt(state, p, damage, "hazard", None, events)
     if not p.alive or not passed:
@@ -989,7 +1052,8 @@ def _attempt_hazard(state: State, p: Player, tile: Tile, action: dict[str, Any],
     dx, dy = DIRS[far]
     beyond = _at(state, tile.x + dx, tile.y + dy)
     if beyond is not None and connected(tile, beyond) and _may_land(state, beyond):
-        _drive(state, p, [beyond.id], action, chance, events)
+        # The pass ends the movement: a second hazard right behind is not attempted this turn.
+        _drive(state, p, [beyond.id], {**action, "hazard": "wait"}, chance, events)
     else:
         p.hazard_side = far
 
@@ -1008,7 +1072,7 @@ def _arrive_final(state: State, p: Player, tile: Tile, action: dict[str, Any], c
     events.append(Event("final-arrival", {"player": p.name, "number": number}))
     if not _final_dead(state):
         return
-    others = [q for q in _others_on(state, tile.id, p.name)]
+    others = _others_on(state, tile.id, p.name)
     if number == 2:
         first = state.players[state.final_arrivals[0]]
         striker = first if first.alive and first.tile == tile.id else None
@@ -1017,7 +1081,7 @@ def _arrive_final(state: State, p: Player, tile: Tile, action: dict[str, Any], c
         striker = None
         if others:
             if wanted is None:
-                raise IllegalAction(f"the {number}th arrival on the final tile must target a player",
+                raise IllegalAction(f"arrival number {number} on the dead final tile must target a player",
                                     [{"target": q.name} for q in others if q.name not in state.shielded])
             striker = _target(state, p, wanted, ("target",))
     if striker is not None:
@@ -1025,6 +1089,11 @@ def _arrive_final(state: State, p: Player, tile: Tile, action: dict[str, Any], c
 
 
 def _first_strike(state: State, striker: Player, target: Player, events: list[Event]) -> None:
+    """A player's first strike on the dead final tile: -3 like a boss's (players are the bosses now)."""
+    reason = first_strike_cancelled(target.character, False)
+    if reason:
+        events.append(Event("first-strike-cancelled", {"player": target.name, "reason": reason}))
+        return
     events.append(Event("first-strike", {"by": striker.name, "target": target.name}))
     _hurt(state, target, dealt(striker.character, FIRST_STRIKE, "boss"), "first-strike", striker.name, events)
 
@@ -1042,7 +1111,8 @@ def _battle_it_out(state: State, p: Player, tile: Tile, targets: Any, chance: Ch
     picks = _battle_targets(state, fighters, targets)
     for fighter in fighters:
         if fighter.alive:
-            _strikes(state, fighter, picks[fighter.name], "battle-it-out" if fighter is p else "counter", chance, events)
+            context = "battle-it-out" if fighter is p else "counter"
+            _strikes(state, fighter, picks[fighter.name], context, "battle-it-out", chance, events)
 
 
 def _battle_targets(state: State, fighters: list[Player], targets: Any) -> dict[str, list[Player]]:
@@ -1055,7 +1125,8 @@ def _battle_targets(state: State, fighters: list[Player], targets: Any) -> dict[
     for f in fighters:
         pick = raw.get(f.name)
         if pick is None:
-            raise SetupError(("targets",), f"{f.name} must pick a target among {', '.join(n for n in names if n != f.name)}")
+            others = ", ".join(n for n in names if n != f.name)
+            raise SetupError(("targets",), f"{f.name} must pick a target among {others}")
         picks = pick if isinstance(pick, list) else [pick]
         if not 1 <= len(picks) <= strikes(f.character):
             raise IllegalAction(f"{f.name} strikes {strikes(f.character)} time(s) and names that many targets at most")
@@ -1099,7 +1170,7 @@ ACTION_KEYS = {
     "hazard_attempt": ("targets",),
     "boss_battle": ("smoke",),
     "attack": ("target",),
-    "use_drop": ("kind", "tile", "tiles", "target"),
+    "use_drop": ("kind", "tile", "tiles", "target", "count"),
     "play_power": ("card",),
     "trade_power": ("card", "take"),
     "collect_drop": ("kind",),
@@ -1138,6 +1209,7 @@ def apply(state: State, action: dict[str, Any], chance: Chance) -> tuple[State, 
 
 def _why_not(state: State, do: str) -> str:
     t = state.turn
+    tile = state.tiles[state.players[t.player].tile] if state.players[t.player].tile else None
     if state.event_active is not None:
         return f"{do} must wait: the event card {state.event_active} has to be resolved first (Q&A 6)"
     if do == "end_turn" and state.rewards:
@@ -1146,6 +1218,12 @@ def _why_not(state: State, do: str) -> str:
         return "you cannot skip your turn: move at least 1 space (Q&A 3)"
     if t.phase == "boss-pending":
         return "the boss battle sequence must begin (boss_battle)"
+    if do == "play_power" and tile is not None and tile.kind == "start" and not t.power_used:
+        return "power cards cannot be played on the start tile (Q&A 1)"
+    if do == "use_drop" and tile is not None and tile.kind in ("start", "hazard") and not t.drop_used:
+        return f"weapon drops cannot be used on the {tile.kind} tile"
+    if do in ("use_drop", "play_power", "trade_power"):
+        return f"{do}: already done this turn, or nothing left to use"
     return f"{do} is not possible now (phase {t.phase})"
 
 
@@ -1158,15 +1236,26 @@ def _do_move(state: State, p: Player, action: dict[str, Any], chance: Chance, ev
         raise IllegalAction(f"a draw of {roll} lays at most {allowance} tile(s), not {len(lay)}")
     for i, spec in enumerate(lay):
         _lay(state, spec, ("lay", i), chance, events)
-    path = [str(t) for t in _field(action, "path", (), list)]
-    _check_path(state, p, path, allowance, ("path",))
+    path = _checked_path(state, p, action, allowance)
     if action.get("nitro_draw"):
-        path.append(_nitro_draw(state, p, path, chance, events).id)
+        path.append(_nitro_draw(state, p, path, action["nitro_draw"], chance, events).id)
     state.turn.phase = "moved"
     _drive(state, p, path, action, chance, events)
 
 
-def _nitro_draw(state: State, p: Player, path: list[str], chance: Chance, events: list[Event]) -> Tile:
+def _checked_path(state: State, p: Player, action: dict[str, Any], allowance: int) -> list[str]:
+    """The action's path, or an IllegalAction listing the drives this draw allows."""
+    path = [str(t) for t in _field(action, "path", (), list)]
+    try:
+        _check_path(state, p, path, allowance, ("path",))
+    except IllegalAction as exc:
+        legal = [{"do": action["do"], "path": q} for q in legal_paths(state, p, allowance)]
+        raise IllegalAction(exc.message, legal) from None
+    return path
+
+
+def _nitro_draw(state: State, p: Player, path: list[str], action_value: Any, chance: Chance,
+                events: list[Event]) -> Tile:
     """Landing on a nitro-nos tile at the end of the road: draw a tile ahead and move onto it."""
     last = state.tiles[path[-1]]
     prev = state.tiles[path[-2]] if len(path) > 1 else state.tiles[p.tile]  # type: ignore[index]
@@ -1175,7 +1264,8 @@ def _nitro_draw(state: State, p: Player, path: list[str], chance: Chance, events
     dx, dy = DIRS[last.arrow]
     if _at(state, last.x + dx, last.y + dy) is not None:
         raise IllegalAction("nitro_draw is only for an empty space ahead of the arrows")
-    tile = _lay(state, {}, ("nitro_draw",), chance, events, forced=(last.x + dx, last.y + dy), from_tile=last)
+    spec = {} if action_value is True else {"id": str(action_value)}
+    tile = _lay(state, spec, ("nitro_draw",), chance, events, forced=(last.x + dx, last.y + dy), from_tile=last)
     if tile.kind == "final-boss" and not _subs_dead(state):
         raise IllegalAction("nobody may land on the final boss tile until all three sub-bosses are defeated")
     return tile
@@ -1192,11 +1282,13 @@ def _do_boss_battle(state: State, p: Player, action: dict[str, Any], chance: Cha
     tile = state.tiles[p.tile]  # type: ignore[index]
     smoke = bool(_field(action, "smoke", (), bool, False))
     if smoke:
+        # The smoke is this sequence's one weapon drop.
         _spend_drop(state, p, "smoke", 1)
+        _graveyard_add(state, "smoke")
         state.turn.drop_used = True
-        events.append(Event("first-strike-cancelled", {"player": p.name, "reason": "smoke"}))
-    elif p.character == "shooter":
-        events.append(Event("first-strike-cancelled", {"player": p.name, "reason": "shooter"}))
+    reason = first_strike_cancelled(p.character, smoke)
+    if reason:
+        events.append(Event("first-strike-cancelled", {"player": p.name, "reason": reason}))
     else:
         events.append(Event("first-strike", {"by": tile.kind, "target": p.name}))
         _hurt(state, p, FIRST_STRIKE, "first-strike", tile.kind, events)
@@ -1216,20 +1308,21 @@ def _do_attack(state: State, p: Player, action: dict[str, Any], chance: Chance, 
                 break
             roll = _roll(chance, f"boss battle {p.name}->{tile.kind}", events, p.name)
             events.append(Event("strike", {"by": p.name, "target": tile.kind, "roll": roll, "context": "boss"}))
-            _hurt_boss(state, tile, boss_strike(p.character, roll), p.name, events, source="strike")
+            _hurt_boss(state, tile, strike_hit(p.character, roll, "boss"), p.name, events, source="strike")
         return
     raw = action.get("target")
     picks = raw if isinstance(raw, list) else [raw]
     if raw is None or not 1 <= len(picks) <= strikes(p.character):
-        raise IllegalAction("name the player to strike", [{"do": "attack", "target": q.name} for q in _targets(state, p)])
+        raise IllegalAction("name the player to strike",
+                            [{"do": "attack", "target": q.name} for q in _targets(state, p)])
     targets = [_target(state, p, name, ("target",)) for name in picks]
-    for n, target in enumerate(targets * (strikes(p.character) if len(targets) == 1 else 1)):
+    for _n, target in enumerate(targets * (strikes(p.character) if len(targets) == 1 else 1)):
         if not target.alive:
             continue
         roll = _roll(chance, f"final tile {p.name}->{target.name}", events, p.name)
         events.append(Event("strike", {"by": p.name, "target": target.name, "roll": roll, "context": "boss"}))
         before = target.alive
-        _hurt(state, target, dealt(p.character, STRIKE_TABLE[roll], "boss"), "boss", p.name, events)
+        _hurt(state, target, strike_hit(p.character, roll, "boss"), "strike", p.name, events)
         if before and not target.alive:
             _reward_player_kill(state, p, events)
 
@@ -1277,20 +1370,18 @@ def _do_use_drop(state: State, p: Player, action: dict[str, Any], chance: Chance
 
 def _count(p: Player, kind: str, action: dict[str, Any]) -> int:
     """Mista may use two fire drops at once; everyone else one drop per turn."""
-    many = action.get("tiles") is not None or isinstance(action.get("target"), list)
-    if not many:
-        return 1
-    if kind != "fire" or p.character != "mista":
+    n = _field(action, "count", (), int, 1)
+    if n == 2 and kind == "fire" and p.character == "mista":
+        return 2
+    if n != 1:
         raise IllegalAction("only Mista may use two drops at once (fire drops)")
-    return 2
+    return 1
 
 
 def _drop_on_boss(state: State, p: Player, tile: Tile, kind: str, action: dict[str, Any], events: list[Event]) -> None:
     if kind == "smoke":
         raise IllegalAction("in a boss battle smoke only cancels the first strike (boss_battle with smoke: true)")
-    n = 2 if action.get("tiles") is not None or action.get("target") == [tile.kind] * 2 else 1
-    if n == 2:
-        _count(p, kind, {"tiles": []})
+    n = _count(p, kind, action)
     _spend_drop(state, p, kind, n)
     _graveyard_add(state, kind, n)
     events.append(Event("drop-used", {"player": p.name, "kind": kind, "count": n, "on": tile.kind}))
@@ -1310,7 +1401,7 @@ def _drop_on_final(state: State, p: Player, kind: str, action: dict[str, Any], e
     picks = raw if isinstance(raw, list) else [raw]
     n = _count(p, kind, action)
     if raw is None or len(picks) not in (1, n):
-        raise IllegalAction("name the player to hit", [q.name for q in _targets(state, p)])
+        raise IllegalAction(f"name the player to hit (or {n} players)", [q.name for q in _targets(state, p)])
     targets = [_target(state, p, name, ("target",)) for name in picks] * (n if len(picks) == 1 else 1)
     _spend_drop(state, p, kind, n)
     _graveyard_add(state, kind, n)
@@ -1333,7 +1424,8 @@ def _gunfire(state: State, p: Player, action: dict[str, Any], events: list[Event
     for who in (p, target):
         why = _peaceful(state, state.tiles[who.tile])  # type: ignore[index]
         if why:
-            raise IllegalAction(f"no gunfire: {who.name} is on a {why}" if why != "smoke" else "no gunfire into or out of smoke")
+            raise IllegalAction("no gunfire into or out of smoke" if why == "smoke"
+                                else f"no gunfire: {who.name} is on a {why}")
     _spend_drop(state, p, "gunfire", 1)
     _graveyard_add(state, "gunfire")
     events.append(Event("drop-used", {"player": p.name, "kind": "gunfire", "on": target.name, "distance": gap}))
@@ -1348,7 +1440,7 @@ def _place_drop(state: State, p: Player, kind: str, action: dict[str, Any], even
     elif n == 2:
         spots = [str(t) for t in _field(action, "tiles", (), list)]
         if len(spots) != 2 or spots[0] == spots[1]:
-            raise IllegalAction("two fire drops go on two different tiles")
+            raise IllegalAction("two fire drops go on two different tiles (tiles: [a, b])")
     else:
         spots = [str(_field(action, "tile", (), (str, int)))]
     for tid in spots:
@@ -1433,8 +1525,7 @@ def _do_event_move(state: State, p: Player, action: dict[str, Any], chance: Chan
         allowance += 1 if p.character == "gooday" else 0
     else:
         allowance = _field(action, "spaces", (), int)
-    path = [str(t) for t in _field(action, "path", (), list)]
-    _check_path(state, p, path, allowance, ("path",))
+    path = _checked_path(state, p, action, allowance)
     _drive(state, p, path, action, chance, events)
 
 
@@ -1458,7 +1549,6 @@ def _do_end_turn(state: State, p: Player, action: dict[str, Any], chance: Chance
 def _begin_turn(state: State, p: Player, chance: Chance, events: list[Event]) -> None:
     """Your smoke and fire fade; a landmine dropped on you goes off."""
     state.turn = Turn(p.name, "start", [p.tile] if p.tile else [])
-    state.event_active, state.events_owed = None, 0
     events.append(Event("turn", {"player": p.name}))
     for drop in [d for d in state.board if d.owner == p.name and d.kind in ("smoke", "fire")]:
         state.board.remove(drop)
@@ -1473,7 +1563,7 @@ def _begin_turn(state: State, p: Player, chance: Chance, events: list[Event]) ->
         _graveyard_add(state, "landmine")
         events.append(Event("landmine-detonated", {"tile": drop.tile, "player": p.name}))
         roll = _roll(chance, "landmine", events, p.name)
-        _hurt(state, p, LANDMINE_TABLE[roll], "landmine", drop.owner, events)
+        _hurt(state, p, landmine_hit(roll), "landmine", drop.owner, events)
     if p.alive:
         _set_phase_for_position(state, p, "start")
 
@@ -1515,11 +1605,11 @@ def legal_actions(state: State) -> list[dict[str, Any]]:
     p = state.players[t.player]
     me = {"player": p.name}
     if state.event_active is not None:
-        return out + [{"do": "event_move", **me}, {"do": "resolve_event", **me}]
+        return [*out, {"do": "event_move", **me}, {"do": "resolve_event", **me}]
     if t.phase == "over":
         return out + ([{"do": "end_turn", **me}] if not state.rewards else [])
     if t.phase == "boss-pending":
-        return out + [{"do": "boss_battle", **me}]
+        return [*out, {"do": "boss_battle", **me}]
     if t.phase == "start":
         out += _movement_actions(state, p)
     if t.phase == "boss" and not t.attacked and _has_attack(state, p):
@@ -1632,67 +1722,56 @@ KIND_STYLE = {  # fill, label
     "hazard": ("#fce5cd", "HAZARD"),
     "event": ("#d0e0f0", "82"),
     "fire": ("#f4cccc", "FIRE"),
-    "nitro-nos": ("#ead1dc", ">>>"),
+    "nitro-nos": ("#ead1dc", "NOS"),
     "death-turret": ("#d9d2e9", "DEATH TURRET"),
     "omg-zilla-1": ("#d9d2e9", "OMG-ZILLA #1"),
     "omg-zilla-2": ("#d9d2e9", "OMG-ZILLA #2"),
     "final-boss": ("#cccccc", "H H H"),
 }
 ARROWS = {"N": "\u2191", "E": "\u2192", "S": "\u2193", "W": "\u2190"}
-PLAYER_COLOURS = ("#c0392b", "#2471a3", "#1e8449", "#b9770e")
-
-
-def _t(x: float, y: float, text: str, size: int = 11, anchor: str = "middle", weight: str = "normal") -> str:
-    return (f'<text x="{x:g}" y="{y:g}" font-family="sans-serif" font-size="{size}" text-anchor="{anchor}" '
-            f'font-weight="{weight}">{escape(text)}</text>')
+CAR_COLOURS = ("#c0392b", "#2471a3", "#1e8449", "#b9770e")
 
 
 def draw_svg(state: State) -> str:
-    """The road, cars, bosses' HP and drops; deterministic, every text escaped."""
+    """The laid road (kind, exits, boss HP, drops), the cars and a legend; deterministic."""
     tiles = sorted(state.tiles.values(), key=lambda t: (t.y, t.x, t.id))
     min_x, max_x = min(t.x for t in tiles), max(t.x for t in tiles)
     min_y, max_y = min(t.y for t in tiles), max(t.y for t in tiles)
-    width = (max_x - min_x + 1) * CELL + 20
-    legend = 24 + 16 * len(state.order)
-    height = (max_y - min_y + 1) * CELL + 20 + legend
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-             f'viewBox="0 0 {width} {height}">', f'<rect width="{width}" height="{height}" fill="#ffffff"/>']
+    board_h = (max_y - min_y + 1) * CELL
+    width = max((max_x - min_x + 1) * CELL + 20, 420)
+    height = board_h + 40 + 16 * len(state.order)
+    svg = draw.Svg(width, height, f"Escape Deathrace: {state.turn.player} to play")
+    svg.rect(0, 0, width, height, draw.COLORS["paper"])
     origin = (10 - min_x * CELL, 10 - min_y * CELL)
     for tile in tiles:
-        parts += _draw_tile(state, tile, origin)
-    parts += _draw_cars(state, origin)
-    parts += _draw_legend(state, (max_y - min_y + 1) * CELL + 30)
-    parts.append("</svg>")
-    return "\n".join(parts) + "\n"
+        _draw_tile(svg, state, tile, origin)
+    _draw_cars(svg, state, origin)
+    _draw_legend(svg, state, board_h + 30)
+    return svg.render()
 
 
-def _draw_tile(state: State, tile: Tile, origin: tuple[int, int]) -> list[str]:
+def _draw_tile(svg: draw.Svg, state: State, tile: Tile, origin: tuple[int, int]) -> None:
     x0, y0 = origin[0] + tile.x * CELL, origin[1] + tile.y * CELL
     cx, cy = x0 + CELL / 2, y0 + CELL / 2
     fill, label = KIND_STYLE[tile.kind]
-    out = [f'<g id="tile-{escape(tile.id)}">',
-           f'<rect x="{x0 + 2}" y="{y0 + 2}" width="{CELL - 4}" height="{CELL - 4}" fill="{fill}" stroke="#555555"/>']
-    for d in tile.exits:
+    svg.rect(x0 + 2, y0 + 2, CELL - 4, CELL - 4, fill, draw.COLORS["ink"])
+    for d in tile.exits:  # road stubs show the exits
         dx, dy = DIRS[d]
-        out.append(f'<line x1="{cx:g}" y1="{cy:g}" x2="{cx + dx * (CELL / 2 - 2):g}" y2="{cy + dy * (CELL / 2 - 2):g}" '
-                   'stroke="#777777" stroke-width="14"/>')
+        svg.line(cx, cy, cx + dx * (CELL / 2 - 2), cy + dy * (CELL / 2 - 2), draw.COLORS["lane"], 14)
     if tile.arrow:
         label = f"{ARROWS[tile.arrow]} NOS {ARROWS[tile.arrow]}"
-    out.append(_t(x0 + 6, y0 + 14, tile.id, 10, "start"))
-    out.append(_t(cx, y0 + 28, label, 10, weight="bold"))
+    svg.text(x0 + 6, y0 + 14, tile.id, size=10, anchor="start")
+    svg.text(cx, y0 + 28, label, size=10, weight="bold")
     boss = _boss_of(tile)
     if boss is not None:
         hp = state.boss_hp[boss]
-        out.append(_t(cx, y0 + CELL - 8, f"{hp}/{BOSS_HP[boss]} HP" if hp else "defeated", 10))
-    drops = sorted(f"{d.kind}" for d in state.board if d.tile == tile.id)
-    for i, kind in enumerate(drops):
-        out.append(_t(x0 + CELL - 6, y0 + 14 + 12 * i, kind, 9, "end"))
-    out.append("</g>")
-    return out
+        svg.text(cx, y0 + CELL - 8, f"{hp}/{BOSS_HP[boss]} HP" if hp else "defeated", size=10,
+                 fill=draw.COLORS["boss"], weight="bold")
+    for i, drop in enumerate(sorted(d.kind for d in state.board if d.tile == tile.id)):
+        svg.text(x0 + CELL - 6, y0 + 14 + 12 * i, drop, size=9, anchor="end", fill=draw.COLORS["enemy"])
 
 
-def _draw_cars(state: State, origin: tuple[int, int]) -> list[str]:
-    out = []
+def _draw_cars(svg: draw.Svg, state: State, origin: tuple[int, int]) -> None:
     slots: dict[str, int] = {}
     for i, name in enumerate(state.order):
         p = state.players[name]
@@ -1703,22 +1782,20 @@ def _draw_cars(state: State, origin: tuple[int, int]) -> list[str]:
         slots[tile.id] = n + 1
         x = origin[0] + tile.x * CELL + 20 + 19 * n
         y = origin[1] + tile.y * CELL + CELL / 2 + 8
-        out.append(f'<circle cx="{x}" cy="{y:g}" r="9" fill="{PLAYER_COLOURS[i % 4]}" stroke="#000000"/>')
-        out.append(_t(x, y + 4, name[:2], 9, weight="bold"))
+        svg.circle(x, y, 9, CAR_COLOURS[i % len(CAR_COLOURS)], draw.COLORS["ink"])
+        svg.text(x, y + 4, name[:2], size=9, fill=draw.COLORS["paper"], weight="bold")
         if p.hazard_side:
-            out.append(_t(x, y + 20, f"side {p.hazard_side}", 8))
-    return out
+            svg.text(x, y + 20, f"side {p.hazard_side}", size=8)
 
 
-def _draw_legend(state: State, top: int) -> list[str]:
-    out = [_t(10, top, f"Turn: {state.turn.player} ({state.turn.phase})", 12, "start", "bold")]
+def _draw_legend(svg: draw.Svg, state: State, top: float) -> None:
+    svg.text(10, top, f"Turn: {state.turn.player} ({state.turn.phase})", size=12, anchor="start", weight="bold")
     for i, name in enumerate(state.order):
         p = state.players[name]
         drops = ", ".join(f"{k} {n}" for k, n in p.drops.items() if n) or "no drops"
         status = f"{p.hp} HP" if p.alive else "out"
         line = f"{name} ({CHARACTERS[p.character]}): {status}; {drops}; {len(p.power)} power card(s)"
-        out.append(_t(10, top + 16 * (i + 1), line, 11, "start"))
-    return out
+        svg.text(10, top + 16 * (i + 1), line, size=11, anchor="start", fill=CAR_COLOURS[i % len(CAR_COLOURS)])
 
 
 # ---------------------------------------------------------------------------------------------
@@ -1745,7 +1822,8 @@ class OddsTable:
             "rule": self.rule,
             "character": self.character,
             "columns": [self.outcome, *self.columns],
-            "rows": [[label, *({"fraction": _frac(p), "percent": _pct(p)} for p in probs)] for label, probs in self.rows],
+            "rows": [[label, *({"fraction": _frac(p), "percent": _pct(p)} for p in probs)]
+                     for label, probs in self.rows],
             "means": None if self.means is None else [_frac(m) for m in self.means],
         }
 
@@ -1763,7 +1841,7 @@ def distribution(n_rolls: int, result: Callable[..., Any]) -> dict[Any, Fraction
     out: dict[Any, Fraction] = {}
     combos: list[tuple[int, ...]] = [()]
     for _ in range(n_rolls):
-        combos = [c + (r,) for c in combos for r in D4]
+        combos = [(*c, r) for c in combos for r in D4]
     weight = Fraction(1, len(D4) ** n_rolls)
     for combo in combos:
         key = result(*combo)
@@ -1771,101 +1849,91 @@ def distribution(n_rolls: int, result: Callable[..., Any]) -> dict[Any, Fraction
     return out
 
 
-def _damage_table(id_: str, title: str, rule: str, character: str, columns: dict[str, dict[int, Fraction]]) -> OddsTable:
+def _damage_table(key: str, title: str, character: str, columns: dict[str, dict[int, Fraction]]) -> OddsTable:
+    """A table whose rows are HP lost; `key` is the rule entry (the character's own entry if not generic)."""
+    label = "any" if character == GENERIC else character
+    who = "" if character == GENERIC else f" ({CHARACTERS[character]})"
     values = sorted({v for dist in columns.values() for v in dist})
     rows = tuple((f"-{v} HP" if v else "0 HP", tuple(dist.get(v, Fraction(0)) for dist in columns.values()))
                  for v in values)
     means = tuple(sum((v * p for v, p in dist.items()), Fraction(0)) for dist in columns.values())
-    return OddsTable(id_, title, rule, character, tuple(columns), "damage", rows, means)
+    rule = key if character == GENERIC else character
+    return OddsTable(f"{key}-{label}", title + who, rule, label, tuple(columns), "HP lost", rows, means)
 
 
-def _strike_total(attacker: str, target: str, context: str) -> tuple[int, Callable[..., int]]:
-    """(rolls, result) for one side's strikes at one target in an exchange."""
-    n = strikes(attacker)
-    return n, lambda *rolls: sum(strike(attacker, target, r, context) for r in rolls)
+GENERIC = "generic"  # a car whose ability changes nothing in the table at hand
 
 
-def _side(attacker: str, target: str, context: str) -> dict[int, Fraction]:
-    n, result = _strike_total(attacker, target, context)
-    if context in ("drive-by", "counter") and target == "shooter":
-        return {0: Fraction(1)}
-    return distribution(n, result)
+def _strike_dist(attacker: str, target: str, context: str, source: str) -> dict[int, Fraction]:
+    """HP the target loses from all of the attacker's strikes in one action (two for Ariel & FlaMiN)."""
+    return distribution(strikes(attacker), lambda *rolls: sum(
+        damage_taken(target, strike_hit(attacker, r, context), source) for r in rolls))
 
 
-GENERIC = "generic"  # a character with no ability that changes the table (GoodDay, Mista)
+def _hazard_outcome(character: str, roll: int) -> tuple[bool, int]:
+    passed, damage = hazard_roll(roll)
+    return passed, damage_taken(character, damage, "hazard")
 
 
 def _hazard_tables() -> list[OddsTable]:
     out = []
-    for character, label in ((GENERIC, "any"), ("reegad", "reegad"), ("gooday", "gooday")):
-        rolls = 0 if character == "gooday" else 1
-        dist = distribution(rolls, lambda *r: hazard_result(r[0] if r else 1, character))
-        rows = tuple((f"{'pass' if passed else 'fail'}, -{dmg} HP" if dmg else f"{'pass' if passed else 'fail'}, 0 HP",
-                      (dist[(passed, dmg)],)) for passed, dmg in sorted(dist, key=lambda k: (not k[0], k[1])))
-        mean = sum((d * p for (_, d), p in dist.items()), Fraction(0))
-        who = "" if label == "any" else f" ({CHARACTERS[character]})"
-        out.append(OddsTable(f"hazard-attempt-{label}", f"One hazard attempt{who}", "hazard-tiles" if label == "any"
-                             else label, label, ("probability",), "result", rows, (mean,)))
-    return out
-
-
-def _exchange_tables() -> list[OddsTable]:
-    out = []
-    for character in (GENERIC, "rebecca-jones", "reegad", "ariel-and-flamin"):
+    for character in (GENERIC, "reegad", "gooday"):
+        if skips_hazard(character):
+            dist = {(True, 0): Fraction(1)}
+        else:
+            dist = distribution(1, lambda r, c=character: _hazard_outcome(c, r))
+        order = sorted(dist, key=lambda k: (not k[0], k[1]))
+        rows = tuple((f"{'pass' if ok else 'fail'}, {f'-{d} HP' if d else '0 HP'}", (dist[(ok, d)],))
+                     for ok, d in order)
+        mean = sum((d * pr for (_, d), pr in dist.items()), Fraction(0))
         label = "any" if character == GENERIC else character
-        who = "" if label == "any" else f" ({CHARACTERS[character]})"
-        columns = {
-            "dealt as the mover": _side(character, GENERIC, "battle-it-out"),
-            "dealt as a counter attack": _side(character, GENERIC, "counter"),
-            "taken from one opponent": _side(GENERIC, character, "battle-it-out"),
-        }
-        out.append(_damage_table(f"battle-it-out-{label}", f"Battle-it-out exchange{who}",
-                                 "battle-it-out" if label == "any" else label, label, columns))
+        who = "" if character == GENERIC else f" ({CHARACTERS[character]})"
+        out.append(OddsTable(f"hazard-attempt-{label}", f"One hazard attempt{who}",
+                             "hazard-tiles" if character == GENERIC else character, label, ("probability",),
+                             "result", rows, (mean,)))
     return out
+
+
+def _battle_tables() -> list[OddsTable]:
+    return [_damage_table("battle-it-out", "Battle-it-out exchange, against a car with no ability", c, {
+        "dealt by its strike as the mover": _strike_dist(c, GENERIC, "battle-it-out", "battle-it-out"),
+        "dealt by its counter attack": _strike_dist(c, GENERIC, "counter", "battle-it-out"),
+        "taken from the other car's strike": _strike_dist(GENERIC, c, "battle-it-out", "battle-it-out"),
+    }) for c in (GENERIC, "rebecca-jones", "reegad", "ariel-and-flamin")]
 
 
 def _drive_by_tables() -> list[OddsTable]:
     out = []
-    for character in (GENERIC, "rebecca-jones", "shooter", "reegad", "ariel-and-flamin"):
-        label = "any" if character == GENERIC else character
-        who = "" if label == "any" else f" ({CHARACTERS[character]})"
+    for c in (GENERIC, "rebecca-jones", "shooter", "reegad", "ariel-and-flamin"):
         columns = {
-            "dealt by its drive-by": _side(character, GENERIC, "drive-by"),
-            "taken from a drive-by": _side(GENERIC, character, "drive-by"),
+            "dealt by its drive-by": _strike_dist(c, GENERIC, "drive-by", "drive-by"),
+            "taken from a drive-by": _strike_dist(GENERIC, c, "drive-by", "drive-by"),
         }
-        if character == "rebecca-jones":
-            columns["dealt by its counter attack"] = _side(character, GENERIC, "counter")
-        out.append(_damage_table(f"drive-by-{label}", f"Drive-by{who}", "drive-by" if label == "any" else label,
-                                 label, columns))
+        if counters_drive_by(c):
+            columns["dealt by its counter attack"] = _strike_dist(c, GENERIC, "counter", "drive-by")
+        out.append(_damage_table("drive-by", "Drive-by, against a car with no ability", c, columns))
     return out
 
 
 def _landmine_tables() -> list[OddsTable]:
-    out = []
-    for character in (GENERIC, "reegad", "ariel-and-flamin"):
-        label = "any" if character == GENERIC else character
-        who = "" if label == "any" else f" ({CHARACTERS[character]})"
-        columns = {"taken driving over": distribution(1, lambda r, c=character: landmine_over(c, r))}
-        out.append(_damage_table(f"landmine-{label}", f"Driving over a landmine{who}",
-                                 "landmine" if label == "any" else label, label, columns))
-    return out
+    return [_damage_table("landmine", "Landmine", c, {
+        "taken driving over it": distribution(1, lambda r, c=c: damage_taken(c, landmine_hit(r), "landmine")),
+        "taken landing on it": {damage_taken(c, LANDMINE_LANDING, "landmine"): Fraction(1)},
+    }) for c in (GENERIC, "reegad", "ariel-and-flamin")]
 
 
 def _boss_tables() -> list[OddsTable]:
     out = []
-    for character in (GENERIC, "rebecca-jones", "reegad", "shooter", "ariel-and-flamin"):
-        label = "any" if character == GENERIC else character
-        who = "" if label == "any" else f" ({CHARACTERS[character]})"
-        n = strikes(character)
-        columns = {
-            "boss takes from the D4 action": distribution(n, lambda *r, c=character: sum(boss_strike(c, x) for x in r)),
-            "player takes from the first strike": {first_strike_taken(character, False): Fraction(1)},
-        }
-        out.append(_damage_table(f"boss-round-{label}", f"Boss battle round{who}", "boss-battle" if label == "any"
-                                 else label, label, columns))
+    for c in (GENERIC, "rebecca-jones", "reegad", "shooter", "ariel-and-flamin"):
+        hit = 0 if first_strike_cancelled(c, False) else damage_taken(c, FIRST_STRIKE, "first-strike")
+        out.append(_damage_table("boss-battle", "Boss battle round: first strike, then the D4 action", c, {
+            "boss loses to the D4 action": distribution(
+                strikes(c), lambda *r, c=c: sum(strike_hit(c, x, "boss") for x in r)),
+            "player loses to the first strike": {hit: Fraction(1)},
+        }))
     return out
 
 
 def odds() -> list[OddsTable]:
     """Exact distributions for every roll the rulebook resolves on a D4 table."""
-    return [*_hazard_tables(), *_exchange_tables(), *_drive_by_tables(), *_landmine_tables(), *_boss_tables()]
+    return [*_hazard_tables(), *_battle_tables(), *_drive_by_tables(), *_landmine_tables(), *_boss_tables()]

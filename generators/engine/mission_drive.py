@@ -9,7 +9,8 @@ Board and coordinates
 
 Setup (all keys optional unless noted; unknown keys are refused with their key path)
     road: {lanes: 5, rows: 12}
-    phase: mission | upgrades | boss                      (default mission)
+    phase: mission | upgrades | boss                      (default mission; a short game's upgrade
+                                                          step comes before its mission, 7 points)
     variant: standard | short                             (short = the short-game variant)
     mission: 1 | 2 | 3;  cards: [green, pink]             (cards are checked against the mission)
     reward: rookie | normal | expert                      (mission reward level, default normal)
@@ -23,10 +24,11 @@ Setup (all keys optional unless noted; unknown keys are refused with their key p
     destroyed: [{side: civilian, type: truck}]            vehicles destroyed earlier in this mission
     upgrades: [{id, cost, charge_spaces, charges, device}]   installed; offer: [...] revealed, for sale
     points: n   (upgrade step);  laser_used: false;  start_forward: 0
-    boss: {parts: [{id, at: [dc, dr], tile, vulnerable, targets: [[dc, dr]]}], activation: [[dc, dr]],
+    boss: {parts: [{id, at: [dc, dr], tile: main, vulnerable, targets: [[dc, dr]]}],  offsets from the
+           tile's anchor (targets from the part); activation: [[dc, dr]] from the first tile's anchor;
            column: [{number, color, front: {at, weapons}, back: {...}, flipped}]  (closest first)
-           | cards: [the six green/pink cards] + difficulty (+ pink: [2, 3]), weapons: {target: laser},
-           at: [c, r] (already on the board), damaged: [part ids], name}
+           | cards: [the six green/pink cards] + difficulty (+ pink: [2, 3]);  weapons: {target: laser};
+           at: [c, r] or {tile: [c, r]} (already on the board); damaged: [part ids]; name}
     tokens: [{kind: rocket|drone, at: [c, r]}]             weapon tokens already on the board;  turn: boss|hero
 
 Actions (`do` picks the kind; every other key is checked)
@@ -37,7 +39,7 @@ Actions (`do` picks the kind; every other key is checked)
     {do: laser_strike, target: [c, r]}                   rookie reward level, once, during missions
     {do: use_upgrade, upgrade: id, pay: charge|discard}
     {do: score}                                          after a mission is accomplished
-    {do: spend, on: health|install|charge|start_forward, upgrade: id, times: 1}
+    {do: spend, buy: health|install|charge|start_forward, upgrade: id, times: 1}
     {do: finish}                                         ends the upgrade step; unspent points are lost
     {do: boss_setup}                                     builds the boss column (pink choice and weapon
                                                          cards from setup, else from the scripted chance)
@@ -50,34 +52,19 @@ Actions (`do` picks the kind; every other key is checked)
 Outcome keys (see `outcome`)
     phase, variant, mission, reward, mission_status (playing | accomplished | exhaustion |
     immobilization | boss-defeated | null), game (playing | won | lost), pending (null | enemy-card |
-    civilian-card), hero {at, health}, health, health_track, damage_taken, vehicles [{at, side, type,
-    damaged}] sorted by row then column, destroyed {enemy|civilian: {car, motorcycle, truck, total}},
+    civilian-card), hero {at, health}, health, health_track, damage_taken (since the setup), vehicles
+    [{at, side, type, damaged}] sorted by row then column, destroyed {enemy|civilian: {car, motorcycle,
+    truck, total}},
     uplinks, dashboard {slot: arrows | null}, mirrors {slot: bool}, deck, discard (counts), upgrades
     {id: {charges, charge_spaces, device}}, offer [ids], points, score, points_lost, laser_strike
     {available, used}, start_forward, boss (null | {name, at, damaged, vulnerable_left, defeated,
-    column, weapons, turn}), boss_damage, weapon_tokens [{kind, at}], supply {rocket, drone}, events.
+    column [{number, color, side}], weapons, turn}), boss_damage, weapon_tokens [{kind, at}], supply
+    {rocket, drone}, events [{kind, ...}] (those passed in: one step's, or the whole scenario's).
+    After an upgrade step, phase becomes next-mission (missions 1-2) or boss-setup (after mission 3,
+    with the hero on its start space); a new scenario sets up what follows.
 
-House decisions where the rulebook is silent (also listed in the check report's notes)
-    * Health track: 6 spaces (health 5 to 0) by default, `health_track` in setup.
-    * "Adjacent" means the four orthogonal neighbours, except drones, whose rule says "8 surrounding".
-    * Mirroring changes only the arrows; the firing direction stays the slot's.
-    * A car pushed onto an up-link discards it; "occupied" (crushing) means a vehicle or the boss.
-    * A ram resolves fully before the mission's end is checked; immobilization wins over mission
-      accomplished when both happen in one effect.
-    * Energy from an up-link is spent at once (health capped at the rightmost space).
-    * Scores below 0 are 0. The laser-strike penalty also applies to the upgrade step of the mission
-      in which it was used.
-    * An electric shock during the hero's own movement brakes two spaces and the remaining arrows
-      continue (only disorientation cancels the rest).
-    * Disorientation with an empty deck: no movement, but the current movement is still cancelled.
-    * Boss landing: the hero moves to a free adjacent space (no vehicle, boss, or token); if none, it stays.
-    * Activation spaces are offsets from the boss's first tile; "closest" = fewest orthogonal steps
-      from the hero, ties by listed order. With an empty supply the oldest token of that kind moves.
-    * A rocket steps orthogonally to cut its distance to the hero, along the larger gap (rows on a tie),
-      avoiding the boss when another such step exists. Upkeep handles tokens in placement order.
-    * A target weapon strikes once per activation however many parts target the hero's space.
-    * Every boss part hit gets a damage token (4 in the box); the boss is defeated when all parts
-      marked vulnerable carry one.
+House decisions where the rulebook is silent are in NOTES (rule id, note); the runner copies them
+into the check report so the site can show them beside the rule.
 """
 
 from __future__ import annotations
@@ -121,6 +108,58 @@ WEAPON_CARDS: dict[str, tuple[str, str]] = {  # card -> (symbol, outcome), from 
 }
 WEAPON_TYPES = ("target", "launch", "drone")
 TOKEN_OF = {"launch": "rocket", "drone": "drone"}
+
+# Our reading where the rulebook is silent or ambiguous: (rule id, note). Shown on the site.
+NOTES: tuple[tuple[str, str], ...] = (
+    ("hero-damage", "The rulebook does not say how long the dashboard's health track is. The model uses 6 spaces "
+     "(health 5 down to 0, the leftmost space) by default; scenarios can change it with health_track."),
+    ("game-setup", "The road boards' size is not printed. The model uses 5 lanes and two boards of 6 rows (12 rows)."),
+    ("moving", "\"Adjacent\" is read as the four spaces in front, behind, left and right. Only drones use the "
+     "8 surrounding spaces, because their rule says so."),
+    ("mirrors", "A mirror token mirrors only the card's arrows. The firing direction stays the one of the card's "
+     "slot, because the slot decides the direction."),
+    ("ramming", "\"Occupied\" (a pushed car is crushed) means another vehicle or the boss is there. A car pushed "
+     "onto a satellite up-link discards the cube, like any vehicle moving there."),
+    ("ramming", "A ram resolves fully before the end of the mission is checked. If one effect both leaves the hero "
+     "without health and destroys the last enemy, immobilization counts."),
+    ("civilian-card", "A civilian may move onto an up-link space (the cube is discarded), but never onto a vehicle."),
+    ("satellite-uplink", "The energy must be used at once, on one health (never above the rightmost space) or "
+     "one charge on an upgrade with a free charge space. If neither is possible, it is lost."),
+    ("laser-strike", "The one-point penalty applies from the upgrade step that follows the mission in which the "
+     "strike was used. The strike is a free action during the hero's turn."),
+    ("mission-ending", "A mission ends the moment its ending happens. The rest of the card's arrows and its shot "
+     "are not played, and no replacement card is drawn."),
+    ("mission-scoring", "A score never goes below 0."),
+    ("weapon-outcomes", "Electric shock during the hero's own movement: the hero brakes two spaces, then the "
+     "remaining arrows continue. Only disorientation cancels the rest of the movement and the shot."),
+    ("weapon-outcomes", "Disorientation with an empty movement deck moves the hero nowhere, but it still cancels "
+     "the movement in progress."),
+    ("boss-move", "When the boss lands on the hero, the hero moves to a free adjacent space: one with no vehicle, "
+     "boss part or token. If there is none, the hero stays where it is."),
+    ("weapon-activation", "A target weapon strikes once per activation, however many boss parts target the hero's "
+     "space."),
+    ("launch-weapons", "Activation spaces are measured from the boss's first tile. \"Closest\" means the fewest "
+     "orthogonal steps from the hero; ties go to the space listed first. If the supply is empty, the oldest "
+     "token of that kind is moved."),
+    ("launch-weapons", "A rocket moves one orthogonal step that brings it closer to the hero. It moves along the "
+     "axis with the larger gap (rows on a tie) and avoids the boss when another such step exists. Upkeep "
+     "handles tokens in the order they were placed."),
+    ("upgrades", "The effects of the 15 upgrade cards are not printed in the rulebook. The model tracks only "
+     "their cost, charge spaces and charges."),
+    ("weapon-outcomes", "The rulebook never defines a \"device card\". The model treats it as an upgrade card "
+     "that the setup marks device: true."),
+    ("satellite-uplink", "The rulebook calls the cube on an up-link space an energy cube and a token. The model "
+     "treats it as one cube per up-link space."),
+    ("launch-weapons", "The components list 2 missiles, and the weapon cards place ROCKET tokens. The model "
+     "treats them as the same 2 tokens."),
+    ("boss-setup", "Weapon symbols are read from both sides of the three chosen movement cards, because each "
+     "card shows its other side after it flips."),
+    ("card-replacement", "The \"top\" of the column is its far end. The column runs 1, 2, 3 away from the "
+     "player, so the used card goes behind the others, flipped."),
+    ("enemy-card", "The player always picks the target, even when there is only one (it may be the hero)."),
+    ("playing-against-boss", "Every boss part that is hit gets a damage token (there are 4). Only the parts the "
+     "setup marks as vulnerable count towards defeating the boss."),
+)
 
 # --- house defaults (the rulebook gives no value) ----------------------------------------------
 
@@ -368,16 +407,16 @@ class PlainAction:
 @dataclass(frozen=True)
 class SpendAction:
     do: str
-    on: Literal["health", "install", "charge", "start_forward"]
+    buy: Literal["health", "install", "charge", "start_forward"]
     upgrade: str | None = None
     times: int = field(default=1, metadata={"min": 1})
 
     def check(self) -> tuple[str, str] | None:
-        needs = self.on in ("install", "charge")
+        needs = self.buy in ("install", "charge")
         if needs and self.upgrade is None:
-            return "upgrade", f"spending on {self.on} needs upgrade: <id>"
+            return "upgrade", f"buying {self.buy} needs upgrade: <id>"
         if not needs and self.upgrade is not None:
-            return "upgrade", f"spending on {self.on} takes no upgrade"
+            return "upgrade", f"buying {self.buy} takes no upgrade"
         return None
 
 
@@ -821,7 +860,7 @@ class _Ctx:
     discard: list[Any] = field(default_factory=list)
     hero_to: Space | None = None
 
-    def event(self, kind: str, **data: Any) -> None:
+    def event(self, kind: str, /, **data: Any) -> None:
         self.events.append(Event(kind, {k: _jsonable(v) for k, v in data.items()}))
 
 
@@ -859,6 +898,10 @@ def apply(state: State, action: Mapping[str, Any], chance: Chance) -> tuple[Stat
         raise IllegalAction(opening, legal)
     HANDLERS[act.do](ctx, act)
     _check_choices_used(ctx)
+    if new.mission_status != state.mission_status and new.mission_status not in ("playing", None):
+        ctx.event("mission_ended", status=new.mission_status)
+    if new.game != state.game:
+        ctx.event("game_over", result=new.game)
     return new, ctx.events
 
 
@@ -993,6 +1036,7 @@ def _resume_after_card(ctx: _Ctx) -> None:
     slot, card = s.pending["slot"], s.pending["card"]
     s.pending = None
     s.discard.append(card)
+    ctx.event("card_discarded", slot=slot, card=card.label())
     _settle(s)
     if not _halted(s):
         _refill(ctx, slot)
@@ -1046,7 +1090,7 @@ def _do_civilian_move(ctx: _Ctx, act: CivilianMoveAction) -> None:
     v = _vehicle_at(s, move[0])  # type: ignore[arg-type]
     assert v is not None and move[1] is not None
     v.at = move[1]
-    ctx.event("civilian_moved", frm=move[0], to=move[1])
+    ctx.event("civilian_moved", **{"from": move[0]}, to=move[1])
     _vehicle_enters(ctx, v)
     _resume_after_card(ctx)
 
@@ -1104,7 +1148,7 @@ def _push_car(ctx: _Ctx, car: Vehicle, delta: Space) -> None:
     if not _on_board(s, beyond) or _blocked(s, beyond):
         _destroy(ctx, car, "crushed")
         return
-    ctx.event("vehicle_pushed", side=car.side, frm=car.at, to=beyond)
+    ctx.event("vehicle_pushed", side=car.side, **{"from": car.at}, to=beyond)
     car.at = beyond
     _vehicle_enters(ctx, car)
 
@@ -1332,12 +1376,12 @@ def _spend_options(s: State) -> list[dict[str, Any]]:
     """Repairs and Upgrades: what one point (or a card's cost) can buy right now."""
     out: list[dict[str, Any]] = []
     if s.points >= 1 and s.health < s.max_health:
-        out.append({"do": "spend", "on": "health"})
-    out += [{"do": "spend", "on": "install", "upgrade": u.id} for u in s.offer if u.cost <= s.points]
+        out.append({"do": "spend", "buy": "health"})
+    out += [{"do": "spend", "buy": "install", "upgrade": u.id} for u in s.offer if u.cost <= s.points]
     if s.points >= 1:
-        out += [{"do": "spend", "on": "charge", "upgrade": u.id} for u in s.upgrades if u.charges < u.charge_spaces]
+        out += [{"do": "spend", "buy": "charge", "upgrade": u.id} for u in s.upgrades if u.charges < u.charge_spaces]
     if (s.points >= 1 and s.variant == "standard" and s.mission == 3 and s.start_forward < START_FORWARD_LIMIT):
-        out.append({"do": "spend", "on": "start_forward"})
+        out.append({"do": "spend", "buy": "start_forward"})
     return out
 
 
@@ -1348,28 +1392,28 @@ def _do_spend(ctx: _Ctx, act: SpendAction) -> None:
 
 def _spend_once(ctx: _Ctx, act: SpendAction) -> None:
     s = ctx.s
-    wanted = {"do": "spend", "on": act.on, **({"upgrade": act.upgrade} if act.upgrade else {})}
+    wanted = {"do": "spend", "buy": act.buy, **({"upgrade": act.upgrade} if act.upgrade else {})}
     options = _spend_options(s)
     if wanted not in options:
-        raise IllegalAction(f"cannot spend on {act.on}{' ' + act.upgrade if act.upgrade else ''} with "
+        raise IllegalAction(f"cannot spend on {act.buy}{' ' + act.upgrade if act.upgrade else ''} with "
                             f"{s.points} point(s) left", [*options, {"do": "finish"}])
-    if act.on == "health":
+    if act.buy == "health":
         s.health += 1
         cost = 1
-    elif act.on == "install":
+    elif act.buy == "install":
         upgrade = next(u for u in s.offer if u.id == act.upgrade)
         s.offer.remove(upgrade)
         upgrade.charges = 0  # an installed upgrade comes with no charges
         s.upgrades.append(upgrade)
         cost = upgrade.cost
-    elif act.on == "charge":
+    elif act.buy == "charge":
         _upgrade_by_id(s, act.upgrade or "").charges += 1
         cost = 1
     else:
         s.start_forward += 1
         cost = 1
     s.points -= cost
-    ctx.event("points_spent", on=act.on, upgrade=act.upgrade, cost=cost, points_left=s.points)
+    ctx.event("points_spent", buy=act.buy, upgrade=act.upgrade, cost=cost, points_left=s.points)
 
 
 def _do_finish(ctx: _Ctx, act: PlainAction) -> None:
@@ -1456,7 +1500,7 @@ def _rocket_upkeep(ctx: _Ctx, token: Token) -> None:
     dest = _rocket_step(s, token.at)
     if dest is None:
         return
-    ctx.event("token_moved", kind="rocket", frm=token.at, to=dest)
+    ctx.event("token_moved", token="rocket", **{"from": token.at}, to=dest)
     token.at = dest
     if dest == s.hero:
         _remove_token(ctx, token, "collided with the hero")
@@ -1502,7 +1546,7 @@ def _boss_move(ctx: _Ctx) -> None:
         _remove_token(ctx, token, "the boss landed on it")
     for v in [v for v in s.vehicles if v.at in spaces]:
         s.vehicles.remove(v)
-        ctx.event("token_removed", kind=f"{v.side} {v.type}", at=v.at, reason="the boss landed on it")
+        ctx.event("token_removed", token=f"{v.side} {v.type}", at=v.at, reason="the boss landed on it")
     if s.hero not in spaces:
         return
     _damage_hero(ctx, "the boss landed on the hero")
@@ -1553,17 +1597,17 @@ def _place_token(ctx: _Ctx, kind: str) -> None:
     anchor = boss.at[boss.tiles[0]]
     spaces = [p for p in (_add(anchor, a) for a in boss.activation) if _on_board(s, p) and _empty(s, p)]
     if not spaces:
-        ctx.event("token_not_placed", kind=kind, reason="no empty activation space")
+        ctx.event("token_not_placed", token=kind, reason="no empty activation space")
         return
     where = min(spaces, key=lambda p: (_manhattan(p, s.hero), spaces.index(p)))
     if s.supply[kind] > 0:
         s.supply[kind] -= 1
         s.tokens.append(Token(s.next_token, kind, where))
         s.next_token += 1
-        ctx.event("token_placed", kind=kind, at=where)
+        ctx.event("token_placed", token=kind, at=where)
         return
     oldest = min((t for t in s.tokens if t.kind == kind), key=lambda t: t.id)
-    ctx.event("token_moved", kind=kind, frm=oldest.at, to=where, reason="supply empty")
+    ctx.event("token_moved", token=kind, **{"from": oldest.at}, to=where, reason="supply empty")
     oldest.at = where
 
 
@@ -1580,7 +1624,7 @@ def _boss_replace_card(ctx: _Ctx) -> None:
 def _remove_token(ctx: _Ctx, token: Token, reason: str) -> None:
     ctx.s.tokens.remove(token)
     ctx.s.supply[token.kind] += 1
-    ctx.event("token_removed", kind=token.kind, at=token.at, reason=reason)
+    ctx.event("token_removed", token=token.kind, at=token.at, reason=reason)
 
 
 def _hit_boss(ctx: _Ctx, part: BossPart) -> None:

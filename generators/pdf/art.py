@@ -78,7 +78,7 @@ def _arrows(c: Canvas, arrows: tuple[str, ...], box: Box, pen: Pen) -> None:
         pts.append((pts[-1][0] + dx, pts[-1][1] + dy))
     xs, ys = [p[0] for p in pts], [p[1] for p in pts]
     cols, rows = max(xs) - min(xs) + 1, max(ys) - min(ys) + 1
-    cell = min(box.w / (cols + 1), box.h / (rows + 1), 36)
+    cell = min(box.w / (cols + 0.6), box.h / (rows + 0.6), 64)
     ox = box.x + (box.w - cols * cell) / 2 - min(xs) * cell
     oy = box.y + (box.h - rows * cell) / 2 - min(ys) * cell
     c.saveState()
@@ -98,11 +98,18 @@ def _arrows(c: Canvas, arrows: tuple[str, ...], box: Box, pen: Pen) -> None:
         hx, hy = x0 + (x1 - x0) * 0.78, y0 + (y1 - y0) * 0.78
         c.line(x0, y0, hx, hy)
         _arrowhead(c, hx, hy, x1 - x0, y1 - y0, cell * 0.28)
-        c.setFillColor(pen.ink)
-        c.setFont(pen.fonts.bold, cell * 0.24)
-        c.drawCentredString(x1, y1 - cell * 0.36, str(i))
-        c.setFillColor(pen.accent)
     c.circle(*centre[0], cell * 0.14, stroke=0, fill=1)
+    # Step numbers in badges at each step's midpoint, drawn last so no line covers them.
+    for i in range(1, len(centre)):
+        (x0, y0), (x1, y1) = centre[i - 1], centre[i]
+        mx, my = (x0 + x1) / 2, (y0 + y1) / 2
+        c.setFillColor(pen.paper)
+        c.setStrokeColor(pen.accent)
+        c.setLineWidth(0.8)
+        c.circle(mx, my, cell * 0.16, stroke=1, fill=1)
+        c.setFillColor(pen.ink)
+        c.setFont(pen.fonts.bold, cell * 0.2)
+        c.drawCentredString(mx, my - cell * 0.07, str(i))
     c.restoreState()
 
 
@@ -144,7 +151,7 @@ def _grid(c: Canvas, grid: Grid, box: Box, pen: Pen) -> None:
             _icon(c, mark.icon, Box(cx + cell * 0.1, cy + cell * 0.1, cell * 0.8, cell * 0.8), pen, color)
         if mark.label:
             draw_text(c, mark.label, pen.icons, pen.fonts, cx + 1, cy + cell - 1, cell - 2, cell - 2,
-                      cell * 0.4, align="center", color=color, valign="middle", min_size=3)
+                      min(cell * 0.4, 9), align="center", color=color, valign="middle", min_size=3)
     c.restoreState()
 
 

@@ -55,8 +55,13 @@ def pieces(game: LoadedGame, kinds: Iterable[str]) -> list[Piece]:
     return out
 
 
-def _new_canvas(buf: io.BytesIO, game: LoadedGame, title: str, paper: str) -> Canvas:
-    c = Canvas(buf, pagesize=PAPERS[paper], invariant=1, pageCompression=1)
+def _canvas(buf: io.BytesIO, look: Look, pagesize: tuple[float, float]) -> Canvas:
+    """A deterministic canvas whose initial font is ours, so no unembedded Helvetica is referenced."""
+    return Canvas(buf, pagesize=pagesize, invariant=1, pageCompression=1, initialFontName=look.fonts.regular)
+
+
+def _new_canvas(buf: io.BytesIO, look: Look, game: LoadedGame, title: str, paper: str) -> Canvas:
+    c = _canvas(buf, look, PAPERS[paper])
     c.setTitle(f"{game.name} — {title} ({paper.upper()})")
     c.setAuthor("Roadkit")
     c.setCreator("Roadkit print kit")
@@ -71,6 +76,17 @@ def _groups(items: list[Piece]) -> Iterator[list[Piece]]:
         yield [p for _, p in group]
 
 
+Placement = tuple[Component, Side, float, float, float, float, str]
+
+
+def place(c: Canvas, look: Look, items: list[Placement]) -> None:
+    """All backgrounds first, then all contents: a piece's bleed runs under its neighbours'
+    edges but never over their text or pictures."""
+    for layer in ("background", "content"):
+        for comp, side, x, y, w, h, label in items:
+            draw_side(c, look, comp, side, x, y, w, h, label, layer=layer)
+
+
 def _chunks(items: list[Piece], n: int) -> Iterator[list[Piece]]:
     for i in range(0, len(items), n):
         yield items[i:i + n]
@@ -79,7 +95,7 @@ def _chunks(items: list[Piece], n: int) -> Iterator[list[Piece]]:
 def duplex(game: LoadedGame, look: Look, opts: Options, kinds: Iterable[str], title: str) -> bytes:
     """Each front page followed by its backs, mirrored for long-edge flipping."""
     buf = io.BytesIO()
-    c = _new_canvas(buf, game, title, opts.paper)
+    c = _new_canvas(buf, look, game, title, opts.paper)
     page = PAPERS[opts.paper]
     font = look.fonts.regular
     n_pages = 0
@@ -88,8 +104,7 @@ def duplex(game: LoadedGame, look: Look, opts: Options, kinds: Iterable[str], ti
         grid = grid_for(page, w, h, BLEED)
         for chunk in _chunks(group, grid.per_page):
             n_pages += 1
-            for i, piece in enumerate(chunk):
-                draw_side(c, look, piece.comp, piece.front, *grid.slot(i), w, h, piece.label)
+            place(c, look, [(p.comp, p.front, *grid.slot(i), w, h, p.label) for i, p in enumerate(chunk)])
             cut_lines(c, page, grid, len(chunk), BLEED)
             note_and_ruler(c, page, font, f"{game.name} · {title} · sheet {n_pages} fronts",
                            _ruler_span(grid))
@@ -97,10 +112,12 @@ def duplex(game: LoadedGame, look: Look, opts: Options, kinds: Iterable[str], ti
             if not any(p.back for p in chunk):
                 continue
             dx, dy = opts.back_offset[0] * mm, opts.back_offset[1] * mm
-            for i, piece in enumerate(chunk):
-                if piece.back is not None:
+            backs = []
+            for i, p in enumerate(chunk):
+                if p.back is not None:
                     x, y = grid.mirrored_slot(i, page[0])
-                    draw_side(c, look, piece.comp, piece.back, x + dx, y + dy, w, h, piece.label)
+                    backs.append((p.comp, p.back, x + dx, y + dy, w, h, ""))
+            place(c, look, backs)
             note_and_ruler(c, page, font, f"{game.name} · {title} · sheet {n_pages} backs: flip on the long edge",
                            _ruler_span(grid))
             c.showPage()
@@ -115,7 +132,7 @@ def gutterfold(game: LoadedGame, look: Look, opts: Options, kinds: Iterable[str]
     buf = io.BytesIO()
     pw, ph = PAPERS[opts.paper]
     page = (ph, pw)
-    c = _new_canvas(buf, game, title, opts.paper)
+    c = _new_canvas(buf, look, game, title, opts.paper)
     c.setPageSize(page)
     font = look.fonts.regular
     n_pages = 0
@@ -124,10 +141,10 @@ def gutterfold(game: LoadedGame, look: Look, opts: Options, kinds: Iterable[str]
         grid = gutterfold_grid(page, w, h, BLEED)
         for chunk in _chunks(group, grid.per_page):
             n_pages += 1
-            for i, piece in enumerate(chunk):
-                draw_side(c, look, piece.comp, piece.front, *grid.slot(i), w, h, piece.label)
-                if piece.back is not None:
-                    draw_side(c, look, piece.comp, piece.back, *grid.mirrored_slot(i, page[0]), w, h, piece.label)
+            items = [(p.comp, p.front, *grid.slot(i), w, h, p.label) for i, p in enumerate(chunk)]
+            items += [(p.comp, p.back, *grid.mirrored_slot(i, page[0]), w, h, "")
+                      for i, p in enumerate(chunk) if p.back is not None]
+            place(c, look, items)
             mirror = Grid(grid.cols, grid.rows, w, h, page[0] - grid.x0 - grid.cols * w, grid.y0)
             cut_lines(c, page, grid, len(chunk), BLEED, x_range=(0.0, page[0] / 2 - 2 * mm))
             cut_lines(c, page, mirror, len(chunk), BLEED, x_range=(page[0] / 2 + 2 * mm, page[0]))
@@ -140,8 +157,11 @@ def gutterfold(game: LoadedGame, look: Look, opts: Options, kinds: Iterable[str]
     return buf.getvalue()
 
 
-def _ruler_span(grid: Grid) -> tuple[float, float]:
-    """The first row's height range: no horizontal cut line crosses it, so the ruler reads cleanly."""
+def _ruler_span(grid: Grid) -> tuple[float, float] | None:
+    """The first row's height range, where no horizontal cut line crosses the ruler; rows too
+    short for it (tokens) leave the ruler at mid-page."""
+    if grid.h < 54 * mm:
+        return None
     top = grid.y0 + grid.rows * grid.h
     return (top - grid.h + 2 * mm, top - 2 * mm)
 
@@ -149,7 +169,7 @@ def _ruler_span(grid: Grid) -> tuple[float, float]:
 def boards(game: LoadedGame, look: Look, opts: Options, title: str = "boards") -> bytes:
     """Each board side on as few sheets as it takes, with overlap and alignment marks between them."""
     buf = io.BytesIO()
-    c = _new_canvas(buf, game, title, opts.paper)
+    c = _new_canvas(buf, look, game, title, opts.paper)
     font = look.fonts.regular
     pw, ph = PAPERS[opts.paper]
     n_pages = 0
@@ -249,7 +269,7 @@ def _overlap_note(c: Canvas, x: float, y: float, w: float, h: float, text: str, 
 def dice(game: LoadedGame, look: Look, opts: Options, title: str = "dice") -> bytes:
     """Each die as a cube net (a cross of six faces) with glue tabs, faces in the order listed."""
     buf = io.BytesIO()
-    c = _new_canvas(buf, game, title, opts.paper)
+    c = _new_canvas(buf, look, game, title, opts.paper)
     page = PAPERS[opts.paper]
     font = look.fonts.regular
     n_pages = 0
@@ -281,7 +301,7 @@ def single_side(look: Look, comp: Component, side: Side, label: str) -> bytes:
     """One side alone on a page of its trim size (no bleed): the source of its PNG export."""
     w, h = size_mm(comp.size)
     buf = io.BytesIO()
-    c = Canvas(buf, pagesize=(w * mm, h * mm), invariant=1)
+    c = _canvas(buf, look, (w * mm, h * mm))
     draw_side(c, look, comp, side, 0, 0, w * mm, h * mm, label, bleed=0)
     c.showPage()
     c.save()

@@ -6,8 +6,9 @@ publisher's."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
+from typing import Literal
 
 from reportlab.lib.colors import Color, HexColor, white
 from reportlab.lib.units import mm
@@ -57,13 +58,24 @@ def is_small(comp: Component) -> bool:
     return min(size_mm(comp.size)) < 40
 
 
+Layer = Literal["all", "background", "content"]
+
+
 def draw_side(c: Canvas, look: Look, comp: Component, side: Side, x: float, y: float, w: float, h: float,
-              set_label: str = "", bleed: float = BLEED) -> None:
-    """Draw `side` with its trim box at (x, y, w, h) in points; background runs `bleed` further."""
+              set_label: str = "", bleed: float = BLEED, layer: Layer = "all") -> None:
+    """Draw `side` with its trim box at (x, y, w, h) in points; background runs `bleed` further.
+
+    Sheets draw every background first and every content second (see documents.place), so one
+    piece's bleed never paints over its neighbour's content."""
     frame = look.color(side.color)
     c.saveState()
-    _background(c, look, comp, frame, x, y, w, h, bleed)
-    if is_small(comp):
+    if layer != "content":
+        _background(c, look, comp, frame, x, y, w, h, bleed)
+    if layer == "background":
+        pass
+    elif side.layout == "full":
+        _full_layout(c, look, side, frame, x, y, w, h, set_label)
+    elif is_small(comp):
         _token_layout(c, look, comp, side, frame, x, y, w, h)
     else:
         _card_layout(c, look, side, frame, x, y, w, h, set_label)
@@ -132,14 +144,37 @@ def _card_layout(c: Canvas, look: Look, side: Side, frame: Color, x: float, y: f
         art_h = body_h * (0.5 if has_words else 1.0)
         draw_art(c, side.art, Box(left, cursor - art_h, inner_w, art_h), look.pen(frame))
         cursor -= art_h + 1 * mm
-    size = 8.5 if w < 100 * mm else 11
-    for line in side.fields:
-        label = f":{line.icon}: " if line.icon else ""
-        used = draw_text(c, f"{label}**{line.label}:** {line.text}", icons, fonts, left, cursor, inner_w,
-                         max(cursor - body_bottom, size), size, color=ink, min_size=5)
-        cursor -= used + 1 * mm
-    if side.text and cursor - body_bottom > 4:
-        draw_text(c, side.text, icons, fonts, left, cursor, inner_w, cursor - body_bottom, size, color=ink)
+    # Fields and body text are one block fitted at one size, so no line ends up smaller than another.
+    lines = [f":{f.icon}: **{f.label}:** {f.text}" if f.icon else f"**{f.label}:** {f.text}" for f in side.fields]
+    if side.text:
+        lines.append(side.text)
+    if lines and cursor - body_bottom > 4:
+        size = 8.5 if w < 100 * mm else 11
+        draw_text(c, "\n".join(lines), icons, fonts, left, cursor, inner_w, cursor - body_bottom, size, color=ink)
+
+
+STRIP = 8 * mm  # side strips of a full-layout face: title up the left, provenance up the right
+
+
+def _full_layout(c: Canvas, look: Look, side: Side, frame: Color, x: float, y: float, w: float, h: float,
+                 set_label: str) -> None:
+    """Boards that join end to end: the art runs the full height so the road continues from one
+    board to the next; title and provenance run up the side strips instead of a band."""
+    for element in side.elements:
+        _element(c, look, element, frame, x, y + h)
+    if side.art is not None:
+        draw_art(c, side.art, Box(x + STRIP, y, w - 2 * STRIP, h), look.pen(frame))
+    label = PROVENANCE_LABEL[side.provenance]
+    if side.provenance == "rulebook" and side.section:
+        label = f"Rulebook · {side.section}"
+    for text, cx, color in ((f"**{side.title}**", x + STRIP / 2, frame),
+                            (f"{label}   {set_label}".strip(), x + w - STRIP / 2, look.color("accent"))):
+        c.saveState()
+        c.translate(cx, y + h / 2)
+        c.rotate(90)
+        draw_text(c, text, look.icons, look.fonts, -h / 2 + SAFE, 2.2 * mm, h - 2 * SAFE, 4.5 * mm, 8,
+                  align="center", color=color, valign="middle", min_size=4)
+        c.restoreState()
 
 
 def _image_path(look: Look, image: str) -> object:
@@ -204,7 +239,8 @@ def _token_layout(c: Canvas, look: Look, comp: Component, side: Side, frame: Col
     label_h = h * 0.22
     art_box = Box(x + pad + label_h * 0.3, y + pad + label_h, w - 2 * pad - label_h * 0.6, h - 2 * pad - label_h)
     if side.art is not None:
-        draw_art(c, side.art, art_box, look.pen(frame))
+        # Side colour, not ink: an enemy car must differ from a civilian one at a glance.
+        draw_art(c, side.art, art_box, replace(look.pen(frame), ink=frame))
     draw_text(c, f"**{side.title}**", look.icons, look.fonts, x + pad, y + pad + label_h, w - 2 * pad,
               label_h, 6, align="center", color=frame if side.art is not None else ink, valign="middle",
               min_size=3)

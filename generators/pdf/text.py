@@ -36,7 +36,7 @@ def tokenize(text: str, icons: Icons) -> list[Run]:
         elif piece == "\n":
             runs.append(Run("break"))
         elif piece.isspace():
-            runs.append(Run("space"))
+            runs.append(Run("space", bold=bold))
         elif piece.startswith(":") and piece.endswith(":") and piece[1:-1] in icons.icons:
             runs.append(Run("icon", piece[1:-1], bold))
         else:
@@ -59,7 +59,7 @@ def _width(run: Run, fonts: Fonts, size: float) -> float:
     if run.kind == "icon":
         return size * 1.05
     if run.kind == "space":
-        return stringWidth(" ", fonts.regular, size)
+        return stringWidth(" ", fonts.name(run.bold), size)
     return 0.0
 
 
@@ -100,6 +100,17 @@ def fit(runs: list[Run], fonts: Fonts, width: float, height: float, size: float,
         s = round(s - 0.25, 2)
 
 
+def _segments(line: list[Run]) -> list[list[Run]]:
+    """Split a line into icons and stretches of words and spaces sharing one font."""
+    out: list[list[Run]] = []
+    for run in line:
+        if run.kind == "icon" or not out or out[-1][0].kind == "icon" or out[-1][0].bold != run.bold:
+            out.append([run])
+        else:
+            out[-1].append(run)
+    return out
+
+
 def draw_text(c: Canvas, text: str, icons: Icons, fonts: Fonts, x: float, top: float, width: float,
               height: float, size: float, *, align: Literal["left", "center"] = "left", color: object = None,
               min_size: float = 5.0, valign: Literal["top", "middle"] = "top") -> float:
@@ -117,16 +128,16 @@ def draw_text(c: Canvas, text: str, icons: Icons, fonts: Fonts, x: float, top: f
     for line in lines:
         line_w = sum(_width(r, fonts, s) for r in line)
         cx = x + (width - line_w) / 2 if align == "center" else x
-        for run in line:
-            w = _width(run, fonts, s)
-            if run.kind == "word":
-                c.setFont(fonts.name(run.bold), s)
-                c.drawString(cx, y, run.value)
-            elif run.kind == "icon":
-                icon = icons.icons[run.value]
+        for segment in _segments(line):
+            if segment[0].kind == "icon":
+                icon = icons.icons[segment[0].value]
                 # Sit the icon on the baseline, dipping a little like a descender.
                 draw_icon(c, icon.path, cx, y - s * 0.18, s * 1.05, fill=icon.fill, color=color)
-            cx += w
+            else:
+                # One string per same-font stretch: text extracts as written, and the PDF stays small.
+                c.setFont(fonts.name(segment[0].bold), s)
+                c.drawString(cx, y, "".join(r.value if r.kind == "word" else " " for r in segment))
+            cx += sum(_width(r, fonts, s) for r in segment)
         y -= lead
     c.restoreState()
     return used

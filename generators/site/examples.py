@@ -1,0 +1,156 @@
+"""Worked examples as the site shows them: the scenario files (what is claimed, what is done) joined
+with the rules check's report (the status and the before/after diagrams).
+
+The scenario files say which examples exist, so the site lists every one even before `roadkit
+check` has run; the report only adds what the engine computed. The site never runs the engine.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from generators.content.model import LoadedGame
+from generators.errors import ContentError
+
+# The engine's loader (with positions, for located errors) checks these files; the site only reads
+# a few fields, so it takes libyaml's safe loader when present: many times faster.
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+MAX_ACTION_TEXT = 400  # an action's line on the site; also bounds walking an alias-heavy value
+
+STATUSES = ("verified", "erratum", "failed", "unchecked")
+
+
+@dataclass(frozen=True)
+class Example:
+    game: str
+    id: str
+    title: str
+    rule: str | None
+    source: str  # printed | ours
+    section: str | None
+    claim: str | None
+    actions: tuple[str, ...]
+    discrepancy: str | None
+    status: str  # one of STATUSES
+    message: str | None
+    before: Path | None  # the SVG files, if the check drew them
+    after: Path | None
+    file: str
+
+
+def load_report(out: Path) -> dict[tuple[str, str], dict[str, Any]]:
+    """build/check/report.json as {(game, id): record}; empty when the check has not run."""
+    path = out / "check" / "report.json"
+    try:
+        data = json.loads(path.read_text("utf-8"))
+    except (OSError, ValueError):
+        return {}
+    records = data.get("examples", []) if isinstance(data, dict) else []
+    return {(str(r.get("game")), str(r.get("id"))): r for r in records if isinstance(r, dict)}
+
+
+def scenario_files(game: LoadedGame) -> list[Path]:
+    return sorted((Path(game.dir) / "examples").glob("*.yaml"))
+
+
+def _scenarios(path: Path) -> Iterator[Mapping[str, Any]]:
+    try:
+        data = yaml.load(path.read_bytes(), Loader=_LOADER)  # noqa: S506 - a safe loader
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
+        raise ContentError(str(path), line, col, (), f"not valid YAML: {getattr(exc, 'problem', exc)}") from None
+    items = data.get("examples", data) if isinstance(data, dict) and "id" not in data else data
+    for item in items if isinstance(items, list) else [items]:
+        if isinstance(item, Mapping) and "id" in item:
+            yield item
+
+
+def game_examples(game: LoadedGame, out: Path, report: dict[tuple[str, str], dict[str, Any]],
+                  describe: Any = None) -> list[Example]:
+    """Every example of the game, in rules order then file order."""
+    order = {r.id: i for i, r in enumerate(game.rules)}
+    found: list[tuple[int, int, Example]] = []
+    for path in scenario_files(game):
+        for scenario in _scenarios(path):
+            ex = _example(game, path, scenario, report.get((game.id, str(scenario["id"]))), out, describe)
+            found.append((order.get(ex.rule or "", len(order)), len(found), ex))
+    return [ex for *_, ex in sorted(found, key=lambda t: (t[0], t[1]))]
+
+
+def _opt(value: Any) -> str | None:
+    return None if value is None or value == "" else str(value)
+
+
+def _example(game: LoadedGame, path: Path, s: Mapping[str, Any], rec: dict[str, Any] | None, out: Path,
+             describe: Any) -> Example:
+    rec = rec or {}
+    status = str(rec.get("status", "unchecked"))
+    return Example(
+        game=game.id,
+        id=str(s["id"]),
+        title=str(s.get("title") or s["id"]),
+        rule=_opt(s.get("rule")),
+        source=str(s.get("source", "ours")),
+        section=_opt(s.get("section")),
+        claim=_opt(s.get("claim")),
+        actions=tuple(describe_action(a, describe) for a in s.get("actions") or ()),
+        discrepancy=_opt(s.get("discrepancy")),
+        status=status if status in STATUSES else "failed",
+        message=_opt(rec.get("message")) if status != "verified" else None,
+        before=_svg(rec.get("before_svg"), out, game.id, str(s["id"]), "before") if rec else None,
+        after=_svg(rec.get("after_svg"), out, game.id, str(s["id"]), "after") if rec else None,
+        file=path.name,
+    )
+
+
+def _svg(field: Any, out: Path, game: str, example_id: str, which: str) -> Path | None:
+    """The report names its diagrams; accept a path (relative to build/check/, to build/ or as
+    given) and fall back to the documented build/check/svg/<game>/<id>-<which>.svg."""
+    candidates: list[Path] = []
+    if isinstance(field, str) and field and not field.lstrip().startswith("<"):
+        p = Path(field)
+        candidates += [p] if p.is_absolute() else [out / "check" / p, out / p, p]
+    candidates.append(out / "check" / "svg" / game / f"{example_id}-{which}.svg")
+    return next((c for c in candidates if c.is_file()), None)
+
+
+def describe_action(action: Any, describe: Any = None) -> str:
+    """One action as a line of text: the engine's own wording if its module has
+    `describe_action`, otherwise its fields (`do: move, path: [t2, t3]` -> `move — path: t2, t3`)."""
+    if describe is not None:
+        try:
+            return str(describe(action))
+        except Exception:  # a describer that cannot word an odd action must not break the site
+            pass
+    return _describe(action)[:MAX_ACTION_TEXT]
+
+
+def _describe(action: Any) -> str:
+    if not isinstance(action, Mapping):
+        return _value(action)
+    fields = {k: v for k, v in action.items() if k != "expect"}
+    verb_key = next((k for k in ("do", "action", "type", "kind") if k in fields), None)
+    verb = _value(fields.pop(verb_key)) if verb_key else ""
+    rest = ", ".join(f"{k}: {_value(v)}" for k, v in fields.items())
+    if verb and rest:
+        return f"{verb} — {rest}"
+    return verb or rest
+
+
+def _value(v: Any, depth: int = 0) -> str:
+    if depth > 6:
+        return "…"
+    if isinstance(v, Mapping):
+        return "{" + ", ".join(f"{k}: {_value(x, depth + 1)}" for k, x in list(v.items())[:20]) + "}"
+    if isinstance(v, list | tuple):
+        return "[" + ", ".join(_value(x, depth + 1) for x in v[:20]) + "]"
+    if isinstance(v, bool):
+        return "yes" if v else "no"
+    return str(v)

@@ -1,0 +1,117 @@
+"""Where every generated page and anchor lives, and relative links between them.
+
+Links are written as MkDocs expects in Markdown (relative to the source `.md` file), so `mkdocs
+build --strict` checks every one of them and rewrites them for directory URLs and for the offline
+copy alike.
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+import unicodedata
+from dataclasses import dataclass
+
+from generators.content.model import LoadedGame
+
+SETUP_CHAPTER = "setup"  # the chapter shown as the game's Setup page, ahead of the other rules
+
+
+def slug(value: str) -> str:
+    """A stable anchor for free text (glossary terms): letters and digits of any script, dashes."""
+    s = unicodedata.normalize("NFKC", value).casefold()
+    s = re.sub(r"[^\w]+", "-", s).strip("-_")
+    return s or "term"
+
+
+def rel(target: str, from_page: str) -> str:
+    """`target` (docs-relative, maybe with #anchor) as a link from the page `from_page`."""
+    path, _, anchor = target.partition("#")
+    if path == from_page:
+        return f"#{anchor}" if anchor else posixpath.basename(path)
+    out = posixpath.relpath(path, posixpath.dirname(from_page) or ".")
+    return f"{out}#{anchor}" if anchor else out
+
+
+@dataclass(frozen=True)
+class GamePages:
+    """The docs-relative path of each page of one game."""
+
+    game: str
+
+    def path(self, name: str) -> str:
+        return f"{self.game}/{name}.md"
+
+    @property
+    def overview(self) -> str:
+        return f"{self.game}/index.md"
+
+    @property
+    def components(self) -> str:
+        return self.path("components")
+
+    @property
+    def turn_summary(self) -> str:
+        return self.path("turn-summary")
+
+    @property
+    def examples(self) -> str:
+        return self.path("examples")
+
+    @property
+    def notes(self) -> str:
+        return self.path("notes")
+
+    @property
+    def glossary(self) -> str:
+        return self.path("glossary")
+
+    @property
+    def odds(self) -> str:
+        return self.path("odds")
+
+    def chapter(self, chapter_id: str) -> str:
+        return f"{self.game}/rules/{chapter_id}.md"
+
+    def asset(self, *parts: str) -> str:
+        return posixpath.join(self.game, *parts)
+
+
+class Anchors:
+    """Rules entry ids, glossary terms and notes of one game -> page#anchor."""
+
+    def __init__(self, game: LoadedGame, pages: GamePages):
+        self.pages = pages
+        self.rules = {r.id: f"{pages.chapter(r.meta.chapter)}#{r.id}" for r in game.rules}
+        self.rule_titles = {r.id: r.meta.title for r in game.rules}
+        self.terms: dict[str, str] = {}
+        used: set[str] = set()
+        for term in game.glossary.terms:
+            base = slug(term.term)
+            anchor, n = base, 2
+            while anchor in used:
+                anchor, n = f"{base}-{n}", n + 1
+            used.add(anchor)
+            self.terms[term.term] = anchor
+        self.notes = {n.id: f"{pages.notes}#{n.id}" for n in game.notes.notes}
+
+    def rule(self, rule_id: str, from_page: str) -> str:
+        return rel(self.rules[rule_id], from_page)
+
+    def term(self, term: str, from_page: str) -> str:
+        return rel(f"{self.pages.glossary}#{self.terms[term]}", from_page)
+
+    def example(self, example_id: str, from_page: str) -> str:
+        return rel(f"{self.pages.examples}#{example_id}", from_page)
+
+    def body_link(self, target: str, from_page: str) -> str | None:
+        """A link target written in a rules body (`#ramming`, `ramming`, `ramming.md#x`) resolved to
+        the page the entry lives on; None leaves it as written."""
+        path, _, anchor = target.partition("#")
+        name = path[:-3] if path.endswith(".md") else path
+        if not name and anchor in self.rules:
+            return self.rule(anchor, from_page)
+        if name in self.rules and "/" not in name:
+            return self.rule(name, from_page) if not anchor else rel(
+                f"{self.rules[name].partition('#')[0]}#{anchor}", from_page)
+        return None

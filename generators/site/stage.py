@@ -1,0 +1,99 @@
+"""The staging docs folder (build/docs/): what MkDocs reads.
+
+Pages and copied files are collected first, then synced: a file is written only when its bytes
+change and files nobody produced any more are removed, so MkDocs (and `mkdocs serve`'s watcher) see
+exactly the edits a content change caused. A hash of the synced tree decides whether MkDocs has to
+run at all.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from generators.outputs import write_atomic
+
+
+@dataclass
+class SyncReport:
+    written: list[str] = field(default_factory=list)
+    kept: int = 0
+    removed: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Stage:
+    """Files to appear under the docs folder: generated text or copies of existing files."""
+
+    texts: dict[str, bytes] = field(default_factory=dict)
+    copies: dict[str, Path] = field(default_factory=dict)
+
+    def text(self, rel: str, content: str) -> None:
+        self._claim(rel)
+        self.texts[rel] = content.encode("utf-8")
+
+    def copy(self, rel: str, source: Path) -> None:
+        self._claim(rel)
+        self.copies[rel] = source
+
+    def _claim(self, rel: str) -> None:
+        if rel in self.texts or rel in self.copies:
+            raise ValueError(f"two site files want the path {rel}")
+
+    def has(self, rel: str) -> bool:
+        return rel in self.texts or rel in self.copies
+
+    def sync(self, docs: Path) -> SyncReport:
+        report = SyncReport()
+        wanted = set(self.texts) | set(self.copies)
+        for rel in sorted(wanted):
+            dest = docs / rel
+            data = self.texts[rel] if rel in self.texts else None
+            if data is None and _same_file(self.copies[rel], dest):
+                report.kept += 1
+                continue
+            if data is None:
+                data = self.copies[rel].read_bytes()
+            if dest.is_file() and dest.stat().st_size == len(data) and dest.read_bytes() == data:
+                report.kept += 1
+                continue
+            write_atomic(dest, data)
+            report.written.append(rel)
+        if docs.is_dir():
+            for path in sorted(docs.rglob("*"), reverse=True):
+                rel = path.relative_to(docs).as_posix()
+                if path.is_file() and rel not in wanted:
+                    path.unlink()
+                    report.removed.append(rel)
+                elif path.is_dir() and not any(path.iterdir()):
+                    path.rmdir()
+        return report
+
+
+def _same_file(source: Path, dest: Path) -> bool:
+    """Copies are compared by size first; equal sizes are compared byte for byte."""
+    try:
+        if source.stat().st_size != dest.stat().st_size:
+            return False
+    except OSError:
+        return False
+    return source.read_bytes() == dest.read_bytes()
+
+
+def tree_hash(*roots: Path) -> str:
+    """A hash of every file's path and bytes under `roots` (files or folders)."""
+    h = hashlib.sha256()
+    for root in roots:
+        if root.is_file():
+            files = [root]
+        elif root.is_dir():
+            files = sorted(p for p in root.rglob("*") if p.is_file())
+        else:
+            files = []
+        for p in files:
+            h.update(os.fsencode(p.relative_to(root).as_posix() if root.is_dir() else p.name))
+            h.update(b"\0")
+            h.update(hashlib.sha256(p.read_bytes()).digest())
+    return h.hexdigest()

@@ -1,0 +1,225 @@
+"""The rules-check runner: statuses, messages, located content errors, and its outputs."""
+
+from __future__ import annotations
+
+import json
+import types
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from generators.content.loader import load_content
+from generators.engine import mission_drive
+from generators.engine.runner import check, check_main, project, run_scenario
+from generators.engine.scenario import load_scenarios
+from generators.errors import ContentError
+
+ROOT = Path(__file__).resolve().parent.parent
+FIXTURES = ROOT / "tests" / "fixtures" / "scenarios" / "mission-drive"
+
+
+def run_fixture(name: str, rules: Any = mission_drive) -> dict[str, Any]:
+    [(scenario, doc)] = load_scenarios([FIXTURES / f"{name}.yaml"])
+    return run_scenario("mission-drive", scenario, doc, rules)
+
+
+def test_verified() -> None:
+    record = run_fixture("verified")
+    assert record["status"] == "verified", record["message"]
+    assert record["message"] == ""
+    assert record["computed"] == {"hero": {"at": [2, 1]}, "damage_taken": 0}
+
+
+def test_erratum_needs_a_mismatch_and_a_note() -> None:
+    record = run_fixture("erratum")
+    assert record["status"] == "erratum"
+    assert "damage_taken: expected 1, computed 0" in record["message"]
+    assert record["discrepancy"].startswith("Fixture note")
+
+
+def test_mismatch_without_note_fails_naming_file_expected_and_computed() -> None:
+    record = run_fixture("mismatch")
+    assert record["status"] == "failed"
+    assert "mismatch.yaml: final outcome: damage_taken: expected 1, computed 0" in record["message"]
+    assert record["expected"] == {"hero": {"at": [2, 1]}, "damage_taken": 1}
+    assert record["computed"] == {"hero": {"at": [2, 1]}, "damage_taken": 0}
+
+
+def test_stale_note_fails() -> None:
+    record = run_fixture("stale-note")
+    assert record["status"] == "failed"
+    assert "stale" in record["message"]
+
+
+def test_illegal_action_fails_listing_legal_actions() -> None:
+    record = run_fixture("illegal-action")
+    assert record["status"] == "failed"
+    message = record["message"]
+    assert "illegal-action.yaml: actions[1]: illegal action {do: move, slot: right, mirror: true}" in message
+    assert "mirror token is already face down" in message
+    # The legal alternatives are listed, including the same slot without the used mirror.
+    assert "Legal: " in message and "{do: move, slot: right}" in message
+    assert "{do: move, slot: right, mirror: true}" not in message.split("Legal: ")[1]
+
+
+def test_engine_exception_fails_with_the_error() -> None:
+    def broken_apply(state: Any, action: dict[str, Any], chance: Any) -> Any:
+        raise ZeroDivisionError("boom")
+
+    rules = types.SimpleNamespace(**{n: getattr(mission_drive, n) for n in
+                                     ("initial_state", "legal_actions", "outcome", "draw_svg")}, apply=broken_apply)
+    record = run_fixture("engine-exception", rules)
+    assert record["status"] == "failed"
+    assert "engine-exception.yaml: the engine raised ZeroDivisionError: boom" in record["message"]
+
+
+def test_engine_never_sees_expect() -> None:
+    seen: list[dict[str, Any]] = []
+
+    def spying_apply(state: Any, action: dict[str, Any], chance: Any) -> Any:
+        seen.append(dict(action))
+        return mission_drive.apply(state, action, chance)
+
+    rules = types.SimpleNamespace(**{n: getattr(mission_drive, n) for n in
+                                     ("initial_state", "legal_actions", "outcome", "draw_svg")}, apply=spying_apply)
+    run_fixture("step-mismatch", rules)
+    assert seen and all("expect" not in action for action in seen)
+
+
+def test_unknown_expect_key_fails() -> None:
+    record = run_fixture("unknown-expect-key")
+    assert record["status"] == "failed"
+    assert "engine does not compute 'hero.helth'" in record["message"]
+
+
+def test_step_expectation_is_checked_after_its_step() -> None:
+    record = run_fixture("step-mismatch")
+    assert record["status"] == "failed"
+    assert "step-mismatch.yaml: after actions[0]: hero.at[1]: expected 2, computed 1" in record["message"]
+    assert record["steps"] == [{"step": "actions[0]", "expected": {"hero": {"at": [2, 2]}},
+                                "computed": {"hero": {"at": [2, 1]}}, "ok": False}]
+
+
+def test_missing_random_result_fails() -> None:
+    record = run_fixture("chance-exhausted")
+    assert record["status"] == "failed"
+    assert "actions[0]" in record["message"] and "ran out of scripted random results" in record["message"]
+
+
+def test_unused_random_result_fails() -> None:
+    record = run_fixture("unused-random")
+    assert record["status"] == "failed"
+    assert "1 scripted result(s) were never used" in record["message"]
+
+
+@pytest.mark.parametrize(
+    ("name", "line", "column", "keypath", "text"),
+    [
+        ("malformed-setup", 10, 5, "setup.hero.att", "unknown key 'att'"),
+        ("malformed-action", 13, 28, "actions[1].arrows", "unknown key 'arrows'"),
+        ("off-road-setup", 10, 21, "setup.enemies[1].at", "off the road"),
+    ],
+)
+def test_malformed_setup_or_action_is_a_located_content_error(name: str, line: int, column: int, keypath: str,
+                                                               text: str) -> None:
+    with pytest.raises(ContentError) as caught:
+        run_fixture(name)
+    err = caught.value
+    assert err.file.endswith(f"{name}.yaml")
+    assert (err.line, err.column) == (line, column)
+    assert str(err).split(": ")[1] == keypath
+    assert text in err.message
+
+
+def test_duplicate_id_is_reported_at_the_second_file() -> None:
+    with pytest.raises(ContentError) as caught:
+        load_scenarios([FIXTURES / "duplicates"])
+    assert caught.value.file.endswith("second.yaml")
+    assert (caught.value.line, caught.value.column, caught.value.keypath) == (1, 1, ("id",))
+    assert "duplicate scenario id 'same-id'" in caught.value.message
+
+
+def test_unknown_rule_id_is_a_content_error() -> None:
+    with pytest.raises(ContentError, match="unknown rule id 'ramming'"):
+        load_scenarios([FIXTURES / "verified.yaml"], rule_ids={"moving"})
+
+
+def test_projection_compares_only_expected_keys() -> None:
+    computed = {"a": {"b": 1, "c": 2}, "d": [{"x": 1, "y": 2}], "flag": True}
+    assert project({"a": {"b": 1}, "d": [{"x": 1}]}, computed) == ({"a": {"b": 1}, "d": [{"x": 1}]}, [])
+    _, problems = project({"flag": 1}, computed)  # a boolean never equals a number
+    assert problems == ["flag: expected 1, computed true"]
+    _, problems = project({"d": []}, computed)
+    assert problems == ["d: expected [], computed [{x: 1, y: 2}]"]
+
+
+GOOD = ["verified", "erratum", "mismatch", "stale-note", "illegal-action"]
+
+
+@pytest.fixture(scope="module")
+def content():
+    return load_content(ROOT / "content", ["mission-drive"])
+
+
+def _fixture_summary(examples: list[dict[str, Any]]) -> dict[str, int]:
+    ours = [e for e in examples if "fixtures" in e["file"]]
+    return {s: sum(1 for e in ours if e["status"] == s) for s in ("verified", "erratum", "failed")}
+
+
+def test_check_writes_report_and_svgs(tmp_path: Path, content) -> None:
+    paths = [FIXTURES / f"{n}.yaml" for n in GOOD]
+    report = check(content, None, paths, tmp_path)
+    # The content's own examples run too, and all of them pass; the fixtures add their statuses.
+    assert _fixture_summary(report.examples) == {"verified": 1, "erratum": 1, "failed": 3}
+    assert report.summary["failed"] == 3
+    data = json.loads((tmp_path / "report.json").read_text(encoding="utf-8"))
+    assert data["summary"] == report.summary
+    first = data["examples"][0]
+    for key in ("game", "id", "title", "rule", "source", "status", "expected", "computed", "message", "file",
+                "section", "claim", "discrepancy", "before_svg", "after_svg"):
+        assert key in first
+    assert first["game"] == "mission-drive"
+    assert (tmp_path / first["before_svg"]).read_text(encoding="utf-8").startswith("<svg")
+    assert (tmp_path / "svg" / "mission-drive" / "verified-after.svg").is_file()
+    # Two actions: one drawing per completed step; the illegal second step draws no "after".
+    illegal = next(e for e in data["examples"] if e["id"] == "illegal-action")
+    assert illegal["after_svg"] is None
+    assert illegal["step_svgs"] == ["svg/mission-drive/illegal-action-step-0.svg"]
+    assert data["notes"]["mission-drive"] and all({"rule", "note"} <= set(n) for n in data["notes"]["mission-drive"])
+    assert not list(tmp_path.rglob("*.tmp")), "atomic writes leave no temporary files"
+
+
+def test_check_output_is_deterministic(tmp_path: Path, content) -> None:
+    paths = [FIXTURES / f"{n}.yaml" for n in GOOD]
+    check(content, None, paths, tmp_path / "one")
+    check(content, None, paths, tmp_path / "two")
+    one = sorted(p.relative_to(tmp_path / "one") for p in (tmp_path / "one").rglob("*") if p.is_file())
+    two = sorted(p.relative_to(tmp_path / "two") for p in (tmp_path / "two").rglob("*") if p.is_file())
+    assert one == two
+    for rel in one:
+        assert (tmp_path / "one" / rel).read_bytes() == (tmp_path / "two" / rel).read_bytes(), rel
+
+
+def test_check_main_exit_codes(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    base = ["--content", str(ROOT / "content"), "--game", "mission-drive", "--out", str(tmp_path)]
+    assert check_main([*base, str(FIXTURES / "verified.yaml"), str(FIXTURES / "erratum.yaml")]) == 0
+    assert ", 0 failed" in capsys.readouterr().out
+    assert check_main([*base, "--json", str(FIXTURES / "mismatch.yaml")]) == 1
+    printed = json.loads(capsys.readouterr().out)
+    assert printed["summary"]["failed"] == 1
+    assert _fixture_summary(printed["examples"]) == {"verified": 0, "erratum": 0, "failed": 1}
+    assert check_main([*base, str(FIXTURES / "malformed-setup.yaml")]) == 2
+    err = capsys.readouterr().err
+    assert "malformed-setup.yaml:10:5: setup.hero.att: unknown key 'att'" in err
+    assert check_main(["--out", str(tmp_path), "--game", "no-such-game"]) == 2
+    assert "no game 'no-such-game'" in capsys.readouterr().err
+
+
+def test_path_outside_a_game_needs_game(tmp_path: Path) -> None:
+    stray = tmp_path / "stray.yaml"
+    stray.write_text((FIXTURES / "verified.yaml").read_text(encoding="utf-8"), encoding="utf-8")
+    assert check_main(["--out", str(tmp_path / "out"), str(stray)]) == 2
+    code = check_main(["--content", str(ROOT / "content"), "--game", "mission-drive", "--out", str(tmp_path / "out"),
+                       str(stray)])
+    assert code == 0
