@@ -138,9 +138,14 @@ class _Builder:
             for key_node, value_node in node.value:
                 if not isinstance(key_node, yaml.ScalarNode):
                     raise self.fail(key_node, path, "expected a plain key, got a nested structure")
-                key = self.loader.construct_object(key_node)
-                if key == "<<":
+                if key_node.tag == "tag:yaml.org,2002:merge":
                     raise self.fail(key_node, path, "merge keys (<<) are not supported; write the keys out")
+                if key_node.tag not in _CORE_TAGS:
+                    raise self.fail(key_node, path, f"the tag {key_node.tag!r} is not allowed on a key")
+                try:
+                    key = self.loader.construct_object(key_node)
+                except (yaml.YAMLError, ValueError) as exc:
+                    raise self.fail(key_node, path, f"cannot read this key ({exc})") from None
                 key = str(key) if not isinstance(key, str) else key
                 if key in out:
                     raise self.fail(key_node, (*path, key), f"duplicate key {key!r} in this mapping")

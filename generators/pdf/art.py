@@ -184,7 +184,7 @@ def _tile(c: Canvas, tile: Tile, box: Box, pen: Pen) -> None:
         "west": (0, mid, s / 2, road),
     }
     c.saveState()
-    c.setFillColor(pen.ink, alpha=0.85)
+    c.setFillColor(pen.ink)
     c.rect(ox + mid, oy + mid, road, road, stroke=0, fill=1)
     for exit_ in tile.exits:
         x, y, w, h = spans[exit_]

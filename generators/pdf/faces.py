@@ -73,13 +73,24 @@ def draw_side(c: Canvas, look: Look, comp: Component, side: Side, x: float, y: f
         _background(c, look, comp, frame, x, y, w, h, bleed)
     if layer == "background":
         pass
-    elif side.layout == "full":
+    else:
+        if comp.shape == "round" and not look.ink_saver:
+            # The cutting ring is content: a neighbour's bleed, drawn earlier, must not cover it.
+            c.setStrokeColor(frame)
+            c.setLineWidth(1.2)
+            c.circle(x + w / 2, y + h / 2, min(w, h) / 2 - 1.2, stroke=1, fill=0)
+        _content(c, look, comp, side, frame, x, y, w, h, set_label)
+    c.restoreState()
+
+
+def _content(c: Canvas, look: Look, comp: Component, side: Side, frame: Color, x: float, y: float, w: float,
+             h: float, set_label: str) -> None:
+    if side.layout == "full":
         _full_layout(c, look, side, frame, x, y, w, h, set_label)
     elif is_small(comp):
         _token_layout(c, look, comp, side, frame, x, y, w, h)
     else:
         _card_layout(c, look, side, frame, x, y, w, h, set_label)
-    c.restoreState()
 
 
 def _background(c: Canvas, look: Look, comp: Component, frame: Color, x: float, y: float, w: float, h: float,
@@ -94,10 +105,6 @@ def _background(c: Canvas, look: Look, comp: Component, frame: Color, x: float, 
         return
     c.setFillColor(look.color("paper"))
     c.rect(x - bleed, y - bleed, w + 2 * bleed, h + 2 * bleed, stroke=0, fill=1)
-    if comp.shape == "round":
-        c.setStrokeColor(frame)
-        c.setLineWidth(1.2)
-        c.circle(x + w / 2, y + h / 2, min(w, h) / 2 - 1.2, stroke=1, fill=0)
 
 
 def _card_layout(c: Canvas, look: Look, side: Side, frame: Color, x: float, y: float, w: float, h: float,
@@ -156,25 +163,60 @@ def _card_layout(c: Canvas, look: Look, side: Side, frame: Color, x: float, y: f
 STRIP = 8 * mm  # side strips of a full-layout face: title up the left, provenance up the right
 
 
+def _provenance_text(side: Side) -> str:
+    if side.provenance == "rulebook" and side.section:
+        return f"Rulebook · {side.section}"
+    return PROVENANCE_LABEL[side.provenance]
+
+
+def _provenance_color(look: Look, side: Side) -> Color:
+    """Warnings (house, proxy) in the accent colour; rulebook citations in ink."""
+    return look.color("ink") if side.provenance == "rulebook" else look.color("accent")
+
+
 def _full_layout(c: Canvas, look: Look, side: Side, frame: Color, x: float, y: float, w: float, h: float,
                  set_label: str) -> None:
-    """Boards that join end to end: the art runs the full height so the road continues from one
-    board to the next; title and provenance run up the side strips instead of a band."""
+    """Pieces laid edge to edge (boards, road tiles): the art covers the whole face so the road runs
+    on from one piece to the next. Boards carry title and provenance up their side margins; small
+    pieces carry them on labels in the corners."""
     for element in side.elements:
         _element(c, look, element, frame, x, y + h)
+    small = min(w, h) < 100 * mm
     if side.art is not None:
-        draw_art(c, side.art, Box(x + STRIP, y, w - 2 * STRIP, h), look.pen(frame))
-    label = PROVENANCE_LABEL[side.provenance]
-    if side.provenance == "rulebook" and side.section:
-        label = f"Rulebook · {side.section}"
-    for text, cx, color in ((f"**{side.title}**", x + STRIP / 2, frame),
-                            (f"{label}   {set_label}".strip(), x + w - STRIP / 2, look.color("accent"))):
-        c.saveState()
-        c.translate(cx, y + h / 2)
-        c.rotate(90)
-        draw_text(c, text, look.icons, look.fonts, -h / 2 + SAFE, 2.2 * mm, h - 2 * SAFE, 4.5 * mm, 8,
-                  align="center", color=color, valign="middle", min_size=4)
-        c.restoreState()
+        # On small pieces the caption becomes a label, so the picture keeps the whole face.
+        art = replace(side.art, caption=None) if small else side.art
+        draw_art(c, art, Box(x, y, w, h), look.pen(frame))
+    provenance = f"{_provenance_text(side)}   {set_label}".strip()
+    if not small:
+        for text, cx, color in ((f"**{side.title}**", x + STRIP / 2, frame),
+                                (provenance, x + w - STRIP / 2, _provenance_color(look, side))):
+            c.saveState()
+            c.translate(cx, y + h / 2)
+            c.rotate(90)
+            draw_text(c, text, look.icons, look.fonts, -h / 2 + SAFE, 2.2 * mm, h - 2 * SAFE, 4.5 * mm, 8,
+                      align="center", color=color, valign="middle", min_size=4)
+            c.restoreState()
+        return
+    label_w = (w - 2 * SAFE) * 0.62
+    _label(c, look, f"**{side.title}**", x + SAFE, y + h - SAFE, label_w, 5 * mm, frame)
+    if side.art is not None and side.art.caption:
+        _label(c, look, side.art.caption, x + SAFE, y + SAFE + 10 * mm, w - 2 * SAFE, 5.5 * mm, look.color("ink"),
+               size=5.5)
+    _label(c, look, provenance, x + w - SAFE - label_w, y + SAFE + 4 * mm, label_w, 4 * mm,
+           _provenance_color(look, side), size=5)
+
+
+def _label(c: Canvas, look: Look, text: str, x: float, top: float, w: float, h: float, color: Color,
+           size: float = 7) -> None:
+    """Text on a paper-coloured box, readable over any art."""
+    c.saveState()
+    c.setFillColor(look.color("paper"), alpha=0.92)
+    c.setStrokeColor(color)
+    c.setLineWidth(0.5)
+    c.roundRect(x, top - h, w, h, 1 * mm, stroke=1, fill=1)
+    c.restoreState()
+    draw_text(c, text, look.icons, look.fonts, x + 1 * mm, top - 0.4 * mm, w - 2 * mm, h - 0.8 * mm, size,
+              align="center", color=color, valign="middle", min_size=3.5)
 
 
 def _image_path(look: Look, image: str) -> object:
@@ -186,10 +228,8 @@ def _image_path(look: Look, image: str) -> object:
 def _footer(c: Canvas, look: Look, side: Side, left: float, bottom: float, width: float, height: float,
             set_label: str) -> None:
     fonts, icons = look.fonts, look.icons
-    label = PROVENANCE_LABEL[side.provenance]
-    if side.provenance == "rulebook" and side.section:
-        label = f"Rulebook · {side.section}"
-    tag = look.color("accent") if side.provenance != "rulebook" else look.color("ink")
+    label = _provenance_text(side)
+    tag = _provenance_color(look, side)
     if side.provenance != "rulebook":
         c.setStrokeColor(tag)
         c.setLineWidth(0.6)

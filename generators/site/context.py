@@ -36,6 +36,10 @@ class GameSite:
     def id(self) -> str:
         return self.game.id
 
+    def source(self, name: str) -> str:
+        """A file of the game's folder, for located errors."""
+        return str(Path(self.game.dir) / name)
+
     def chapter_entries(self, chapter_id: str) -> list[RuleEntry]:
         return [r for r in self.game.rules if r.meta.chapter == chapter_id]
 

@@ -56,7 +56,11 @@ def abbr_title(value: object) -> str:
 
 _FENCE = re.compile(r"^\s*(```+|~~~+)")
 _CODE_SPAN = re.compile(r"(`+)(.+?)\1", re.S)
-_LINK = re.compile(r"(!?)\[((?:[^\[\]\\]|\\.)*)\]\(\s*<?([^()\s<>]*)>?((?:\s+\"[^\"]*\")?)\s*\)")
+_LINK = re.compile(r"(!?)\[((?:[^\[\]\\]|\\.)*)\]\(\s*<?((?:[^()\s<>]|\([^()\s<>]*\))*)>?((?:\s+\"[^\"]*\")?)\s*\)")
+# Any link opening or reference definition whose target has a scheme other than http(s)/mailto,
+# whatever shape the rest takes: the safety net behind _LINK.
+_UNSAFE_TARGET = re.compile(r"\]\(\s*<?\s*(?!https?:|mailto:)(?=[a-z][a-z0-9+.-]*:)", re.I)
+_UNSAFE_REFDEF = re.compile(r"^(\s{0,3})\[(?=[^\]]*\]:\s*<?\s*(?!https?:|mailto:)[a-z][a-z0-9+.-]*:)", re.I)
 _SAFE_SCHEME = re.compile(r"^(https?:|mailto:)", re.I)
 _ANY_SCHEME = re.compile(r"^[a-z][a-z0-9+.-]*:", re.I)
 _HTMLISH = re.compile(r"[<{]")
@@ -85,7 +89,7 @@ def markdown_body(body: str, resolve: LinkResolver | None = None, inline: Callab
             fence = m.group(1)
             out.append(line)
             continue
-        out.append(_line(line, resolve, inline))
+        out.append(_UNSAFE_REFDEF.sub(r"\1&#91;", _line(line, resolve, inline)))
     return "\n".join(out).strip() + "\n"
 
 
@@ -118,7 +122,7 @@ def _prose(s: str, resolve: LinkResolver | None, inline: Callable[[str], str] | 
         pieces.append(link(m))
         pos = m.end()
     pieces.append(_neutral(s[pos:]))
-    result = "".join(pieces)
+    result = _UNSAFE_TARGET.sub("]&#40;", "".join(pieces))
     return inline(result) if inline else result
 
 

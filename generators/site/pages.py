@@ -10,12 +10,14 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 import jinja2
 
 from generators.content.loader import ICON_RE, Content
 from generators.content.model import Component, size_mm
+from generators.errors import ContentError
 from generators.site import escape
 from generators.site.assets import PAPER_LABELS, PAPERS, docs_for
 from generators.site.context import GameSite
@@ -85,10 +87,25 @@ class Links:
         assert self.site is not None
         return self.site.anchors.example(example_id, self.page)
 
-    def body(self, markdown: str) -> str:
-        """A content Markdown body: links between entries resolved, raw HTML escaped, icons drawn."""
-        resolve = (lambda target: self.site.anchors.body_link(target, self.page)) if self.site else None
-        return escape.markdown_body(markdown, resolve, self.icon_codes)
+    def body(self, markdown: str, source: str | None = None) -> str:
+        """A content Markdown body: links between entries resolved, raw HTML escaped, icons drawn.
+
+        Entries link each other as `#entry-id`; a link that matches no entry would fail the strict
+        MkDocs build far from its cause, so it is reported here at its line in `source`."""
+        unknown: list[str] = []
+
+        def resolve(target: str) -> str | None:
+            new = self.site.anchors.body_link(target, self.page) if self.site else None
+            if new is None:
+                unknown.append(target)
+            return new
+
+        out = escape.markdown_body(markdown, resolve, self.icon_codes)
+        if unknown:
+            known = ", ".join(sorted(self.site.anchors.rules)) if self.site else ""
+            raise _located(source, unknown[0], f"the link target {unknown[0]!r} matches no rules entry of this "
+                           f"game; link an entry as #entry-id (entries: {known})")
+        return out
 
     def text(self, value: str) -> str:
         """Face text: plain text with **bold** and :icon: codes."""
@@ -108,6 +125,20 @@ class Links:
         label = escape.attr(icon.title or name)
         return (f'<svg class="rk-icon" viewBox="0 0 24 24" role="img" aria-label="{label}">'
                 f'<title>{label}</title><path d="{escape.attr(icon.path)}" {paint}/></svg>')
+
+
+def _located(source: str | None, needle: str, message: str) -> ContentError:
+    """A ContentError at the first line of `source` that contains `needle`."""
+    line = col = 1
+    if source:
+        try:
+            for n, text in enumerate(Path(source).read_text("utf-8").splitlines(), 1):
+                if needle in text:
+                    line, col = n, text.index(needle) + 1
+                    break
+        except OSError:
+            pass
+    return ContentError(source or "(content)", line, col, (), message)
 
 
 @dataclass(frozen=True)
