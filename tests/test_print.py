@@ -188,7 +188,7 @@ def test_backs_are_mirrored(tmp_path: Path) -> None:
     px = 100 / 25.4
     back = _render(path, 1, 100)
     x0 = (210 - 3 * 63) / 2
-    y = round(((297 - 3 * 88) / 2 + 6) * px)  # the title band, drawn in the back's black
+    y = round(((297 - 88) / 2 + 6) * px)  # one row, centred on the page: its title band, in the back's black
     right = round((x0 + 2 * 63 + 31.5) * px)
     left = round((x0 + 31.5) * px)
     assert back.getpixel((right, y)) < 60 and back.getpixel((left, y)) > 245

@@ -13,7 +13,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from generators.content.model import Component, LoadedGame, Side, size_mm
 from generators.pdf.faces import BLEED, Look, draw_side
-from generators.pdf.imposition import END_MARGIN, PAPERS, SIDE_MARGIN, Grid, grid_for, gutterfold_grid, tiling
+from generators.pdf.imposition import BAND_GAP, END_MARGIN, PAPERS, SIDE_MARGIN, Block, Grid, pack, tiling
 from generators.pdf.sheets import GUIDE, alignment_mark, cut_lines, fold_line, note_and_ruler
 
 CARD_KINDS = ("cards",)
@@ -87,9 +87,26 @@ def place(c: Canvas, look: Look, items: list[Placement]) -> None:
             draw_side(c, look, comp, side, x, y, w, h, label, layer=layer)
 
 
-def _chunks(items: list[Piece], n: int) -> Iterator[list[Piece]]:
-    for i in range(0, len(items), n):
-        yield items[i:i + n]
+def _sheets(items: list[Piece], page: tuple[float, float], area: tuple[float, float] | None = None,
+            flush_right: bool = False) -> list[list[tuple[Block, list[Piece]]]]:
+    """Pages of blocks, each block with its pieces; sizes in order, smaller groups sharing sheets."""
+    groups = list(_groups(items))
+    ordered = [p for g in groups for p in g]
+    sizes = [(g[0].size, len(g)) for g in groups]
+    return [[(b, ordered[b.first:b.first + b.count]) for b in blocks]
+            for blocks in pack(sizes, page, BLEED, area, flush_right)]
+
+
+def _cut_blocks(c: Canvas, page: tuple[float, float], blocks: list[Block], x_range: tuple[float, float] | None = None,
+                mirror_x: float | None = None) -> None:
+    """Cut lines of each block; a block's vertical lines run through the gaps to its neighbours."""
+    for k, block in enumerate(blocks):
+        grid = block.grid
+        if mirror_x is not None:
+            grid = Grid(grid.cols, grid.rows, grid.w, grid.h, mirror_x - grid.x0 - grid.cols * grid.w, grid.y0)
+        above = page[1] if k == 0 else blocks[k - 1].grid.y0 - BLEED - BAND_GAP / 2
+        below = 0.0 if k == len(blocks) - 1 else grid.y0 - BLEED - BAND_GAP / 2
+        cut_lines(c, page, grid, block.count, BLEED, x_range=x_range, y_range=(below, above))
 
 
 def duplex(game: LoadedGame, look: Look, opts: Options, kinds: Iterable[str], title: str) -> bytes:
@@ -98,36 +115,34 @@ def duplex(game: LoadedGame, look: Look, opts: Options, kinds: Iterable[str], ti
     c = _new_canvas(buf, look, game, title, opts.paper)
     page = PAPERS[opts.paper]
     font = look.fonts.regular
-    n_pages = 0
-    for group in _groups(pieces(game, kinds)):
-        w, h = group[0].size
-        grid = grid_for(page, w, h, BLEED)
-        for chunk in _chunks(group, grid.per_page):
-            n_pages += 1
-            place(c, look, [(p.comp, p.front, *grid.slot(i), w, h, p.label) for i, p in enumerate(chunk)])
-            cut_lines(c, page, grid, len(chunk), BLEED)
-            note_and_ruler(c, page, font, f"{game.name} · {title} · sheet {n_pages} fronts",
-                           _ruler_span(grid))
-            c.showPage()
-            if not any(p.back for p in chunk):
-                continue
-            dx, dy = opts.back_offset[0] * mm, opts.back_offset[1] * mm
-            backs = []
+    sheets = _sheets(pieces(game, kinds), page)
+    for n, sheet in enumerate(sheets, 1):
+        place(c, look, [(p.comp, p.front, *b.grid.slot(i), *p.size, p.label)
+                        for b, chunk in sheet for i, p in enumerate(chunk)])
+        _cut_blocks(c, page, [b for b, _ in sheet])
+        span = _ruler_span(sheet[0][0].grid)
+        note_and_ruler(c, page, font, f"{game.name} · {title} · sheet {n} fronts", span)
+        c.showPage()
+        if not any(p.back for _, chunk in sheet for p in chunk):
+            continue
+        dx, dy = opts.back_offset[0] * mm, opts.back_offset[1] * mm
+        backs = []
+        for b, chunk in sheet:
             for i, p in enumerate(chunk):
                 if p.back is not None:
-                    x, y = grid.mirrored_slot(i, page[0])
-                    backs.append((p.comp, p.back, x + dx, y + dy, w, h, ""))
-            place(c, look, backs)
-            note_and_ruler(c, page, font, f"{game.name} · {title} · sheet {n_pages} backs: flip on the long edge",
-                           _ruler_span(grid))
-            c.showPage()
-    if n_pages == 0:
+                    x, y = b.grid.mirrored_slot(i, page[0])
+                    backs.append((p.comp, p.back, x + dx, y + dy, *p.size, ""))
+        place(c, look, backs)
+        note_and_ruler(c, page, font, f"{game.name} · {title} · sheet {n} backs: flip on the long edge", span)
+        c.showPage()
+    if not sheets:
         return b""
     c.save()
     return buf.getvalue()
 
 
-def gutterfold(game: LoadedGame, look: Look, opts: Options, kinds: Iterable[str], title: str) -> bytes:
+def gutterfold(game: LoadedGame, look: Look, opts: Options, kinds: Iterable[str], title: str,
+               gutter: float = 10 * mm) -> bytes:
     """Front and back side by side on a landscape sheet: fold on the centre line, glue, cut."""
     buf = io.BytesIO()
     pw, ph = PAPERS[opts.paper]
@@ -135,23 +150,21 @@ def gutterfold(game: LoadedGame, look: Look, opts: Options, kinds: Iterable[str]
     c = _new_canvas(buf, look, game, title, opts.paper)
     c.setPageSize(page)
     font = look.fonts.regular
-    n_pages = 0
-    for group in _groups(pieces(game, kinds)):
-        w, h = group[0].size
-        grid = gutterfold_grid(page, w, h, BLEED)
-        for chunk in _chunks(group, grid.per_page):
-            n_pages += 1
-            items = [(p.comp, p.front, *grid.slot(i), w, h, p.label) for i, p in enumerate(chunk)]
-            items += [(p.comp, p.back, *grid.mirrored_slot(i, page[0]), w, h, "")
-                      for i, p in enumerate(chunk) if p.back is not None]
-            place(c, look, items)
-            mirror = Grid(grid.cols, grid.rows, w, h, page[0] - grid.x0 - grid.cols * w, grid.y0)
-            cut_lines(c, page, grid, len(chunk), BLEED, x_range=(0.0, page[0] / 2 - 2 * mm))
-            cut_lines(c, page, mirror, len(chunk), BLEED, x_range=(page[0] / 2 + 2 * mm, page[0]))
-            fold_line(c, page, font)
-            note_and_ruler(c, page, font, f"{game.name} · {title} · sheet {n_pages}", _ruler_span(grid))
-            c.showPage()
-    if n_pages == 0:
+    fold = page[0] / 2
+    sheets = _sheets(pieces(game, kinds), page, area=(SIDE_MARGIN, fold - gutter / 2 + BLEED), flush_right=True)
+    for n, sheet in enumerate(sheets, 1):
+        items = [(p.comp, p.front, *b.grid.slot(i), *p.size, p.label)
+                 for b, chunk in sheet for i, p in enumerate(chunk)]
+        items += [(p.comp, p.back, *b.grid.mirrored_slot(i, page[0]), *p.size, "")
+                  for b, chunk in sheet for i, p in enumerate(chunk) if p.back is not None]
+        place(c, look, items)
+        blocks = [b for b, _ in sheet]
+        _cut_blocks(c, page, blocks, x_range=(0.0, fold - 2 * mm))
+        _cut_blocks(c, page, blocks, x_range=(fold + 2 * mm, page[0]), mirror_x=page[0])
+        fold_line(c, page, font)
+        note_and_ruler(c, page, font, f"{game.name} · {title} · sheet {n}", _ruler_span(blocks[0].grid))
+        c.showPage()
+    if not sheets:
         return b""
     c.save()
     return buf.getvalue()

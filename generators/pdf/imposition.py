@@ -6,7 +6,7 @@ edge to page edge; only the outside of the block carries bleed."""
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from reportlab.lib.units import mm
 
@@ -57,28 +57,6 @@ def fit(area_w: float, area_h: float, w: float, h: float, bleed: float) -> tuple
     return max(cols, 0), max(rows, 0)
 
 
-def grid_for(page: tuple[float, float], w: float, h: float, bleed: float, max_cols: int = 99,
-             max_rows: int = 99) -> Grid:
-    """The largest centred block of pieces that fits the page inside its margins."""
-    pw, ph = page
-    cols, rows = fit(pw - 2 * SIDE_MARGIN, ph - 2 * END_MARGIN, w, h, bleed)
-    cols, rows = min(cols, max_cols), min(rows, max_rows)
-    if cols < 1 or rows < 1:
-        raise ValueError(f"a {w / mm:.0f}x{h / mm:.0f} mm piece does not fit this paper")
-    return Grid(cols, rows, w, h, (pw - cols * w) / 2, (ph - rows * h) / 2)
-
-
-def gutterfold_grid(page: tuple[float, float], w: float, h: float, bleed: float, gutter: float = 10 * mm) -> Grid:
-    """Fronts on the left half of a landscape page; backs mirror them across the fold line."""
-    pw, ph = page
-    half = pw / 2 - gutter / 2 - SIDE_MARGIN
-    cols, rows = fit(half, ph - 2 * END_MARGIN, w, h, bleed)
-    if cols < 1 or rows < 1:
-        raise ValueError(f"a {w / mm:.0f}x{h / mm:.0f} mm piece does not fit a gutterfold half page")
-    x0 = pw / 2 - gutter / 2 - cols * w
-    return Grid(cols, rows, w, h, x0, (ph - rows * h) / 2)
-
-
 @dataclass(frozen=True)
 class Tiling:
     """How a board bigger than the printable area is split into overlapping sheets."""
@@ -98,3 +76,55 @@ def tiling(board_w: float, board_h: float, area_w: float, area_h: float, overlap
     step_x = 0.0 if nx == 1 else (board_w - area_w) / (nx - 1)
     step_y = 0.0 if ny == 1 else (board_h - area_h) / (ny - 1)
     return Tiling(nx, ny, step_x, step_y, min(area_w, board_w), min(area_h, board_h), overlap)
+
+
+@dataclass(frozen=True)
+class Block:
+    """Pieces of one size laid out as a grid on a page; `first` indexes the pieces it holds."""
+
+    grid: Grid
+    first: int
+    count: int
+
+
+BAND_GAP = 4 * mm  # between blocks of different sizes, beside the bleed: room for their cut marks
+
+
+def pack(sizes: list[tuple[tuple[float, float], int]], page: tuple[float, float], bleed: float,
+         area: tuple[float, float] | None = None, flush_right: bool = False) -> list[list[Block]]:
+    """Lay groups of pieces (size, how many) onto as few pages as possible: each group fills whole
+    rows; a new group starts below the last one when its rows fit, else on the next page.
+
+    `area` is the horizontal span (left, right) available; blocks are centred in it, or pushed
+    against its right edge with `flush_right` (the fold of a gutterfold sheet)."""
+    pw, ph = page
+    left, right = area or (SIDE_MARGIN, pw - SIDE_MARGIN)
+    top_limit, bottom_limit = ph - END_MARGIN - bleed, END_MARGIN + bleed
+    pages: list[list[Block]] = [[]]
+    top = top_limit
+    index = 0
+    for (w, h), count in sizes:
+        cols, _ = fit(right - left, ph - 2 * END_MARGIN, w, h, bleed)
+        if cols < 1 or h > top_limit - bottom_limit:
+            raise ValueError(f"a {w / mm:.0f}x{h / mm:.0f} mm piece does not fit this paper")
+        remaining = count
+        while remaining:
+            rows_fit = int((top - bottom_limit + 1e-6) // h)
+            if rows_fit < 1:
+                pages.append([])
+                top = top_limit
+                continue
+            rows = min(rows_fit, -(-remaining // cols))
+            n = min(remaining, rows * cols)
+            x0 = right - bleed - cols * w if flush_right else left + (right - left - cols * w) / 2
+            pages[-1].append(Block(Grid(cols, rows, w, h, x0, top - rows * h), index, n))
+            index += n
+            remaining -= n
+            top -= rows * h + 2 * bleed + BAND_GAP
+    return [_centre(p, bottom_limit) for p in pages if p]
+
+
+def _centre(blocks: list[Block], bottom_limit: float) -> list[Block]:
+    """Move a page's stack of blocks down by half the space left under it: equal top and bottom margins."""
+    shift = (blocks[-1].grid.y0 - bottom_limit) / 2
+    return [Block(replace(b.grid, y0=b.grid.y0 - shift), b.first, b.count) for b in blocks]

@@ -50,11 +50,13 @@ def _ruler(c: Canvas, x: float, y0: float, font: str) -> None:
 
 
 def cut_lines(c: Canvas, page: tuple[float, float], grid: Grid, used: int, bleed: float,
-              x_range: tuple[float, float] | None = None) -> None:
-    """Lines from the block's bleed edge out to the page edge, one per shared cut.
+              x_range: tuple[float, float] | None = None, y_range: tuple[float, float] | None = None) -> None:
+    """Lines from the block's bleed edge out to the page edge (or to the `x_range` / `y_range`
+    limits where other blocks share the sheet), one per shared cut.
 
     Only rows and columns that hold pieces get lines, so a half-empty last page has no stray cuts."""
     pw, ph = page
+    bottom_end, top_end = y_range or (0.0, ph)
     rows_used = (used + grid.cols - 1) // grid.cols
     cols_used = grid.cols if rows_used > 1 else used
     xs = grid.xs()[: cols_used + 1]
@@ -65,8 +67,8 @@ def cut_lines(c: Canvas, page: tuple[float, float], grid: Grid, used: int, bleed
     c.setStrokeColor(CUT)
     c.setLineWidth(0.35)
     for x in xs:
-        c.line(x, top + bleed, x, ph)
-        c.line(x, ys[-1] - bleed, x, 0)
+        c.line(x, top + bleed, x, top_end)
+        c.line(x, ys[-1] - bleed, x, bottom_end)
     for y in ys:
         c.line(left, y, xs[0] - bleed, y)
         c.line(xs[-1] + bleed, y, right, y)

@@ -12,7 +12,7 @@ from generators.content.loader import Content
 from generators.content.model import LoadedGame, RuleEntry, RuleNote, Term
 from generators.site.assets import GameAssets, game_assets
 from generators.site.escape import abbr_title
-from generators.site.examples import Example, game_examples
+from generators.site.examples import CheckReport, EngineNote, Example, game_examples
 from generators.site.links import SETUP_CHAPTER, Anchors, GamePages
 from generators.site.odds import OddsTable, engine_module, game_odds
 
@@ -24,6 +24,7 @@ class GameSite:
     anchors: Anchors
     examples: tuple[Example, ...]
     diagrams: dict[str, tuple[str | None, str | None]]  # example id -> docs paths of before/after SVGs
+    step_diagrams: dict[str, tuple[str, ...]]  # example id -> docs paths of the drawings between actions
     odds: tuple[OddsTable, ...]
     assets: GameAssets
     terms_by_rule: dict[str, tuple[Term, ...]]
@@ -31,6 +32,8 @@ class GameSite:
     examples_by_rule: dict[str, tuple[Example, ...]]
     odds_by_rule: dict[str, tuple[OddsTable, ...]]
     abbreviations: str
+    engine_notes: tuple[EngineNote, ...]
+    engine_notes_by_rule: dict[str, tuple[EngineNote, ...]]
 
     @property
     def id(self) -> str:
@@ -68,14 +71,21 @@ class GameSite:
         return dict(counts)
 
 
-def game_site(content: Content, game: LoadedGame, out: Path, report: dict) -> GameSite:
+def game_site(content: Content, game: LoadedGame, out: Path, report: CheckReport) -> GameSite:
     pages = GamePages(game.id)
     anchors = Anchors(game, pages)
     module = engine_module(game)
     examples = tuple(game_examples(game, out, report, getattr(module, "describe_action", None)))
     diagrams: dict[str, tuple[str | None, str | None]] = {}
+    step_diagrams: dict[str, tuple[str, ...]] = {}
     copies = {}
     for ex in examples:
+        steps = []
+        for i, src in enumerate(ex.steps, 1):
+            dest = pages.asset("diagrams", f"{ex.id}-step-{i}.svg")
+            copies[dest] = src
+            steps.append(dest)
+        step_diagrams[ex.id] = tuple(steps)
         paths: list[str | None] = []
         for which, src in (("before", ex.before), ("after", ex.after)):
             if src is None:
@@ -95,6 +105,7 @@ def game_site(content: Content, game: LoadedGame, out: Path, report: dict) -> Ga
         anchors=anchors,
         examples=examples,
         diagrams=diagrams,
+        step_diagrams=step_diagrams,
         odds=odds,
         assets=assets,
         terms_by_rule=_terms_by_rule(game),
@@ -102,6 +113,8 @@ def game_site(content: Content, game: LoadedGame, out: Path, report: dict) -> Ga
         examples_by_rule=_group(examples, lambda e: e.rule if e.rule in rule_ids else None),
         odds_by_rule=_group(odds, lambda t: t.rule if t.rule in rule_ids else None),
         abbreviations=_abbreviations(game.glossary.terms),
+        engine_notes=report.notes.get(game.id, ()),
+        engine_notes_by_rule=_group(report.notes.get(game.id, ()), lambda n: n.rule if n.rule in rule_ids else None),
     )
 
 

@@ -41,18 +41,42 @@ class Example:
     message: str | None
     before: Path | None  # the SVG files, if the check drew them
     after: Path | None
+    steps: tuple[Path, ...]  # drawings between the actions of a multi-step example
     file: str
+    page: str | None = None  # where in the rulebook section, for printed examples
 
 
-def load_report(out: Path) -> dict[tuple[str, str], dict[str, Any]]:
-    """build/check/report.json as {(game, id): record}; empty when the check has not run."""
+@dataclass(frozen=True)
+class EngineNote:
+    """A reading the rules engine takes where the rulebook is silent (the report's `notes`)."""
+
+    rule: str | None
+    text: str
+
+
+@dataclass(frozen=True)
+class CheckReport:
+    examples: dict[tuple[str, str], dict[str, Any]]
+    notes: dict[str, tuple[EngineNote, ...]]
+
+
+def load_report(out: Path) -> CheckReport:
+    """build/check/report.json: examples by (game, id) and engine notes by game; empty when the
+    check has not run (or wrote something unreadable: the site then shows examples unchecked)."""
     path = out / "check" / "report.json"
     try:
         data = json.loads(path.read_text("utf-8"))
     except (OSError, ValueError):
-        return {}
-    records = data.get("examples", []) if isinstance(data, dict) else []
-    return {(str(r.get("game")), str(r.get("id"))): r for r in records if isinstance(r, dict)}
+        data = {}
+    data = data if isinstance(data, dict) else {}
+    records = data.get("examples") or []
+    examples = {(str(r.get("game")), str(r.get("id"))): r for r in records if isinstance(r, dict)}
+    notes: dict[str, tuple[EngineNote, ...]] = {}
+    raw_notes = data.get("notes") if isinstance(data.get("notes"), dict) else {}
+    for game, items in raw_notes.items():
+        notes[str(game)] = tuple(EngineNote(_opt(n.get("rule")), str(n.get("note", "")))
+                                 for n in items or () if isinstance(n, dict) and n.get("note"))
+    return CheckReport(examples, notes)
 
 
 def scenario_files(game: LoadedGame) -> list[Path]:
@@ -72,14 +96,13 @@ def _scenarios(path: Path) -> Iterator[Mapping[str, Any]]:
             yield item
 
 
-def game_examples(game: LoadedGame, out: Path, report: dict[tuple[str, str], dict[str, Any]],
-                  describe: Any = None) -> list[Example]:
+def game_examples(game: LoadedGame, out: Path, report: CheckReport, describe: Any = None) -> list[Example]:
     """Every example of the game, in rules order then file order."""
     order = {r.id: i for i, r in enumerate(game.rules)}
     found: list[tuple[int, int, Example]] = []
     for path in scenario_files(game):
         for scenario in _scenarios(path):
-            ex = _example(game, path, scenario, report.get((game.id, str(scenario["id"]))), out, describe)
+            ex = _example(game, path, scenario, report.examples.get((game.id, str(scenario["id"]))), out, describe)
             found.append((order.get(ex.rule or "", len(order)), len(found), ex))
     return [ex for *_, ex in sorted(found, key=lambda t: (t[0], t[1]))]
 
@@ -92,6 +115,11 @@ def _example(game: LoadedGame, path: Path, s: Mapping[str, Any], rec: dict[str, 
              describe: Any) -> Example:
     rec = rec or {}
     status = str(rec.get("status", "unchecked"))
+    ex_id = str(s["id"])
+    actions = tuple(describe_action(a, describe) for a in s.get("actions") or ())
+    steps = [_svg(p, out, game.id, ex_id, "") for p in rec.get("step_svgs") or ()]
+    if len(steps) == len(actions):
+        steps = steps[:-1]  # the drawing after the last action is the "after" one
     return Example(
         game=game.id,
         id=str(s["id"]),
@@ -100,13 +128,15 @@ def _example(game: LoadedGame, path: Path, s: Mapping[str, Any], rec: dict[str, 
         source=str(s.get("source", "ours")),
         section=_opt(s.get("section")),
         claim=_opt(s.get("claim")),
-        actions=tuple(describe_action(a, describe) for a in s.get("actions") or ()),
+        actions=actions,
         discrepancy=_opt(s.get("discrepancy")),
         status=status if status in STATUSES else "failed",
         message=_opt(rec.get("message")) if status != "verified" else None,
-        before=_svg(rec.get("before_svg"), out, game.id, str(s["id"]), "before") if rec else None,
-        after=_svg(rec.get("after_svg"), out, game.id, str(s["id"]), "after") if rec else None,
+        before=_svg(rec.get("before_svg"), out, game.id, ex_id, "before") if rec else None,
+        after=_svg(rec.get("after_svg"), out, game.id, ex_id, "after") if rec else None,
+        steps=tuple(p for p in steps if p is not None),
         file=path.name,
+        page=_opt(s.get("page")),
     )
 
 
@@ -117,7 +147,8 @@ def _svg(field: Any, out: Path, game: str, example_id: str, which: str) -> Path 
     if isinstance(field, str) and field and not field.lstrip().startswith("<"):
         p = Path(field)
         candidates += [p] if p.is_absolute() else [out / "check" / p, out / p, p]
-    candidates.append(out / "check" / "svg" / game / f"{example_id}-{which}.svg")
+    if which:
+        candidates.append(out / "check" / "svg" / game / f"{example_id}-{which}.svg")
     return next((c for c in candidates if c.is_file()), None)
 
 
