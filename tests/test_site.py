@@ -265,6 +265,14 @@ def test_odds_tables_render_where_the_engine_offers_them(built: Built) -> None:
         assert "rk-bar" in page(built.site, f"{game.id}/odds.md").read_text("utf-8")
 
 
+def test_no_markdown_syntax_leaks_into_the_text(built: Built) -> None:
+    """A template indentation slip turns a block into a code block or leaves `{: .class }` visible."""
+    for path in sorted(built.site.rglob("*.html")):
+        text = parse(path).text
+        for leak in ("{: .", 'class="rk-', "<span", "???", "!!!"):
+            assert leak not in text, f"{path.relative_to(built.site)}: {leak!r} shows as text"
+
+
 def test_home_lists_every_game_and_how_to_print(built: Built) -> None:
     home = parse(built.site / "index.html")
     for game in built.content.games:
@@ -362,7 +370,7 @@ def test_same_content_gives_the_same_site(built: Built, tmp_path: Path) -> None:
 
 # --- escaping and content mistakes ------------------------------------------------------------
 
-NASTY = "<script>alert('x')</script> A & B \"quoted\" *star* [link](http://x) {#id}"
+NASTY = "</title><script>alert('x')</script> A & B \"quoted\" *star* [link](http://x) {#id}"
 
 
 def _first_face_file(content_dir: Path, game_id: str) -> tuple[Path, str]:
@@ -379,9 +387,12 @@ def test_content_text_is_shown_literally(tmp_path: Path) -> None:
     assert f"title: {title}\n" in text or f'title: "{title}"\n' in text
     text = text.replace(f'title: "{title}"\n', f"title: {title}\n", 1)
     comp_file.write_text(text.replace(f"title: {title}\n", f"title: {json.dumps(NASTY)}\n", 1), "utf-8")
+    game_yaml = content_dir / game.id / "game.yaml"
+    meta = yaml.safe_load(game_yaml.read_text("utf-8"))
+    meta["chapters"][-1]["title"] = NASTY  # chapter titles reach the navigation, which MkDocs does not escape
+    game_yaml.write_text(yaml.safe_dump(meta, allow_unicode=True, sort_keys=False), "utf-8")
     rule = game.rules[0]
-    rule_file = Path(rule.file)
-    rule_file = content_dir / game.id / "rules" / rule_file.name
+    rule_file = content_dir / game.id / "rules" / Path(rule.file).name
     rule_file.write_text(rule_file.read_text("utf-8") + "\n\nRaw <script>alert(2)</script> <img src=x onerror=alert(3)>"
                          " [js](javascript:alert(4)) and `<b>code</b>`\n", "utf-8")
     content = load_content(content_dir)
@@ -399,6 +410,14 @@ def test_content_text_is_shown_literally(tmp_path: Path) -> None:
     assert 'href="javascript:' not in rules
     assert "&lt;script&gt;alert(2)&lt;/script&gt;" in rules
     assert "<code>&lt;b&gt;code&lt;/b&gt;</code>" in rules
+
+    for path in (out / "site").rglob("*.html"):
+        raw = path.read_text("utf-8")
+        assert "<script>alert" not in raw, f"{path}: raw script from content"
+    nav_page = page(out / "site", f"{game.id}/rules/{meta['chapters'][-1]['id']}.md")
+    shown = Html(nav_page.read_text("utf-8")).text
+    assert NASTY in shown  # the page's heading: literal
+    assert NASTY.replace("<", "\u2039").replace(">", "\u203a") in shown  # nav and <title>: no angle brackets
     assert broken_links(out / "site") == []
 
 

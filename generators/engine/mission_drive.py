@@ -1461,6 +1461,10 @@ def _do_boss_setup(ctx: _Ctx, act: PlainAction) -> None:
     s.discard = [c for c in s.discard if c.kind == "hero"]
     if removed:
         ctx.event("cards_to_box", cards=[c.kind for c in removed])
+    # Like every mission setup, the boss encounter starts with all three mirrors active (notes.yaml).
+    if not all(s.mirrors.values()):
+        s.mirrors = dict.fromkeys(SLOTS, True)
+        ctx.event("mirrors_reset")
     s.turn = "boss"
 
 

@@ -16,8 +16,8 @@ from generators.pdf.kit import document_targets, face_images, png_name, variant_
 PAPERS = ("a4", "letter")
 PAPER_LABELS = {"a4": "A4", "letter": "US Letter"}
 DOC_LABELS = {
-    "cards-duplex": "Cards, duplex",
-    "cards-gutterfold": "Cards, gutterfold",
+    "cards-duplex": "Cards (duplex)",
+    "cards-gutterfold": "Cards (gutterfold)",
     "tokens": "Tokens and tiles",
     "boards": "Boards",
     "dice": "Dice",

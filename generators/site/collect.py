@@ -9,7 +9,8 @@ from pathlib import Path
 
 from generators.content.loader import Content
 from generators.site.context import GameSite, game_site
-from generators.site.examples import load_report
+from generators.site.escape import nav_title
+from generators.site.examples import REPORT_DOCS_PATH, load_report
 from generators.site.pages import NavItem, game_nav, game_pages, render
 from generators.site.stage import Stage
 
@@ -34,7 +35,7 @@ def collect(content: Content, out: Path, site_src: Path = SITE_SRC) -> Collected
     report = load_report(out)
     report_file = out / "check" / "report.json"
     if report_file.is_file():
-        stage.copy("check/report.json", report_file)
+        stage.copy(REPORT_DOCS_PATH, report_file)
     games = ordered_games(content)
     sites = [game_site(content, g, out, report) for g in games if g.game.status == "ready"]
     stage.text("index.md", render("home.md.j2", "index.md", content, games=games).text)
@@ -60,7 +61,7 @@ def _hand_written(stage: Stage, site_src: Path) -> list[NavItem]:
             continue
         stage.copy(rel, path)
         if path.suffix == ".md" and "/" not in rel and rel != "index.md":
-            nav.append({_title(path): rel})
+            nav.append({nav_title(_title(path)): rel})
     return nav
 
 

@@ -12,7 +12,7 @@ from generators.content.loader import Content
 from generators.content.model import LoadedGame, RuleEntry, RuleNote, Term
 from generators.site.assets import GameAssets, game_assets
 from generators.site.escape import abbr_title
-from generators.site.examples import CheckReport, EngineNote, Example, game_examples
+from generators.site.examples import REPORT_DOCS_PATH, CheckReport, EngineNote, Example, game_examples
 from generators.site.links import SETUP_CHAPTER, Anchors, GamePages
 from generators.site.odds import OddsTable, engine_module, game_odds
 
@@ -34,6 +34,7 @@ class GameSite:
     abbreviations: str
     engine_notes: tuple[EngineNote, ...]
     engine_notes_by_rule: dict[str, tuple[EngineNote, ...]]
+    report: str | None  # docs path of the check's report.json, when the check has run
 
     @property
     def id(self) -> str:
@@ -63,6 +64,13 @@ class GameSite:
         if other:
             groups.append(("Other examples", other))
         return groups
+
+    def odds_by_page(self) -> list[tuple[str | None, tuple[OddsTable, ...]]]:
+        """Odds tables under the rule they belong to, in rules order; the others last."""
+        groups: list[tuple[str | None, tuple[OddsTable, ...]]] = [
+            (r.id, self.odds_by_rule[r.id]) for r in self.game.rules if r.id in self.odds_by_rule]
+        rest = tuple(t for t in self.odds if t.rule not in self.odds_by_rule)
+        return groups + ([(None, rest)] if rest else [])
 
     def status_counts(self) -> dict[str, int]:
         counts: dict[str, int] = defaultdict(int)
@@ -115,6 +123,7 @@ def game_site(content: Content, game: LoadedGame, out: Path, report: CheckReport
         abbreviations=_abbreviations(game.glossary.terms),
         engine_notes=report.notes.get(game.id, ()),
         engine_notes_by_rule=_group(report.notes.get(game.id, ()), lambda n: n.rule if n.rule in rule_ids else None),
+        report=REPORT_DOCS_PATH if (out / "check" / "report.json").is_file() else None,
     )
 
 

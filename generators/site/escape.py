@@ -44,6 +44,15 @@ def attr(value: object) -> str:
             .replace('"', "&quot;").replace("'", "&#39;"))
 
 
+def nav_title(value: object) -> str:
+    """A navigation title from content. MkDocs writes nav titles into the HTML unescaped, and
+    Material's `<title>` runs them through `striptags`, which turns `&lt;` back into `<` (so
+    `</title><script>` could escape the element). Angle brackets therefore become the look-alike
+    single guillemets; the rest is HTML-escaped."""
+    s = " ".join(str(value).split()).replace("<", "\u2039").replace(">", "\u203a")
+    return attr(s)
+
+
 def abbr_title(value: object) -> str:
     """An abbreviation's definition is an HTML attribute set by the abbr extension (which escapes
     it); only Markdown markers and line breaks have to go."""
@@ -65,6 +74,9 @@ _SAFE_SCHEME = re.compile(r"^(https?:|mailto:)", re.I)
 _ANY_SCHEME = re.compile(r"^[a-z][a-z0-9+.-]*:", re.I)
 _HTMLISH = re.compile(r"[<{]")
 
+# Entries are the page's h2s: a body's own # or ## heading would break out of its entry.
+_TOP_HEADING = re.compile(r"^#{1,2}(?=\s)")
+
 LinkResolver = Callable[[str], str | None]
 
 
@@ -72,7 +84,8 @@ def markdown_body(body: str, resolve: LinkResolver | None = None, inline: Callab
     """A content Markdown body made safe to embed: formatting kept, raw HTML shown as text.
 
     Outside code: `<` and `{` become references (no raw HTML, no attribute lists carrying
-    `onclick`), links with a scheme other than http(s)/mailto lose their target, and every other
+    `onclick`), `#`/`##` headings become `###` (the entry's own heading is the h2), links with a
+    scheme other than http(s)/mailto lose their target, and every other
     link target goes through `resolve` (rules entries link each other as `#entry-id`), which
     returns the new target or None to leave it. `inline`, if given, post-processes each stretch of
     text outside code (icon shortcodes, say)."""
@@ -89,6 +102,7 @@ def markdown_body(body: str, resolve: LinkResolver | None = None, inline: Callab
             fence = m.group(1)
             out.append(line)
             continue
+        line = _TOP_HEADING.sub("###", line)
         out.append(_UNSAFE_REFDEF.sub(r"\1&#91;", _line(line, resolve, inline)))
     return "\n".join(out).strip() + "\n"
 

@@ -9,6 +9,7 @@ so MkDocs rebuilds once per edit. A content mistake is printed and the last good
 from __future__ import annotations
 
 import os
+import signal
 import subprocess
 import sys
 import threading
@@ -60,11 +61,12 @@ def serve(content_dir: Path, out: Path, stage: Callable, base_config: Path, extr
     if not restage() and not (out / "mkdocs.yml").is_file():
         return 2
     addr = os.environ.get("ROADKIT_SERVE_ADDR", DEFAULT_ADDR)
-    cmd = [sys.executable, "-m", "mkdocs", "serve", "-f", str(out / "mkdocs.yml"), "--dev-addr", addr,
-           "-w", str(base_config)]
+    cmd = [sys.executable, "-m", "mkdocs", "serve", "-f", str((out / "mkdocs.yml").resolve()), "--dev-addr", addr,
+           "-w", str(base_config.resolve())]
     env = dict(os.environ, ROADKIT_OFFLINE="false")
+    env.setdefault("NO_MKDOCS_2_WARNING", "1")
     print(f"serving on http://{addr}/ (Ctrl-C stops)", flush=True)
-    proc = subprocess.Popen(cmd, env=env, cwd=out)
+    proc = subprocess.Popen(cmd, env=env, cwd=out.resolve())
     stop = threading.Event()
 
     def watch() -> None:
@@ -78,14 +80,22 @@ def serve(content_dir: Path, out: Path, stage: Callable, base_config: Path, extr
 
     thread = threading.Thread(target=watch, name="roadkit-site-watch", daemon=True)
     thread.start()
+    # A plain `kill` must not leave `mkdocs serve` running on its own: stop it as Ctrl-C does.
+    previous = signal.signal(signal.SIGTERM, _interrupt)
     try:
         return proc.wait()
     except KeyboardInterrupt:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
         return 0
     finally:
         stop.set()
+        signal.signal(signal.SIGTERM, previous)
+        if proc.poll() is None:
+            proc.terminate()
+            try:
+                proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+
+
+def _interrupt(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt

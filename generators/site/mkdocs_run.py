@@ -78,6 +78,7 @@ def _version(dist: str) -> str:
 def _env(variant: Variant) -> dict[str, str]:
     env = dict(os.environ)
     env["ROADKIT_OFFLINE"] = "true" if variant.offline else "false"
+    env.setdefault("NO_MKDOCS_2_WARNING", "1")  # Material's end-of-life banner: noise in our output
     # The sitemap carries the build date: pin it so that the same content gives the same site.
     env.setdefault("SOURCE_DATE_EPOCH", "0")
     return env
@@ -99,9 +100,10 @@ def build(out: Path, config: Path, key: str, variants: Sequence[Variant], say: S
     for v in todo:
         tmp = out / f"{v.name}.tmp"
         shutil.rmtree(tmp, ignore_errors=True)
-        cmd = [sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet", "-f", str(config), "-d", str(tmp)]
+        cmd = [sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet",
+               "-f", str(config.resolve()), "-d", str(tmp.resolve())]
         procs.append((v, tmp, subprocess.Popen(cmd, env=_env(v), stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                                               text=True, cwd=config.parent)))
+                                               text=True, cwd=config.parent.resolve())))
     failures = []
     for v, tmp, proc in procs:
         output, _ = proc.communicate()

@@ -138,7 +138,7 @@ def _located(source: str | None, needle: str, message: str) -> ContentError:
                     break
         except OSError:
             pass
-    return ContentError(source or "(content)", line, col, (), message)
+    return ContentError(source or "(content)", line, col, ("body",), message)
 
 
 @dataclass(frozen=True)
@@ -150,7 +150,7 @@ class Page:
 def render(template: str, page: str, content: Content, site: GameSite | None = None, glossed: bool = False,
            **extra: Any) -> Page:
     """Render one page; `glossed` appends the game's glossary as abbreviations (hover tooltips)."""
-    L = Links(page, site, content)  # noqa: N806 - short on purpose: it is in every template line
+    L = Links(page, site, content)  # short on purpose: it is in every template line
     text = environment().get_template(template).render(L=L, site=site, content=content, **extra)
     if glossed and site is not None and site.abbreviations:
         text = text.rstrip("\n") + "\n\n" + site.abbreviations + "\n"
@@ -182,10 +182,9 @@ def game_pages(site: GameSite, content: Content) -> list[Page]:
 
 
 def game_nav(site: GameSite) -> NavItem:
-    """The game's section of the navigation. MkDocs puts nav titles into the HTML as they are, so
-    titles from content are HTML-escaped here."""
+    """The game's section of the navigation; titles from content go through `escape.nav_title`."""
     p = site.pages
-    h = escape.attr
+    h = escape.nav_title
     chapters = site.game.game.chapters
     setup = [c for c in chapters if c.id == site.setup_chapter]
     rules = [c for c in chapters if c.id != site.setup_chapter]

@@ -50,7 +50,7 @@ class Stage:
         wanted = set(self.texts) | set(self.copies)
         for rel in sorted(wanted):
             dest = docs / rel
-            data = self.texts[rel] if rel in self.texts else None
+            data = self.texts.get(rel)
             if data is None and _same_file(self.copies[rel], dest):
                 report.kept += 1
                 continue
