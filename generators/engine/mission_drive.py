@@ -79,6 +79,7 @@ from generators.content.schema import convert
 from generators.content.yaml_io import Doc
 from generators.engine import svg as draw
 from generators.engine.base import Chance, Event, IllegalAction, SetupError
+from generators.engine.scenario import plain
 from generators.errors import ContentError, KeyPath
 
 # --- facts from the rulebook -------------------------------------------------------------------
@@ -567,15 +568,6 @@ class State:
 # --- building the initial state ----------------------------------------------------------------
 
 
-def _plain(value: Any) -> Any:
-    """Scenario data arrives as read-only mappings and tuples; the schema wants plain YAML shapes."""
-    if isinstance(value, Mapping):
-        return {k: _plain(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [_plain(v) for v in value]
-    return value
-
-
 def _parse(tp: type, data: Any) -> Any:
     """Convert with the content schema, turning its located errors into SetupErrors (same key path)."""
     try:
@@ -603,7 +595,7 @@ def _card(spec: Any, path: KeyPath) -> Card:
 
 def initial_state(setup: Mapping[str, Any]) -> State:
     """Build the state a scenario's `setup` describes; malformed setups raise SetupError(path)."""
-    spec: SetupSpec = _parse(SetupSpec, _plain(setup))
+    spec: SetupSpec = _parse(SetupSpec, plain(setup))
     lanes, rows = spec.road.lanes, spec.road.rows
 
     def sp(value: Pos, path: KeyPath) -> Space:
@@ -878,7 +870,7 @@ def _parse_action(action: Any) -> Any:
     kind = action.get("do")
     if kind not in ACTIONS:
         raise SetupError(("do",), f"unknown action {kind!r}; expected one of: {', '.join(ACTIONS)}")
-    return _parse(ACTIONS[kind], _plain(action))
+    return _parse(ACTIONS[kind], plain(action))
 
 
 def _action_space(s: State, value: Pos | None, key: str) -> Space | None:
