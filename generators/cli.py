@@ -111,9 +111,9 @@ def _run(args: argparse.Namespace) -> int:
         return 0
     if args.command in ("print", "build"):
         if args.command == "build":
-            from generators.engine.runner import load_all
+            from generators.engine.runner import validate_scenarios
 
-            load_all(content, args.game)  # every mistake is found before anything is written
+            validate_scenarios(content, args.game, args.out)  # every mistake is found before anything is written
         _print(args, content)
         if args.command == "print":
             _say(args, f"done in {time.perf_counter() - started:.2f} s")
@@ -138,8 +138,8 @@ def _run(args: argparse.Namespace) -> int:
 
 def _print(args: argparse.Namespace, content) -> None:
     from generators.outputs import Manifest, realize
-    from generators.pdf.documents import Options
     from generators.pdf.kit import document_targets, png_targets, variant_dir
+    from generators.pdf.options import Options
 
     papers = PAPERS if args.paper == "all" else (args.paper,)
     manifest = Manifest.load(args.out)

@@ -9,14 +9,25 @@ from __future__ import annotations
 
 import hashlib
 import json
+import multiprocessing
 import os
 import tempfile
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
 PACKAGE = Path(__file__).parent
+
+
+def _file_mode() -> int:
+    """The mode a plainly created file would get (mkstemp's are private, 0600)."""
+    mask = os.umask(0)
+    os.umask(mask)
+    return 0o666 & ~mask
+
+
+FILE_MODE = _file_mode()
 
 
 def write_atomic(path: Path, data: bytes) -> None:
@@ -26,10 +37,22 @@ def write_atomic(path: Path, data: bytes) -> None:
     try:
         with os.fdopen(fd, "wb") as f:
             f.write(data)
+        os.chmod(tmp, FILE_MODE)
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+def write_if_changed(path: Path, data: bytes) -> bool:
+    """Write only when the bytes differ, so an unchanged output keeps its time stamp."""
+    try:
+        if path.read_bytes() == data:
+            return False
+    except OSError:
+        pass
+    write_atomic(path, data)
+    return True
 
 
 def digest(*parts: object) -> str:
@@ -75,7 +98,7 @@ class Manifest:
         return self.keys.get(str(target.path)) == target.key and target.path.exists()
 
     def save(self) -> None:
-        write_atomic(self.path, json.dumps(self.keys, indent=1, sort_keys=True).encode())
+        write_if_changed(self.path, json.dumps(self.keys, indent=1, sort_keys=True).encode())
 
 
 @dataclass
@@ -91,14 +114,14 @@ def realize(targets: Iterable[Target], manifest: Manifest, owned: Iterable[str] 
     `owned` but that no target claims any more (a deleted component's PDF, say)."""
     report = Report([], [], [])
     claimed: set[str] = set()
+    stale: list[Target] = []
     for t in targets:
         claimed.add(str(t.path))
         if manifest.fresh(t):
             report.kept.append(t.path)
-            continue
-        if on_make:
-            on_make(t)
-        data = t.make()
+        else:
+            stale.append(t)
+    for t, data in _make_all(stale, on_make):
         write_atomic(t.path, data)
         manifest.keys[str(t.path)] = t.key
         report.made.append(t.path)
@@ -110,3 +133,39 @@ def realize(targets: Iterable[Target], manifest: Manifest, owned: Iterable[str] 
             report.removed.append(Path(old))
     manifest.save()
     return report
+
+
+_PENDING: list[Target] = []  # what forked workers make, by index (closures do not pickle; fork copies)
+
+
+def _make_index(i: int) -> bytes:
+    return _PENDING[i].make()
+
+
+def _jobs() -> int:
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
+def _make_all(stale: list[Target], on_make: Callable[[Target], None] | None) -> Iterator[tuple[Target, bytes]]:
+    """Each stale target with its bytes, in order; made on every core where the platform can fork.
+    Workers only compute bytes: this process alone writes files and the manifest."""
+    global _PENDING
+    jobs = min(_jobs(), len(stale))
+    if jobs < 2 or "fork" not in multiprocessing.get_all_start_methods():
+        for t in stale:
+            if on_make:
+                on_make(t)
+            yield t, t.make()
+        return
+    _PENDING = stale
+    try:
+        with multiprocessing.get_context("fork").Pool(jobs) as pool:
+            for t, data in zip(stale, pool.imap(_make_index, range(len(stale))), strict=True):
+                if on_make:
+                    on_make(t)
+                yield t, data
+    finally:
+        _PENDING = []

@@ -23,8 +23,8 @@ import yaml
 from generators.content.loader import Content, load_content
 from generators.errors import ContentError
 from generators.outputs import Manifest, realize
-from generators.pdf.documents import Options
 from generators.pdf.kit import document_targets, face_images, png_name, png_targets
+from generators.pdf.options import Options
 from generators.site.build import SiteResult, build_site, stage_site
 from generators.site.links import slug
 from generators.site.odds import game_odds

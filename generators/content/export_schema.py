@@ -7,7 +7,7 @@ from pathlib import Path
 
 from generators.content.model import Component, Game, Glossary, Icons, Notes, RuleMeta
 from generators.content.schema import json_schema
-from generators.outputs import write_atomic
+from generators.outputs import write_if_changed
 
 # file name -> (root type, which content files it describes)
 SCHEMAS: dict[str, tuple[type, str]] = {
@@ -34,6 +34,6 @@ def write_schemas(out: Path) -> list[Path]:
     for name, (root, applies_to) in {**SCHEMAS, **extra_schemas()}.items():
         schema = json_schema(root, f"Roadkit: {applies_to}")
         path = out / name
-        write_atomic(path, (json.dumps(schema, indent=2, ensure_ascii=False) + "\n").encode())
+        write_if_changed(path, (json.dumps(schema, indent=2, ensure_ascii=False) + "\n").encode())
         written.append(path)
     return written

@@ -24,6 +24,7 @@ from generators.content.model import (
     Side,
 )
 from generators.content.schema import convert
+from generators.content.svg_path import parse_path
 from generators.content.yaml_io import Doc, _decode, display_path, load_yaml, parse_yaml
 from generators.errors import ContentError, KeyPath
 
@@ -71,8 +72,6 @@ def _load_icons(root: Path) -> Icons:
         return Icons()
     doc = load_yaml(path)
     icons = convert(doc, Icons)
-    from generators.pdf.icons import parse_path  # the path syntax is the renderer's; check it at load time
-
     for name, icon in icons.icons.items():
         if not re.fullmatch(ID, name):
             raise doc.error(("icons", name), "icon names are lower-case letters, digits and dashes")

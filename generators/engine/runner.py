@@ -315,6 +315,15 @@ def _inputs_key(content: Content, games: Sequence[str] | None, extra_paths: Sequ
     return digest(*parts)
 
 
+def validate_scenarios(content: Content, games: Sequence[str] | None, out: Path) -> None:
+    """Load every scenario so a mistake stops the build before anything is written; skipped when the
+    check's inputs are those of its last run, which loaded them all without error."""
+    stamp = out / "check" / ".inputs"
+    if stamp.is_file() and stamp.read_text("utf-8") == _inputs_key(content, games, ()):
+        return
+    load_all(content, games)
+
+
 def run_check(content: Content, extra_paths: Sequence[Path], out: Path, *, games: Sequence[str] | None = None,
               as_json: bool = False, quiet: bool = False) -> int:
     """The check as `roadkit check` and `roadkit build` run it: skipped when nothing it reads changed.

@@ -14,17 +14,8 @@ from reportlab.pdfgen.canvas import Canvas
 from generators.content.model import Component, LoadedGame, Side, size_mm
 from generators.pdf.faces import BLEED, Look, draw_side
 from generators.pdf.imposition import BAND_GAP, END_MARGIN, PAPERS, SIDE_MARGIN, Block, Grid, pack, tiling
+from generators.pdf.options import Options
 from generators.pdf.sheets import GUIDE, alignment_mark, cut_lines, fold_line, note_and_ruler
-
-CARD_KINDS = ("cards",)
-TOKEN_KINDS = ("tokens", "tiles", "cubes")
-
-
-@dataclass(frozen=True)
-class Options:
-    paper: str = "a4"
-    back_offset: tuple[float, float] = (0.0, 0.0)  # mm, applied to back pages (printer duplex drift)
-    ink_saver: bool = False
 
 
 @dataclass(frozen=True)

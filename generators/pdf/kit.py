@@ -3,16 +3,14 @@
 from __future__ import annotations
 
 import io
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import replace
 from pathlib import Path
 
 from generators.content.loader import Content
 from generators.content.model import Component, LoadedGame, Side
 from generators.outputs import Target, code_version, digest
-from generators.pdf import documents
-from generators.pdf.documents import CARD_KINDS, TOKEN_KINDS, Options
-from generators.pdf.faces import Look
+from generators.pdf.options import CARD_KINDS, TOKEN_KINDS, Options
 
 PNG_DPI = 150
 
@@ -34,7 +32,6 @@ def _inputs(game: LoadedGame, kinds: tuple[str, ...], icons: object) -> tuple[ob
 
 
 def document_targets(content: Content, game: LoadedGame, opts: Options, out: Path) -> Iterator[Target]:
-    look = Look(game, content.icons, opts.ink_saver)
     code = code_version("pdf")
     kinds_present = {c.kind for c in game.components}
     base = out / "print" / variant_dir(opts)
@@ -44,16 +41,27 @@ def document_targets(content: Content, game: LoadedGame, opts: Options, out: Pat
         return Target(base / f"{game.id}-{name}.pdf", key, make)
 
     if kinds_present & set(CARD_KINDS):
-        yield target("cards-duplex", CARD_KINDS, lambda: documents.duplex(game, look, opts, CARD_KINDS, "cards"))
+        yield target("cards-duplex", CARD_KINDS, _render("duplex", content, game, opts, CARD_KINDS, "cards"))
         yield target("cards-gutterfold", CARD_KINDS,
-                     lambda: documents.gutterfold(game, look, opts, CARD_KINDS, "cards, gutterfold"))
+                     _render("gutterfold", content, game, opts, CARD_KINDS, "cards, gutterfold"))
     if kinds_present & set(TOKEN_KINDS):
-        yield target("tokens", TOKEN_KINDS,
-                     lambda: documents.duplex(game, look, opts, TOKEN_KINDS, "tokens and tiles"))
+        yield target("tokens", TOKEN_KINDS, _render("duplex", content, game, opts, TOKEN_KINDS, "tokens and tiles"))
     if "board" in kinds_present:
-        yield target("boards", ("board",), lambda: documents.boards(game, look, opts))
+        yield target("boards", ("board",), _render("boards", content, game, opts))
     if "dice" in kinds_present:
-        yield target("dice", ("dice",), lambda: documents.dice(game, look, opts))
+        yield target("dice", ("dice",), _render("dice", content, game, opts))
+
+
+def _render(layout: str, content: Content, game: LoadedGame, opts: Options, *args: object) -> Callable[[], bytes]:
+    """A document's maker; the renderers (and ReportLab) load only when something is stale."""
+
+    def make() -> bytes:
+        from generators.pdf import documents
+        from generators.pdf.faces import Look
+
+        return getattr(documents, layout)(game, Look(game, content.icons, opts.ink_saver), opts, *args)
+
+    return make
 
 
 def _images(game: LoadedGame, kinds: tuple[str, ...]) -> tuple[str, ...]:
@@ -93,21 +101,23 @@ def face_images(game: LoadedGame) -> Iterator[tuple[Component, str | None, str, 
 
 
 def png_targets(content: Content, game: LoadedGame, out: Path) -> Iterator[Target]:
-    look = Look(game, content.icons)
-    code = code_version("pdf")
+    base = digest(code_version("pdf"), PNG_DPI, game.game.theme, content.icons)  # shared by every side
     for comp, face_id, which, side in face_images(game):
         # A side's picture depends on the component's size and shape, not on its other faces.
         shape = replace(comp, faces=(), back=None)
         image = digest((Path(game.dir) / side.image).read_bytes()) if side.image else None
-        key = digest(code, PNG_DPI, game.game.theme, shape, side, content.icons, image)
+        key = digest(base, shape, side, image)
         yield Target(out / "png" / game.id / png_name(comp, face_id, which), key,
-                     lambda comp=comp, side=side: render_png(look, comp, side))
+                     lambda comp=comp, side=side: render_png(content, game, comp, side))
 
 
-def render_png(look: Look, comp: Component, side: Side) -> bytes:
+def render_png(content: Content, game: LoadedGame, comp: Component, side: Side) -> bytes:
     import pypdfium2 as pdfium
 
-    pdf = pdfium.PdfDocument(documents.single_side(look, comp, side, ""))
+    from generators.pdf import documents
+    from generators.pdf.faces import Look
+
+    pdf = pdfium.PdfDocument(documents.single_side(Look(game, content.icons), comp, side, ""))
     try:
         image = pdf[0].render(scale=PNG_DPI / 72).to_pil()
     finally:

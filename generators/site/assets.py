@@ -10,8 +10,8 @@ from pathlib import Path
 
 from generators.content.loader import Content
 from generators.content.model import Component, LoadedGame
-from generators.pdf.documents import CARD_KINDS, TOKEN_KINDS, Options
 from generators.pdf.kit import document_targets, face_images, png_name, variant_dir
+from generators.pdf.options import CARD_KINDS, TOKEN_KINDS, Options
 
 PAPERS = ("a4", "letter")
 PAPER_LABELS = {"a4": "A4", "letter": "US Letter"}

@@ -17,8 +17,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from generators.content.loader import Content
+from generators.outputs import code_version, digest, write_atomic
 from generators.site import mkdocs_run
-from generators.site.collect import REPO, SITE_SRC, collect
+from generators.site.paths import REPO, SITE_SRC
 
 Say = Callable[[str], None]
 BASE_CONFIG = REPO / "mkdocs.yml"
@@ -39,6 +40,8 @@ class SiteResult:
 
 def stage_site(content: Content, out: Path) -> tuple[Path, int, int, int]:
     """Render and stage every page and file, write build/mkdocs.yml; return (config, written, kept, removed)."""
+    from generators.site.collect import collect  # jinja2 and the page code: only when there is work
+
     collected = collect(content, out)
     report = collected.stage.sync(out / "docs")
     config = mkdocs_run.write_config(out, BASE_CONFIG, OVERRIDES, collected.nav)
@@ -50,10 +53,17 @@ def build_site(content: Content, out: Path, offline: bool = True, say: Say = pri
     MkDocs runs share the staging and run side by side, so the offline copy costs little)."""
     started = time.perf_counter()
     out.mkdir(parents=True, exist_ok=True)
-    config, written, kept, removed = stage_site(content, out)
     variants = [mkdocs_run.ONLINE] + ([mkdocs_run.OFFLINE] if offline else [])
+    stamp = out / ".site-inputs"
+    inputs = _inputs_key(content, out)
+    if stamp.is_file() and stamp.read_text("utf-8") == inputs and all((out / v.name).is_dir() for v in variants):
+        say("site: up to date")
+        return SiteResult(out / "docs", out / mkdocs_run.ONLINE.name,
+                          out / mkdocs_run.OFFLINE.name if offline else None, 0, 0, 0, {}, 0.0)
+    config, written, kept, removed = stage_site(content, out)
     key = mkdocs_run.inputs_hash(out, config, BASE_CONFIG, OVERRIDES)
     timings = mkdocs_run.build(out, config, key, variants, say)
+    write_atomic(stamp, inputs.encode())
     built = [f"{name} {t:.1f} s" for name, t in timings.items() if t is not None]
     say(f"site: {written} files written, {kept} unchanged, {removed} removed; "
         + (f"mkdocs: {', '.join(built)}" if built else "mkdocs: up to date"))
@@ -67,6 +77,20 @@ def build_site(content: Content, out: Path, offline: bool = True, say: Say = pri
         mkdocs_seconds=timings,
         seconds=time.perf_counter() - started,
     )
+
+
+def _inputs_key(content: Content, out: Path) -> str:
+    """Everything the staged pages are made from: content files (examples included), icons, the
+    site's code and hand-written files, MkDocs' configuration, the check report and the print
+    manifest (which changes whenever a PDF or PNG does). Unchanged inputs skip the whole site step."""
+    files = [Path(content.root) / "icons.yaml", BASE_CONFIG, out / "check" / "report.json", out / ".manifest.json"]
+    for game in content.games:
+        files += [Path(game.dir) / "game.yaml", *sorted(Path(game.dir).rglob("*.yaml")),
+                  *sorted(Path(game.dir).rglob("*.md"))]
+    files += sorted(p for p in SITE_SRC.rglob("*") if p.is_file())
+    parts: list[object] = [code_version("site")]
+    parts += [(str(p), p.read_bytes() if p.is_file() else None) for p in files]
+    return digest(*parts)
 
 
 def serve(content_dir: Path, out: Path) -> int:

@@ -12,10 +12,9 @@ from generators.site.context import GameSite, game_site
 from generators.site.escape import nav_title
 from generators.site.examples import REPORT_DOCS_PATH, load_report
 from generators.site.pages import NavItem, game_nav, game_pages, render
+from generators.site.paths import SITE_SRC
 from generators.site.stage import Stage
 
-REPO = Path(__file__).resolve().parents[2]
-SITE_SRC = REPO / "site"  # hand-written pages and assets, copied as they are
 OVERRIDES = "overrides"  # site/overrides/ is the theme's custom_dir, not docs
 
 

@@ -31,7 +31,7 @@ class GameSite:
     notes_by_rule: dict[str, tuple[RuleNote, ...]]
     examples_by_rule: dict[str, tuple[Example, ...]]
     odds_by_rule: dict[str, tuple[OddsTable, ...]]
-    abbreviations: str
+    abbreviations: tuple[tuple[str, str], ...]  # (spelling, its abbr definition line)
     engine_notes: tuple[EngineNote, ...]
     engine_notes_by_rule: dict[str, tuple[EngineNote, ...]]
     report: str | None  # docs path of the check's report.json, when the check has run
@@ -157,11 +157,11 @@ def _mentions(text: str, name: str) -> bool:
     return re.search(rf"(?<!\w){re.escape(name)}(?!\w)", text, re.I) is not None
 
 
-def _abbreviations(terms: tuple[Term, ...]) -> str:
+def _abbreviations(terms: tuple[Term, ...]) -> tuple[tuple[str, str], ...]:
     """Abbreviation definitions for Python-Markdown's abbr extension: every term (and alias) in the
     spellings prose uses, so hovering the word shows its definition (Material's content.tooltips).
     Appended to each of the game's pages, so one game's terms never gloss another game's pages."""
-    lines: list[str] = []
+    lines: list[tuple[str, str]] = []
     seen: set[str] = set()
     for term in terms:
         definition = abbr_title(term.definition)
@@ -170,7 +170,5 @@ def _abbreviations(terms: tuple[Term, ...]) -> str:
                 if not variant.strip() or variant in seen or re.search(r"[\[\]\n]", variant):
                     continue
                 seen.add(variant)
-                lines.append(f"*[{variant}]: {definition}")
-    # One block per definition: Python-Markdown re-tests the rest of a block after each one it
-    # takes, which makes one long block of definitions quadratic.
-    return "\n\n".join(lines)
+                lines.append((variant, f"*[{variant}]: {definition}"))
+    return tuple(lines)

@@ -19,12 +19,15 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from importlib import metadata
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import yaml
 
 from generators.outputs import digest, write_atomic
-from generators.site.pages import NavItem
 from generators.site.stage import tree_hash
+
+if TYPE_CHECKING:
+    from generators.site.pages import NavItem
 
 Say = Callable[[str], None]
 

@@ -152,8 +152,13 @@ def render(template: str, page: str, content: Content, site: GameSite | None = N
     """Render one page; `glossed` appends the game's glossary as abbreviations (hover tooltips)."""
     L = Links(page, site, content)  # short on purpose: it is in every template line
     text = environment().get_template(template).render(L=L, site=site, content=content, **extra)
-    if glossed and site is not None and site.abbreviations:
-        text = text.rstrip("\n") + "\n\n" + site.abbreviations + "\n"
+    if glossed and site is not None:
+        # Only the spellings this page uses: every definition on every page made Markdown the
+        # slowest step of the build. One block per definition, since Python-Markdown re-tests the
+        # rest of a block after each one it takes (one long block is quadratic).
+        used = [line for name, line in site.abbreviations if name in text]
+        if used:
+            text = text.rstrip("\n") + "\n\n" + "\n\n".join(used) + "\n"
     return Page(page, _tidy(text))
 
 
