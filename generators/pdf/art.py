@@ -29,6 +29,7 @@ class Pen:
     fonts: Fonts
     icons: Icons
     resolve: Callable[[str | None], Color]
+    ink_saver: bool = False  # outlines instead of large solid areas
 
 
 @dataclass(frozen=True)
@@ -66,8 +67,10 @@ def draw_art(c: Canvas, art: Art, box: Box, pen: Pen) -> None:
 def _icon(c: Canvas, name: str, box: Box, pen: Pen, color: Color | None = None) -> None:
     icon = pen.icons.icons[name]
     s = min(box.w, box.h)
-    draw_icon(c, icon.path, box.x + (box.w - s) / 2, box.y + (box.h - s) / 2, s, fill=icon.fill,
-              color=color or pen.ink)
+    # Ink saver: big pictures as outlines; small ones stay solid, or they would not read.
+    fill = icon.fill and not (pen.ink_saver and s > 40)
+    draw_icon(c, icon.path, box.x + (box.w - s) / 2, box.y + (box.h - s) / 2, s, fill=fill,
+              color=color or pen.ink, stroke_width=1.2 if not fill else None)
 
 
 def _arrows(c: Canvas, arrows: tuple[str, ...], box: Box, pen: Pen) -> None:
@@ -141,8 +144,10 @@ def _grid(c: Canvas, grid: Grid, box: Box, pen: Pen) -> None:
             c.rect(ox + col * cell, oy + row * cell, cell, cell, stroke=1, fill=0)
     if grid.rails:
         c.setFillColor(pen.ink)
-        c.rect(ox - rail, oy, rail * 0.6, gh, stroke=0, fill=1)
-        c.rect(ox + gw + rail * 0.4, oy, rail * 0.6, gh, stroke=0, fill=1)
+        c.setStrokeColor(pen.ink)
+        solid = 0 if pen.ink_saver else 1
+        c.rect(ox - rail, oy, rail * 0.6, gh, stroke=1 - solid, fill=solid)
+        c.rect(ox + gw + rail * 0.4, oy, rail * 0.6, gh, stroke=1 - solid, fill=solid)
     for mark in grid.cells:
         col, row = mark.at
         cx, cy = ox + col * cell, oy + row * cell
@@ -184,12 +189,25 @@ def _tile(c: Canvas, tile: Tile, box: Box, pen: Pen) -> None:
         "west": (0, mid, s / 2, road),
     }
     c.saveState()
-    c.setFillColor(pen.ink)
-    c.rect(ox + mid, oy + mid, road, road, stroke=0, fill=1)
+    road_path = c.beginPath()
+    road_path.rect(ox + mid, oy + mid, road, road)
     for exit_ in tile.exits:
         x, y, w, h = spans[exit_]
-        c.rect(ox + x, oy + y, w, h, stroke=0, fill=1)
-    c.setStrokeColor(white)
+        road_path.rect(ox + x, oy + y, w, h)
+    if pen.ink_saver:
+        # Only the road's edges: the union's outline is drawn by stroking each piece and then
+        # painting the insides paper-coloured, which erases the inner seams.
+        c.setStrokeColor(pen.ink)
+        c.setLineWidth(1.2)
+        c.drawPath(road_path, stroke=1, fill=0)
+        c.setFillColor(pen.paper)
+        c.drawPath(road_path, stroke=0, fill=1, fillMode=1)
+        centre_line = pen.ink
+    else:
+        c.setFillColor(pen.ink)
+        c.drawPath(road_path, stroke=0, fill=1, fillMode=1)
+        centre_line = white
+    c.setStrokeColor(centre_line)
     c.setDash(4, 4)
     c.setLineWidth(1)
     for exit_ in tile.exits:
@@ -202,7 +220,7 @@ def _tile(c: Canvas, tile: Tile, box: Box, pen: Pen) -> None:
     c.restoreState()
     if tile.icon:
         k = road * 0.8
-        _icon(c, tile.icon, Box(ox + (s - k) / 2, oy + (s - k) / 2, k, k), pen, white)
+        _icon(c, tile.icon, Box(ox + (s - k) / 2, oy + (s - k) / 2, k, k), pen, pen.ink if pen.ink_saver else white)
 
 
 _PIPS = {

@@ -133,8 +133,11 @@ def duplex(game: LoadedGame, look: Look, opts: Options, kinds: Iterable[str], ti
 
 
 def gutterfold(game: LoadedGame, look: Look, opts: Options, kinds: Iterable[str], title: str,
-               gutter: float = 10 * mm) -> bytes:
-    """Front and back side by side on a landscape sheet: fold on the centre line, glue, cut."""
+               gutter: float = 2 * BLEED) -> bytes:
+    """Front and back side by side on a landscape sheet: fold on the centre line, glue, cut.
+
+    The gutter is just the two bleeds meeting at the fold, so two poker cards fit each half of a
+    Letter sheet as well as an A4 one."""
     buf = io.BytesIO()
     pw, ph = PAPERS[opts.paper]
     page = (ph, pw)

@@ -51,7 +51,7 @@ class Look:
 
     def pen(self, frame: Color) -> Pen:
         return Pen(ink=self.color("ink"), accent=frame, paper=self.color("paper"), fonts=self.fonts,
-                   icons=self.icons, resolve=lambda n: self.color(n))
+                   icons=self.icons, resolve=lambda n: self.color(n), ink_saver=self.ink_saver)
 
 
 def is_small(comp: Component) -> bool:
