@@ -239,3 +239,21 @@ def test_boards_split_with_alignment_marks(kit: Path) -> None:
         if big:
             assert any("part A2" in t or "part B1" in t for t in texts)
             assert any("→" in t or "↓" in t for t in texts)
+
+
+def test_ink_saver_has_no_bleed_fills_and_less_ink(kit: Path, tmp_path: Path) -> None:
+    game = ready_games()[0]
+    out = tmp_path / "ink"
+    result = run_cli("print", "--out", out, "--paper", "a4", "--no-png", "--ink-saver", "--game", game.id)
+    assert result.returncode == 0, result.stderr
+    normal = _render(kit / "print" / "a4" / f"{game.id}-cards-duplex.pdf", 0, 50)
+    saver = _render(out / "print" / "a4-ink-saver" / f"{game.id}-cards-duplex.pdf", 0, 50)
+    px = 50 / 25.4
+    # 1.5 mm outside the top-left card's corner: inside the bleed.
+    bleed = (round(((210 - 3 * 63) / 2 - 1.5) * px), round(((297 - 3 * 88) / 2 - 1.5) * px))
+    assert normal.getpixel(bleed) < 250 and saver.getpixel(bleed) > 250
+
+    def ink(img) -> float:
+        return sum((255 - level) * n for level, n in enumerate(img.histogram())) / (img.width * img.height)
+
+    assert ink(saver) < 0.7 * ink(normal)
