@@ -257,3 +257,27 @@ def test_ink_saver_has_no_bleed_fills_and_less_ink(kit: Path, tmp_path: Path) ->
         return sum((255 - level) * n for level, n in enumerate(img.histogram())) / (img.width * img.height)
 
     assert ink(saver) < 0.7 * ink(normal)
+
+
+def test_dice_print_as_nets_one_per_die(tmp_path: Path) -> None:
+    content = copy_content(tmp_path, ("mission-drive",))
+    faces = "".join(f"  - {{id: f{i}, front: {{title: 'Side {i}', provenance: house, art: {{pips: {i}}}}}}}\n"
+                    for i in range(1, 7))
+    (content / "mission-drive" / "components" / "zz-die.yaml").write_text(
+        f"id: die\nname: Die\nkind: dice\ncount: 3\nsize: {{width: 18, height: 18}}\nfaces:\n{faces}", "utf-8")
+    out = tmp_path / "out"
+    result = run_cli("print", "--content", content, "--out", out, "--paper", "a4", "--no-png")
+    assert result.returncode == 0, result.stderr
+    reader = pypdf.PdfReader(out / "print" / "a4" / "mission-drive-dice.pdf")
+    text = " ".join(p.extract_text() or "" for p in reader.pages)
+    for i in range(1, 7):
+        assert text.count(f"Side {i}") == 3  # every side once per die, three dice
+
+
+def test_a_die_needs_six_faces(tmp_path: Path) -> None:
+    content = copy_content(tmp_path, ("mission-drive",))
+    (content / "mission-drive" / "components" / "zz-die.yaml").write_text(
+        "id: die\nname: Die\nkind: dice\ncount: 3\nfaces:\n  - {id: a, front: {title: A, provenance: house}}\n",
+        "utf-8")
+    result = run_cli("validate", "--content", content)
+    assert result.returncode == 2 and "a die has six faces" in result.stderr

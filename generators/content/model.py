@@ -219,7 +219,9 @@ class Component:
     id: str = _id_field("Unique within the game; names output files.")
     name: str = field(metadata=_meta("As the rulebook's component list names it."))
     kind: Literal["cards", "tokens", "tiles", "board", "dice", "cubes"] = field(metadata=_meta("How it is printed."))
-    count: int = field(metadata=_meta("The rulebook's count; must equal the sum of the faces' counts.", min=1))
+    count: int = field(metadata=_meta(
+        "The rulebook's count; must equal the sum of the faces' counts (dice: how many dice, each with six faces).",
+        min=1))
     section: str = field(default="Components", metadata=_meta("The rulebook section that lists it."))
     size: Size = field(default="poker", metadata=_meta("A named size or {width, height} in mm."))
     shape: Literal["rect", "round"] = "rect"
@@ -230,9 +232,12 @@ class Component:
 
     def check(self) -> tuple[str, str] | None:
         total = sum(f.count for f in self.faces)
-        if self.kind != "cubes" and total != self.count:
-            return ("count", f"the faces add up to {total} but count says {self.count}; the two must agree")
-        if self.kind == "cubes" and self.faces and total != self.count:
+        if self.kind == "dice":
+            # A die's faces are its six sides; `count` is how many such dice the game has.
+            if len(self.faces) != 6 or total != 6:
+                return ("faces", f"a die has six faces, each listed once; got {total}")
+            return None
+        if (self.kind != "cubes" or self.faces) and total != self.count:
             return ("count", f"the faces add up to {total} but count says {self.count}; the two must agree")
         return None
 

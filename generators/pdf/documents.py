@@ -70,12 +70,12 @@ def _groups(items: list[Piece]) -> Iterator[list[Piece]]:
 Placement = tuple[Component, Side, float, float, float, float, str]
 
 
-def place(c: Canvas, look: Look, items: list[Placement]) -> None:
+def place(c: Canvas, look: Look, items: list[Placement], bleed: float = BLEED) -> None:
     """All backgrounds first, then all contents: a piece's bleed runs under its neighbours'
     edges but never over their text or pictures."""
     for layer in ("background", "content"):
         for comp, side, x, y, w, h, label in items:
-            draw_side(c, look, comp, side, x, y, w, h, label, layer=layer)
+            draw_side(c, look, comp, side, x, y, w, h, label, bleed=bleed, layer=layer)
 
 
 def _sheets(items: list[Piece], page: tuple[float, float], area: tuple[float, float] | None = None,
@@ -273,35 +273,74 @@ def _overlap_note(c: Canvas, x: float, y: float, w: float, h: float, text: str, 
     c.restoreState()
 
 
+# A cube's cross-shaped net in face units, (column, row) with row 0 at the top, and the edges that
+# carry a glue tab: (face index, edge). Each of the seven edge pairs that meet on folding gets one.
+CROSS = ((1, 0), (0, 1), (1, 1), (2, 1), (1, 2), (1, 3))
+TABS = ((0, "left"), (0, "right"), (4, "left"), (4, "right"), (5, "left"), (5, "right"), (5, "bottom"))
+
+
 def dice(game: LoadedGame, look: Look, opts: Options, title: str = "dice") -> bytes:
-    """Each die as a cube net (a cross of six faces) with glue tabs, faces in the order listed."""
+    """Each die as a cube net: a cross of its six faces, in the order listed, with glue tabs; as
+    many nets as the component has dice, several to a sheet."""
     buf = io.BytesIO()
     c = _new_canvas(buf, look, game, title, opts.paper)
     page = PAPERS[opts.paper]
     font = look.fonts.regular
+    nets = [comp for comp in game.components if comp.kind == "dice" for _ in range(comp.count)]
     n_pages = 0
-    # Cross layout in face units: (col, row) with row 0 at the top.
-    cross = [(1, 0), (0, 1), (1, 1), (2, 1), (1, 2), (1, 3)]
-    for comp in game.components:
-        if comp.kind != "dice":
-            continue
-        s = size_mm(comp.size)[0] * mm
-        sides = [f.front for f in comp.faces]
-        per_die = (sides * 6)[:6] if sides else []
+    i = 0
+    while i < len(nets):
+        s = size_mm(nets[i].size)[0] * mm
+        tab = 0.3 * s
+        cell_w, cell_h = 3 * s + 2 * tab + 4 * mm, 4 * s + 2 * tab + 4 * mm
+        cols = max(1, int((page[0] - 2 * SIDE_MARGIN) // cell_w))
+        rows = max(1, int((page[1] - 2 * END_MARGIN) // cell_h))
+        x0 = (page[0] - cols * cell_w) / 2
+        top = page[1] - (page[1] - rows * cell_h) / 2
+        # A sheet holds nets of one size, so the grid above fits all of them.
+        on_page = [n for n in nets[i:i + cols * rows] if n.size == nets[i].size]
+        for k, comp in enumerate(on_page):
+            col, row = k % cols, k // cols
+            _die_net(c, look, comp, x0 + col * cell_w + tab + 2 * mm, top - row * cell_h - tab - 2 * mm, s, tab)
         n_pages += 1
-        x0 = (page[0] - 3 * s) / 2
-        top = (page[1] + 4 * s) / 2
-        for (col, row), side in zip(cross, per_die, strict=False):
-            draw_side(c, look, comp, side, x0 + col * s, top - (row + 1) * s, s, s, bleed=0)
-        c.setLineWidth(0.35)
-        for col, row in cross:
-            c.rect(x0 + col * s, top - (row + 1) * s, s, s, stroke=1, fill=0)
-        note_and_ruler(c, page, font, f"{game.name} · {comp.name}: cut the outline, fold on the inner lines")
+        note_and_ruler(c, page, font, f"{game.name} · {title} · sheet {n_pages}: cut the outline, fold on the "
+                       "lines between faces, glue the tabs inside")
         c.showPage()
+        i += len(on_page)
     if n_pages == 0:
         return b""
     c.save()
     return buf.getvalue()
+
+
+def _die_net(c: Canvas, look: Look, comp: Component, x0: float, top: float, s: float, tab: float) -> None:
+    """One net with its top-left face corner at (x0, top)."""
+    boxes = [(x0 + col * s, top - (row + 1) * s) for col, row in CROSS]
+    # No bleed: it would show on the glue tabs; a die is cut on its outline.
+    place(c, look, [(comp, face.front, x, y, s, s, "") for face, (x, y) in zip(comp.faces, boxes, strict=True)],
+          bleed=0)
+    c.saveState()
+    c.setLineWidth(0.35)
+    c.setStrokeColor(look.color("ink"))
+    for x, y in boxes:
+        c.rect(x, y, s, s, stroke=1, fill=0)
+    for face, edge in TABS:
+        x, y = boxes[face]
+        # A trapezoid outward from the edge: (start, end) of the edge and the outward unit vector.
+        (ax, ay), (bx, by), (nx, ny) = {
+            "left": ((x, y), (x, y + s), (-1, 0)),
+            "right": ((x + s, y), (x + s, y + s), (1, 0)),
+            "bottom": ((x, y), (x + s, y), (0, -1)),
+        }[edge]
+        ux, uy = (bx - ax) / s, (by - ay) / s
+        p = c.beginPath()
+        p.moveTo(ax, ay)
+        p.lineTo(ax + nx * tab + ux * tab, ay + ny * tab + uy * tab)
+        p.lineTo(bx + nx * tab - ux * tab, by + ny * tab - uy * tab)
+        p.lineTo(bx, by)
+        c.setDash(2, 1.5)
+        c.drawPath(p, stroke=1, fill=0)
+    c.restoreState()
 
 
 def single_side(look: Look, comp: Component, side: Side, label: str) -> bytes:
