@@ -66,7 +66,10 @@ def scenario_files(paths: Iterable[Path]) -> list[Path]:
             found += sorted(p for p in path.rglob("*") if p.suffix in (".yaml", ".yml") and p.is_file())
         else:
             found.append(path)
-    return list(dict.fromkeys(found))
+    unique: dict[Path, Path] = {}
+    for path in found:  # the same file named two ways (relative, absolute) counts once
+        unique.setdefault(path.resolve(), path)
+    return list(unique.values())
 
 
 def load_scenario(path: Path) -> tuple[Scenario, Doc]:

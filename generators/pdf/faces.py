@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from functools import cached_property
+from pathlib import Path
 from typing import Literal
 
 from reportlab.lib.colors import Color, HexColor, white
@@ -144,7 +145,7 @@ def _card_layout(c: Canvas, look: Look, side: Side, frame: Color, x: float, y: f
     has_words = bool(side.text or side.fields)
     if side.image:
         art_h = body_h * (0.5 if has_words else 1.0)
-        c.drawImage(str(_image_path(look, side.image)), left, cursor - art_h, inner_w, art_h,
+        c.drawImage(str(Path(look.game.dir) / side.image), left, cursor - art_h, inner_w, art_h,
                     preserveAspectRatio=True, anchor="c", mask="auto")
         cursor -= art_h + 1 * mm
     elif side.art is not None:
@@ -217,12 +218,6 @@ def _label(c: Canvas, look: Look, text: str, x: float, top: float, w: float, h: 
     c.restoreState()
     draw_text(c, text, look.icons, look.fonts, x + 1 * mm, top - 0.4 * mm, w - 2 * mm, h - 0.8 * mm, size,
               align="center", color=color, valign="middle", min_size=3.5)
-
-
-def _image_path(look: Look, image: str) -> object:
-    from pathlib import Path
-
-    return Path(look.game.dir) / image
 
 
 def _footer(c: Canvas, look: Look, side: Side, left: float, bottom: float, width: float, height: float,
