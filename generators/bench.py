@@ -151,9 +151,9 @@ def main() -> int:
 
 
 def _cores() -> int:
-    from generators.outputs import _jobs
+    from generators.outputs import available_cores
 
-    return _jobs()
+    return available_cores()
 
 
 if __name__ == "__main__":

@@ -37,6 +37,8 @@ def _print_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--back-offset", type=_offset, default=(0.0, 0.0), metavar="X,Y",
                    help="shift back pages by X,Y mm to match your printer's duplex drift")
     p.add_argument("--no-png", action="store_true", help="skip the PNG export of each face")
+    p.add_argument("--jobs", "-j", type=int, default=None, metavar="N",
+                   help="render on N processes (default: every core)")
 
 
 def parser() -> argparse.ArgumentParser:
@@ -145,15 +147,14 @@ def _print(args: argparse.Namespace, content) -> None:
     manifest = Manifest.load(args.out)
     targets = []
     owned = []  # outputs of what is being rebuilt; anything there no target claims is stale
+    variants = [Options(paper=paper, back_offset=args.back_offset, ink_saver=args.ink_saver) for paper in papers]
     for game in content.games:
-        for paper in papers:
-            opts = Options(paper=paper, back_offset=args.back_offset, ink_saver=args.ink_saver)
-            targets.extend(document_targets(content, game, opts, args.out))
-            owned.append(str(args.out / "print" / variant_dir(opts) / f"{game.id}-"))
+        targets.extend(document_targets(content, game, variants, args.out))
+        owned += [str(args.out / "print" / variant_dir(opts) / f"{game.id}-") for opts in variants]
         if not args.no_png:
             targets.extend(png_targets(content, game, args.out))
             owned.append(str(args.out / "png" / game.id) + "/")
-    report = realize(targets, manifest, owned, on_make=lambda t: _say(args, f"  making {t.path}"))
+    report = realize(targets, manifest, owned, on_make=lambda t: _say(args, f"  making {t.path}"), jobs=args.jobs)
     _say(args, f"print kit: {len(report.made)} made, {len(report.kept)} up to date")
 
 

@@ -109,7 +109,7 @@ class Report:
 
 
 def realize(targets: Iterable[Target], manifest: Manifest, owned: Iterable[str] = (),
-            on_make: Callable[[Target], None] | None = None) -> Report:
+            on_make: Callable[[Target], None] | None = None, jobs: int | None = None) -> Report:
     """Make every stale target; remove files this manifest made whose path starts with one of
     `owned` but that no target claims any more (a deleted component's PDF, say)."""
     report = Report([], [], [])
@@ -121,7 +121,7 @@ def realize(targets: Iterable[Target], manifest: Manifest, owned: Iterable[str] 
             report.kept.append(t.path)
         else:
             stale.append(t)
-    for t, data in _make_all(stale, on_make):
+    for t, data in _make_all(stale, on_make, jobs or available_cores()):
         write_atomic(t.path, data)
         manifest.keys[str(t.path)] = t.key
         report.made.append(t.path)
@@ -142,18 +142,19 @@ def _make_index(i: int) -> bytes:
     return _PENDING[i].make()
 
 
-def _jobs() -> int:
+def available_cores() -> int:
     try:
         return len(os.sched_getaffinity(0))
     except AttributeError:  # not on Linux
         return os.cpu_count() or 1
 
 
-def _make_all(stale: list[Target], on_make: Callable[[Target], None] | None) -> Iterator[tuple[Target, bytes]]:
+def _make_all(stale: list[Target], on_make: Callable[[Target], None] | None,
+              jobs: int) -> Iterator[tuple[Target, bytes]]:
     """Each stale target with its bytes, in order; made on every core where the platform can fork.
     Workers only compute bytes: this process alone writes files and the manifest."""
     global _PENDING
-    jobs = min(_jobs(), len(stale))
+    jobs = min(jobs, len(stale))
     if jobs < 2 or "fork" not in multiprocessing.get_all_start_methods():
         for t in stale:
             if on_make:

@@ -54,7 +54,7 @@ def make_inputs(content: Content, out: Path) -> None:
     for game in content.games:
         targets += list(png_targets(content, game, out))
         for paper in ("a4", "letter"):
-            targets += list(document_targets(content, game, Options(paper=paper), out))
+            targets += list(document_targets(content, game, [Options(paper=paper)], out))
     realize(targets, Manifest.load(out))
     try:
         from generators.engine.runner import run_check
@@ -218,7 +218,7 @@ def test_components_page_offers_every_pdf_for_both_papers(built: Built) -> None:
         path = page(built.site, f"{game.id}/components.md")
         hrefs = {href for tag, href in parse(path).links if tag == "a"}
         for paper in ("a4", "letter"):
-            for target in document_targets(built.content, game, Options(paper=paper), built.out):
+            for target in document_targets(built.content, game, [Options(paper=paper)], built.out):
                 want = f"downloads/{paper}/{target.path.name}"
                 assert any(h.endswith(want) for h in hrefs), f"{game.id}: no link to {want}"
                 assert (built.site / want).is_file()

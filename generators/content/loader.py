@@ -188,6 +188,7 @@ def walk_sides(comp: Component) -> Iterator[tuple[KeyPath, Side]]:
 
 
 TEXT_FIELDS = frozenset({"text", "label", "caption", "title", "subtitle"})
+CHECKED_FIELDS = TEXT_FIELDS | {"icon", "color"}  # icon names, colour names, texts with inline :icons:
 
 
 def string_fields(obj: Any, names: frozenset[str], path: KeyPath = ()) -> Iterator[tuple[KeyPath, str]]:
@@ -224,15 +225,17 @@ class _Refs:
             raise doc.error(path, f"no rules entry {rule_id!r}; entries are the files in rules/ (without .md)")
 
     def check_component(self, doc: Doc, comp: Component, game_dir: Path, root: Path) -> None:
-        for path, text in string_fields(comp, TEXT_FIELDS):
-            for m in ICON_RE.finditer(text):
-                self._icon(doc, path, m.group(1))
-        for path, name in string_fields(comp, frozenset({"icon"})):
-            self._icon(doc, path, name)
-        for path, color in string_fields(comp, frozenset({"color"})):
-            if not color.startswith("#") and color not in self.game.theme.colors:
-                known = ", ".join(sorted(self.game.theme.colors))
-                raise doc.error(path, f"unknown colour {color!r}; use a hex colour or one of the theme's: {known}")
+        for path, value in string_fields(comp, CHECKED_FIELDS):
+            kind = path[-1]
+            if kind == "icon":
+                self._icon(doc, path, value)
+            elif kind == "color":
+                if not value.startswith("#") and value not in self.game.theme.colors:
+                    known = ", ".join(sorted(self.game.theme.colors))
+                    raise doc.error(path, f"unknown colour {value!r}; use a hex colour or one of the theme's: {known}")
+            else:
+                for m in ICON_RE.finditer(value):
+                    self._icon(doc, path, m.group(1))
         for path, side in walk_sides(comp):
             if side.image is not None:
                 self._image(doc, (*path, "image"), side.image, game_dir, root)

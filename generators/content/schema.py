@@ -64,8 +64,9 @@ def _hints(cls: type) -> dict[str, Any]:
     return get_type_hints(cls)
 
 
-def fields_of(cls: type) -> list[dataclasses.Field]:
-    return [f for f in dataclasses.fields(cls) if f.init and not f.name.startswith("_")]
+@cache
+def fields_of(cls: type) -> tuple[dataclasses.Field, ...]:
+    return tuple(f for f in dataclasses.fields(cls) if f.init and not f.name.startswith("_"))
 
 
 def _key(f: dataclasses.Field) -> str:

@@ -9,6 +9,7 @@ any later check (schema, references, engine setup) can point at `file:line:colum
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -21,6 +22,8 @@ from generators.errors import ContentError, KeyPath
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 # More expanded nodes than this in one file can only come from alias abuse.
 MAX_EXPANDED_NODES = 200_000
+# An anchor (`&name`) starts a value: after the start, a space, a flow indicator or a colon.
+_MAY_HAVE_ANCHORS = re.compile(r"(?:^|[\s\[{,:])&[^\s\[\]{},]", re.M)
 _CORE_TAGS = {
     "tag:yaml.org,2002:str",
     "tag:yaml.org,2002:int",
@@ -180,7 +183,8 @@ def parse_yaml(text: str, name: str) -> Doc:
         loader.dispose()
     if root is None:
         return Doc(name, None, {(): (1, 1)})
-    _check_expansion(root, name)
+    if _MAY_HAVE_ANCHORS.search(text):  # no anchor, no alias: nothing can expand
+        _check_expansion(root, name)
     builder = _Builder(name, loader)
     data = builder.build(root, ())
     return Doc(name, data, builder.marks)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import io
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
 from pathlib import Path
 
@@ -25,31 +25,33 @@ def variant_dir(opts: Options) -> str:
     return name
 
 
-def _inputs(game: LoadedGame, kinds: tuple[str, ...], icons: object) -> tuple[object, ...]:
-    """What a document is made of: the game's name and theme, its components of these kinds, icons."""
+def _inputs(game: LoadedGame, kinds: tuple[str, ...], icons: object) -> str:
+    """What a document is made of: the game's name and theme, its components of these kinds (and
+    their artwork files), the icons. Hashed once and shared by every paper and variant."""
     comps = tuple(c for c in game.components if c.kind in kinds)
-    return (game.game.name, game.game.theme, comps, icons)
+    return digest(game.game.name, game.game.theme, comps, icons, _images(game, kinds))
 
 
-def document_targets(content: Content, game: LoadedGame, opts: Options, out: Path) -> Iterator[Target]:
+def document_targets(content: Content, game: LoadedGame, variants: Sequence[Options], out: Path) -> Iterator[Target]:
+    """Every document of `game` for each requested paper and variant."""
     code = code_version("pdf")
     kinds_present = {c.kind for c in game.components}
-    base = out / "print" / variant_dir(opts)
-
-    def target(name: str, kinds: tuple[str, ...], make) -> Target:
-        key = digest(code, name, opts, _inputs(game, kinds, content.icons), _images(game, kinds))
-        return Target(base / f"{game.id}-{name}.pdf", key, make)
-
+    documents = []
     if kinds_present & set(CARD_KINDS):
-        yield target("cards-duplex", CARD_KINDS, _render("duplex", content, game, opts, CARD_KINDS, "cards"))
-        yield target("cards-gutterfold", CARD_KINDS,
-                     _render("gutterfold", content, game, opts, CARD_KINDS, "cards, gutterfold"))
+        documents += [("cards-duplex", CARD_KINDS, "duplex", (CARD_KINDS, "cards")),
+                      ("cards-gutterfold", CARD_KINDS, "gutterfold", (CARD_KINDS, "cards, gutterfold"))]
     if kinds_present & set(TOKEN_KINDS):
-        yield target("tokens", TOKEN_KINDS, _render("duplex", content, game, opts, TOKEN_KINDS, "tokens and tiles"))
+        documents.append(("tokens", TOKEN_KINDS, "duplex", (TOKEN_KINDS, "tokens and tiles")))
     if "board" in kinds_present:
-        yield target("boards", ("board",), _render("boards", content, game, opts))
+        documents.append(("boards", ("board",), "boards", ()))
     if "dice" in kinds_present:
-        yield target("dice", ("dice",), _render("dice", content, game, opts))
+        documents.append(("dice", ("dice",), "dice", ()))
+    inputs = {kinds: _inputs(game, kinds, content.icons) for _, kinds, _, _ in documents}
+    for opts in variants:
+        base = out / "print" / variant_dir(opts)
+        for name, kinds, layout, args in documents:
+            yield Target(base / f"{game.id}-{name}.pdf", digest(code, name, opts, inputs[kinds]),
+                         _render(layout, content, game, opts, *args))
 
 
 def _render(layout: str, content: Content, game: LoadedGame, opts: Options, *args: object) -> Callable[[], bytes]:

@@ -65,7 +65,7 @@ def game_assets(content: Content, game: LoadedGame, out: Path) -> GameAssets:
     missing_pdfs = 0
     for paper in PAPERS:
         opts = Options(paper=paper)
-        for target in document_targets(content, game, opts, out):
+        for target in document_targets(content, game, [opts], out):
             doc = target.path.stem.removeprefix(f"{game.id}-")
             downloads.setdefault(doc, {})
             if target.path.is_file():
