@@ -86,7 +86,7 @@ class Grid:
 
     cols: int = field(metadata=_meta("Number of columns.", min=1, max=40))
     rows: int = field(metadata=_meta("Number of rows.", min=1, max=40))
-    cells: tuple[Cell, ...] = ()
+    cells: tuple[Cell, ...] = field(default=(), metadata=_meta("The marked spaces."))
     rails: bool = field(default=False, metadata=_meta("Draw guard rails on the left and right edges."))
 
     def check(self) -> tuple[str, str] | None:
@@ -103,7 +103,7 @@ class Track:
 
     spaces: int = field(metadata=_meta("How many spaces.", min=1, max=60))
     labels: tuple[str, ...] = field(default=(), metadata=_meta("Label per space, left to right."))
-    icon: str | None = None
+    icon: str | None = field(default=None, metadata=_meta("Icon drawn in every space."))
 
 
 @dataclass(frozen=True)
@@ -113,7 +113,7 @@ class Tile:
     exits: tuple[Literal["north", "south", "east", "west"], ...] = field(
         metadata=_meta("Which edges the road leaves by.")
     )
-    icon: str | None = None
+    icon: str | None = field(default=None, metadata=_meta("Icon drawn where the roads meet."))
 
 
 ART_KINDS = ("icon", "arrows", "grid", "track", "tile", "pips", "number")
@@ -125,9 +125,9 @@ class Art:
 
     icon: str | None = field(default=None, metadata=_meta("One large icon."))
     arrows: tuple[Direction, ...] | None = field(default=None, metadata=_meta("Movement arrows, in order."))
-    grid: Grid | None = None
-    track: Track | None = None
-    tile: Tile | None = None
+    grid: Grid | None = field(default=None, metadata=_meta("A grid of spaces with marked cells."))
+    track: Track | None = field(default=None, metadata=_meta("A row of numbered spaces."))
+    tile: Tile | None = field(default=None, metadata=_meta("A road tile with its exits."))
     pips: int | None = field(default=None, metadata=_meta("A die face with this many pips.", min=1, max=6))
     number: str | None = field(default=None, metadata=_meta("One large number or symbol."))
     caption: str | None = field(default=None, metadata=_meta("Small text under the picture."))
@@ -148,7 +148,7 @@ class Element:
     width: float = field(metadata=_meta("Width in mm.", min=1))
     height: float = field(metadata=_meta("Height in mm.", min=1))
     label: str | None = field(default=None, metadata=_meta("Text inside the element."))
-    art: Art | None = None
+    art: Art | None = field(default=None, metadata=_meta("A picture inside the element."))
     style: Literal["slot", "space", "panel", "plain"] = field(
         default="panel", metadata=_meta("slot: dashed card outline; space: a round token space; panel: framed.")
     )
@@ -162,9 +162,9 @@ class Element:
 class FieldLine:
     """A labelled line of a face (Activation: …, Upkeep: …)."""
 
-    label: str
-    text: str
-    icon: str | None = None
+    label: str = field(metadata=_meta("The label, printed in bold."))
+    text: str = field(metadata=_meta("What follows the label; :icon: and **bold** work here."))
+    icon: str | None = field(default=None, metadata=_meta("Icon printed before the label."))
 
 
 @dataclass(frozen=True)
@@ -180,8 +180,8 @@ class Side:
     )
     subtitle: str | None = field(default=None, metadata=_meta("A type line under the title."))
     text: str | None = field(default=None, metadata=_meta("Body text; :icon: inserts an icon, **bold** is bold."))
-    fields: tuple[FieldLine, ...] = ()
-    art: Art | None = None
+    fields: tuple[FieldLine, ...] = field(default=(), metadata=_meta("Labelled lines (Activation: ...)."))
+    art: Art | None = field(default=None, metadata=_meta("The picture area."))
     image: str | None = field(
         default=None, metadata=_meta("Artwork file (PNG or JPEG), relative to the game folder.")
     )
@@ -224,10 +224,10 @@ class Component:
         min=1))
     section: str = field(default="Components", metadata=_meta("The rulebook section that lists it."))
     size: Size = field(default="poker", metadata=_meta("A named size or {width, height} in mm."))
-    shape: Literal["rect", "round"] = "rect"
+    shape: Literal["rect", "round"] = field(default="rect", metadata=_meta("round: cut as a disc (tokens)."))
     back: Side | None = field(default=None, metadata=_meta("The back shared by every face without its own."))
     faces: tuple[Face, ...] = field(default=(), metadata=_meta("The different faces, each with its count."))
-    description: str | None = None
+    description: str | None = field(default=None, metadata=_meta("A sentence for the components page."))
     order: int = field(default=100, metadata=_meta("Sort order within the game."))
 
     def check(self) -> tuple[str, str] | None:
@@ -253,7 +253,8 @@ class Theme:
     colors: dict[str, str] = field(
         default_factory=dict, metadata=_meta("Named colours; 'primary', 'accent', 'ink', 'paper' are used by default.")
     )
-    font: Literal["dejavu-sans", "dejavu-sans-condensed"] = "dejavu-sans"
+    font: Literal["dejavu-sans", "dejavu-sans-condensed"] = field(
+        default="dejavu-sans", metadata=_meta("Font family of every printed text (embedded, with Cyrillic)."))
 
     def check(self) -> tuple[str, str] | None:
         import re
@@ -268,18 +269,18 @@ class Theme:
 class Game:
     """game.yaml: a game's metadata."""
 
-    name: str
+    name: str = field(metadata=_meta("The game's name as the rulebook gives it."))
     status: Literal["ready", "coming"] = field(metadata=_meta("ready: content is complete; coming: listed as coming."))
     rulebook: str = field(metadata=_meta("The rulebook transcription this content restates."))
     summary: str = field(metadata=_meta("One or two sentences for the home page."))
-    players: str | None = None
+    players: str | None = field(default=None, metadata=_meta("How many players, as text (\"1–4\")."))
     engine: str | None = field(
         default=None, metadata=_meta("The rules module under generators/engine/.", pattern=r"[a-z_][a-z0-9_]*")
     )
-    theme: Theme = field(default_factory=Theme)
+    theme: Theme = field(default_factory=Theme, metadata=_meta("Colours and font of the printed pieces."))
     chapters: tuple[Chapter, ...] = field(default=(), metadata=_meta("Rules pages, in reading order."))
     needs: tuple[str, ...] = field(default=(), metadata=_meta("What else you need to play (site overview)."))
-    order: int = 100
+    order: int = field(default=100, metadata=_meta("Order of the game on the home page."))
 
 
 @dataclass(frozen=True)
@@ -294,25 +295,25 @@ class Chapter:
 class Term:
     """A glossary entry."""
 
-    term: str
-    definition: str
+    term: str = field(metadata=_meta("The word or phrase as the rules use it."))
+    definition: str = field(metadata=_meta("One or two sentences, shown as the tooltip."))
     rule: str | None = field(default=None, metadata=_meta("The rules entry that explains it."))
-    aliases: tuple[str, ...] = ()
+    aliases: tuple[str, ...] = field(default=(), metadata=_meta("Other spellings that get the same tooltip."))
 
 
 @dataclass(frozen=True)
 class Glossary:
-    terms: tuple[Term, ...] = ()
+    terms: tuple[Term, ...] = field(default=(), metadata=_meta("The glossary entries."))
 
 
 @dataclass(frozen=True)
 class RuleMeta:
     """Front matter of a rules entry (content/<game>/rules/<id>.md)."""
 
-    title: str
+    title: str = field(metadata=_meta("The entry's heading on the site."))
     chapter: str = field(metadata=_meta("The chapter (page) id it belongs to."))
     section: str = field(metadata=_meta("The rulebook section it restates."))
-    order: int = 100
+    order: int = field(default=100, metadata=_meta("Reading order within the chapter."))
     related: tuple[str, ...] = field(default=(), metadata=_meta("Ids of related rules entries."))
     summary: str | None = field(default=None, metadata=_meta("One line for the turn summary."))
     replayable: bool = field(
@@ -330,12 +331,12 @@ class RuleNote:
     title: str = field(metadata=_meta("Short title."))
     section: str = field(metadata=_meta("The rulebook section concerned."))
     text: str = field(metadata=_meta("What is unclear, the readings, and which one Roadkit follows."))
-    rule: str | None = None
+    rule: str | None = field(default=None, metadata=_meta("The rules entry the note belongs to."))
 
 
 @dataclass(frozen=True)
 class Notes:
-    notes: tuple[RuleNote, ...] = ()
+    notes: tuple[RuleNote, ...] = field(default=(), metadata=_meta("The rulebook notes."))
 
 
 @dataclass(frozen=True)
@@ -343,13 +344,13 @@ class Icon:
     """A vector icon as SVG path data in a 24x24 box."""
 
     path: str = field(metadata=_meta("SVG path data (M, L, H, V, C, Q, Z, absolute or relative)."))
-    fill: bool = True
-    title: str | None = None
+    fill: bool = field(default=True, metadata=_meta("Filled (even-odd) or drawn as an outline."))
+    title: str | None = field(default=None, metadata=_meta("What the icon shows, for people and tooltips."))
 
 
 @dataclass(frozen=True)
 class Icons:
-    icons: dict[str, Icon] = field(default_factory=dict)
+    icons: dict[str, Icon] = field(default_factory=dict, metadata=_meta("Icons by name (lower-case, dashes)."))
 
 
 # ---------------------------------------------------------------------------------------------
