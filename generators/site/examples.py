@@ -8,19 +8,14 @@ check` has run; the report only adds what the engine computed. The site never ru
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from generators.content.model import LoadedGame
-from generators.errors import ContentError
+from generators.engine.scenario import Scenario, load_scenarios, plain
 
-# The engine's loader (with positions, for located errors) checks these files; the site only reads
-# a few fields, so it takes libyaml's safe loader when present: many times faster.
-_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 MAX_ACTION_TEXT = 400  # an action's line on the site; also bounds walking an alias-heavy value
 
 STATUSES = ("verified", "erratum", "failed", "unchecked")
@@ -80,31 +75,15 @@ def load_report(out: Path) -> CheckReport:
     return CheckReport(examples, notes)
 
 
-def scenario_files(game: LoadedGame) -> list[Path]:
-    return sorted((Path(game.dir) / "examples").glob("*.yaml"))
-
-
-def _scenarios(path: Path) -> Iterator[Mapping[str, Any]]:
-    try:
-        data = yaml.load(path.read_bytes(), Loader=_LOADER)  # a safe loader (libyaml when present)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
-        raise ContentError(str(path), line, col, (), f"not valid YAML: {getattr(exc, 'problem', exc)}") from None
-    items = data.get("examples", data) if isinstance(data, dict) and "id" not in data else data
-    for item in items if isinstance(items, list) else [items]:
-        if isinstance(item, Mapping) and "id" in item:
-            yield item
-
-
 def game_examples(game: LoadedGame, out: Path, report: CheckReport, describe: Any = None) -> list[Example]:
-    """Every example of the game, in rules order then file order."""
+    """Every example of the game, in rules order then file order (loaded and checked by the same
+    scenario loader the rules check uses)."""
     order = {r.id: i for i, r in enumerate(game.rules)}
     found: list[tuple[int, int, Example]] = []
-    for path in scenario_files(game):
-        for scenario in _scenarios(path):
-            ex = _example(game, path, scenario, report.examples.get((game.id, str(scenario["id"]))), out, describe)
-            found.append((order.get(ex.rule or "", len(order)), len(found), ex))
+    files = sorted((Path(game.dir) / "examples").glob("*.yaml"))
+    for scenario, doc in load_scenarios(files, rule_ids=[r.id for r in game.rules]):
+        ex = _example(game, Path(doc.file), scenario, report.examples.get((game.id, scenario.id)), out, describe)
+        found.append((order.get(ex.rule or "", len(order)), len(found), ex))
     return [ex for *_, ex in sorted(found, key=lambda t: (t[0], t[1]))]
 
 
@@ -112,32 +91,31 @@ def _opt(value: Any) -> str | None:
     return None if value is None or value == "" else str(value)
 
 
-def _example(game: LoadedGame, path: Path, s: Mapping[str, Any], rec: dict[str, Any] | None, out: Path,
+def _example(game: LoadedGame, path: Path, s: Scenario, rec: dict[str, Any] | None, out: Path,
              describe: Any) -> Example:
     rec = rec or {}
     status = str(rec.get("status", "unchecked"))
-    ex_id = str(s["id"])
-    actions = tuple(describe_action(a, describe) for a in s.get("actions") or ())
-    steps = [_svg(p, out, game.id, ex_id, "") for p in rec.get("step_svgs") or ()]
+    actions = tuple(describe_action(plain(a), describe) for a in s.actions)
+    steps = [_svg(p, out, game.id, s.id, "") for p in rec.get("step_svgs") or ()]
     if len(steps) == len(actions):
         steps = steps[:-1]  # the drawing after the last action is the "after" one
     return Example(
         game=game.id,
-        id=str(s["id"]),
-        title=str(s.get("title") or s["id"]),
-        rule=_opt(s.get("rule")),
-        source=str(s.get("source", "ours")),
-        section=_opt(s.get("section")),
-        claim=_opt(s.get("claim")),
+        id=s.id,
+        title=s.title,
+        rule=s.rule,
+        source=s.source,
+        section=_opt(s.section),
+        claim=_opt(s.claim),
         actions=actions,
-        discrepancy=_opt(s.get("discrepancy")),
+        discrepancy=_opt(s.discrepancy),
         status=status if status in STATUSES else "failed",
         message=_opt(rec.get("message")) if status != "verified" else None,
-        before=_svg(rec.get("before_svg"), out, game.id, ex_id, "before") if rec else None,
-        after=_svg(rec.get("after_svg"), out, game.id, ex_id, "after") if rec else None,
+        before=_svg(rec.get("before_svg"), out, game.id, s.id, "before") if rec else None,
+        after=_svg(rec.get("after_svg"), out, game.id, s.id, "after") if rec else None,
         steps=tuple(p for p in steps if p is not None),
         file=path.name,
-        page=_opt(s.get("page")),
+        page=_opt(s.page),
     )
 
 
