@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import hashlib
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, fields, is_dataclass
 from pathlib import Path
 from typing import Any
@@ -102,7 +102,7 @@ def load_game(game_dir: Path, icons: Icons, root: Path) -> LoadedGame:
         if comp.id in seen:
             raise doc.error(("id",), f"duplicate component id {comp.id!r}; it is already used in {seen[comp.id].file}")
         seen[comp.id] = doc
-        _check_face_ids(doc, comp)
+        _unique(doc, (f.id for f in comp.faces), lambda i: ("faces", i, "id"), "face id")
         components.append(comp)
         component_docs.append(doc)
 
@@ -142,12 +142,13 @@ def _load_optional(path: Path, cls: type, files: dict[str, str]) -> tuple[Any, D
     return convert(doc, cls), doc
 
 
-def _check_face_ids(doc: Doc, comp: Component) -> None:
+def _unique(doc: Doc, keys: Iterable[str], where: Callable[[int], KeyPath], what: str) -> None:
+    """Refuse the second occurrence of a key, at its own position."""
     seen: set[str] = set()
-    for i, face in enumerate(comp.faces):
-        if face.id in seen:
-            raise doc.error(("faces", i, "id"), f"duplicate face id {face.id!r} in component {comp.id!r}")
-        seen.add(face.id)
+    for i, key in enumerate(keys):
+        if key in seen:
+            raise doc.error(where(i), f"duplicate {what} {key!r}")
+        seen.add(key)
 
 
 def split_front_matter(text: str, name: str) -> tuple[Doc, str, int]:
@@ -258,20 +259,13 @@ class _Refs:
             self._rule(doc, ("related", i), rel)
 
     def check_glossary(self, doc: Doc, glossary: Glossary) -> None:
-        seen: set[str] = set()
+        _unique(doc, (t.term.lower() for t in glossary.terms), lambda i: ("terms", i, "term"), "glossary term")
         for i, term in enumerate(glossary.terms):
-            key = term.term.lower()
-            if key in seen:
-                raise doc.error(("terms", i, "term"), f"duplicate glossary term {term.term!r}")
-            seen.add(key)
             if term.rule is not None:
                 self._rule(doc, ("terms", i, "rule"), term.rule)
 
     def check_notes(self, doc: Doc, notes: Notes) -> None:
-        seen: set[str] = set()
+        _unique(doc, (n.id for n in notes.notes), lambda i: ("notes", i, "id"), "note id")
         for i, note in enumerate(notes.notes):
-            if note.id in seen:
-                raise doc.error(("notes", i, "id"), f"duplicate note id {note.id!r}")
-            seen.add(note.id)
             if note.rule is not None:
                 self._rule(doc, ("notes", i, "rule"), note.rule)

@@ -60,6 +60,14 @@ def _new_canvas(buf: io.BytesIO, look: Look, game: LoadedGame, title: str, paper
     return c
 
 
+def _finish(c: Canvas, buf: io.BytesIO, pages: int) -> bytes:
+    """The document's bytes; none when it has no page (the game has nothing of that kind)."""
+    if not pages:
+        return b""
+    c.save()
+    return buf.getvalue()
+
+
 def _groups(items: list[Piece]) -> Iterator[list[Piece]]:
     """Pieces of the same size and shape share sheets; order within the game is kept."""
     keyed = sorted(enumerate(items), key=lambda p: (p[1].size, p[1].comp.shape, p[0]))
@@ -126,10 +134,7 @@ def duplex(game: LoadedGame, look: Look, opts: Options, kinds: Iterable[str], ti
         place(c, look, backs)
         note_and_ruler(c, page, font, f"{game.name} · {title} · sheet {n} backs: flip on the long edge", span)
         c.showPage()
-    if not sheets:
-        return b""
-    c.save()
-    return buf.getvalue()
+    return _finish(c, buf, len(sheets))
 
 
 def gutterfold(game: LoadedGame, look: Look, opts: Options, kinds: Iterable[str], title: str,
@@ -158,10 +163,7 @@ def gutterfold(game: LoadedGame, look: Look, opts: Options, kinds: Iterable[str]
         fold_line(c, page, font)
         note_and_ruler(c, page, font, f"{game.name} · {title} · sheet {n}", _ruler_span(blocks[0].grid))
         c.showPage()
-    if not sheets:
-        return b""
-    c.save()
-    return buf.getvalue()
+    return _finish(c, buf, len(sheets))
 
 
 def _ruler_span(grid: Grid) -> tuple[float, float] | None:
@@ -198,10 +200,7 @@ def boards(game: LoadedGame, look: Look, opts: Options, title: str = "boards") -
                     part = f"part {chr(65 + ty)}{tx + 1} of {t.nx * t.ny}" if t.nx * t.ny > 1 else "one sheet"
                     note_and_ruler(c, page, font, f"{game.name} · {piece.comp.name} ({which}) · {part}")
                     c.showPage()
-    if n_pages == 0:
-        return b""
-    c.save()
-    return buf.getvalue()
+    return _finish(c, buf, n_pages)
 
 
 def _board_sheet(c: Canvas, look: Look, piece: Piece, side: Side, page: tuple[float, float], t, tx: int, ty: int,
@@ -307,10 +306,7 @@ def dice(game: LoadedGame, look: Look, opts: Options, title: str = "dice") -> by
                        "lines between faces, glue the tabs inside")
         c.showPage()
         i += len(on_page)
-    if n_pages == 0:
-        return b""
-    c.save()
-    return buf.getvalue()
+    return _finish(c, buf, n_pages)
 
 
 def _die_net(c: Canvas, look: Look, comp: Component, x0: float, top: float, s: float, tab: float) -> None:
