@@ -115,7 +115,7 @@ def _run(args: argparse.Namespace) -> int:
         if args.command == "build":
             from generators.engine.runner import validate_scenarios
 
-            validate_scenarios(content, args.game, args.out)  # every mistake is found before anything is written
+            loaded = validate_scenarios(content, args.game, args.out)  # mistakes stop us before any write
         _print(args, content)
         if args.command == "print":
             _say(args, f"done in {time.perf_counter() - started:.2f} s")
@@ -124,7 +124,7 @@ def _run(args: argparse.Namespace) -> int:
         from generators.engine.runner import run_check
 
         write_schemas(args.out / "schema")
-        status = run_check(content, [], args.out, games=args.game, quiet=True)
+        status = run_check(content, [], args.out, games=args.game, quiet=True, loaded=loaded)
         if status != 0:
             print("roadkit build: a worked example failed; see build/check/report.json "
                   "(run `roadkit check` for details). The site was not rebuilt.", file=sys.stderr)

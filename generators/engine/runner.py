@@ -39,6 +39,10 @@ from generators.outputs import code_version, digest, write_atomic
 STATUSES = ("verified", "erratum", "failed")
 
 
+# Every scenario to run, loaded: (game, its rules module, [(scenario, its document)]).
+Work = list[tuple[LoadedGame, Rules, list[tuple[Scenario, Doc]]]]
+
+
 class CheckUsageError(Exception):
     """A command-line mistake (unknown game, a path outside any game): exit code 2."""
 
@@ -93,7 +97,7 @@ def plan(content: Content, games: Sequence[str] | None = None,
 
 
 def load_all(content: Content, games: Sequence[str] | None = None,
-             extra_paths: Sequence[Path] = ()) -> list[tuple[LoadedGame, Rules, list[tuple[Scenario, Doc]]]]:
+             extra_paths: Sequence[Path] = ()) -> Work:
     """Every scenario to check, loaded and validated (ids unique, rules known) before anything runs."""
     return [(game, rules_of(game), load_scenarios(paths, rule_ids=[r.id for r in game.rules]))
             for game, paths in plan(content, games, extra_paths)]
@@ -288,13 +292,13 @@ def _engine_notes(rules: Rules) -> list[dict[str, str]]:
 
 
 def check(content: Content, games: Sequence[str] | None = None, extra_paths: Sequence[Path] = (),
-          out_dir: Path = Path("build/check")) -> Report:
+          out_dir: Path = Path("build/check"), loaded: Work | None = None) -> Report:
     """Check every scenario of `games` (default all) plus `extra_paths`; write the report and SVGs.
 
-    Every scenario is loaded before anything runs, so a content mistake stops the check (ContentError)
-    before any output is written.
+    Every scenario is loaded before anything runs (or was, and is passed as `loaded`), so a content
+    mistake stops the check (ContentError) before any output is written.
     """
-    work = load_all(content, games, extra_paths)
+    work = loaded if loaded is not None else load_all(content, games, extra_paths)
     examples: list[dict[str, Any]] = []
     notes: dict[str, list[dict[str, str]]] = {}
     for game, rules, scenarios in work:
@@ -315,17 +319,18 @@ def _inputs_key(content: Content, games: Sequence[str] | None, extra_paths: Sequ
     return digest(*parts)
 
 
-def validate_scenarios(content: Content, games: Sequence[str] | None, out: Path) -> None:
-    """Load every scenario so a mistake stops the build before anything is written; skipped when the
-    check's inputs are those of its last run, which loaded them all without error."""
+def validate_scenarios(content: Content, games: Sequence[str] | None, out: Path) -> Work | None:
+    """Load every scenario so a mistake stops the build before anything is written; skipped (None)
+    when the check's inputs are those of its last run, which loaded them all without error. The
+    loaded scenarios go on to `run_check`, so they are read once."""
     stamp = out / "check" / ".inputs"
     if stamp.is_file() and stamp.read_text("utf-8") == _inputs_key(content, games, ()):
-        return
-    load_all(content, games)
+        return None
+    return load_all(content, games)
 
 
 def run_check(content: Content, extra_paths: Sequence[Path], out: Path, *, games: Sequence[str] | None = None,
-              as_json: bool = False, quiet: bool = False) -> int:
+              as_json: bool = False, quiet: bool = False, loaded: Work | None = None) -> int:
     """The check as `roadkit check` and `roadkit build` run it: skipped when nothing it reads changed.
     Returns the exit status: 1 if an example failed."""
     out_dir = out / "check"
@@ -337,7 +342,7 @@ def run_check(content: Content, extra_paths: Sequence[Path], out: Path, *, games
             data = json.loads(report_path.read_text("utf-8"))
             report = Report(data["examples"], data.get("notes", {}))
         else:
-            report = check(content, games, extra_paths, out_dir)
+            report = check(content, games, extra_paths, out_dir, loaded)
             write_atomic(stamp, key.encode())
     except CheckUsageError as exc:
         print(f"roadkit check: {exc}", file=sys.stderr)
