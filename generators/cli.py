@@ -63,6 +63,13 @@ def parser() -> argparse.ArgumentParser:
     s.add_argument("--offline", action="store_true", help="also build the file:// offline copy")
     sc = sub.add_parser("schema", help="export the JSON Schemas for editors into build/schema/")
     _common(sc)
+    sim = sub.add_parser("simulate", help="play whole games with a simple rules-legal policy and report results")
+    _common(sim)
+    sim.add_argument("--games", type=int, default=200, metavar="N", help="games per setting (default 200)")
+    sim.add_argument("--seed", type=int, default=1, metavar="S", help="first seed (default 1)")
+    sim.add_argument("--json", action="store_true", help="print the results as JSON")
+    sim.add_argument("--jobs", "-j", type=int, default=None, metavar="N",
+                     help="play on N processes (default: every core)")
     return p
 
 
@@ -90,16 +97,22 @@ def _run(args: argparse.Namespace) -> int:
     if args.command == "validate":
         from generators.engine.runner import load_all
 
-        n = sum(len(scenarios) for _, _, scenarios in load_all(content, args.game))
+        n = sum(len(w.scenarios) for w in load_all(content, args.game))
         _say(args, f"content OK: {len(content.games)} games, "
              f"{sum(len(g.components) for g in content.games)} components, {n} examples")
         return 0
     if args.command == "schema":
         from generators.content.export_schema import write_schemas
+        from generators.engine.runner import scenario_schemas
 
-        for path in write_schemas(args.out / "schema"):
+        for path in write_schemas(args.out / "schema", scenario_schemas(content)):
             _say(args, f"wrote {path}")
         return 0
+    if args.command == "simulate":
+        from generators.engine.simulate import run_simulate
+
+        return run_simulate(content, args.game, games=args.games, seed=args.seed, as_json=args.json,
+                            jobs=args.jobs, quiet=args.quiet)
     if args.command == "check":
         from generators.engine.runner import run_check
 
@@ -113,17 +126,17 @@ def _run(args: argparse.Namespace) -> int:
         return 0
     if args.command in ("print", "build"):
         if args.command == "build":
-            from generators.engine.runner import validate_scenarios
+            from generators.engine.runner import load_all
 
-            loaded = validate_scenarios(content, args.game, args.out)  # mistakes stop us before any write
+            loaded = load_all(content, args.game)  # every example and setup: mistakes stop us before any write
         _print(args, content)
         if args.command == "print":
             _say(args, f"done in {time.perf_counter() - started:.2f} s")
             return 0
         from generators.content.export_schema import write_schemas
-        from generators.engine.runner import run_check
+        from generators.engine.runner import run_check, scenario_schemas
 
-        write_schemas(args.out / "schema")
+        write_schemas(args.out / "schema", scenario_schemas(content))
         status = run_check(content, [], args.out, games=args.game, quiet=True, loaded=loaded)
         if status != 0:
             print("roadkit build: a worked example failed; see build/check/report.json "

@@ -3,25 +3,31 @@
 from __future__ import annotations
 
 import json
-import types
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from generators.cli import main as cli_main
 from generators.content.loader import load_content
-from generators.engine import mission_drive
-from generators.engine.runner import check, check_main, project, run_scenario
-from generators.engine.scenario import load_scenarios
+from generators.content.scenario import load_scenarios
+from generators.engine.base import Engine, game_content
+from generators.engine.mission_drive import GAME, MissionDrive
+from generators.engine.runner import check, prepare, project, run_scenario
 from generators.errors import ContentError
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "tests" / "fixtures" / "scenarios" / "mission-drive"
+MD = load_content(ROOT / "content", ["mission-drive"]).game("mission-drive")
 
 
-def run_fixture(name: str, rules: Any = mission_drive) -> dict[str, Any]:
-    [(scenario, doc)] = load_scenarios([FIXTURES / f"{name}.yaml"])
-    return run_scenario("mission-drive", scenario, doc, rules)
+def check_main(argv: list[str]) -> int:
+    return cli_main(["check", *argv])
+
+
+def run_fixture(name: str, engine: Engine = GAME) -> dict[str, Any]:
+    [loaded] = load_scenarios([FIXTURES / f"{name}.yaml"], engine)
+    return run_scenario("mission-drive", prepare(engine, game_content(MD, engine), loaded), engine)
 
 
 def test_verified() -> None:
@@ -64,27 +70,26 @@ def test_illegal_action_fails_listing_legal_actions() -> None:
 
 
 def test_engine_exception_fails_with_the_error() -> None:
-    def broken_apply(state: Any, action: dict[str, Any], chance: Any) -> Any:
-        raise ZeroDivisionError("boom")
+    class Broken(MissionDrive):
+        def apply(self, state: Any, action: Any, chance: Any) -> Any:
+            raise ZeroDivisionError("boom")
 
-    rules = types.SimpleNamespace(**{n: getattr(mission_drive, n) for n in
-                                     ("initial_state", "legal_actions", "outcome", "draw_svg")}, apply=broken_apply)
-    record = run_fixture("engine-exception", rules)
+    record = run_fixture("engine-exception", Broken())
     assert record["status"] == "failed"
     assert "engine-exception.yaml: the engine raised ZeroDivisionError: boom" in record["message"]
 
 
 def test_engine_never_sees_expect() -> None:
-    seen: list[dict[str, Any]] = []
+    seen: list[Any] = []
 
-    def spying_apply(state: Any, action: dict[str, Any], chance: Any) -> Any:
-        seen.append(dict(action))
-        return mission_drive.apply(state, action, chance)
+    class Spy(MissionDrive):
+        def apply(self, state: Any, action: Any, chance: Any) -> Any:
+            seen.append(action)
+            return super().apply(state, action, chance)
 
-    rules = types.SimpleNamespace(**{n: getattr(mission_drive, n) for n in
-                                     ("initial_state", "legal_actions", "outcome", "draw_svg")}, apply=spying_apply)
-    run_fixture("step-mismatch", rules)
-    assert seen and all("expect" not in action for action in seen)
+    run_fixture("step-mismatch", Spy())
+    assert seen and all(not hasattr(action, "expect") for action in seen)
+    assert all(type(a) in GAME.action_specs.values() for a in seen), "the engine gets typed actions"
 
 
 def test_unknown_expect_key_fails() -> None:
@@ -110,7 +115,30 @@ def test_missing_random_result_fails() -> None:
 def test_unused_random_result_fails() -> None:
     record = run_fixture("unused-random")
     assert record["status"] == "failed"
-    assert "1 scripted result(s) were never used" in record["message"]
+    assert "1 scripted result(s) were never used (pink boss cards)" in record["message"]
+
+
+def test_random_result_for_another_roll_fails() -> None:
+    record = run_fixture("chance-mismatch")
+    assert record["status"] == "failed"
+    assert "random[0] answers 'target weapon card', but the engine asked for 'pink boss cards'" in record["message"]
+
+
+def test_expected_refusal_passes_only_with_its_reason() -> None:
+    record = run_fixture("refused")
+    assert record["status"] == "verified", record["message"]
+    assert record["steps"][0]["ok"] and "already face down" in record["steps"][0]["reason"]
+    wrong = run_fixture("refused-wrong-reason")
+    assert wrong["status"] == "failed"
+    assert 'does not say "not the hero' in wrong["message"]
+    allowed = run_fixture("refused-but-allowed")
+    assert allowed["status"] == "failed"
+    assert "should be refused" in allowed["message"] and "the rules allowed it" in allowed["message"]
+
+
+def test_outcome_can_report_the_legal_actions() -> None:
+    record = run_fixture("legal-listed")
+    assert record["status"] == "verified", record["message"]
 
 
 @pytest.mark.parametrize(
@@ -134,7 +162,7 @@ def test_malformed_setup_or_action_is_a_located_content_error(name: str, line: i
 
 def test_duplicate_id_is_reported_at_the_second_file() -> None:
     with pytest.raises(ContentError) as caught:
-        load_scenarios([FIXTURES / "duplicates"])
+        load_scenarios([FIXTURES / "duplicates"], GAME)
     assert caught.value.file.endswith("second.yaml")
     assert (caught.value.line, caught.value.column, caught.value.keypath) == (1, 1, ("id",))
     assert "duplicate scenario id 'same-id'" in caught.value.message
@@ -142,7 +170,7 @@ def test_duplicate_id_is_reported_at_the_second_file() -> None:
 
 def test_unknown_rule_id_is_a_content_error() -> None:
     with pytest.raises(ContentError, match="unknown rule id 'ramming'"):
-        load_scenarios([FIXTURES / "verified.yaml"], rule_ids={"moving"})
+        load_scenarios([FIXTURES / "verified.yaml"], GAME, rule_ids={"moving"})
 
 
 def test_projection_compares_only_expected_keys() -> None:

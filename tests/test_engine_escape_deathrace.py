@@ -8,10 +8,10 @@ from typing import Any
 
 import pytest
 
+from generators.content.scenario import load_scenarios
 from generators.engine import escape_deathrace as ed
 from generators.engine.base import Chance, IllegalAction, SetupError
 from generators.engine.runner import run_scenario
-from generators.engine.scenario import load_scenarios
 
 # --- helpers ------------------------------------------------------------------------------------
 

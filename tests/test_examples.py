@@ -1,22 +1,29 @@
 """Every worked example in content/*/examples/ is its own test item (pytest's YAML-collector pattern).
 
 `verified` and `erratum` pass; `failed` fails with the runner's message, which names the file, the
-step, what was expected and what the engine computed. Coverage is derived from the content: every
-rules entry the engine can replay (not marked `replayable: false`) has at least one example.
+step, what was expected and what the engine computed. Each example's whole final outcome (every key
+the engine computes, its events included) is pinned in a golden file, `tests/golden/<game>/<id>.json`:
+a change in anything an engine computes shows as a diff to review, and `pytest --update-golden`
+rewrites them. An erratum's golden file pins the value the engine computes, not the printed one.
+Coverage is derived from the content: every rules entry the engine can replay (not marked
+`replayable: false`) has at least one example.
 """
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from pathlib import Path
 
 import pytest
 
 from generators.content.loader import load_content
-from generators.engine.runner import fmt, rules_of, run_scenario
-from generators.engine.scenario import load_scenarios
+from generators.content.scenario import load_scenarios
+from generators.engine.base import game_content
+from generators.engine.runner import engine_of, fmt, prepare, run_scenario
 
 ROOT = Path(__file__).resolve().parent.parent
+GOLDEN = ROOT / "tests" / "golden"
 CONTENT = load_content(ROOT / "content")
 GAMES = {g.id: g for g in CONTENT.games}
 SCENARIOS = sorted((ROOT / "content").glob("*/examples/*.yaml"))
@@ -25,21 +32,43 @@ WITH_ENGINE = [g for g in CONTENT.games if g.engine]
 PRINTED = {"mission-drive": 11}
 
 
-@pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: f"{p.parent.parent.name}/{p.stem}")
-def test_example(path: Path) -> None:
+def _run(path: Path) -> dict:
     game = GAMES[path.parent.parent.name]
-    [(scenario, doc)] = load_scenarios([path], rule_ids=[r.id for r in game.rules])
-    assert scenario.id == path.stem, f"{doc.file}: the file name must be the scenario id ({scenario.id}.yaml)"
-    record = run_scenario(game.id, scenario, doc, rules_of(game))
+    engine = engine_of(game)
+    [loaded] = load_scenarios([path], engine, rule_ids=[r.id for r in game.rules])
+    assert loaded.scenario.id == path.stem, f"{loaded.doc.file}: the file name must be the scenario id"
+    return run_scenario(game.id, prepare(engine, game_content(game, engine), loaded), engine, full=True)
+
+
+@pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: f"{p.parent.parent.name}/{p.stem}")
+def test_example(path: Path, request: pytest.FixtureRequest) -> None:
+    record = _run(path)
     if record["status"] == "failed":
         detail = f"\n  expected: {fmt(record['expected'])}\n  computed: {fmt(record['computed'])}"
         pytest.fail(record["message"] + detail, pytrace=False)
     assert record["status"] in ("verified", "erratum")
+    golden = GOLDEN / path.parent.parent.name / f"{path.stem}.json"
+    pinned = {"status": record["status"], "outcome": record["outcome"], "narrative": record["narrative"]}
+    text = json.dumps(pinned, indent=1, sort_keys=True, ensure_ascii=False) + "\n"
+    if request.config.getoption("--update-golden"):
+        golden.parent.mkdir(parents=True, exist_ok=True)
+        golden.write_text(text, encoding="utf-8")
+        return
+    assert golden.is_file(), f"no golden file {golden.relative_to(ROOT)}: run pytest --update-golden and review it"
+    assert json.loads(golden.read_text(encoding="utf-8")) == pinned, (
+        f"{path.relative_to(ROOT)}: the computed outcome differs from {golden.relative_to(ROOT)}; if the change "
+        "is intended, run pytest --update-golden and review the diff")
+
+
+def test_no_golden_file_without_its_example() -> None:
+    known = {(p.parent.parent.name, p.stem) for p in SCENARIOS}
+    orphans = [p for p in GOLDEN.glob("*/*.json") if (p.parent.name, p.stem) not in known]
+    assert not orphans, f"golden files of deleted examples: {orphans}"
 
 
 def _scenarios(game) -> list:
     files = sorted((Path(game.dir) / "examples").glob("*.yaml"))
-    return [s for s, _ in load_scenarios(files, rule_ids=[r.id for r in game.rules])]
+    return [s.scenario for s in load_scenarios(files, engine_of(game), rule_ids=[r.id for r in game.rules])]
 
 
 @pytest.mark.parametrize("game", WITH_ENGINE, ids=lambda g: g.id)

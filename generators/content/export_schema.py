@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
 from generators.content.model import Component, Game, Glossary, Icons, Notes, RuleMeta
-from generators.content.schema import json_schema
+from generators.content.scenario import Scenario
+from generators.content.schema import json_schema, schema_ref
 from generators.outputs import write_if_changed
 
 # file name -> (root type, which content files it describes)
@@ -20,19 +23,33 @@ SCHEMAS: dict[str, tuple[type, str]] = {
 }
 
 
-def extra_schemas() -> dict[str, tuple[type, str]]:
-    """Schemas owned by other parts (the engine's scenario format), if present."""
-    try:
-        from generators.engine.scenario import Scenario
-    except ImportError:
-        return {}
-    return {"scenario.schema.json": (Scenario, "content/*/examples/*.yaml")}
+def scenario_schema(game: str, setup_spec: type, action_specs: Mapping[str, type]) -> dict[str, Any]:
+    """The scenario format with one game engine's setup and actions filled in: what an editor needs
+    to complete and check `content/<game>/examples/*.yaml`."""
+    schema = json_schema(Scenario, f"Roadkit: content/{game}/examples/*.yaml")
+    defs = schema["$defs"]
+    props = defs["Scenario"]["properties"]
+    props["setup"] = {**schema_ref(setup_spec, defs), "description": props["setup"].get("description", "")}
+    options = []
+    for kind, spec in action_specs.items():
+        ref = schema_ref(spec, defs)
+        entry = defs[spec.__name__]
+        entry["properties"] = {**entry["properties"], "do": {"const": kind},
+                               "expect": {"type": "object", "description": "outcome keys checked after this step"},
+                               "refused": {"type": "string", "description": "this action must be refused, with "
+                                           "a reason containing this text"}}
+        options.append(ref)
+    props["actions"] = {"type": "array", "items": {"anyOf": options}, "description": props["actions"]["description"]}
+    schema["$defs"] = dict(sorted(defs.items()))
+    return schema
 
 
-def write_schemas(out: Path) -> list[Path]:
+def write_schemas(out: Path, extra: Mapping[str, dict[str, Any]] | None = None) -> list[Path]:
+    """Every content file's schema, plus `extra` ready-made ones (each game's scenarios)."""
+    schemas = {name: json_schema(root, f"Roadkit: {applies_to}") for name, (root, applies_to) in SCHEMAS.items()}
+    schemas["scenario.schema.json"] = json_schema(Scenario, "Roadkit: content/*/examples/*.yaml")
     written = []
-    for name, (root, applies_to) in {**SCHEMAS, **extra_schemas()}.items():
-        schema = json_schema(root, f"Roadkit: {applies_to}")
+    for name, schema in {**schemas, **(extra or {})}.items():
         path = out / name
         write_if_changed(path, (json.dumps(schema, indent=2, ensure_ascii=False) + "\n").encode())
         written.append(path)

@@ -120,6 +120,7 @@ def load_game(game_dir: Path, icons: Icons, root: Path) -> LoadedGame:
     if notes_doc is not None:
         refs.check_notes(notes_doc, notes)
 
+    components_unsorted = list(components)
     components.sort(key=lambda c: (c.order, c.id))
     rules.sort(key=lambda r: (r.meta.order, r.id))
     return LoadedGame(
@@ -131,6 +132,7 @@ def load_game(game_dir: Path, icons: Icons, root: Path) -> LoadedGame:
         glossary=glossary,
         notes=notes,
         files=files,
+        docs={c.id: d for c, d in zip(components_unsorted, component_docs, strict=True)},
     )
 
 

@@ -210,6 +210,9 @@ class Face:
     front: Side = field(metadata=_meta("The front side."))
     count: int = field(default=1, metadata=_meta("How many copies the game has.", min=1, max=500))
     back: Side | None = field(default=None, metadata=_meta("This face's own back; otherwise the component's back."))
+    facts: dict[str, Any] | None = field(default=None, metadata=_meta(
+        "Game facts the rules engine reads from this face (a weapon's symbol, a character's hit points); "
+        "their keys are checked against the engine's own spec."))
 
 
 @dataclass(frozen=True)
@@ -375,6 +378,11 @@ class LoadedGame:
     glossary: Glossary
     notes: Notes
     files: dict[str, str] = field(repr=False, default_factory=dict)  # display path -> sha256 of bytes
+    docs: dict[str, Any] = field(repr=False, compare=False, default_factory=dict)  # component id -> its Doc
+
+    @property
+    def component_files(self) -> dict[str, str]:
+        return {cid: doc.file for cid, doc in self.docs.items()}
 
     @property
     def name(self) -> str:

@@ -204,6 +204,27 @@ def _check_constraints(doc: Doc, f: dataclasses.Field, path: KeyPath, value: Any
         raise doc.error(path, f"expected {what}, got {describe(value)}")
 
 
+def to_data(value: Any) -> Any:
+    """A converted value back to plain YAML/JSON data: dataclasses as mappings without the fields
+    left at their defaults, tuples as lists, read-only mappings as dicts. `convert` of the result
+    gives an equal value back."""
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        out: dict[str, Any] = {}
+        for f in fields_of(type(value)):
+            item = getattr(value, f.name)
+            if f.default is not dataclasses.MISSING and item == f.default:
+                continue
+            if f.default_factory is not dataclasses.MISSING and item == f.default_factory():
+                continue
+            out[_key(f)] = to_data(item)
+        return out
+    if isinstance(value, (types.MappingProxyType, dict)):
+        return {k: to_data(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [to_data(v) for v in value]
+    return value
+
+
 # ---------------------------------------------------------------------------------------------
 # JSON Schema export
 
@@ -218,6 +239,12 @@ def json_schema(root: type, title: str) -> dict[str, Any]:
         **body,
         "$defs": dict(sorted(defs.items())),
     }
+
+
+def schema_ref(tp: Any, defs: dict[str, Any]) -> dict[str, Any]:
+    """The schema of `tp` (a `$ref` for dataclasses), adding the definitions it needs to `defs`;
+    for composing schemas (a scenario whose setup is a game engine's spec)."""
+    return _schema_for(tp, defs)
 
 
 def _schema_for(tp: Any, defs: dict[str, Any]) -> dict[str, Any]:
@@ -278,5 +305,5 @@ def _schema_for(tp: Any, defs: dict[str, Any]) -> dict[str, Any]:
     raise TypeError(f"schema cannot export type {tp!r}")
 
 
-__all__ = ["convert", "describe", "fields_of", "json_schema", "type_label"]
+__all__ = ["convert", "describe", "fields_of", "json_schema", "schema_ref", "to_data", "type_label"]
 _ = typing  # keep typing importable for forward references in models

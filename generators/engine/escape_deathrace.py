@@ -82,12 +82,13 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, make_dataclass
 from fractions import Fraction
 from typing import Any
 
+from generators.content.schema import to_data
 from generators.engine import svg as draw
-from generators.engine.base import Chance, Event, IllegalAction, SetupError
+from generators.engine.base import Chance, Engine, Event, GameContent, GameType, IllegalAction, SetupError
 from generators.errors import KeyPath
 
 # ---------------------------------------------------------------------------------------------
@@ -736,7 +737,7 @@ def _graveyard_add(state: State, kind: str, n: int = 1) -> None:
 
 
 def _roll(chance: Chance, what: str, events: list[Event], who: str) -> int:
-    value = chance.next(f"D4 {what}", D4)
+    value = chance.choice(what, D4)
     events.append(Event("roll", {"what": what, "player": who, "value": value}))
     return value
 
@@ -858,7 +859,7 @@ def _draw_tile_kind(state: State, chance: Chance) -> str | None:
         laid = {t.kind for t in state.tiles.values()}
         if len(state.tiles) < ROAD_TILES - 1:
             options = [k for k in (*PLAIN_KINDS, *SUB_BOSSES) if k in PLAIN_KINDS or k not in laid]
-            return chance.next("road tile", options)
+            return chance.choice("road tile", options)
     return None if _final_tile(state) else "final-boss"
 
 
@@ -1937,3 +1938,58 @@ def _boss_tables() -> list[OddsTable]:
 def odds() -> list[OddsTable]:
     """Exact distributions for every roll the rulebook resolves on a D4 table."""
     return [*_hazard_tables(), *_battle_tables(), *_drive_by_tables(), *_landmine_tables(), *_boss_tables()]
+
+
+# --- the engine contract -----------------------------------------------------------------------
+
+SetupSpec = make_dataclass("SetupSpec", [(k, Any, field(default=None)) for k in SETUP_KEYS], frozen=True)
+ACTION_SPECS = {do: make_dataclass(f"{do.title().replace('_', '')}Action",
+                                   [("do", str), ("player", Any, field(default=None)),
+                                    *((k, Any, field(default=None)) for k in keys)], frozen=True)
+                for do, keys in ACTION_KEYS.items()}
+
+
+@dataclass(frozen=True)
+class Options:
+    """How a whole game is set up."""
+
+    players: int = 2
+
+
+class EscapeDeathrace(Engine):
+    type = GameType(name="Escape Deathrace 2182 Micro", min_players=1, max_players=MAX_PLAYERS, max_actions=5000)
+    setup_spec = SetupSpec
+    action_specs = ACTION_SPECS
+    options_spec = Options
+    notes = NOTES
+
+    def initial_state(self, setup: Any, content: GameContent) -> State:
+        return initial_state({k: v for k, v in to_data(setup).items() if v is not None})
+
+    def new_game(self, options: Any, content: GameContent, chance: Chance) -> State:
+        raise NotImplementedError("whole games are not set up yet")
+
+    def players_to_act(self, state: State) -> list[str]:
+        return sorted({a.get("player", state.turn.player) for a in legal_actions(state)})
+
+    def legal_actions(self, state: State, player: str | None = None) -> list[Any]:
+        return [self.parse_action(a) for a in legal_actions(state)
+                if player is None or a.get("player", state.turn.player) == player]
+
+    def apply(self, state: State, action: Any, chance: Chance) -> tuple[State, list[Event]]:
+        return apply(state, {k: v for k, v in to_data(action).items() if v is not None}, chance)
+
+    def outcome(self, state: State, events: list[Event]) -> dict[str, Any]:
+        return outcome(state, events)
+
+    def result(self, state: State) -> dict[str, Any]:
+        return {"result": state.winner or "none"}
+
+    def draw_svg(self, state: State) -> str:
+        return draw_svg(state)
+
+    def odds(self) -> list[dict[str, Any]]:
+        return [t.as_dict() for t in odds()]
+
+
+GAME = EscapeDeathrace()

@@ -75,11 +75,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from generators.content.scenario import plain
 from generators.content.schema import convert
 from generators.content.yaml_io import Doc
 from generators.engine import svg as draw
-from generators.engine.base import Chance, Event, IllegalAction, SetupError
-from generators.engine.scenario import plain
+from generators.engine.base import Chance, Engine, Event, GameContent, GameType, IllegalAction, SetupError
 from generators.errors import ContentError, KeyPath
 
 # --- facts from the rulebook -------------------------------------------------------------------
@@ -595,7 +595,7 @@ def _card(spec: Any, path: KeyPath) -> Card:
 
 def initial_state(setup: Mapping[str, Any]) -> State:
     """Build the state a scenario's `setup` describes; malformed setups raise SetupError(path)."""
-    spec: SetupSpec = _parse(SetupSpec, plain(setup))
+    spec: SetupSpec = setup if isinstance(setup, SetupSpec) else _parse(SetupSpec, plain(setup))
     lanes, rows = spec.road.lanes, spec.road.rows
 
     def sp(value: Pos, path: KeyPath) -> Space:
@@ -865,6 +865,8 @@ def _jsonable(value: Any) -> Any:
 
 
 def _parse_action(action: Any) -> Any:
+    if type(action) in ACTIONS.values():
+        return action
     if not isinstance(action, Mapping):
         raise SetupError((), "an action is a mapping such as {do: move, slot: left}")
     kind = action.get("do")
@@ -1437,7 +1439,7 @@ def _do_boss_setup(ctx: _Ctx, act: PlainAction) -> None:
     pink = boss.pink
     if pink is None:
         options = [list(c) for c in itertools.combinations((1, 2, 3), count)]
-        pink = tuple(ctx.chance.next(f"pink boss movement cards ({boss.difficulty}: {count})", options))
+        pink = tuple(ctx.chance.choice("pink boss cards", options))
     boss.column = [next(c for c in boss.cards if c.number == n and c.color == ("pink" if n in pink else "green"))
                    for n in (1, 2, 3)]
     ctx.event("boss_column", pink=sorted(pink), column=[f"{c.number} {c.color}" for c in boss.column])
@@ -1445,7 +1447,7 @@ def _do_boss_setup(ctx: _Ctx, act: PlainAction) -> None:
     for kind in (k for k in WEAPON_TYPES if k in shown):
         name = boss.fixed_weapons.get(kind)
         if name is None:
-            name = ctx.chance.next(f"{kind} weapon card", [n for n, (t, _) in WEAPON_CARDS.items() if t == kind])
+            name = ctx.chance.choice(f"{kind} weapon card", [n for n, (t, _) in WEAPON_CARDS.items() if t == kind])
         boss.weapons[kind] = name
         ctx.event("weapon_card", type=kind, card=name)
     removed = [c for c in s.deck + s.discard if c.kind != "hero"]
@@ -1849,3 +1851,49 @@ def _draw_dashboard(pic: draw.Svg, s: State, top: float) -> None:
     pic.text(MARGIN, track_y + box + 18, status, size=9, anchor="start")
     if s.pending:
         pic.text(pic.width - MARGIN, track_y + box + 18, f"{s.pending['kind']} card drawn", size=9, anchor="end")
+
+
+# --- the engine contract -----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Options:
+    """How a whole game is set up (Game Setup, Mission Scoring, Variant - Short Game)."""
+
+    reward: Level = "normal"
+    variant: Literal["standard", "short"] = "standard"
+
+
+class MissionDrive(Engine):
+    type = GameType(name="Mission: Drive", min_players=1, max_players=1, utility="solo", max_actions=3000)
+    setup_spec = SetupSpec
+    action_specs = ACTIONS
+    options_spec = Options
+    notes = NOTES
+
+    def initial_state(self, setup: Any, content: GameContent) -> State:
+        return initial_state(setup)
+
+    def new_game(self, options: Any, content: GameContent, chance: Chance) -> State:
+        raise NotImplementedError("whole games are not set up yet")
+
+    def players_to_act(self, state: State) -> list[str]:
+        return ["hero"] if legal_actions(state) else []
+
+    def legal_actions(self, state: State, player: str | None = None) -> list[Any]:
+        return [self.parse_action(a) for a in legal_actions(state)]
+
+    def apply(self, state: State, action: Any, chance: Chance) -> tuple[State, list[Event]]:
+        return apply(state, action, chance)
+
+    def outcome(self, state: State, events: list[Event]) -> dict[str, Any]:
+        return outcome(state, events)
+
+    def result(self, state: State) -> dict[str, Any]:
+        return {"result": state.game, "damage_taken": state.damage_taken}
+
+    def draw_svg(self, state: State) -> str:
+        return draw_svg(state)
+
+
+GAME = MissionDrive()

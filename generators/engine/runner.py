@@ -30,17 +30,44 @@ from typing import Any
 
 from generators.content.loader import Content
 from generators.content.model import LoadedGame
-from generators.content.yaml_io import Doc, display_path
-from generators.engine.base import Chance, ChanceExhausted, IllegalAction, Rules, SetupError, rules_for
-from generators.engine.scenario import RUNNER_ACTION_KEYS, Scenario, load_scenarios, located, plain, scenario_files
+from generators.content.scenario import LoadedScenario, load_scenarios, located, plain, scenario_files
+from generators.content.yaml_io import display_path
+from generators.engine.base import (
+    Chance,
+    ChanceExhausted,
+    ChanceMismatch,
+    Engine,
+    GameContent,
+    IllegalAction,
+    SetupError,
+    game_content,
+    load_engine,
+)
 from generators.errors import ContentError
 from generators.outputs import code_version, digest, write_atomic
 
 STATUSES = ("verified", "erratum", "failed")
 
 
-# Every scenario to run, loaded: (game, its rules module, [(scenario, its document)]).
-Work = list[tuple[LoadedGame, Rules, list[tuple[Scenario, Doc]]]]
+@dataclass(frozen=True)
+class Prepared:
+    """A scenario loaded and validated, with the initial state its setup builds."""
+
+    loaded: LoadedScenario
+    state: Any
+
+
+@dataclass(frozen=True)
+class GameWork:
+    """One game's part of a check: its engine, the content it reads, its prepared scenarios."""
+
+    game: LoadedGame
+    engine: Engine
+    content: GameContent
+    scenarios: tuple[Prepared, ...]
+
+
+Work = list[GameWork]
 
 
 class CheckUsageError(Exception):
@@ -50,8 +77,8 @@ class CheckUsageError(Exception):
 # --- finding games and their engines -----------------------------------------------------------
 
 
-def rules_of(game: LoadedGame) -> Rules:
-    """The rules module named by the game's `engine:`; a ContentError if it names none or a missing one."""
+def engine_of(game: LoadedGame) -> Engine:
+    """The engine named by the game's `engine:`; a ContentError if it names none or a missing one."""
     game_yaml = Path(game.dir) / "game.yaml"
     if game.engine is None:
         raise ContentError(display_path(game_yaml), 1, 1, ("engine",),
@@ -59,7 +86,7 @@ def rules_of(game: LoadedGame) -> Rules:
     if not (Path(__file__).parent / f"{game.engine}.py").is_file():
         raise ContentError(display_path(game_yaml), 1, 1, ("engine",),
                            f"there is no rules module generators/engine/{game.engine}.py")
-    return rules_for(game.engine)
+    return load_engine(game.engine)
 
 
 def _owner(path: Path, games: Mapping[str, LoadedGame], chosen: Sequence[str] | None) -> str:
@@ -98,9 +125,36 @@ def plan(content: Content, games: Sequence[str] | None = None,
 
 def load_all(content: Content, games: Sequence[str] | None = None,
              extra_paths: Sequence[Path] = ()) -> Work:
-    """Every scenario to check, loaded and validated (ids unique, rules known) before anything runs."""
-    return [(game, rules_of(game), load_scenarios(paths, rule_ids=[r.id for r in game.rules]))
-            for game, paths in plan(content, games, extra_paths)]
+    """Every scenario to check, loaded and validated before anything runs: the file format, the
+    setup and every action against the engine's specs, ids unique, rules known, and each setup built
+    (a setup the rules cannot reach is a located error)."""
+    work = []
+    for game, paths in plan(content, games, extra_paths):
+        engine = engine_of(game)
+        facts = game_content(game, engine)
+        scenarios = load_scenarios(paths, engine, rule_ids=[r.id for r in game.rules])
+        work.append(GameWork(game, engine, facts, tuple(prepare(engine, facts, s) for s in scenarios)))
+    return work
+
+
+def prepare(engine: Engine, facts: GameContent, loaded: LoadedScenario) -> Prepared:
+    try:
+        state = engine.initial_state(loaded.setup, facts)
+    except SetupError as exc:
+        raise located(loaded.doc, ("setup",), exc.path, exc.message) from None
+    return Prepared(loaded, state)
+
+
+def scenario_schemas(content: Content) -> dict[str, dict[str, Any]]:
+    """`<game>.scenario.schema.json` for every game with an engine: its setup and actions typed."""
+    from generators.content.export_schema import scenario_schema
+
+    out = {}
+    for game in content.games:
+        if game.engine:
+            engine = engine_of(game)
+            out[f"{game.id}.scenario.schema.json"] = scenario_schema(game.id, engine.setup_spec, engine.action_specs)
+    return out
 
 
 # --- comparing ---------------------------------------------------------------------------------
@@ -162,35 +216,45 @@ class _Run:
     """What one replay produced so far."""
 
     game: str
-    scenario: Scenario
-    doc: Doc
+    prepared: Prepared
     svg_dir: Path | None
     out_dir: Path | None
     problems: list[str] = field(default_factory=list)
     fatal: str | None = None
     computed: Any = None
+    final: dict[str, Any] | None = None
     steps: list[dict[str, Any]] = field(default_factory=list)
+    narrative: list[dict[str, Any]] = field(default_factory=list)
     svgs: dict[str, Any] = field(default_factory=lambda: {"before_svg": None, "after_svg": None, "step_svgs": []})
 
-    def draw(self, rules: Rules, state: Any, suffix: str) -> str | None:
+    @property
+    def file(self) -> str:
+        return self.prepared.loaded.doc.file
+
+    def draw(self, engine: Engine, state: Any, suffix: str) -> str | None:
         if self.svg_dir is None or self.out_dir is None:
             return None
-        target = self.svg_dir / f"{self.scenario.id}-{suffix}.svg"
-        write_atomic(target, rules.draw_svg(state).encode())
+        target = self.svg_dir / f"{self.prepared.loaded.scenario.id}-{suffix}.svg"
+        write_atomic(target, engine.draw_svg(state).encode())
         return target.relative_to(self.out_dir).as_posix()
 
 
-def run_scenario(game: str, scenario: Scenario, doc: Doc, rules: Rules, out_dir: Path | None = None) -> dict[str, Any]:
-    """Replay one scenario and return its report record. Malformed setup/actions raise ContentError."""
+def run_scenario(game: str, prepared: Prepared, engine: Engine, out_dir: Path | None = None,
+                 full: bool = False) -> dict[str, Any]:
+    """Replay one prepared scenario and return its report record; `full` adds the whole final
+    outcome (every key the engine computes, events included) for golden files."""
     svg_dir = out_dir / "svg" / game if out_dir is not None else None
-    run = _Run(game, scenario, doc, svg_dir, out_dir)
+    run = _Run(game, prepared, svg_dir, out_dir)
     try:
-        _replay(run, rules)
-    except ContentError:
-        raise
+        _replay(run, engine)
+    except OSError:
+        raise  # the disk, not the example: never recorded as a result
     except Exception as exc:  # the engine or its drawing broke: report it, keep checking the others
-        run.fatal = f"{doc.file}: the engine raised {_describe(exc)}"
-    return _record(run)
+        run.fatal = f"{run.file}: the engine raised {_describe(exc)}"
+    record = _record(run)
+    if full:
+        record["outcome"] = run.final
+    return record
 
 
 def _describe(exc: BaseException) -> str:
@@ -199,55 +263,81 @@ def _describe(exc: BaseException) -> str:
     return f"{type(exc).__name__}: {exc}{where}"
 
 
-def _replay(run: _Run, rules: Rules) -> None:
-    sc, doc = run.scenario, run.doc
-    try:
-        state = rules.initial_state(plain(sc.setup))
-    except SetupError as exc:
-        raise located(doc, ("setup",), exc.path, exc.message) from None
-    run.svgs["before_svg"] = run.draw(rules, state, "before")
-    chance = Chance(list(plain(sc.random)))
+def computed_outcome(engine: Engine, state: Any, events: list[Any], wanted: Any = None) -> dict[str, Any]:
+    """The engine's outcome, plus `legal` (every legal action, as scenarios write them) when asked for."""
+    result = engine.outcome(state, events)
+    if isinstance(wanted, Mapping) and "legal" in wanted:
+        result = {**result, "legal": engine.legal_data(state)}
+    return result
+
+
+def _replay(run: _Run, engine: Engine) -> None:
+    loaded = run.prepared.loaded
+    sc, state = loaded.scenario, run.prepared.state
+    run.svgs["before_svg"] = run.draw(engine, state, "before")
+    chance = Chance(list(loaded.random))
     all_events: list[Any] = []
-    for i, raw in enumerate(sc.actions):
-        action = plain(raw)
-        step_expect = action.get("expect")
-        for key in RUNNER_ACTION_KEYS:
-            action.pop(key, None)
+    for i, step in enumerate(loaded.steps):
         where = f"actions[{i}]"
+        asked = len(chance.log)
         try:
-            state, events = rules.apply(state, action, chance)
+            new_state, events = engine.apply(state, step.action, chance)
         except SetupError as exc:
-            raise located(doc, ("actions", i), exc.path, exc.message) from None
+            if step.refused is not None:  # refused for a reason found in the action itself
+                _check_refusal(run, where, exc.message, step.refused)
+                continue
+            raise located(loaded.doc, ("actions", i), exc.path, exc.message) from None
         except IllegalAction as exc:
-            legal = exc.legal or rules.legal_actions(state)
+            if step.refused is not None:
+                _check_refusal(run, where, exc.message, step.refused)
+                continue
+            legal = exc.legal or engine.legal_data(state)
             listed = "; ".join(fmt(a) for a in legal) if legal else "none"
-            run.fatal = f"{doc.file}: {where}: illegal action {fmt(action)}: {exc.message}. Legal: {listed}"
+            run.fatal = f"{run.file}: {where}: illegal action {fmt(step.data)}: {exc.message}. Legal: {listed}"
             return
-        except ChanceExhausted as exc:
-            run.fatal = f"{doc.file}: {where}: {exc}; add the missing results to random:"
+        except (ChanceExhausted, ChanceMismatch) as exc:
+            run.fatal = f"{run.file}: {where}: {exc}"
             return
+        if step.refused is not None:
+            run.problems.append(f"{run.file}: {where}: {fmt(step.data)} should be refused ({step.refused!r}), "
+                                "but the rules allowed it")
+            run.steps.append({"step": where, "refused": step.refused, "ok": False})
+            return
+        state = new_state
         all_events += events
-        if step_expect is not None:
-            _compare_step(run, rules.outcome(state, events), step_expect, where)
-        if len(sc.actions) > 1:
-            run.svgs["step_svgs"].append(run.draw(rules, state, f"step-{i}"))
-    run.svgs["after_svg"] = run.draw(rules, state, "after")
-    final = rules.outcome(state, all_events)
-    run.computed, problems = project(plain(sc.expect), final)
-    run.problems += [f"{doc.file}: final outcome: {p}" for p in problems]
-    if chance.used < len(chance.script):
-        unused = len(chance.script) - chance.used
-        run.fatal = f"{doc.file}: random: {unused} scripted result(s) were never used; remove them or fix the actions"
+        run.narrative.append({"action": step.data, "says": engine.describe_action(step.action),
+                              "random": [[r.label, r.value] for r in chance.log[asked:]]})
+        if step.expect is not None:
+            _compare_step(run, computed_outcome(engine, state, events, step.expect), step.expect, where)
+        if len(loaded.steps) > 1:
+            run.svgs["step_svgs"].append(run.draw(engine, state, f"step-{i}"))
+    run.svgs["after_svg"] = run.draw(engine, state, "after")
+    expect = plain(sc.expect)
+    run.final = computed_outcome(engine, state, all_events, expect)
+    run.computed, problems = project(expect, run.final)
+    run.problems += [f"{run.file}: final outcome: {p}" for p in problems]
+    if chance.unused:
+        labels = ", ".join(r.label for r in chance.unused)
+        run.fatal = f"{run.file}: random: {len(chance.unused)} scripted result(s) were never used ({labels}); " \
+                    "remove them or fix the actions"
+
+
+def _check_refusal(run: _Run, where: str, reason: str, wanted: str) -> None:
+    ok = wanted.casefold() in reason.casefold()
+    run.steps.append({"step": where, "refused": wanted, "reason": reason, "ok": ok})
+    run.narrative.append({"action": run.prepared.loaded.steps[int(where[8:-1])].data, "refused": reason})
+    if not ok:
+        run.problems.append(f"{run.file}: {where}: refused, but the reason {reason!r} does not say {wanted!r}")
 
 
 def _compare_step(run: _Run, computed: Mapping[str, Any], expected: Any, where: str) -> None:
     projection, problems = project(plain(expected), computed)
     run.steps.append({"step": where, "expected": plain(expected), "computed": projection, "ok": not problems})
-    run.problems += [f"{run.doc.file}: after {where}: {p}" for p in problems]
+    run.problems += [f"{run.file}: after {where}: {p}" for p in problems]
 
 
 def _record(run: _Run) -> dict[str, Any]:
-    sc = run.scenario
+    sc = run.prepared.loaded.scenario
     note = sc.discrepancy
     if run.fatal:
         status, message = "failed", run.fatal
@@ -256,14 +346,14 @@ def _record(run: _Run) -> dict[str, Any]:
         message = "; ".join(run.problems)
     elif note:
         status = "failed"
-        message = f"{run.doc.file}: discrepancy: the example verifies, so its note is stale; remove it"
+        message = f"{run.file}: discrepancy: the example verifies, so its note is stale; remove it"
     else:
         status, message = "verified", ""
     return {
         "game": run.game, "id": sc.id, "title": sc.title, "rule": sc.rule, "source": sc.source,
-        "section": sc.section, "claim": sc.claim, "page": sc.page, "file": Path(run.doc.file).as_posix(),
+        "section": sc.section, "claim": sc.claim, "page": sc.page, "file": Path(run.file).as_posix(),
         "status": status, "expected": plain(sc.expect), "computed": run.computed, "message": message,
-        "discrepancy": note, "steps": run.steps, **run.svgs,
+        "discrepancy": note, "steps": run.steps, "narrative": run.narrative, **run.svgs,
     }
 
 
@@ -272,23 +362,30 @@ def _record(run: _Run) -> dict[str, Any]:
 
 @dataclass
 class Report:
+    """The check's result, and everything else the site reads from the engines (it imports none)."""
+
     examples: list[dict[str, Any]]
     notes: dict[str, list[dict[str, str]]] = field(default_factory=dict)
+    odds: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
 
     @property
     def summary(self) -> dict[str, int]:
         return {s: sum(1 for e in self.examples if e["status"] == s) for s in STATUSES}
 
     def as_dict(self) -> dict[str, Any]:
-        return {"examples": self.examples, "summary": self.summary, "notes": self.notes}
+        return {"examples": self.examples, "summary": self.summary, "notes": self.notes, "odds": self.odds}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Report:
+        return cls(data["examples"], data.get("notes", {}), data.get("odds", {}))
 
     def to_json(self) -> str:
         return json.dumps(self.as_dict(), indent=2, sort_keys=True, ensure_ascii=False) + "\n"
 
 
-def _engine_notes(rules: Rules) -> list[dict[str, str]]:
-    """A module's NOTES (rule id, our reading where the rulebook is silent), for the site."""
-    return [{"rule": rule, "note": text} for rule, text in getattr(rules, "NOTES", ())]
+def _engine_notes(engine: Engine) -> list[dict[str, str]]:
+    """The engine's notes (rule id, our reading where the rulebook is silent), for the site."""
+    return [{"rule": rule, "note": text} for rule, text in engine.notes]
 
 
 def check(content: Content, games: Sequence[str] | None = None, extra_paths: Sequence[Path] = (),
@@ -301,11 +398,13 @@ def check(content: Content, games: Sequence[str] | None = None, extra_paths: Seq
     work = loaded if loaded is not None else load_all(content, games, extra_paths)
     examples: list[dict[str, Any]] = []
     notes: dict[str, list[dict[str, str]]] = {}
-    for game, rules, scenarios in work:
-        notes[game.id] = _engine_notes(rules)
-        examples += [run_scenario(game.id, sc, doc, rules, out_dir) for sc, doc in scenarios]
-    report = Report(examples, notes)
-    _remove_stale_svgs(out_dir, [g.id for g, _, _ in work], examples)
+    odds: dict[str, list[dict[str, Any]]] = {}
+    for w in work:
+        notes[w.game.id] = _engine_notes(w.engine)
+        odds[w.game.id] = w.engine.odds()
+        examples += [run_scenario(w.game.id, p, w.engine, out_dir) for p in w.scenarios]
+    report = Report(examples, notes, odds)
+    _remove_stale_svgs(out_dir, [w.game.id for w in work], examples)
     write_atomic(out_dir / "report.json", report.to_json().encode())
     return report
 
@@ -314,19 +413,9 @@ def _inputs_key(content: Content, games: Sequence[str] | None, extra_paths: Sequ
     """What a check depends on: the engine code, the scenario files and each game's rule ids."""
     parts: list[object] = [code_version("engine")]
     for game, paths in plan(content, games, extra_paths):
-        parts.append((game.id, game.engine, tuple(r.id for r in game.rules)))
+        parts.append((game.id, game.engine, tuple(r.id for r in game.rules), sorted(game.files.items())))
         parts += [(str(p), p.read_bytes()) for p in scenario_files(paths)]
     return digest(*parts)
-
-
-def validate_scenarios(content: Content, games: Sequence[str] | None, out: Path) -> Work | None:
-    """Load every scenario so a mistake stops the build before anything is written; skipped (None)
-    when the check's inputs are those of its last run, which loaded them all without error. The
-    loaded scenarios go on to `run_check`, so they are read once."""
-    stamp = out / "check" / ".inputs"
-    if stamp.is_file() and stamp.read_text("utf-8") == _inputs_key(content, games, ()):
-        return None
-    return load_all(content, games)
 
 
 def run_check(content: Content, extra_paths: Sequence[Path], out: Path, *, games: Sequence[str] | None = None,
@@ -339,8 +428,7 @@ def run_check(content: Content, extra_paths: Sequence[Path], out: Path, *, games
         stamp = out_dir / ".inputs"
         report_path = out_dir / "report.json"
         if stamp.is_file() and report_path.is_file() and stamp.read_text("utf-8") == key:
-            data = json.loads(report_path.read_text("utf-8"))
-            report = Report(data["examples"], data.get("notes", {}))
+            report = Report.from_dict(json.loads(report_path.read_text("utf-8")))
         else:
             report = check(content, games, extra_paths, out_dir, loaded)
             write_atomic(stamp, key.encode())
@@ -381,14 +469,3 @@ def _human(report: Report, out_dir: Path) -> str:
     lines.append(f"{len(report.examples)} examples: {s['verified']} verified, {s['erratum']} erratum, "
                  f"{s['failed']} failed (report: {display_path(out_dir / 'report.json')})")
     return "\n".join(lines)
-
-
-def check_main(argv: Sequence[str] | None = None) -> int:
-    """`roadkit check ...` (the CLI's subcommand), for tests and `python -m generators.engine.runner`."""
-    from generators.cli import main
-
-    return main(["check", *(argv or [])])
-
-
-if __name__ == "__main__":  # pragma: no cover - the CLI normally goes through generators/cli.py
-    sys.exit(check_main())

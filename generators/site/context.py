@@ -14,7 +14,7 @@ from generators.site.assets import GameAssets, game_assets
 from generators.site.escape import abbr_title
 from generators.site.examples import REPORT_DOCS_PATH, CheckReport, EngineNote, Example, game_examples
 from generators.site.links import SETUP_CHAPTER, Anchors, GamePages
-from generators.site.odds import OddsTable, engine_module, game_odds
+from generators.site.odds import OddsTable, game_odds
 
 
 @dataclass(frozen=True)
@@ -82,8 +82,7 @@ class GameSite:
 def game_site(content: Content, game: LoadedGame, out: Path, report: CheckReport) -> GameSite:
     pages = GamePages(game.id)
     anchors = Anchors(game, pages)
-    module = engine_module(game)
-    examples = tuple(game_examples(game, out, report, getattr(module, "describe_action", None)))
+    examples = tuple(game_examples(game, out, report))
     diagrams: dict[str, tuple[str | None, str | None]] = {}
     step_diagrams: dict[str, tuple[str, ...]] = {}
     copies = {}
@@ -105,7 +104,7 @@ def game_site(content: Content, game: LoadedGame, out: Path, report: CheckReport
         diagrams[ex.id] = (paths[0], paths[1])
     assets = game_assets(content, game, out)
     assets.copies.update(copies)
-    odds = tuple(game_odds(game))
+    odds = tuple(game_odds(game, report.odds.get(game.id, [])))
     rule_ids = {r.id for r in game.rules}
     return GameSite(
         game=game,

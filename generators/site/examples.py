@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from generators.content.model import LoadedGame
-from generators.engine.scenario import Scenario, load_scenarios, plain
+from generators.content.scenario import AS_WRITTEN, Scenario, load_scenarios, plain
 
 MAX_ACTION_TEXT = 400  # an action's line on the site; also bounds walking an alias-heavy value
 
@@ -54,6 +54,7 @@ class EngineNote:
 class CheckReport:
     examples: dict[tuple[str, str], dict[str, Any]]
     notes: dict[str, tuple[EngineNote, ...]]
+    odds: dict[str, list[Any]]
 
 
 def load_report(out: Path) -> CheckReport:
@@ -72,17 +73,21 @@ def load_report(out: Path) -> CheckReport:
     for game, items in raw_notes.items():
         notes[str(game)] = tuple(EngineNote(_opt(n.get("rule")), str(n.get("note", "")))
                                  for n in items or () if isinstance(n, dict) and n.get("note"))
-    return CheckReport(examples, notes)
+    raw_odds = data.get("odds") if isinstance(data.get("odds"), dict) else {}
+    odds = {str(g): [t for t in tables if isinstance(t, dict)] for g, tables in raw_odds.items()
+            if isinstance(tables, list)}
+    return CheckReport(examples, notes, odds)
 
 
-def game_examples(game: LoadedGame, out: Path, report: CheckReport, describe: Any = None) -> list[Example]:
+def game_examples(game: LoadedGame, out: Path, report: CheckReport) -> list[Example]:
     """Every example of the game, in rules order then file order (loaded and checked by the same
     scenario loader the rules check uses)."""
     order = {r.id: i for i, r in enumerate(game.rules)}
     found: list[tuple[int, int, Example]] = []
     files = sorted((Path(game.dir) / "examples").glob("*.yaml"))
-    for scenario, doc in load_scenarios(files, rule_ids=[r.id for r in game.rules]):
-        ex = _example(game, Path(doc.file), scenario, report.examples.get((game.id, scenario.id)), out, describe)
+    for loaded in load_scenarios(files, AS_WRITTEN, rule_ids=[r.id for r in game.rules]):
+        scenario = loaded.scenario
+        ex = _example(game, Path(loaded.doc.file), scenario, report.examples.get((game.id, scenario.id)), out)
         found.append((order.get(ex.rule or "", len(order)), len(found), ex))
     return [ex for *_, ex in sorted(found, key=lambda t: (t[0], t[1]))]
 
@@ -91,11 +96,12 @@ def _opt(value: Any) -> str | None:
     return None if value is None or value == "" else str(value)
 
 
-def _example(game: LoadedGame, path: Path, s: Scenario, rec: dict[str, Any] | None, out: Path,
-             describe: Any) -> Example:
+def _example(game: LoadedGame, path: Path, s: Scenario, rec: dict[str, Any] | None, out: Path) -> Example:
     rec = rec or {}
     status = str(rec.get("status", "unchecked"))
-    actions = tuple(describe_action(plain(a), describe) for a in s.actions)
+    told = [n.get("says") for n in rec.get("narrative") or () if isinstance(n, dict)]
+    actions = tuple(str(told[i]) if i < len(told) and told[i] else describe_action(plain(a))
+                    for i, a in enumerate(s.actions))
     steps = [_svg(p, out, game.id, s.id, "") for p in rec.get("step_svgs") or ()]
     if len(steps) == len(actions):
         steps = steps[:-1]  # the drawing after the last action is the "after" one
@@ -131,14 +137,9 @@ def _svg(field: Any, out: Path, game: str, example_id: str, which: str) -> Path 
     return next((c for c in candidates if c.is_file()), None)
 
 
-def describe_action(action: Any, describe: Any = None) -> str:
-    """One action as a line of text: the engine's own wording if its module has
-    `describe_action`, otherwise its fields (`do: move, path: [t2, t3]` -> `move — path: t2, t3`)."""
-    if describe is not None:
-        try:
-            return str(describe(action))
-        except Exception:  # a describer that cannot word an odd action must not break the site
-            pass
+def describe_action(action: Any) -> str:
+    """One action as a line of text where the report has no wording for it (the check has not run):
+    its fields (`do: move, path: [t2, t3]` -> `move — path: t2, t3`)."""
     return _describe(action)[:MAX_ACTION_TEXT]
 
 

@@ -1,4 +1,4 @@
-"""Exact odds tables, for games whose engine module offers `odds()`.
+"""Exact odds tables, as the rules check wrote them into its report (from each engine's `odds()`).
 
 A table is `{id, title, rule, columns: [outcome, col...], rows: [[label, cell...]], means?}`
 (or an object with `as_dict()` giving that), a cell being `{fraction, percent}` or a bare value.
@@ -7,7 +7,6 @@ Everything is optional beyond id, title and rows, so a new game's tables render 
 
 from __future__ import annotations
 
-import importlib
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -32,25 +31,9 @@ class OddsTable:
     means: tuple[str, ...] | None
 
 
-def engine_module(game: LoadedGame) -> Any | None:
-    if not game.engine:
-        return None
-    try:
-        return importlib.import_module(f"generators.engine.{game.engine}")
-    except ImportError:
-        return None
-
-
-def game_odds(game: LoadedGame) -> list[OddsTable]:
-    module = engine_module(game)
-    provider = getattr(module, "odds", None)
-    if provider is None:
-        return []
-    tables = []
-    for raw in provider():
-        data = raw.as_dict() if hasattr(raw, "as_dict") else dict(raw)
-        tables.append(_table(data))
-    return tables
+def game_odds(game: LoadedGame, tables: list[Any]) -> list[OddsTable]:
+    """The game's odds tables as the check's report carries them (the site runs no engine code)."""
+    return [_table(data) for data in tables if isinstance(data, dict) and data.get("id")]
 
 
 def _table(d: dict[str, Any]) -> OddsTable:

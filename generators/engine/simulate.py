@@ -1,0 +1,139 @@
+"""Whole games played by a simple rules-legal policy: the engines' end-to-end exercise and the
+figures the site shows (win rate, game length, damage) for each game's settings.
+
+A game is set up with `Engine.new_game` from the rulebook's setup, then played to the end: at each
+state one player among those who may act, then one of their legal actions, both chosen uniformly at
+random by a generator seeded from the game's seed. Chance (dice, shuffles, draws) has its own seeded
+generator, so a seed replays the same game exactly. Every move goes through the contract, so the
+simulator also checks what the shared engine suite checks on each game it plays: a state that is not
+over always has a legal action, and every game ends within the engine's declared bound.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import statistics
+import sys
+from collections import Counter
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from typing import Any
+
+from generators.content.loader import Content
+from generators.engine.base import Chance, Engine, GameContent, Setting, game_content, load_engine
+
+POLICY = "uniformly random legal actions"
+
+
+class InvariantBroken(Exception):
+    """A game reached a state the contract forbids (no legal action, or no end in sight)."""
+
+
+@dataclass(frozen=True)
+class Played:
+    """One whole game: its seed, the engine's result figures and how many actions it took."""
+
+    seed: int
+    result: dict[str, Any]
+    actions: int
+
+
+def play(engine: Engine, content: GameContent, options: Any, seed: int) -> Played:
+    """Play one whole game from the rulebook's setup to the end."""
+    chance = Chance.seeded(seed)
+    policy = random.Random(f"policy-{seed}")
+    state = engine.new_game(engine.parse_options(dict(options)), content, chance)
+    for n in range(engine.type.max_actions + 1):
+        players = engine.players_to_act(state)
+        if not players:
+            return Played(seed, engine.result(state), n)
+        player = players[0] if len(players) == 1 else policy.choice(players)
+        legal = engine.legal_actions(state, player)
+        if not legal:
+            raise InvariantBroken(f"seed {seed}: {player} may act but has no legal action after {n} actions")
+        state, _ = engine.apply(state, policy.choice(legal), chance)
+    raise InvariantBroken(f"seed {seed}: the game did not end within {engine.type.max_actions} actions")
+
+
+def _play_chunk(engine_name: str, content: GameContent, options: dict[str, Any], seeds: list[int]) -> list[Played]:
+    engine = load_engine(engine_name)
+    return [play(engine, content, options, s) for s in seeds]
+
+
+def summarize(setting: Setting, played: Sequence[Played]) -> dict[str, Any]:
+    """Results as people read them: how often each result came up, and each figure's spread."""
+    n = len(played)
+    results = Counter(str(p.result.get("result")) for p in played)
+    figures: dict[str, list[float]] = {"actions": [p.actions for p in played]}
+    for p in played:
+        for key, value in p.result.items():
+            if key != "result" and isinstance(value, (int, float)) and not isinstance(value, bool):
+                figures.setdefault(key, []).append(value)
+    return {
+        "setting": setting.label,
+        "options": dict(setting.options),
+        "games": n,
+        "results": {k: {"games": v, "percent": round(100 * v / n, 1)} for k, v in sorted(results.items())},
+        "figures": {k: {"mean": round(statistics.fmean(v), 2), "median": statistics.median(v),
+                        "min": min(v), "max": max(v)} for k, v in figures.items() if len(v) == n},
+    }
+
+
+def simulate(engine_name: str, content: GameContent, games: int, seed: int = 1,
+             jobs: int | None = None) -> list[dict[str, Any]]:
+    """Play `games` whole games for each of the engine's settings; seeds are seed, seed+1, ..."""
+    engine = load_engine(engine_name)
+    seeds = list(range(seed, seed + games))
+    workers = max(1, min(jobs or _cores(), 8))
+    out = []
+    for setting in engine.simulation_setups():
+        options = dict(setting.options)
+        if workers == 1 or games < 20:
+            played = [play(engine, content, options, s) for s in seeds]
+        else:
+            chunks = [seeds[i::workers] for i in range(workers)]
+            with ProcessPoolExecutor(workers) as pool:
+                parts = pool.map(_play_chunk, [engine_name] * workers, [content] * workers,
+                                 [options] * workers, chunks)
+                played = sorted((p for part in parts for p in part), key=lambda p: p.seed)
+        out.append(summarize(setting, played))
+    return out
+
+
+def _cores() -> int:
+    import os
+
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+
+
+def run_simulate(content: Content, games_wanted: Sequence[str] | None, *, games: int, seed: int, as_json: bool,
+                 jobs: int | None, quiet: bool) -> int:
+    """`roadkit simulate`: every chosen game that has an engine."""
+    report: dict[str, Any] = {"policy": POLICY, "games": {}}
+    for game in content.games:
+        if game.engine is None or (games_wanted and game.id not in games_wanted):
+            continue
+        engine = load_engine(game.engine)
+        try:
+            report["games"][game.id] = simulate(game.engine, game_content(game, engine), games, seed, jobs)
+        except InvariantBroken as exc:
+            print(f"roadkit simulate: {game.id}: {exc}", file=sys.stderr)
+            return 1
+    if as_json:
+        print(json.dumps(report, indent=2, sort_keys=True, ensure_ascii=False))
+    elif not quiet:
+        print(_human(report))
+    return 0
+
+
+def _human(report: dict[str, Any]) -> str:
+    lines = [f"policy: {report['policy']}"]
+    for game, settings in report["games"].items():
+        for s in settings:
+            results = ", ".join(f"{k} {v['percent']}%" for k, v in s["results"].items())
+            figures = "; ".join(f"{k} mean {v['mean']} (median {v['median']}, {v['min']}–{v['max']})"
+                                for k, v in s["figures"].items())
+            lines.append(f"{game} [{s['setting']}] {s['games']} games: {results}; {figures}")
+    return "\n".join(lines)
