@@ -14,6 +14,7 @@ from pathlib import Path
 from generators.errors import ContentError
 
 PAPERS = ("a4", "letter")
+SIMULATED_GAMES = 200  # whole games per setting that `roadkit build` plays for each game's overview
 
 
 def _offset(text: str) -> tuple[float, float]:
@@ -137,7 +138,8 @@ def _run(args: argparse.Namespace) -> int:
         from generators.engine.runner import run_check, scenario_schemas
 
         write_schemas(args.out / "schema", scenario_schemas(content))
-        status = run_check(content, [], args.out, games=args.game, quiet=True, loaded=loaded)
+        status = run_check(content, [], args.out, games=args.game, quiet=True, loaded=loaded,
+                           simulate_games=SIMULATED_GAMES)
         if status != 0:
             print("roadkit build: a worked example failed; see build/check/report.json "
                   "(run `roadkit check` for details). The site was not rebuilt.", file=sys.stderr)

@@ -367,17 +367,19 @@ class Report:
     examples: list[dict[str, Any]]
     notes: dict[str, list[dict[str, str]]] = field(default_factory=dict)
     odds: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
+    simulations: dict[str, dict[str, Any]] = field(default_factory=dict)
 
     @property
     def summary(self) -> dict[str, int]:
         return {s: sum(1 for e in self.examples if e["status"] == s) for s in STATUSES}
 
     def as_dict(self) -> dict[str, Any]:
-        return {"examples": self.examples, "summary": self.summary, "notes": self.notes, "odds": self.odds}
+        return {"examples": self.examples, "summary": self.summary, "notes": self.notes, "odds": self.odds,
+                "simulations": self.simulations}
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Report:
-        return cls(data["examples"], data.get("notes", {}), data.get("odds", {}))
+        return cls(data["examples"], data.get("notes", {}), data.get("odds", {}), data.get("simulations", {}))
 
     def to_json(self) -> str:
         return json.dumps(self.as_dict(), indent=2, sort_keys=True, ensure_ascii=False) + "\n"
@@ -389,7 +391,7 @@ def _engine_notes(engine: Engine) -> list[dict[str, str]]:
 
 
 def check(content: Content, games: Sequence[str] | None = None, extra_paths: Sequence[Path] = (),
-          out_dir: Path = Path("build/check"), loaded: Work | None = None) -> Report:
+          out_dir: Path = Path("build/check"), loaded: Work | None = None, simulate_games: int = 0) -> Report:
     """Check every scenario of `games` (default all) plus `extra_paths`; write the report and SVGs.
 
     Every scenario is loaded before anything runs (or was, and is passed as `loaded`), so a content
@@ -403,15 +405,26 @@ def check(content: Content, games: Sequence[str] | None = None, extra_paths: Seq
         notes[w.game.id] = _engine_notes(w.engine)
         odds[w.game.id] = w.engine.odds()
         examples += [run_scenario(w.game.id, p, w.engine, out_dir) for p in w.scenarios]
-    report = Report(examples, notes, odds)
+    report = Report(examples, notes, odds, _simulations(work, simulate_games))
     _remove_stale_svgs(out_dir, [w.game.id for w in work], examples)
     write_atomic(out_dir / "report.json", report.to_json().encode())
     return report
 
 
-def _inputs_key(content: Content, games: Sequence[str] | None, extra_paths: Sequence[Path]) -> str:
+def _simulations(work: Work, games: int) -> dict[str, dict[str, Any]]:
+    """Whole games played per game and setting, for the site's overview (seeds 1..games)."""
+    if games <= 0:
+        return {}
+    from generators.engine.simulate import POLICY, simulate
+
+    return {w.game.id: {"policy": POLICY, "settings": simulate(w.game.engine or "", w.content, games)}
+            for w in work}
+
+
+def _inputs_key(content: Content, games: Sequence[str] | None, extra_paths: Sequence[Path],
+                simulate_games: int = 0) -> str:
     """What a check depends on: the engine code, the scenario files and each game's rule ids."""
-    parts: list[object] = [code_version("engine")]
+    parts: list[object] = [code_version("engine"), simulate_games]
     for game, paths in plan(content, games, extra_paths):
         parts.append((game.id, game.engine, tuple(r.id for r in game.rules), sorted(game.files.items())))
         parts += [(str(p), p.read_bytes()) for p in scenario_files(paths)]
@@ -419,18 +432,18 @@ def _inputs_key(content: Content, games: Sequence[str] | None, extra_paths: Sequ
 
 
 def run_check(content: Content, extra_paths: Sequence[Path], out: Path, *, games: Sequence[str] | None = None,
-              as_json: bool = False, quiet: bool = False, loaded: Work | None = None) -> int:
+              as_json: bool = False, quiet: bool = False, loaded: Work | None = None, simulate_games: int = 0) -> int:
     """The check as `roadkit check` and `roadkit build` run it: skipped when nothing it reads changed.
     Returns the exit status: 1 if an example failed."""
     out_dir = out / "check"
     try:
-        key = _inputs_key(content, games, extra_paths)
+        key = _inputs_key(content, games, extra_paths, simulate_games)
         stamp = out_dir / ".inputs"
         report_path = out_dir / "report.json"
         if stamp.is_file() and report_path.is_file() and stamp.read_text("utf-8") == key:
             report = Report.from_dict(json.loads(report_path.read_text("utf-8")))
         else:
-            report = check(content, games, extra_paths, out_dir, loaded)
+            report = check(content, games, extra_paths, out_dir, loaded, simulate_games)
             write_atomic(stamp, key.encode())
     except CheckUsageError as exc:
         print(f"roadkit check: {exc}", file=sys.stderr)
