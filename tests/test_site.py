@@ -27,6 +27,7 @@ from generators.pdf.kit import document_targets, face_images, png_name, png_targ
 from generators.pdf.options import Options
 from generators.site.build import SiteResult, build_site, stage_site
 from generators.site.links import slug
+from generators.site.examples import load_report
 from generators.site.odds import game_odds
 from tests.helpers import CONTENT, copy_content, fingerprint
 
@@ -252,7 +253,7 @@ def test_glossary_terms_give_hover_tooltips_on_rules_pages(built: Built) -> None
 
 def test_odds_tables_render_where_the_engine_offers_them(built: Built) -> None:
     for game in ready(built.content):
-        tables = game_odds(game)
+        tables = game_odds(game, load_report(built.out).odds.get(game.id, []))
         if not tables:
             continue
         odds = parse(page(built.site, f"{game.id}/odds.md"))

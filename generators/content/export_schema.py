@@ -34,7 +34,7 @@ def scenario_schema(game: str, setup_spec: type, action_specs: Mapping[str, type
     for kind, spec in action_specs.items():
         ref = schema_ref(spec, defs)
         entry = defs[spec.__name__]
-        entry["properties"] = {**entry["properties"], "do": {"const": kind},
+        entry["properties"] = {**entry["properties"], "do": {"const": kind, "description": "the kind of action"},
                                "expect": {"type": "object", "description": "outcome keys checked after this step"},
                                "refused": {"type": "string", "description": "this action must be refused, with "
                                            "a reason containing this text"}}

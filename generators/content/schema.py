@@ -78,6 +78,23 @@ def _required(f: dataclasses.Field) -> bool:
     return f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING
 
 
+class FrozenDict(dict):
+    """A read-only mapping for converted content: like MappingProxyType, but it can be pickled (content
+    goes to worker processes) and compared with plain dicts."""
+
+    def _refuse(self, *args: Any, **kwargs: Any) -> Any:
+        raise TypeError("converted content is read-only")
+
+    __setitem__ = __delitem__ = clear = pop = popitem = setdefault = update = _refuse  # type: ignore[assignment]
+    __ior__ = _refuse  # type: ignore[assignment]
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (FrozenDict, (dict(self),))
+
+    def __hash__(self) -> int:  # type: ignore[override]
+        return hash(tuple(sorted(self.items(), key=repr)))
+
+
 def convert(doc: Doc, tp: type[T], path: KeyPath = (), value: Any = ...) -> T:
     """Convert the value at `path` of `doc` to `tp`, or raise a located ContentError."""
     if value is ...:
@@ -118,7 +135,7 @@ def _convert(doc: Doc, tp: Any, path: KeyPath, value: Any) -> Any:
         if not isinstance(value, dict):
             raise doc.error(path, f"expected a mapping, got {describe(value)}")
         _, val_tp = get_args(tp)
-        return types.MappingProxyType({k: _convert(doc, val_tp, (*path, k), v) for k, v in value.items()})
+        return FrozenDict({k: _convert(doc, val_tp, (*path, k), v) for k, v in value.items()})
     if dataclasses.is_dataclass(tp):
         return _convert_dataclass(doc, tp, path, value)
     if tp is bool:
@@ -218,7 +235,7 @@ def to_data(value: Any) -> Any:
                 continue
             out[_key(f)] = to_data(item)
         return out
-    if isinstance(value, (types.MappingProxyType, dict)):
+    if isinstance(value, dict):
         return {k: to_data(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
         return [to_data(v) for v in value]
