@@ -624,7 +624,7 @@ def test_faces_draw_what_the_engine_reads() -> None:
     for face in comps["boss-movement-cards"].faces:
         facts = face.facts
         for printed, side in ((face.front, facts["front"]), (face.back, facts["back"])):
-            at = side["at"] if isinstance(side["at"], dict) else {designs[facts["boss"]].tiles[0]: side["at"]}
+            at = dict(zip(designs[facts["boss"]].tiles, side["at"], strict=True))
             spaces = sorted((a[0] + p.offset[0], a[1] + p.offset[1]) for tile, a in at.items()
                             for p in designs[facts["boss"]].parts if p.tile == tile)
             assert sorted(tuple(c.at) for c in printed.art.grid.cells) == spaces, face.id

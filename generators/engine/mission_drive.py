@@ -308,11 +308,16 @@ class BossTileFacts:
 
 @dataclass(frozen=True)
 class BossCardSideFacts:
-    """Where the boss moves (the tile's left space on the far road board, or {tile: space}), and
-    the weapon symbols shown."""
+    """Where the boss moves: the space of each tile's left part on the far road board (row 0 nearest
+    the player), one per tile in the order of the boss tiles; and the weapon symbols shown."""
 
-    at: Pos | dict[str, Pos]
+    at: tuple[Pos, ...]
     weapons: tuple[WeaponType, ...] = ()
+
+    def check(self) -> tuple[str, str] | None:
+        if not self.at or any(len(p) != 2 for p in self.at):
+            return "at", "give one [column, row] per boss tile"
+        return None
 
 
 @dataclass(frozen=True)
@@ -1200,7 +1205,10 @@ def _design_cards(state: State, design: BossDesign, path: KeyPath) -> tuple[Boss
     for c in design.cards:
         faces = []
         for side in (c.front, c.back):
-            at = side.at if isinstance(side.at, Mapping) else {design.tiles[0]: side.at}
+            if len(side.at) != len(design.tiles):
+                raise SetupError(path, f"{design.name} card {c.number} {c.color} gives {len(side.at)} space(s) for "
+                                 f"{len(design.tiles)} tile(s)")
+            at = dict(zip(design.tiles, side.at, strict=True))
             faces.append(BossFace(_anchor_pairs({t: (p[0], p[1] + offset) for t, p in at.items()}, path,
                                                 design.tiles, design.parts, state), tuple(side.weapons)))
         cards.append(BossCard(c.number, c.color, (faces[0], faces[1])))
