@@ -155,6 +155,8 @@ def test_unreachable_setups_are_refused_at_their_key(setup: dict[str, Any], path
          ("tokens", 2), "only 2 rocket"),
         ({}, {"enemies": [FAR_ENEMY]}, ("enemies",), "no vehicles"),
         ({}, {"deck": [["forward"], "enemy"]}, ("deck", 1), "back in the box at boss setup"),
+        ({}, {"turn": "hero"}, ("boss", "at"), "give boss.at"),
+        ({"column": [GREEN_COLUMN[1], GREEN_COLUMN[0], GREEN_COLUMN[2]]}, {}, ("boss", "column"), "1, 2, 3"),
     ],
 )
 def test_unreachable_boss_setups_are_refused(boss: dict[str, Any], setup: dict[str, Any], path: tuple,
@@ -394,6 +396,8 @@ def test_boss_landing_on_the_hero_lists_where_it_can_go() -> None:
         play(s, {"do": "boss_turn"})
     with pytest.raises(IllegalAction, match="not possible"):
         play(s, {"do": "boss_turn", "hero_to": [1, 9]})
+    with pytest.raises(IllegalAction, match="a space"):
+        play(s, {"do": "boss_turn", "hero_to": [2, 8, 1]})
 
 
 @pytest.mark.parametrize("build", [
@@ -796,6 +800,18 @@ def test_stalling_cannot_keep_a_stage_going() -> None:
             s, _ = GAME.apply(s, _stall(s), Chance())
             n += 1
         assert s.game == "lost" and n <= 14 + 18 + 6 + 15, n
+
+
+def test_the_action_bound_holds_for_this_content() -> None:
+    """md.MAX_ACTIONS rests on counts from the content: recompute the bound from them."""
+    hero, traffic = FACTS.count("hero"), FACTS.count("enemy") + FACTS.count("civilian")
+    charges = md.UPGRADES_REVEALED * max(u.charge_spaces for u in FACTS.upgrades.values())
+    uplinks = 2 * max(len(m.pink.uplinks) for m in FACTS.missions.values())
+    uses = charges + uplinks + md.UPGRADES_REVEALED
+    missions = 3 * (hero + traffic + uses + 1) + 2 + 1  # + the laser strike
+    upgrade_steps = 3 * (max(md.REWARD_POINTS.values()) + 1)
+    boss = 1 + hero + (hero + 1) + charges + md.UPGRADES_REVEALED
+    assert missions + upgrade_steps + boss <= md.MAX_ACTIONS == GAME.type.max_actions
 
 
 # --- state copies, outcome and drawing --------------------------------------------------------------

@@ -77,6 +77,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
+from generators.content.schema import to_data
 from generators.engine import svg as draw
 from generators.engine.base import (
     Chance,
@@ -1175,6 +1176,7 @@ def _setup_boss_phase(state: State, spec: SetupSpec) -> None:
     _check_weapons(state, b)
     if b.column:
         _check_column(boss)
+        _check_first_turn(boss, state.turn)
     else:
         _check_cards(boss, b, state.difficulty)
     unknown = [d for d in b.damaged if d not in {p.id for p in parts}]
@@ -1267,6 +1269,16 @@ def _check_column(boss: Boss) -> None:
                 if kind not in boss.weapons:
                     raise SetupError(("boss", "column", i, side, "weapons", j),
                                      f"this card shows a {kind} symbol but boss.weapons has no {kind} card")
+
+
+def _check_first_turn(boss: Boss, turn: str | None) -> None:
+    """A boss not on the road yet has had no turn: its column is still 1, 2, 3, front sides up."""
+    if boss.at is not None:
+        return
+    if turn == "hero":
+        raise SetupError(("boss", "at"), "after the boss's first turn the boss is on the road: give boss.at")
+    if [(c.number, c.up) for c in boss.column] != [(1, 0), (2, 0), (3, 0)]:
+        raise SetupError(("boss", "column"), "before the boss's first turn the column is 1, 2, 3, front sides up")
 
 
 def _check_cards(boss: Boss, b: BossSpec, difficulty: str) -> None:
@@ -1485,6 +1497,8 @@ def _run(state: State, act: Any, chance: Chance) -> tuple[State, list[Event]]:
     for key in ("energy", "discard"):
         ctx.choices[key] = list(getattr(act, key, ()))
     hero_to = getattr(act, "hero_to", None)
+    if hero_to is not None and len(hero_to) != 2:
+        raise IllegalAction(f"hero_to is a space [column, row], not {list(hero_to)}")
     ctx.choices["hero_to"] = [] if hero_to is None else [_pair(hero_to)]
     problem = _opening_problem(new, act)
     if problem:
@@ -1510,13 +1524,7 @@ def apply(state: State, act: Any, chance: Chance) -> tuple[State, list[Event]]:
         message = f"choose {need.what} ({need.key}: one of {', '.join(_short(o) for o in need.options)})"
     except IllegalAction as exc:
         message = exc.message
-    raise IllegalAction(message, [_data(a) for a in legal_actions(state)])
-
-
-def _data(act: Any) -> dict[str, Any]:
-    from generators.content.schema import to_data
-
-    return to_data(act)
+    raise IllegalAction(message, [to_data(a) for a in legal_actions(state)])
 
 
 def _opening_problem(s: State, act: Any) -> str | None:
@@ -2553,8 +2561,16 @@ def _discard_words(choice: DiscardChoice) -> str:
 # --- the engine contract -----------------------------------------------------------------------
 
 
+# A whole game ends within 300 actions, whatever is played. Per mission: at most 14 hero turns (each
+# discards a hero card for good), 7 traffic cards resolved, 28 upgrade uses (each spends one of at most
+# 6 x 3 charges, 4 up-link energies or 6 cards) and the score: 3 x 50, plus 2 mission setups. Each
+# upgrade step spends at most 8 points and finishes: 3 x 9. The boss: its setup, 14 hero turns, 15
+# boss turns and 24 upgrade uses. In all 150 + 2 + 27 + 54 = 233 (the short game: 57).
+MAX_ACTIONS = 300
+
+
 class MissionDrive(Engine):
-    type = GameType(name="Mission: Drive", min_players=1, max_players=1, utility="solo", max_actions=400)
+    type = GameType(name="Mission: Drive", min_players=1, max_players=1, utility="solo", max_actions=MAX_ACTIONS)
     setup_spec = SetupSpec
     action_specs = ACTIONS
     options_spec = Options
