@@ -1,88 +1,97 @@
 """Mission: Drive, as an executable rules model (source: the Mission: Drive rulebook only).
 
 Board and coordinates
-    The road is `lanes` columns by `rows` rows (default 5 x 12: two road boards of 6 rows end to end;
-    the rulebook prints no size). A space is `[col, row]`; row 0 is the edge nearest the player
-    (the dashboard end), forward = row + 1, back = row - 1, left = col - 1, right = col + 1.
-    Boss tiles, vulnerable spots, targeted spaces, activation spaces and boss movement-card positions
-    are not printed in the rulebook: they always come from the scenario setup (house / proxy data).
+    The road is the two road boards end to end: `lanes` columns by `rows` rows, read from the road
+    boards' facts (5 x 12). A space is `[col, row]`; row 0 is the edge nearest the player (the
+    dashboard end), forward = row + 1, back = row - 1, left = col - 1, right = col + 1.
 
-Setup (all keys optional unless noted; unknown keys are refused with their key path)
-    road: {lanes: 5, rows: 12}
-    phase: mission | upgrades | boss                      (default mission; a short game's upgrade
-                                                          step comes before its mission, 7 points)
-    variant: standard | short                             (short = the short-game variant)
-    mission: 1 | 2 | 3;  cards: [green, pink]             (cards are checked against the mission)
-    reward: rookie | normal | expert                      (mission reward level, default normal)
-    health_track: 6      spaces on the dashboard's health track; health = spaces right of the leftmost
-    hero: {at: [c, r], health: n}                         (default: centre of row 0, full health)
+Content the engine reads (`facts:` on the faces, never retyped here)
+    movement-cards (hero arrows, enemy and civilian cards, counts), mission-cards (each side's
+    vehicles and up-links, on one road board), boss-weapons (symbol type and outcome), upgrade-cards
+    (cost, charge spaces, device: house values), boss-tiles and boss-movement-cards (the house
+    bosses: parts, vulnerable spots, targeted and activation spaces; each card side's position on the
+    far road board and its weapon symbols), the vehicle and weapon tokens and the boss damage tokens
+    (how many the box has), the dashboard (health track) and the road boards (size).
+
+A whole game (`new_game`) follows Setting Up the Game: the mission deck and the upgrade deck are
+shuffled, six upgrades revealed, and mission 1 is set up from the top two mission cards (movement
+deck shuffled, three hero cards dealt). Stages follow each other by actions: `score` after an
+accomplished mission, the upgrade step (`spend`, `finish`), `start_mission` for the next mission,
+`boss_setup` after the third, then alternating `boss_turn` and hero turns until the boss is
+defeated or the hero loses. The short game is one green/pink mission after a 7-point upgrade step.
+
+Setup (a scenario's state; all keys optional, unknown keys refused with their key path)
+    road: {lanes, rows}                       (default: the road boards)
+    phase: mission | upgrades | boss          (a short game's upgrade step comes before its mission)
+    variant: standard | short;  mission: 1 | 2 | 3;  cards: [green, pink]  (checked against the mission)
+    mission_deck: [mission card ids]          the mission cards still to come, top first
+    reward: rookie | normal | expert          (mission reward level);  difficulty: boss difficulty
+    health_track: n                           spaces on the health track (default: the dashboard's)
+    hero: {at: [c, r], health: n}             (default: centre of row 0, full health)
     enemies / civilians: [{type: car|motorcycle|truck, at: [c, r], damaged: false}]
-    uplinks: [[c, r], ...]                                (satellite up-link spaces, one energy cube each)
+    uplinks: [[c, r], ...]                    satellite up-link spaces, one energy cube each
     dashboard: {left: [forward, left], center: [...], right: null}   hero cards by their arrows
     mirrors: {left: true, center: true, right: true}      (true = face up / active)
-    deck: [[forward], enemy, civilian, ...]               movement deck, top card first; discard: [...]
+    deck: [[forward], enemy, civilian, ...]   movement deck, top card first; discard: [...]
     destroyed: [{side: civilian, type: truck}]            vehicles destroyed earlier in this mission
     upgrades: [{id, cost, charge_spaces, charges, device}]   installed; offer: [...] revealed, for sale
-    points: n   (upgrade step);  laser_used: false;  start_forward: 0
-    boss: {parts: [{id, at: [dc, dr], tile: main, vulnerable, targets: [[dc, dr]]}],  offsets from the
-           tile's anchor (targets from the part); activation: [[dc, dr]] from the first tile's anchor;
-           column: [{number, color, front: {at, weapons}, back: {...}, flipped}]  (closest first)
-           | cards: [the six green/pink cards] + difficulty (+ pink: [2, 3]);  weapons: {target: laser};
-           at: [c, r] or {tile: [c, r]} (already on the board); damaged: [part ids]; name}
-    tokens: [{kind: rocket|drone, at: [c, r]}]             weapon tokens already on the board;  turn: boss|hero
+    points: n (upgrade step);  laser_used: false;  start_forward: 0
+    boss: {name: tank}                        the house boss (content), chosen at game setup; in a boss
+                                              encounter it is set up by boss_setup (pink: [..] and
+                                              weapons: {type: card} fix what chance would pick)
+          | {parts: [{id, at: [dc, dr], tile: main, vulnerable, targets: [[dc, dr]]}], activation,
+             column: [{number, color, front: {at, weapons}, back: {...}, flipped}] | cards: [six],
+             weapons: {target: laser}, at: [c, r] or {tile: [c, r]}, damaged: [part ids], name}
+                                              a boss written out in road coordinates (phase: boss)
+    tokens: [{kind: rocket|drone, at: [c, r]}]   weapon tokens on the board;  turn: boss | hero
 
 Actions (`do` picks the kind; every other key is checked)
     {do: move, slot: left|center|right, mirror: false, fire: before|after, energy: [...], discard: [...]}
     {do: brake, slot: S, spaces: 0|1|2, energy: [...], discard: [...]}
-    {do: enemy_fire, target: [c, r], enemy: [c, r]}      resolves a drawn enemy card
+    {do: enemy_fire, target: [c, r]}                     resolves a drawn enemy card
     {do: civilian_move, civilian: [c, r], to: [c, r]}    resolves a drawn civilian card
     {do: laser_strike, target: [c, r]}                   rookie reward level, once, during missions
     {do: use_upgrade, upgrade: id, pay: charge|discard}
     {do: score}                                          after a mission is accomplished
     {do: spend, buy: health|install|charge|start_forward, upgrade: id, times: 1}
     {do: finish}                                         ends the upgrade step; unspent points are lost
-    {do: boss_setup}                                     builds the boss column (pink choice and weapon
-                                                         cards from setup, else from the scripted chance)
-    {do: boss_turn, hero_to: [c, r], energy: [...], discard: [...]}
-    Choices that only arise mid-action ride on the action: `energy` (each up-link's energy: `health` or
-    `{charge: upgrade}`), `discard` (each electric shock: `{charge: upgrade}` or `{card: upgrade}`),
-    `hero_to` (where the hero goes when the boss lands on it). A needed choice with several options
-    and none given is an IllegalAction listing them; a choice given but never needed is one too.
+    {do: start_mission}                                  sets up the next mission (shuffles by chance)
+    {do: boss_setup}                                     pink cards and weapon cards by chance
+    {do: boss_turn, hero_to: [c, r], discard: [...]}
+    Choices that arise in the middle of an action ride on it, in the order they arise: `energy` (each
+    up-link's energy: `health` or `{charge: upgrade}`), `discard` (each electric shock: `{charge:
+    upgrade}` or `{card: upgrade}`), `hero_to` (where the hero goes when the boss lands on it). A choice
+    is written whenever it arises with at least one possibility (even one); one that never arises is
+    refused. `legal_actions` lists every action with its choices: chance is only used by
+    `start_mission` and `boss_setup`, so a dry run of any other action shows the choices it needs.
 
-Outcome keys (see `outcome`)
-    phase, variant, mission, reward, mission_status (playing | accomplished | exhaustion |
-    immobilization | boss-defeated | null), game (playing | won | lost), pending (null | enemy-card |
-    civilian-card), hero {at, health}, health, health_track, damage_taken (since the setup), vehicles
-    [{at, side, type, damaged}] sorted by row then column, destroyed {enemy|civilian: {car, motorcycle,
-    truck, total}},
-    uplinks, dashboard {slot: arrows | null}, mirrors {slot: bool}, deck, discard (counts), upgrades
-    {id: {charges, charge_spaces, device}}, offer [ids], points, score, points_lost, laser_strike
-    {available, used}, start_forward, boss (null | {name, at, damaged, vulnerable_left, defeated,
-    column [{number, color, side}], weapons, turn}), boss_damage, weapon_tokens [{kind, at}], supply
-    {rocket, drone}, events [{kind, ...}] (those passed in: one step's, or the whole scenario's).
-    After an upgrade step, phase becomes next-mission (missions 1-2) or boss-setup (after mission 3,
-    with the hero on its start space); a new scenario sets up what follows.
-
-House decisions where the rulebook is silent are in NOTES (rule id, note); the runner copies them
-into the check report so the site can show them beside the rule.
+Outcome keys: see `outcome`. House decisions where the rulebook is silent are in NOTES (rule id,
+note); the runner copies them into the check report so the site can show them beside the rule.
 """
 
 from __future__ import annotations
 
 import copy
 import itertools
-from collections.abc import Mapping
-from dataclasses import dataclass, field
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
-from generators.content.scenario import plain
-from generators.content.schema import convert
-from generators.content.yaml_io import Doc
+from generators.content.schema import to_data
 from generators.engine import svg as draw
-from generators.engine.base import Chance, Engine, Event, GameContent, GameType, IllegalAction, SetupError
-from generators.errors import ContentError, KeyPath
+from generators.engine.base import (
+    Chance,
+    Engine,
+    Event,
+    GameContent,
+    GameType,
+    IllegalAction,
+    Setting,
+    SetupError,
+)
+from generators.errors import KeyPath
 
-# --- facts from the rulebook -------------------------------------------------------------------
+# --- facts from the rulebook (tables and numbers printed in its text, not on a component) ------
 
 SLOTS = ("left", "center", "right")
 FIRE_DIRECTION = {"left": "left", "center": "forward", "right": "right"}  # Firing a Weapon
@@ -91,30 +100,22 @@ MIRRORED = {"left": "right", "right": "left", "forward": "forward", "back": "bac
 REWARD_POINTS = {"rookie": 8, "normal": 7, "expert": 6}  # Mission Scoring table
 PINK_CARDS = {"rookie": 1, "normal": 2, "expert": 3}  # Boss Movement Card Setup table
 MISSION_SIDES = {1: ("green", "green"), 2: ("green", "pink"), 3: ("pink", "pink")}  # Setting Up a Mission
-SHORT_GAME_SIDES = ("green", "pink")
+SHORT_GAME_SIDES = ("green", "pink")  # Variant - Short Game
 SHORT_GAME_POINTS = 7
-START_FORWARD_LIMIT = 4
-BOSS_DAMAGE_TOKENS = 4  # Components: 4 boss damage tokens
-WEAPON_SUPPLY = {"rocket": 2, "drone": 2}  # Components: 4 weapon tokens (2 missiles / 2 drones)
-WEAPON_CARDS: dict[str, tuple[str, str]] = {  # card -> (symbol, outcome), from Weapons
-    "laser": ("target", "explosion"),
-    "lightning-coils": ("target", "electric-shock"),
-    "flash-grenades": ("target", "disorientation"),
-    "concussion-missile": ("launch", "explosion"),
-    "voltage-missile": ("launch", "electric-shock"),
-    "dazzling-missile": ("launch", "disorientation"),
-    "blaster-drone": ("drone", "explosion"),
-    "buzzing-drone": ("drone", "electric-shock"),
-    "smoke-drone": ("drone", "disorientation"),
-}
+START_FORWARD_LIMIT = 4  # Repairs and Upgrades
+UPGRADES_REVEALED = 6  # Setting Up a Mission: reveal the top six upgrade cards
+LASER_PENALTY = 1  # Satellite Laser Strike: one less point in each upgrade step
 WEAPON_TYPES = ("target", "launch", "drone")
 TOKEN_OF = {"launch": "rocket", "drone": "drone"}
+LEVELS = ("rookie", "normal", "expert")
 
 # Our reading where the rulebook is silent or ambiguous: (rule id, note). Shown on the site.
 NOTES: tuple[tuple[str, str], ...] = (
-    ("hero-damage", "The rulebook does not say how long the dashboard's health track is. The model uses 6 spaces "
-     "(health 5 down to 0, the leftmost space) by default; scenarios can change it with health_track."),
-    ("game-setup", "The road boards' size is not printed. The model uses 5 lanes and two boards of 6 rows (12 rows)."),
+    ("hero-damage", "The rulebook does not say how long the dashboard's health track is. The model reads it from "
+     "the dashboard (6 spaces: health 5 down to 0, the leftmost space, a house value); scenarios can change it "
+     "with health_track."),
+    ("game-setup", "The road boards' size is not printed. The model reads it from the house road boards: 5 lanes "
+     "and two boards of 6 rows (12 rows)."),
     ("moving", "\"Adjacent\" is read as the four spaces in front, behind, left and right. Only drones use the "
      "8 surrounding spaces, because their rule says so."),
     ("mirrors", "A mirror token mirrors only the card's arrows. The firing direction stays the one of the card's "
@@ -131,6 +132,10 @@ NOTES: tuple[tuple[str, str], ...] = (
     ("mission-ending", "A mission ends the moment its ending happens. The rest of the card's arrows and its shot "
      "are not played, and no replacement card is drawn."),
     ("mission-scoring", "A score never goes below 0."),
+    ("mission-setup", "The opening deal takes the first three hero cards of the shuffled movement deck, in order, "
+     "for the left, centre and right slots. Enemy and civilian cards met on the way go back, and the deck is "
+     "shuffled once more (as one shuffle, not one per card)."),
+    ("mission-setup", "Mission 2 lays its green card nearest the player and its pink card beyond it."),
     ("weapon-outcomes", "Electric shock during the hero's own movement: the hero brakes two spaces, then the "
      "remaining arrows continue. Only disorientation cancels the rest of the movement and the shot."),
     ("weapon-outcomes", "Disorientation with an empty movement deck moves the hero nowhere, but it still cancels "
@@ -139,43 +144,362 @@ NOTES: tuple[tuple[str, str], ...] = (
      "boss part or token. If there is none, the hero stays where it is."),
     ("weapon-activation", "A target weapon strikes once per activation, however many boss parts target the hero's "
      "space."),
-    ("launch-weapons", "Activation spaces are measured from the boss's first tile. \"Closest\" means the fewest "
-     "orthogonal steps from the hero; ties go to the space listed first. If the supply is empty, the oldest "
-     "token of that kind is moved."),
+    ("launch-weapons", "Activation spaces belong to the boss tiles. \"Closest\" means the fewest orthogonal steps "
+     "from the hero; ties go to the space listed first. If the supply is empty, the oldest token of that kind "
+     "is moved."),
     ("launch-weapons", "A rocket moves one orthogonal step that brings it closer to the hero. It moves along the "
      "axis with the larger gap (rows on a tie) and avoids the boss when another such step exists. Upkeep "
      "handles tokens in the order they were placed."),
     ("upgrades", "The effects of the 15 upgrade cards are not printed in the rulebook. The model tracks only "
-     "their cost, charge spaces and charges."),
+     "their cost, charge spaces and charges (house values on the cards)."),
     ("weapon-outcomes", "The rulebook never defines a \"device card\". The model treats it as an upgrade card "
-     "that the setup marks device: true."),
+     "marked device (house value)."),
     ("satellite-uplink", "The rulebook calls the cube on an up-link space an energy cube and a token. The model "
      "treats it as one cube per up-link space."),
     ("launch-weapons", "The components list 2 missiles, and the weapon cards place ROCKET tokens. The model "
      "treats them as the same 2 tokens."),
     ("boss-setup", "Weapon symbols are read from both sides of the three chosen movement cards, because each "
-     "card shows its other side after it flips."),
+     "card shows its other side after it flips. At expert difficulty all three cards are pink, so nothing is "
+     "left to chance."),
+    ("boss-setup", "The boss encounter's movement deck is set up like a mission's: the 14 hero cards are "
+     "shuffled and three are dealt to the dashboard, and the mirrors are turned face up."),
     ("card-replacement", "The \"top\" of the column is its far end. The column runs 1, 2, 3 away from the "
      "player, so the used card goes behind the others, flipped."),
     ("enemy-card", "The player always picks the target, even when there is only one (it may be the hero)."),
-    ("playing-against-boss", "Every boss part that is hit gets a damage token (there are 4). Only the parts the "
-     "setup marks as vulnerable count towards defeating the boss."),
+    ("playing-against-boss", "Every boss part that is hit gets a damage token (there are 4). Only the parts "
+     "marked vulnerable count towards defeating the boss."),
+    ("boss-move", "A boss movement card shows the far road board, so its positions are on the last 6 rows of the "
+     "road."),
 )
 
-# --- house defaults (the rulebook gives no value) ----------------------------------------------
-
-DEFAULT_LANES = 5
-DEFAULT_ROWS = 12
-BOARD_ROWS = 6  # one road board; only used to draw the seam between the two boards
-DEFAULT_HEALTH_TRACK = 6
-
 Pos = tuple[int, ...]
+Space = tuple[int, int]
 Arrow = Literal["forward", "back", "left", "right"]
 VehicleType = Literal["car", "motorcycle", "truck"]
+Side = Literal["enemy", "civilian"]
 Level = Literal["rookie", "normal", "expert"]
 Slot = Literal["left", "center", "right"]
 WeaponType = Literal["target", "launch", "drone"]
+Outcome = Literal["explosion", "electric-shock", "disorientation"]
 CardSpec = tuple[Arrow, ...] | Literal["enemy", "civilian"]
+
+
+# --- facts specs: what the engine reads from each component's faces ---------------------------
+
+
+def _on_card(at: Pos, lanes: int, rows: int) -> bool:
+    return len(at) == 2 and 0 <= at[0] < lanes and 0 <= at[1] < rows
+
+
+@dataclass(frozen=True)
+class WeaponFacts:
+    """A boss weapon card: the symbol it answers and the outcome it causes (Weapons)."""
+
+    type: WeaponType
+    outcome: Outcome
+
+
+@dataclass(frozen=True)
+class MovementCardFacts:
+    """A movement card: a hero card's arrows, or an enemy / civilian card."""
+
+    kind: Literal["hero", "enemy", "civilian"]
+    arrows: tuple[Arrow, ...] = ()
+
+    def check(self) -> tuple[str, str] | None:
+        if (self.kind == "hero") != bool(self.arrows):
+            return "arrows", "a hero card has arrows; enemy and civilian cards have none"
+        return None
+
+
+@dataclass(frozen=True)
+class LayoutVehicle:
+    side: Side
+    type: VehicleType
+    at: Pos
+
+
+@dataclass(frozen=True)
+class MissionLayout:
+    """One side of a mission card, on one road board (5 lanes x 6 rows, row 0 nearest the player)."""
+
+    vehicles: tuple[LayoutVehicle, ...] = ()
+    uplinks: tuple[Pos, ...] = ()
+
+    def check(self) -> tuple[str, str] | None:
+        spaces = [v.at for v in self.vehicles] + list(self.uplinks)
+        for i, at in enumerate(spaces):
+            if not _on_card(at, 5, 6):
+                return "vehicles" if i < len(self.vehicles) else "uplinks", f"{list(at)} is off the 5 x 6 board"
+        if len(set(spaces)) != len(spaces):
+            return "vehicles", "two things share one space"
+        return None
+
+
+@dataclass(frozen=True)
+class MissionCardFacts:
+    green: MissionLayout
+    pink: MissionLayout
+
+    def check(self) -> tuple[str, str] | None:
+        if self.green.uplinks:
+            return "green", "satellite up-links are on pink sides only (Setting Up a Mission)"
+        return None
+
+
+@dataclass(frozen=True)
+class UpgradeFacts:
+    cost: int = field(metadata={"min": 0})
+    charge_spaces: int = field(metadata={"min": 0})
+    device: bool = False
+
+
+@dataclass(frozen=True)
+class VehicleTokenFacts:
+    """A vehicle token: its side and the vehicle types its two faces show."""
+
+    side: Side
+    types: tuple[VehicleType, ...]
+
+
+@dataclass(frozen=True)
+class WeaponTokenFacts:
+    kind: Literal["rocket", "drone"]
+
+
+@dataclass(frozen=True)
+class CountFacts:
+    """A component the engine only counts (the boss damage tokens)."""
+
+
+@dataclass(frozen=True)
+class DashboardFacts:
+    health_spaces: int = field(metadata={"min": 2})
+
+
+@dataclass(frozen=True)
+class RoadBoardFacts:
+    lanes: int = field(metadata={"min": 2})
+    rows: int = field(metadata={"min": 1})
+
+
+@dataclass(frozen=True)
+class BossPartFacts:
+    id: str
+    at: Pos
+    vulnerable: bool = False
+    targets: tuple[Pos, ...] = ()
+
+
+@dataclass(frozen=True)
+class BossTileFacts:
+    """A boss tile: the boss it belongs to, its parts (offsets from the tile's left space), the spaces
+    they target and the activation spaces (both as offsets from the tile)."""
+
+    boss: str
+    parts: tuple[BossPartFacts, ...]
+    activation: tuple[Pos, ...] = ()
+
+    def check(self) -> tuple[str, str] | None:
+        ids = [p.id for p in self.parts]
+        if not ids or len(set(ids)) != len(ids):
+            return "parts", "a tile has parts with different ids"
+        return None
+
+
+@dataclass(frozen=True)
+class BossCardSideFacts:
+    """Where the boss moves: the space of each tile's left part on the far road board (row 0 nearest
+    the player), one per tile in the order of the boss tiles; and the weapon symbols shown."""
+
+    at: tuple[Pos, ...]
+    weapons: tuple[WeaponType, ...] = ()
+
+    def check(self) -> tuple[str, str] | None:
+        if not self.at or any(len(p) != 2 for p in self.at):
+            return "at", "give one [column, row] per boss tile"
+        return None
+
+
+@dataclass(frozen=True)
+class BossCardFacts:
+    boss: str
+    number: Literal[1, 2, 3]
+    color: Literal["green", "pink"]
+    front: BossCardSideFacts
+    back: BossCardSideFacts
+
+    def check(self) -> tuple[str, str] | None:
+        if self.color == "green" and (self.front.weapons or self.back.weapons):
+            return "color", "green boss cards show no weapon symbols (pink cards are the ones with weapon icons)"
+        return None
+
+
+FACTS_SPECS: dict[str, type] = {
+    "boss-weapons": WeaponFacts,
+    "movement-cards": MovementCardFacts,
+    "mission-cards": MissionCardFacts,
+    "upgrade-cards": UpgradeFacts,
+    "enemy-vehicles": VehicleTokenFacts,
+    "civilian-vehicles": VehicleTokenFacts,
+    "enemy-trucks": VehicleTokenFacts,
+    "civilian-trucks": VehicleTokenFacts,
+    "weapon-tokens": WeaponTokenFacts,
+    "boss-damage-tokens": CountFacts,
+    "dashboard": DashboardFacts,
+    "road-boards": RoadBoardFacts,
+    "boss-tiles": BossTileFacts,
+    "boss-movement-cards": BossCardFacts,
+}
+
+
+# --- the game's facts, as the engine uses them -------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Card:
+    """A movement card: a hero card with its arrows, or an enemy / civilian card."""
+
+    kind: str  # hero | enemy | civilian
+    arrows: tuple[str, ...] = ()
+
+    def label(self) -> Any:
+        return list(self.arrows) if self.kind == "hero" else self.kind
+
+
+@dataclass(frozen=True)
+class BossPart:
+    id: str
+    tile: str
+    offset: Space
+    vulnerable: bool
+    targets: tuple[Space, ...]
+
+
+@dataclass(frozen=True)
+class BossFace:
+    at: tuple[tuple[str, Space], ...]  # (tile, its anchor space on the road)
+    weapons: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class BossCard:
+    number: int
+    color: str
+    faces: tuple[BossFace, BossFace]
+    up: int = 0  # 0 = front, 1 = back
+
+    @property
+    def face(self) -> BossFace:
+        return self.faces[self.up]
+
+    def flipped(self) -> BossCard:
+        return replace(self, up=1 - self.up)
+
+
+@dataclass(frozen=True)
+class BossDesign:
+    """A boss from the content: tiles, parts and the six movement cards (far-board positions)."""
+
+    name: str
+    tiles: tuple[str, ...]
+    parts: tuple[BossPart, ...]
+    activation: tuple[tuple[str, Space], ...]
+    cards: tuple[BossCardFacts, ...]
+
+
+@dataclass(frozen=True, eq=False)
+class Facts:
+    """Everything the engine reads from the content, built once per content and shared by states."""
+
+    lanes: int
+    rows: int
+    board_rows: int
+    health_spaces: int
+    movement: tuple[tuple[str, Card], ...]  # (face id, card), one entry per copy, content order
+    weapons: Mapping[str, WeaponFacts]
+    missions: Mapping[str, MissionCardFacts]
+    upgrades: Mapping[str, UpgradeFacts]
+    bosses: Mapping[str, BossDesign]
+    box: tuple[tuple[str, tuple[str, ...], int], ...]  # vehicle tokens: (side, types, how many)
+    supply: Mapping[str, int]  # weapon tokens by kind
+    damage_tokens: int
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Facts:
+        return self  # read-only, shared by every state of a game
+
+    def card(self, face_id: str) -> Card:
+        return next(card for fid, card in self.movement if fid == face_id)
+
+    def count(self, kind: str) -> int:
+        return sum(1 for _, card in self.movement if card.kind == kind)
+
+
+_FACTS: dict[int, tuple[GameContent, Facts]] = {}
+
+
+def facts_of(content: GameContent) -> Facts:
+    """The engine's view of the content (cached per content object)."""
+    cached = _FACTS.get(id(content))
+    if cached is not None and cached[0] is content:
+        return cached[1]
+    facts = _build_facts(content)
+    _FACTS[id(content)] = (content, facts)
+    return facts
+
+
+def _build_facts(content: GameContent) -> Facts:
+    boards = content.faces("road-boards")
+    lanes = boards[0].facts.lanes
+    movement = tuple((f.id, Card(f.facts.kind, tuple(f.facts.arrows))) for f in content.faces("movement-cards")
+                     for _ in range(f.count))
+    box = tuple((f.facts.side, tuple(f.facts.types), f.count)
+                for comp in ("enemy-vehicles", "civilian-vehicles", "enemy-trucks", "civilian-trucks")
+                for f in content.faces(comp))
+    supply: dict[str, int] = {}
+    for f in content.faces("weapon-tokens"):
+        supply[f.facts.kind] = supply.get(f.facts.kind, 0) + f.count
+    return Facts(
+        lanes=lanes,
+        rows=sum(f.facts.rows * f.count for f in boards),
+        board_rows=boards[-1].facts.rows,
+        health_spaces=content.faces("dashboard")[0].facts.health_spaces,
+        movement=movement,
+        weapons={f.id: f.facts for f in content.faces("boss-weapons")},
+        missions={f.id: f.facts for f in content.faces("mission-cards")},
+        upgrades={f.id: f.facts for f in content.faces("upgrade-cards")},
+        bosses=_boss_designs(content),
+        box=box,
+        supply=supply,
+        damage_tokens=sum(f.count for f in content.faces("boss-damage-tokens")),
+    )
+
+
+def _boss_designs(content: GameContent) -> dict[str, BossDesign]:
+    """Each boss's tiles (a face used twice, like the rovers, gives tiles rover-1 and rover-2) and cards."""
+    tiles: dict[str, list[str]] = {}
+    parts: dict[str, list[BossPart]] = {}
+    activation: dict[str, list[tuple[str, Space]]] = {}
+    for face in content.faces("boss-tiles"):
+        f = face.facts
+        names = [face.id] if face.count == 1 else [f"{face.id}-{i}" for i in range(1, face.count + 1)]
+        for tile in names:
+            tiles.setdefault(f.boss, []).append(tile)
+            prefix = "" if face.count == 1 else f"{tile}-"
+            parts.setdefault(f.boss, []).extend(
+                BossPart(prefix + p.id, tile, _pair(p.at), p.vulnerable, tuple(_pair(t) for t in p.targets))
+                for p in f.parts)
+            activation.setdefault(f.boss, []).extend((tile, _pair(a)) for a in f.activation)
+    cards: dict[str, list[BossCardFacts]] = {}
+    for face in content.faces("boss-movement-cards"):
+        cards.setdefault(face.facts.boss, []).extend([face.facts] * face.count)
+    return {name: BossDesign(name, tuple(tiles[name]), tuple(parts[name]), tuple(activation.get(name, ())),
+                             tuple(cards.get(name, ())))
+            for name in tiles}
+
+
+def _pair(p: Sequence[int]) -> Space:
+    return int(p[0]), int(p[1])
 
 
 # --- setup schema ------------------------------------------------------------------------------
@@ -183,8 +507,8 @@ CardSpec = tuple[Arrow, ...] | Literal["enemy", "civilian"]
 
 @dataclass(frozen=True)
 class RoadSpec:
-    lanes: int = field(default=DEFAULT_LANES, metadata={"min": 2})
-    rows: int = field(default=DEFAULT_ROWS, metadata={"min": 2})
+    lanes: int = field(metadata={"min": 2})
+    rows: int = field(metadata={"min": 2})
 
 
 @dataclass(frozen=True)
@@ -207,22 +531,17 @@ class VehicleSpec:
 
 @dataclass(frozen=True)
 class DestroyedSpec:
-    side: Literal["enemy", "civilian"]
+    side: Side
     type: VehicleType
 
 
 @dataclass(frozen=True)
 class UpgradeSpec:
     id: str
-    cost: int = field(default=0, metadata={"min": 0})
-    charge_spaces: int = field(default=0, metadata={"min": 0})
+    cost: int | None = field(default=None, metadata={"min": 0})
+    charge_spaces: int | None = field(default=None, metadata={"min": 0})
     charges: int = field(default=0, metadata={"min": 0})
-    device: bool = False
-
-    def check(self) -> tuple[str, str] | None:
-        if self.charges > self.charge_spaces:
-            return "charges", f"{self.charges} charges do not fit on {self.charge_spaces} charge spaces"
-        return None
+    device: bool | None = None
 
 
 @dataclass(frozen=True)
@@ -271,9 +590,8 @@ class BossCardSpec:
 
 @dataclass(frozen=True)
 class BossSpec:
-    parts: tuple[BossPartSpec, ...]
-    name: str = "boss"
-    difficulty: Level = "normal"
+    name: str = "tank"
+    parts: tuple[BossPartSpec, ...] = ()
     activation: tuple[Pos, ...] = ()
     column: tuple[BossCardSpec, ...] = ()
     cards: tuple[BossCardSpec, ...] = ()
@@ -283,36 +601,34 @@ class BossSpec:
     damaged: tuple[str, ...] = ()
 
     def check(self) -> tuple[str, str] | None:
-        if bool(self.column) == bool(self.cards):
+        if self.column and self.cards:
             return "column", "give either column (the set-up column, closest first) or cards (the six to set up)"
-        if not self.parts:
-            return "parts", "a boss needs at least one part"
-        if not any(p.vulnerable for p in self.parts):
+        if (self.column or self.cards) and not self.parts:
+            return "parts", "a boss written out card by card needs its parts too"
+        if self.activation and not self.parts:
+            return "activation", "activation spaces belong to written-out parts; a house boss has its own"
+        if self.parts and not any(p.vulnerable for p in self.parts):
             return "parts", "no part is vulnerable, so the boss could never be defeated"
         ids = [p.id for p in self.parts]
         if len(set(ids)) != len(ids):
             return "parts", "part ids must be unique"
-        for kind, name in self.weapons.items():
+        for kind in self.weapons:
             if kind not in WEAPON_TYPES:
                 return "weapons", f"unknown weapon type {kind!r}; expected one of {', '.join(WEAPON_TYPES)}"
-            if WEAPON_CARDS.get(name, ("",))[0] != kind:
-                names = [n for n, (t, _) in WEAPON_CARDS.items() if t == kind]
-                return "weapons", f"{name!r} is not a {kind} weapon card; expected one of {', '.join(names)}"
-        unknown = [d for d in self.damaged if d not in ids]
-        if unknown:
-            return "damaged", f"unknown part {unknown[0]!r}; parts are {', '.join(ids)}"
         return None
 
 
 @dataclass(frozen=True)
 class SetupSpec:
-    road: RoadSpec = field(default_factory=RoadSpec)
+    road: RoadSpec | None = None
     phase: Literal["mission", "upgrades", "boss"] = "mission"
     variant: Literal["standard", "short"] = "standard"
     mission: Literal[1, 2, 3] = 1
     cards: tuple[Literal["green", "pink"], ...] | None = None
+    mission_deck: tuple[str, ...] = ()
     reward: Level = "normal"
-    health_track: int = field(default=DEFAULT_HEALTH_TRACK, metadata={"min": 2})
+    difficulty: Level = "normal"
+    health_track: int | None = field(default=None, metadata={"min": 2})
     hero: HeroSpec = field(default_factory=HeroSpec)
     enemies: tuple[VehicleSpec, ...] = ()
     civilians: tuple[VehicleSpec, ...] = ()
@@ -330,6 +646,16 @@ class SetupSpec:
     boss: BossSpec | None = None
     tokens: tuple[TokenSpec, ...] = ()
     turn: Literal["boss", "hero"] = "boss"
+
+
+@dataclass(frozen=True)
+class Options:
+    """How a whole game is set up (Setting Up the Game, Mission Scoring, Variant - Short Game)."""
+
+    reward: Level = "normal"
+    difficulty: Level = "normal"
+    variant: Literal["standard", "short"] = "standard"
+    boss: str = "tank"
 
 
 # --- action schema -----------------------------------------------------------------------------
@@ -356,7 +682,7 @@ EnergyChoice = Literal["health"] | ChargeChoice
 
 @dataclass(frozen=True)
 class MoveAction:
-    do: str
+    do: Literal["move"]
     slot: Slot
     mirror: bool = False
     fire: Literal["before", "after"] | None = None
@@ -366,7 +692,7 @@ class MoveAction:
 
 @dataclass(frozen=True)
 class BrakeAction:
-    do: str
+    do: Literal["brake"]
     slot: Slot
     spaces: Literal[0, 1, 2]
     energy: tuple[EnergyChoice, ...] = ()
@@ -375,39 +701,38 @@ class BrakeAction:
 
 @dataclass(frozen=True)
 class EnemyFireAction:
-    do: str
+    do: Literal["enemy_fire"]
     target: Pos
-    enemy: Pos | None = None
 
 
 @dataclass(frozen=True)
 class CivilianMoveAction:
-    do: str
+    do: Literal["civilian_move"]
     civilian: Pos
     to: Pos
 
 
 @dataclass(frozen=True)
 class LaserStrikeAction:
-    do: str
+    do: Literal["laser_strike"]
     target: Pos
 
 
 @dataclass(frozen=True)
 class UseUpgradeAction:
-    do: str
+    do: Literal["use_upgrade"]
     upgrade: str
-    pay: Literal["charge", "discard"] | None = None
+    pay: Literal["charge", "discard"]
 
 
 @dataclass(frozen=True)
-class PlainAction:
-    do: str
+class ScoreAction:
+    do: Literal["score"]
 
 
 @dataclass(frozen=True)
 class SpendAction:
-    do: str
+    do: Literal["spend"]
     buy: Literal["health", "install", "charge", "start_forward"]
     upgrade: str | None = None
     times: int = field(default=1, metadata={"min": 1})
@@ -422,10 +747,24 @@ class SpendAction:
 
 
 @dataclass(frozen=True)
+class FinishAction:
+    do: Literal["finish"]
+
+
+@dataclass(frozen=True)
+class StartMissionAction:
+    do: Literal["start_mission"]
+
+
+@dataclass(frozen=True)
+class BossSetupAction:
+    do: Literal["boss_setup"]
+
+
+@dataclass(frozen=True)
 class BossTurnAction:
-    do: str
+    do: Literal["boss_turn"]
     hero_to: Pos | None = None
-    energy: tuple[EnergyChoice, ...] = ()
     discard: tuple[DiscardChoice, ...] = ()
 
 
@@ -436,17 +775,18 @@ ACTIONS: dict[str, type] = {
     "civilian_move": CivilianMoveAction,
     "laser_strike": LaserStrikeAction,
     "use_upgrade": UseUpgradeAction,
-    "score": PlainAction,
+    "score": ScoreAction,
     "spend": SpendAction,
-    "finish": PlainAction,
-    "boss_setup": PlainAction,
+    "finish": FinishAction,
+    "start_mission": StartMissionAction,
+    "boss_setup": BossSetupAction,
     "boss_turn": BossTurnAction,
 }
+Action = (MoveAction | BrakeAction | EnemyFireAction | CivilianMoveAction | LaserStrikeAction | UseUpgradeAction
+          | ScoreAction | SpendAction | FinishAction | StartMissionAction | BossSetupAction | BossTurnAction)
 
 
 # --- state -------------------------------------------------------------------------------------
-
-Space = tuple[int, int]
 
 
 @dataclass
@@ -455,15 +795,6 @@ class Vehicle:
     type: str
     at: Space
     damaged: bool = False
-
-
-@dataclass
-class Card:
-    kind: str  # hero | enemy | civilian
-    arrows: tuple[str, ...] = ()
-
-    def label(self) -> Any:
-        return list(self.arrows) if self.kind == "hero" else self.kind
 
 
 @dataclass
@@ -482,98 +813,114 @@ class Token:
     at: Space
 
 
-@dataclass
-class BossPart:
-    id: str
-    tile: str
-    offset: Space
-    vulnerable: bool
-    targets: tuple[Space, ...]
+@dataclass(frozen=True)
+class Pending:
+    """A drawn enemy or civilian card waiting for the player's choice."""
+
+    kind: str
+    slot: str
+    card: Card
 
 
-@dataclass
-class BossFace:
-    at: dict[str, Space]
-    weapons: tuple[str, ...]
-
-
-@dataclass
-class BossCard:
-    number: int
-    color: str
-    faces: tuple[BossFace, BossFace]
-    up: int = 0  # 0 = front, 1 = back
-
-    @property
-    def face(self) -> BossFace:
-        return self.faces[self.up]
+@dataclass(frozen=True)
+class Destroyed:
+    side: str
+    type: str
+    by: str
 
 
 @dataclass
 class Boss:
     name: str
-    difficulty: str
-    parts: list[BossPart]
-    tiles: list[str]
-    activation: list[Space]
+    parts: tuple[BossPart, ...]
+    tiles: tuple[str, ...]
+    activation: tuple[tuple[str, Space], ...]
     column: list[BossCard]
-    cards: list[BossCard]
+    cards: tuple[BossCard, ...]  # the six to set up (before boss_setup)
     pink: tuple[int, ...] | None
     weapons: dict[str, str]
     fixed_weapons: dict[str, str]
     at: dict[str, Space] | None
     damaged: list[str]
 
+    def clone(self) -> Boss:
+        return replace(self, column=list(self.column), weapons=dict(self.weapons),
+                       fixed_weapons=dict(self.fixed_weapons), at=None if self.at is None else dict(self.at),
+                       damaged=list(self.damaged))
+
 
 @dataclass
 class State:
+    facts: Facts
     lanes: int
     rows: int
-    phase: str  # mission | upgrades | boss | next-mission | boss-setup
+    phase: str  # mission | upgrades | next-mission | boss-setup | boss
     variant: str
     mission: int
     reward: str
+    difficulty: str
+    boss_name: str
     health_track: int
     health: int
     hero: Space
-    vehicles: list[Vehicle]
-    uplinks: list[Space]
-    slots: dict[str, Card | None]
-    mirrors: dict[str, bool]
-    deck: list[Card]
-    discard: list[Card]
-    destroyed: list[dict[str, str]]
-    upgrades: list[Upgrade]
-    offer: list[Upgrade]
-    points: int
-    laser_used: bool
-    start_forward: int
-    boss: Boss | None
-    tokens: list[Token]
-    turn: str | None  # boss phase: setup | boss | hero
+    vehicles: list[Vehicle] = field(default_factory=list)
+    uplinks: list[Space] = field(default_factory=list)
+    slots: dict[str, Card | None] = field(default_factory=lambda: dict.fromkeys(SLOTS))
+    mirrors: dict[str, bool] = field(default_factory=lambda: dict.fromkeys(SLOTS, True))
+    deck: list[Card] = field(default_factory=list)
+    discard: list[Card] = field(default_factory=list)
+    destroyed: list[Destroyed] = field(default_factory=list)
+    upgrades: list[Upgrade] = field(default_factory=list)
+    offer: list[Upgrade] = field(default_factory=list)
+    mission_cards: list[tuple[str, str]] = field(default_factory=list)  # (card id, side), near card first
+    mission_deck: list[str] = field(default_factory=list)
+    points: int = 0
+    laser_used: bool = False
+    start_forward: int = 0
+    boss: Boss | None = None
+    tokens: list[Token] = field(default_factory=list)
+    turn: str | None = None  # boss phase: setup | boss | hero
     mission_status: str | None = "playing"
     game: str = "playing"
-    pending: dict[str, Any] | None = None
+    pending: Pending | None = None
     damage_taken: int = 0
     score: int | None = None
     points_lost: int = 0
     next_token: int = 1
-    supply: dict[str, int] = field(default_factory=lambda: dict(WEAPON_SUPPLY))
+    supply: dict[str, int] = field(default_factory=dict)
+    turns: int = 0  # hero turns played (missions and boss encounter)
+    boss_turns: int = 0
+    missions_accomplished: int = 0
+    total_score: int = 0
 
     @property
     def max_health(self) -> int:
         return self.health_track - 1
 
+    def clone(self) -> State:
+        """A deep copy: every mutable part is copied; frozen parts (cards, facts) are shared."""
+        new = copy.copy(self)
+        new.vehicles = [Vehicle(v.side, v.type, v.at, v.damaged) for v in self.vehicles]
+        new.uplinks = list(self.uplinks)
+        new.slots = dict(self.slots)
+        new.mirrors = dict(self.mirrors)
+        new.deck = list(self.deck)
+        new.discard = list(self.discard)
+        new.destroyed = list(self.destroyed)
+        new.upgrades = [Upgrade(u.id, u.cost, u.charge_spaces, u.charges, u.device) for u in self.upgrades]
+        new.offer = [Upgrade(u.id, u.cost, u.charge_spaces, u.charges, u.device) for u in self.offer]
+        new.mission_cards = list(self.mission_cards)
+        new.mission_deck = list(self.mission_deck)
+        new.boss = None if self.boss is None else self.boss.clone()
+        new.tokens = [Token(t.id, t.kind, t.at) for t in self.tokens]
+        new.supply = dict(self.supply)
+        return new
 
-# --- building the initial state ----------------------------------------------------------------
+    def __deepcopy__(self, memo: dict[int, Any]) -> State:
+        return self.clone()
 
 
-def _parse(tp: type, data: Any) -> Any:
-    """Convert with the content schema, turning its located errors into SetupErrors (same key path)."""
-    try:
-        return convert(Doc("<scenario>", data, {}), tp, (), data)
-    except ContentError as exc:
-        raise SetupError(exc.keypath, exc.message) from None
+# --- building a scenario's state ---------------------------------------------------------------
 
 
 def _space(value: Pos, path: KeyPath, lanes: int, rows: int, on_board: bool = True) -> Space:
@@ -593,23 +940,24 @@ def _card(spec: Any, path: KeyPath) -> Card:
     return Card("hero", tuple(spec))
 
 
-def initial_state(setup: Mapping[str, Any]) -> State:
-    """Build the state a scenario's `setup` describes; malformed setups raise SetupError(path)."""
-    spec: SetupSpec = setup if isinstance(setup, SetupSpec) else _parse(SetupSpec, plain(setup))
-    lanes, rows = spec.road.lanes, spec.road.rows
+def initial_state(spec: SetupSpec, facts: Facts) -> State:
+    """The state a scenario's setup describes; SetupError(path) if the rules cannot reach it."""
+    lanes, rows = (spec.road.lanes, spec.road.rows) if spec.road else (facts.lanes, facts.rows)
 
     def sp(value: Pos, path: KeyPath) -> Space:
         return _space(value, path, lanes, rows)
 
-    health = spec.health_track - 1 if spec.hero.health is None else spec.hero.health
-    if health > spec.health_track - 1:
-        raise SetupError(("hero", "health"), f"health {health} does not fit a track of {spec.health_track} spaces")
+    track = spec.health_track or facts.health_spaces
+    health = track - 1 if spec.hero.health is None else spec.hero.health
+    if health > track - 1:
+        raise SetupError(("hero", "health"), f"health {health} does not fit a track of {track} spaces")
     default_row = spec.start_forward if spec.phase == "boss" else 0
     hero = sp(spec.hero.at, ("hero", "at")) if spec.hero.at is not None else (lanes // 2, default_row)
-    _check_mission_cards(spec)
+    _check_progress(spec)
     state = State(
-        lanes=lanes, rows=rows, phase=spec.phase, variant=spec.variant, mission=spec.mission,
-        reward=spec.reward, health_track=spec.health_track, health=health, hero=hero,
+        facts=facts, lanes=lanes, rows=rows, phase=spec.phase, variant=spec.variant, mission=spec.mission,
+        reward=spec.reward, difficulty=spec.difficulty, boss_name=spec.boss.name if spec.boss else "tank",
+        health_track=track, health=health, hero=hero,
         vehicles=[Vehicle(side, v.type, sp(v.at, (key, i, "at")), v.damaged)
                   for side, key in (("enemy", "enemies"), ("civilian", "civilians"))
                   for i, v in enumerate(getattr(spec, key))],
@@ -619,60 +967,147 @@ def initial_state(setup: Mapping[str, Any]) -> State:
         mirrors={s: getattr(spec.mirrors, s) for s in SLOTS},
         deck=[_card(c, ("deck", i)) for i, c in enumerate(spec.deck)],
         discard=[_card(c, ("discard", i)) for i, c in enumerate(spec.discard)],
-        destroyed=[{"side": d.side, "type": d.type, "by": "earlier"} for d in spec.destroyed],
-        upgrades=[_upgrade(u) for u in spec.upgrades],
-        offer=[_upgrade(u) for u in spec.offer],
+        destroyed=[Destroyed(d.side, d.type, "earlier") for d in spec.destroyed],
+        upgrades=[_upgrade(u, facts, ("upgrades", i)) for i, u in enumerate(spec.upgrades)],
+        offer=[_upgrade(u, facts, ("offer", i)) for i, u in enumerate(spec.offer)],
+        mission_deck=_mission_deck(spec, facts),
         points=_initial_points(spec),
         laser_used=spec.laser_used,
         start_forward=spec.start_forward,
-        boss=None,
-        tokens=[],
-        turn=None,
+        supply=dict(facts.supply),
     )
-    _check_upgrade_ids(spec)
+    _check_upgrades(spec)
+    _check_box(state, spec)
+    _check_movement_cards(state, spec)
     if spec.phase == "boss":
         _setup_boss_phase(state, spec)
-    elif spec.boss is not None or spec.tokens:
-        raise SetupError(("boss",) if spec.boss is not None else ("tokens",), "the boss and weapon tokens only "
-                         "appear in a boss encounter (phase: boss)")
+    elif spec.boss is not None and spec.boss != BossSpec(name=spec.boss.name):
+        raise SetupError(("boss",), "before the boss encounter (phase: boss), boss: gives only the name of the "
+                         "boss chosen at game setup")
+    elif spec.tokens:
+        raise SetupError(("tokens",), "weapon tokens only appear in a boss encounter (phase: boss)")
+    if spec.boss is not None and not spec.boss.parts and spec.boss.name not in facts.bosses:
+        raise SetupError(("boss", "name"), f"no boss {spec.boss.name!r} in the content; bosses: "
+                         f"{', '.join(facts.bosses)}")
     _check_overlaps(state, spec)
+    _check_dashboard(state)
     if spec.phase == "upgrades":
         state.mission_status = None if spec.variant == "short" else "accomplished"
     _settle(state)
     return state
 
 
-def _upgrade(u: UpgradeSpec) -> Upgrade:
-    return Upgrade(u.id, u.cost, u.charge_spaces, u.charges, u.device)
+def _upgrade(u: UpgradeSpec, facts: Facts, path: KeyPath) -> Upgrade:
+    """An upgrade: a content card by its id (values from the card unless given), or one written out."""
+    card = facts.upgrades.get(u.id)
+    cost = u.cost if u.cost is not None else (card.cost if card else 0)
+    spaces = u.charge_spaces if u.charge_spaces is not None else (card.charge_spaces if card else 0)
+    device = u.device if u.device is not None else (card.device if card else False)
+    if u.charges > spaces:
+        raise SetupError((*path, "charges"), f"{u.charges} charges do not fit on {spaces} charge spaces")
+    return Upgrade(u.id, cost, spaces, u.charges, device)
+
+
+def _mission_deck(spec: SetupSpec, facts: Facts) -> list[str]:
+    for i, mid in enumerate(spec.mission_deck):
+        if mid not in facts.missions:
+            raise SetupError(("mission_deck", i), f"no mission card {mid!r}; cards: {', '.join(facts.missions)}")
+        if mid in spec.mission_deck[:i]:
+            raise SetupError(("mission_deck", i), f"mission card {mid!r} appears twice")
+    left = len(facts.missions) - 2 * spec.mission  # two cards per mission, the current one's on the road
+    if spec.mission_deck and len(spec.mission_deck) != left:
+        raise SetupError(("mission_deck",), f"after the cards of mission {spec.mission}, {left} mission cards are "
+                         f"left in the deck, not {len(spec.mission_deck)}")
+    return list(spec.mission_deck)
 
 
 def _initial_points(spec: SetupSpec) -> int:
     if spec.phase != "upgrades":
-        return spec.points or 0
-    if spec.points is not None:
-        return spec.points
-    if spec.variant == "short":
-        return SHORT_GAME_POINTS  # Variant - Short Game: 7 points before you start
-    raise SetupError(("points",), "an upgrade step needs points: n (the points scored by the mission)")
+        if spec.points:
+            raise SetupError(("points",), "points are only held during an upgrade step (phase: upgrades)")
+        return 0
+    most = SHORT_GAME_POINTS if spec.variant == "short" else REWARD_POINTS[spec.reward]
+    if spec.points is None:
+        if spec.variant == "short":
+            return SHORT_GAME_POINTS  # Variant - Short Game: 7 points before you start
+        raise SetupError(("points",), "an upgrade step needs points: n (the points scored by the mission)")
+    if spec.points > most:
+        where = "the short game gives" if spec.variant == "short" else f"a {spec.reward} mission scores at most"
+        raise SetupError(("points",), f"{spec.points} points: {where} {most}")
+    return spec.points
 
 
-def _check_mission_cards(spec: SetupSpec) -> None:
-    if spec.cards is None:
-        return
-    wanted = SHORT_GAME_SIDES if spec.variant == "short" else MISSION_SIDES[spec.mission]
-    if sorted(spec.cards) != sorted(wanted):
-        which = "the short game" if spec.variant == "short" else f"mission {spec.mission}"
-        raise SetupError(("cards",), f"{which} uses mission card sides {' / '.join(wanted)}, got "
-                         f"{' / '.join(spec.cards)}")
+def _check_progress(spec: SetupSpec) -> None:
+    """Mission sides, variant, laser strike and head start as far as the game can have got."""
+    if spec.cards is not None:
+        wanted = SHORT_GAME_SIDES if spec.variant == "short" else MISSION_SIDES[spec.mission]
+        if sorted(spec.cards) != sorted(wanted):
+            which = "the short game" if spec.variant == "short" else f"mission {spec.mission}"
+            raise SetupError(("cards",), f"{which} uses mission card sides {' / '.join(wanted)}, got "
+                             f"{' / '.join(spec.cards)}")
+    if spec.variant == "short" and (spec.mission != 1 or spec.phase == "boss"):
+        key = "phase" if spec.phase == "boss" else "mission"
+        raise SetupError((key,), "the short game is one mission, with no boss encounter")
+    if spec.laser_used and spec.reward != "rookie":
+        raise SetupError(("laser_used",), "the satellite laser strike is only for the rookie mission reward level")
+    if spec.start_forward and not (spec.phase == "boss" or (spec.phase == "upgrades" and spec.mission == 3
+                                                            and spec.variant == "standard")):
+        raise SetupError(("start_forward",), "the head start is only bought in the upgrade step after the third "
+                         "mission, for the boss encounter")
 
 
-def _check_upgrade_ids(spec: SetupSpec) -> None:
+def _check_upgrades(spec: SetupSpec) -> None:
     seen: set[str] = set()
     for key, group in (("upgrades", spec.upgrades), ("offer", spec.offer)):
         for i, u in enumerate(group):
             if u.id in seen:
                 raise SetupError((key, i, "id"), f"upgrade {u.id!r} appears twice")
             seen.add(u.id)
+            if len(seen) > UPGRADES_REVEALED:
+                raise SetupError((key, i), f"only {UPGRADES_REVEALED} upgrade cards are revealed in a game, so at "
+                                 f"most {UPGRADES_REVEALED} can be installed or on offer")
+
+
+def _check_box(state: State, spec: SetupSpec) -> None:
+    """No more vehicles of a kind than the box has tokens (on the road plus destroyed this mission)."""
+    left = {(side, types): count for side, types, count in state.facts.box}
+    entries = [("enemy" if key == "enemies" else "civilian", v.type, (key, i))
+               for key in ("enemies", "civilians") for i, v in enumerate(getattr(spec, key))]
+    entries += [(d.side, d.type, ("destroyed", i)) for i, d in enumerate(spec.destroyed)]
+    for side, vtype, path in entries:
+        group = next(((s, t) for s, t, _ in state.facts.box if s == side and vtype in t), None)
+        if group is None or left[group] == 0:
+            total = sum(c for s, t, c in state.facts.box if s == side and vtype in t)
+            raise SetupError(path, f"the box has only {total} {side} token(s) that can show a {vtype}")
+        left[group] -= 1
+
+
+def _check_movement_cards(state: State, spec: SetupSpec) -> None:
+    """No more hero, enemy or civilian cards than the movement deck has; none of the last two once the
+    boss is set up (Hero Card Setup)."""
+    left = {kind: state.facts.count(kind) for kind in ("hero", "enemy", "civilian")}
+    boss_ready = spec.phase == "boss" and spec.boss is not None and bool(spec.boss.column)
+    places = [(("dashboard", s), state.slots[s]) for s in SLOTS]
+    places += [(("deck", i), c) for i, c in enumerate(state.deck)]
+    places += [(("discard", i), c) for i, c in enumerate(state.discard)]
+    for path, card in places:
+        if card is None:
+            continue
+        if boss_ready and card.kind != "hero":
+            raise SetupError(path, f"the {card.kind} cards go back in the box at boss setup")
+        if left[card.kind] == 0:
+            raise SetupError(path, f"the movement deck has only {state.facts.count(card.kind)} {card.kind} cards")
+        left[card.kind] -= 1
+
+
+def _check_dashboard(state: State) -> None:
+    """A used slot is refilled at once, so it stays empty only once the movement deck is used up."""
+    if state.phase not in ("mission", "boss") or not state.deck:
+        return
+    for slot in SLOTS:
+        if state.slots[slot] is None:
+            raise SetupError(("dashboard", slot), "a slot is refilled from the movement deck at once; it can only "
+                             "be empty once the deck is used up")
 
 
 def _check_overlaps(state: State, spec: SetupSpec) -> None:
@@ -687,7 +1122,7 @@ def _check_overlaps(state: State, spec: SetupSpec) -> None:
     claim(state.hero, ("hero", "at"), "the hero")
     for key, group in (("enemies", spec.enemies), ("civilians", spec.civilians)):
         for i, v in enumerate(group):
-            claim(tuple(v.at), (key, i, "at"), f"{key}[{i}]")  # type: ignore[arg-type]
+            claim(_pair(v.at), (key, i, "at"), f"{key}[{i}]")
     for i, u in enumerate(state.uplinks):
         claim(u, ("uplinks", i), f"uplinks[{i}]")
     for i, t in enumerate(state.tokens):
@@ -698,45 +1133,96 @@ def _check_overlaps(state: State, spec: SetupSpec) -> None:
 
 
 def _setup_boss_phase(state: State, spec: SetupSpec) -> None:
-    if spec.boss is None:
-        raise SetupError(("boss",), "a boss encounter needs boss: (its parts and movement cards)")
-    for key, group in (("enemies", spec.enemies), ("civilians", spec.civilians), ("uplinks", spec.uplinks)):
+    b = spec.boss or BossSpec()
+    for key, group in (("enemies", spec.enemies), ("civilians", spec.civilians), ("uplinks", spec.uplinks),
+                       ("destroyed", spec.destroyed)):
         if group:
             raise SetupError((key,), "a boss encounter uses no mission cards, so it has no vehicles or up-links")
-    b = spec.boss
-    parts = [BossPart(p.id, p.tile, _space(p.at, ("boss", "parts", i, "at"), 0, 0, False), p.vulnerable,
-                      tuple(_space(t, ("boss", "parts", i, "targets", j), 0, 0, False)
-                            for j, t in enumerate(p.targets)))
-             for i, p in enumerate(b.parts)]
-    tiles = list(dict.fromkeys(p.tile for p in parts))
-    key = "column" if b.column else "cards"
-    cards = [_boss_card(c, ("boss", key, i), tiles, parts, state) for i, c in enumerate(b.column or b.cards)]
+    if b.parts:
+        parts = tuple(BossPart(p.id, p.tile, _space(p.at, ("boss", "parts", i, "at"), 0, 0, False), p.vulnerable,
+                               tuple(_space(t, ("boss", "parts", i, "targets", j), 0, 0, False)
+                                     for j, t in enumerate(p.targets)))
+                      for i, p in enumerate(b.parts))
+        tiles = tuple(dict.fromkeys(p.tile for p in parts))
+        activation = tuple((tiles[0], _space(a, ("boss", "activation", i), 0, 0, False))
+                           for i, a in enumerate(b.activation))
+    else:
+        design = state.facts.bosses.get(b.name)
+        if design is None:
+            raise SetupError(("boss", "name"), f"no boss {b.name!r} in the content; bosses: "
+                             f"{', '.join(state.facts.bosses)}")
+        parts, tiles, activation = design.parts, design.tiles, design.activation
+    if b.column or b.cards:
+        key = "column" if b.column else "cards"
+        cards = tuple(_boss_card(c, ("boss", key, i), tiles, parts, state) for i, c in enumerate(b.column or b.cards))
+    else:
+        if b.at is not None or b.damaged:
+            raise SetupError(("boss", "at" if b.at is not None else "damaged"), "a boss set up from its cards "
+                             "(boss_setup) is not on the road yet")
+        cards = _design_cards(state, state.facts.bosses[b.name], ("boss", "name"))
     boss = Boss(
-        name=b.name, difficulty=b.difficulty, parts=parts, tiles=tiles,
-        activation=[_space(a, ("boss", "activation", i), 0, 0, False) for i, a in enumerate(b.activation)],
-        column=cards if b.column else [], cards=[] if b.column else cards, pink=b.pink,
+        name=b.name, parts=parts, tiles=tiles, activation=activation,
+        column=list(cards) if b.column else [], cards=() if b.column else cards, pink=b.pink,
         weapons=dict(b.weapons) if b.column else {}, fixed_weapons=dict(b.weapons),
         at=None if b.at is None else _anchors(b.at, ("boss", "at"), tiles, parts, state),
         damaged=sorted(b.damaged),
     )
     state.boss = boss
     state.turn = spec.turn if b.column else "setup"
+    start = (state.lanes // 2, spec.start_forward)
+    if not b.column and state.hero != start:
+        raise SetupError(("hero", "at"), f"before the boss's first turn the hero is on its start space {list(start)} "
+                         "(the centre of the near edge, start_forward spaces up)")
+    _check_weapons(state, b)
     if b.column:
-        _check_column(boss, state)
+        _check_column(boss)
+        _check_first_turn(boss, state.turn)
     else:
-        _check_cards(boss, b)
+        _check_cards(boss, b, state.difficulty)
+    unknown = [d for d in b.damaged if d not in {p.id for p in parts}]
+    if unknown:
+        raise SetupError(("boss", "damaged"), f"unknown part {unknown[0]!r}; parts are "
+                         f"{', '.join(p.id for p in parts)}")
+    if len(set(b.damaged)) != len(b.damaged):
+        raise SetupError(("boss", "damaged"), "a boss part carries one damage token at most")
+    if len(b.damaged) > state.facts.damage_tokens:
+        raise SetupError(("boss", "damaged"), f"the game has only {state.facts.damage_tokens} boss damage tokens")
     for i, t in enumerate(spec.tokens):
         kind_type = "launch" if t.kind == "rocket" else "drone"
-        if b.column and kind_type not in boss.weapons:
-            raise SetupError(("tokens", i, "kind"), f"a {t.kind} token needs a {kind_type} weapon card in boss.weapons")
-        state.tokens.append(Token(state.next_token, t.kind, _space(t.at, ("tokens", i, "at"), state.lanes, state.rows)))
+        if kind_type not in boss.weapons:
+            raise SetupError(("tokens", i, "kind"), f"a {t.kind} token needs a {kind_type} weapon card in "
+                             "boss.weapons (and a set-up column)")
+        state.tokens.append(Token(state.next_token, t.kind, _space(t.at, ("tokens", i, "at"), state.lanes,
+                                                                   state.rows)))
         state.next_token += 1
-        state.supply[t.kind] -= 1
+        state.supply[t.kind] = state.supply.get(t.kind, 0) - 1
         if state.supply[t.kind] < 0:
-            raise SetupError(("tokens", i), f"the game has only {WEAPON_SUPPLY[t.kind]} {t.kind} tokens")
+            raise SetupError(("tokens", i), f"the game has only {state.facts.supply.get(t.kind, 0)} {t.kind} tokens")
 
 
-def _anchors(value: Pos | Mapping[str, Pos], path: KeyPath, tiles: list[str], parts: list[BossPart],
+def _design_cards(state: State, design: BossDesign, path: KeyPath) -> tuple[BossCard, ...]:
+    """The content boss's six cards in road coordinates: a card shows the far road board."""
+    offset = state.rows - state.facts.board_rows
+    cards = []
+    for c in design.cards:
+        faces = []
+        for side in (c.front, c.back):
+            if len(side.at) != len(design.tiles):
+                raise SetupError(path, f"{design.name} card {c.number} {c.color} gives {len(side.at)} space(s) for "
+                                 f"{len(design.tiles)} tile(s)")
+            at = dict(zip(design.tiles, side.at, strict=True))
+            faces.append(BossFace(_anchor_pairs({t: (p[0], p[1] + offset) for t, p in at.items()}, path,
+                                                design.tiles, design.parts, state), tuple(side.weapons)))
+        cards.append(BossCard(c.number, c.color, (faces[0], faces[1])))
+    return tuple(cards)
+
+
+def _anchor_pairs(value: Mapping[str, Pos], path: KeyPath, tiles: Sequence[str], parts: Sequence[BossPart],
+                  state: State) -> tuple[tuple[str, Space], ...]:
+    return tuple(_anchors(value, path, tiles, parts, state).items())
+
+
+def _anchors(value: Pos | Mapping[str, Pos], path: KeyPath, tiles: Sequence[str], parts: Sequence[BossPart],
              state: State) -> dict[str, Space]:
     """A boss position: one space for a one-tile boss, else {tile: space}; every part must be on the road."""
     if isinstance(value, Mapping):
@@ -747,39 +1233,136 @@ def _anchors(value: Pos | Mapping[str, Pos], path: KeyPath, tiles: list[str], pa
         if len(tiles) != 1:
             raise SetupError(path, f"this boss has tiles {', '.join(tiles)}: write at: {{tile: [c, r], ...}}")
         anchors = {tiles[0]: _space(value, path, state.lanes, state.rows, False)}
+    spaces: set[Space] = set()
     for part in parts:
         col, row = _add(anchors[part.tile], part.offset)
         if not (0 <= col < state.lanes and 0 <= row < state.rows):
             raise SetupError(path, f"boss part {part.id!r} would be off the road at [{col}, {row}]")
+        if (col, row) in spaces:
+            raise SetupError(path, f"two boss parts would share [{col}, {row}]")
+        spaces.add((col, row))
     return anchors
 
 
-def _boss_card(c: BossCardSpec, path: KeyPath, tiles: list[str], parts: list[BossPart], state: State) -> BossCard:
-    faces = tuple(BossFace(_anchors(f.at, (*path, side, "at"), tiles, parts, state), tuple(f.weapons))
+def _boss_card(c: BossCardSpec, path: KeyPath, tiles: Sequence[str], parts: Sequence[BossPart],
+               state: State) -> BossCard:
+    faces = tuple(BossFace(tuple(_anchors(f.at, (*path, side, "at"), tiles, parts, state).items()), tuple(f.weapons))
                   for side, f in (("front", c.front), ("back", c.back)))
-    return BossCard(c.number, c.color, faces, 1 if c.flipped else 0)  # type: ignore[arg-type]
+    return BossCard(c.number, c.color, (faces[0], faces[1]), 1 if c.flipped else 0)
 
 
-def _check_column(boss: Boss, state: State) -> None:
+def _check_weapons(state: State, b: BossSpec) -> None:
+    for kind, name in b.weapons.items():
+        card = state.facts.weapons.get(name)
+        if card is None or card.type != kind:
+            names = [n for n, w in state.facts.weapons.items() if w.type == kind]
+            raise SetupError(("boss", "weapons", kind), f"{name!r} is not a {kind} weapon card; expected one of "
+                             f"{', '.join(names)}")
+
+
+def _check_column(boss: Boss) -> None:
     if sorted(c.number for c in boss.column) != [1, 2, 3]:
         raise SetupError(("boss", "column"), "the column holds the boss's cards 1, 2 and 3 once each")
     for i, card in enumerate(boss.column):
-        for side, face in zip(("front", "back"), card.faces, strict=False):
+        for side, face in zip(("front", "back"), card.faces, strict=True):
             for j, kind in enumerate(face.weapons):
                 if kind not in boss.weapons:
                     raise SetupError(("boss", "column", i, side, "weapons", j),
                                      f"this card shows a {kind} symbol but boss.weapons has no {kind} card")
 
 
-def _check_cards(boss: Boss, b: BossSpec) -> None:
+def _check_first_turn(boss: Boss, turn: str | None) -> None:
+    """A boss not on the road yet has had no turn: its column is still 1, 2, 3, front sides up."""
+    if boss.at is not None:
+        return
+    if turn == "hero":
+        raise SetupError(("boss", "at"), "after the boss's first turn the boss is on the road: give boss.at")
+    if [(c.number, c.up) for c in boss.column] != [(1, 0), (2, 0), (3, 0)]:
+        raise SetupError(("boss", "column"), "before the boss's first turn the column is 1, 2, 3, front sides up")
+
+
+def _check_cards(boss: Boss, b: BossSpec, difficulty: str) -> None:
     have = sorted((c.number, c.color) for c in boss.cards)
     if have != sorted((n, col) for n in (1, 2, 3) for col in ("green", "pink")):
         raise SetupError(("boss", "cards"), "cards lists the boss's six movement cards: green and pink 1, 2, 3")
     if b.pink is not None:
-        wanted = PINK_CARDS[b.difficulty]
+        wanted = PINK_CARDS[difficulty]
         if len(b.pink) != wanted or len(set(b.pink)) != wanted or not set(b.pink) <= {1, 2, 3}:
-            raise SetupError(("boss", "pink"), f"{b.difficulty} boss difficulty uses {wanted} pink card(s) "
+            raise SetupError(("boss", "pink"), f"{difficulty} boss difficulty uses {wanted} pink card(s) "
                              f"among 1, 2, 3, got {list(b.pink)}")
+
+
+# --- whole games -------------------------------------------------------------------------------
+
+
+def new_game(options: Options, facts: Facts, chance: Chance) -> State:
+    """Setting Up the Game, then mission 1 (or the short game's upgrade step before its mission)."""
+    if options.boss not in facts.bosses:
+        raise SetupError(("boss",), f"no boss {options.boss!r} in the content; bosses: {', '.join(facts.bosses)}")
+    s = State(facts=facts, lanes=facts.lanes, rows=facts.rows, phase="mission", variant=options.variant, mission=1,
+              reward=options.reward, difficulty=options.difficulty, boss_name=options.boss,
+              health_track=facts.health_spaces, health=facts.health_spaces - 1, hero=(facts.lanes // 2, 0),
+              supply=dict(facts.supply))
+    ctx = _Ctx(s, chance)
+    s.mission_deck = chance.shuffle("mission deck", list(facts.missions))
+    upgrades = chance.shuffle("upgrade deck", list(facts.upgrades))
+    s.offer = [_content_upgrade(uid, facts) for uid in upgrades[:UPGRADES_REVEALED]]
+    _setup_mission(ctx)
+    if s.variant == "short":  # Variant - Short Game: 7 points to spend before the mission starts
+        s.phase, s.mission_status, s.points = "upgrades", None, SHORT_GAME_POINTS
+    return s
+
+
+def _content_upgrade(uid: str, facts: Facts) -> Upgrade:
+    card = facts.upgrades[uid]
+    return Upgrade(uid, card.cost, card.charge_spaces, 0, card.device)
+
+
+def _setup_mission(ctx: _Ctx) -> None:
+    """Setting Up a Mission: two mission cards (sides by mission), vehicles and up-links as drawn, the
+    hero on the centre of the near edge, mirrors face up, the movement deck shuffled and dealt."""
+    s, facts = ctx.s, ctx.s.facts
+    if (s.lanes, s.rows) != (facts.lanes, facts.rows):
+        raise IllegalAction(f"mission cards fit the {facts.lanes} x {facts.rows} road only")
+    if len(s.mission_deck) < 2:
+        # A scenario that starts part-way through a game may leave the mission deck out: shuffle it now.
+        s.mission_deck = ctx.chance.shuffle("mission deck", list(facts.missions))
+    sides = SHORT_GAME_SIDES if s.variant == "short" else MISSION_SIDES[s.mission]
+    s.mission_cards = list(zip(s.mission_deck[:2], sides, strict=True))
+    s.mission_deck = s.mission_deck[2:]
+    s.vehicles, s.uplinks, s.tokens, s.destroyed = [], [], [], []
+    for board, (mid, side) in enumerate(s.mission_cards):
+        layout = getattr(facts.missions[mid], side)
+        rows = board * facts.board_rows
+        s.vehicles += [Vehicle(v.side, v.type, (v.at[0], v.at[1] + rows)) for v in layout.vehicles]
+        s.uplinks += [(u[0], u[1] + rows) for u in layout.uplinks]
+    s.hero = (s.lanes // 2, 0)
+    s.mirrors = dict.fromkeys(SLOTS, True)
+    s.pending, s.phase, s.mission_status, s.score = None, "mission", "playing", None
+    ctx.event("mission_set_up", mission=s.mission, cards=[f"{mid} {side}" for mid, side in s.mission_cards])
+    _deal(ctx, [fid for fid, _ in facts.movement])
+
+
+def _deal(ctx: _Ctx, face_ids: list[str]) -> None:
+    """Shuffle the movement deck and deal one hero card into each slot, left to right. Enemy and
+    civilian cards drawn on the way go back, and the deck is shuffled again."""
+    s, facts = ctx.s, ctx.s.facts
+    order = ctx.chance.shuffle("movement deck", face_ids)
+    slots: list[Card] = []
+    back: list[str] = []
+    while order and len(slots) < len(SLOTS):
+        fid = order.pop(0)
+        card = facts.card(fid)
+        if card.kind == "hero":
+            slots.append(card)
+        else:
+            back.append(fid)
+    if back:
+        order = ctx.chance.shuffle("movement deck", order + back)
+    s.slots = {slot: (slots[i] if i < len(slots) else None) for i, slot in enumerate(SLOTS)}
+    s.deck = [facts.card(fid) for fid in order]
+    s.discard = []
+    ctx.event("dashboard_dealt", cards=[c.label() for c in slots], reshuffled=len(back))
 
 
 # --- geometry and lookups ----------------------------------------------------------------------
@@ -838,22 +1421,46 @@ def _enemies(s: State) -> list[Vehicle]:
     return [v for v in s.vehicles if v.side == "enemy"]
 
 
+def _outcome_of(s: State, kind: str) -> str:
+    assert s.boss is not None
+    return s.facts.weapons[s.boss.weapons[kind]].outcome
+
+
 # --- applying actions --------------------------------------------------------------------------
+
+
+class _NeedChoice(Exception):
+    """An action reached a choice (`key`) it does not carry; `options` are the possible ones."""
+
+    def __init__(self, key: str, options: list[Any], what: str):
+        super().__init__(what)
+        self.key, self.options, self.what = key, options, what
 
 
 @dataclass
 class _Ctx:
-    """One action in progress: the state being changed, the events so far, and its scripted choices."""
+    """One action in progress: the state being changed, the events so far, and its written choices."""
 
     s: State
     chance: Chance
     events: list[Event] = field(default_factory=list)
-    energy: list[Any] = field(default_factory=list)
-    discard: list[Any] = field(default_factory=list)
-    hero_to: Space | None = None
+    choices: dict[str, list[Any]] = field(default_factory=lambda: {"energy": [], "discard": [], "hero_to": []})
 
     def event(self, kind: str, /, **data: Any) -> None:
         self.events.append(Event(kind, {k: _jsonable(v) for k, v in data.items()}))
+
+    def pick(self, key: str, options: list[Any], what: str) -> Any:
+        """The next written choice for `key` (it must be possible), None if nothing is possible."""
+        if not options:
+            return None
+        queue = self.choices[key]
+        if not queue:
+            raise _NeedChoice(key, options, what)
+        choice = queue.pop(0)
+        if choice not in options:
+            raise IllegalAction(f"{key}: {_short(choice)} is not possible for {what}; possible: "
+                                f"{', '.join(_short(o) for o in options)}")
+        return choice
 
 
 def _jsonable(value: Any) -> Any:
@@ -861,37 +1468,45 @@ def _jsonable(value: Any) -> Any:
         return [_jsonable(v) for v in value]
     if isinstance(value, dict):
         return {k: _jsonable(v) for k, v in value.items()}
+    if isinstance(value, (ChargeChoice, DiscardChoice)):
+        return _choice_data(value)
     return value
 
 
-def _parse_action(action: Any) -> Any:
-    if type(action) in ACTIONS.values():
-        return action
-    if not isinstance(action, Mapping):
-        raise SetupError((), "an action is a mapping such as {do: move, slot: left}")
-    kind = action.get("do")
-    if kind not in ACTIONS:
-        raise SetupError(("do",), f"unknown action {kind!r}; expected one of: {', '.join(ACTIONS)}")
-    return _parse(ACTIONS[kind], plain(action))
+def _choice_data(value: Any) -> Any:
+    if isinstance(value, ChargeChoice):
+        return {"charge": value.charge}
+    if isinstance(value, DiscardChoice):
+        return {"charge": value.charge} if value.charge is not None else {"card": value.card}
+    if isinstance(value, tuple):
+        return list(value)
+    return value
 
 
-def _action_space(s: State, value: Pos | None, key: str) -> Space | None:
-    if value is None:
-        return None
-    return _space(value, (key,), s.lanes, s.rows, on_board=False)
+def _short(value: Any) -> str:
+    data = _choice_data(value)
+    if isinstance(data, dict):
+        return "{" + ", ".join(f"{k}: {v}" for k, v in data.items()) + "}"
+    return str(data)
 
 
-def apply(state: State, action: Mapping[str, Any], chance: Chance) -> tuple[State, list[Event]]:
-    """Apply one action to a copy of `state`; returns the new state and what happened."""
-    act = _parse_action(action)
-    new = copy.deepcopy(state)
-    ctx = _Ctx(new, chance, energy=list(getattr(act, "energy", ())), discard=list(getattr(act, "discard", ())))
-    legal = legal_actions(state)
-    opening = _opening_problem(new, act)
-    if opening:
-        raise IllegalAction(opening, legal)
+def _run(state: State, act: Any, chance: Chance) -> tuple[State, list[Event]]:
+    """Apply `act` to a copy of `state`; _NeedChoice or IllegalAction if it cannot be applied as written."""
+    new = state.clone()
+    ctx = _Ctx(new, chance)
+    for key in ("energy", "discard"):
+        ctx.choices[key] = list(getattr(act, key, ()))
+    hero_to = getattr(act, "hero_to", None)
+    if hero_to is not None and len(hero_to) != 2:
+        raise IllegalAction(f"hero_to is a space [column, row], not {list(hero_to)}")
+    ctx.choices["hero_to"] = [] if hero_to is None else [_pair(hero_to)]
+    problem = _opening_problem(new, act)
+    if problem:
+        raise IllegalAction(problem)
     HANDLERS[act.do](ctx, act)
-    _check_choices_used(ctx)
+    unused = [(k, c) for k, queue in ctx.choices.items() for c in queue]
+    if unused:
+        raise IllegalAction("choices given but never needed: " + ", ".join(f"{k}: {_short(c)}" for k, c in unused))
     if new.mission_status != state.mission_status and new.mission_status not in ("playing", None):
         ctx.event("mission_ended", status=new.mission_status)
     if new.game != state.game:
@@ -899,12 +1514,25 @@ def apply(state: State, action: Mapping[str, Any], chance: Chance) -> tuple[Stat
     return new, ctx.events
 
 
+def apply(state: State, act: Any, chance: Chance) -> tuple[State, list[Event]]:
+    """Apply one typed action to a copy of `state`; a refusal names every legal action."""
+    if type(act) not in ACTIONS.values():
+        raise TypeError(f"apply takes a typed action (one of the action specs), got {act!r}")
+    try:
+        return _run(state, act, chance)
+    except _NeedChoice as need:
+        message = f"choose {need.what} ({need.key}: one of {', '.join(_short(o) for o in need.options)})"
+    except IllegalAction as exc:
+        message = exc.message
+    raise IllegalAction(message, [to_data(a) for a in legal_actions(state)])
+
+
 def _opening_problem(s: State, act: Any) -> str | None:
     """Why this kind of action cannot be taken now (None when it can)."""
     if s.game != "playing":
         return f"the game is over ({s.game})"
     if s.pending and act.do not in ("enemy_fire", "civilian_move"):
-        return f"a drawn {s.pending['kind']} card must be resolved first"
+        return f"a drawn {s.pending.kind} card must be resolved first"
     if act.do in ("move", "brake", "use_upgrade"):
         if not _hero_turn_open(s):
             return "it is not the hero's turn"
@@ -914,13 +1542,14 @@ def _opening_problem(s: State, act: Any) -> str | None:
             return f"the {act.slot} mirror token is already face down"
         return None
     needs = {
-        "enemy_fire": (s.pending or {}).get("kind") == "enemy",
-        "civilian_move": (s.pending or {}).get("kind") == "civilian",
+        "enemy_fire": s.pending is not None and s.pending.kind == "enemy",
+        "civilian_move": s.pending is not None and s.pending.kind == "civilian",
         "laser_strike": s.phase == "mission" and s.mission_status == "playing",
         "score": s.phase == "mission" and s.mission_status == "accomplished" and s.variant == "standard",
         "spend": s.phase == "upgrades",
         "finish": s.phase == "upgrades",
-        "boss_setup": s.phase == "boss" and s.turn == "setup",
+        "start_mission": s.phase == "next-mission",
+        "boss_setup": s.phase == "boss-setup" or (s.phase == "boss" and s.turn == "setup"),
         "boss_turn": s.phase == "boss" and s.turn == "boss",
     }
     if not needs[act.do]:
@@ -934,22 +1563,6 @@ def _hero_turn_open(s: State) -> bool:
     if s.phase == "mission":
         return s.mission_status == "playing"
     return s.phase == "boss" and s.turn == "hero"
-
-
-def _check_choices_used(ctx: _Ctx) -> None:
-    unused = [("energy", c) for c in ctx.energy] + [("discard", c) for c in ctx.discard]
-    if ctx.hero_to is not None:
-        unused.append(("hero_to", list(ctx.hero_to)))
-    if unused:
-        raise IllegalAction(f"choices given but never needed: {', '.join(f'{k}: {_choice(v)}' for k, v in unused)}")
-
-
-def _choice(value: Any) -> Any:
-    if isinstance(value, ChargeChoice):
-        return {"charge": value.charge}
-    if isinstance(value, DiscardChoice):
-        return {"charge": value.charge} if value.charge is not None else {"card": value.card}
-    return value
 
 
 # --- the hero's turn ---------------------------------------------------------------------------
@@ -985,6 +1598,7 @@ def _do_brake(ctx: _Ctx, act: BrakeAction) -> None:
 def _end_hero_turn(ctx: _Ctx, slot: str) -> None:
     """Playing Your Turn: the used card goes to the discard pile and the slot is refilled."""
     s = ctx.s
+    s.turns += 1
     card = s.slots[slot]
     if card is not None:
         s.slots[slot] = None
@@ -1010,7 +1624,7 @@ def _refill(ctx: _Ctx, slot: str) -> None:
             return
         has_choice = bool(_enemy_targets(s)) if card.kind == "enemy" else bool(_civilian_moves(s))
         if has_choice:
-            s.pending = {"kind": card.kind, "slot": slot, "card": card}
+            s.pending = Pending(card.kind, slot, card)
             return
         ctx.event(f"{card.kind}_card_no_effect", reason=_no_choice_reason(s, card.kind))
         s.discard.append(card)
@@ -1018,16 +1632,15 @@ def _refill(ctx: _Ctx, slot: str) -> None:
 
 
 def _no_choice_reason(s: State, kind: str) -> str:
-    side = "enemy" if kind == "enemy" else "civilian"
-    if not any(v.side == side for v in s.vehicles):
-        return f"no {side} vehicles left"
+    if not any(v.side == kind for v in s.vehicles):
+        return f"no {kind} vehicles left"
     return "no legal target" if kind == "enemy" else "no civilian can move"
 
 
 def _resume_after_card(ctx: _Ctx) -> None:
     s = ctx.s
     assert s.pending is not None
-    slot, card = s.pending["slot"], s.pending["card"]
+    slot, card = s.pending.slot, s.pending.card
     s.pending = None
     s.discard.append(card)
     ctx.event("card_discarded", slot=slot, card=card.label())
@@ -1054,21 +1667,14 @@ def _civilian_moves(s: State) -> list[tuple[Space, Space]]:
 
 def _do_enemy_fire(ctx: _Ctx, act: EnemyFireAction) -> None:
     s = ctx.s
-    target = _action_space(s, act.target, "target")
-    targets = _enemy_targets(s)
-    if target not in targets:
-        raise IllegalAction(f"{list(target or ())} is not a civilian or the hero next to an enemy",
-                            [{"do": "enemy_fire", "target": list(t)} for t in targets])
-    if act.enemy is not None:
-        enemy = _action_space(s, act.enemy, "enemy")
-        v = _vehicle_at(s, enemy) if enemy else None
-        if v is None or v.side != "enemy" or target not in _neighbours(s, enemy):  # type: ignore[arg-type]
-            raise IllegalAction(f"there is no enemy on {list(act.enemy)} next to the target")
+    target = _pair(act.target) if len(act.target) == 2 else None
+    if target not in _enemy_targets(s):
+        raise IllegalAction(f"{list(act.target)} is not a civilian or the hero next to an enemy")
     ctx.event("enemy_fires", target=target)
     if target == s.hero:
         _damage_hero(ctx, "enemy card")
     else:
-        victim = _vehicle_at(s, target)  # type: ignore[arg-type]
+        victim = _vehicle_at(s, target)
         assert victim is not None
         _hit_vehicle(ctx, victim, "enemy")
     _resume_after_card(ctx)
@@ -1076,15 +1682,13 @@ def _do_enemy_fire(ctx: _Ctx, act: EnemyFireAction) -> None:
 
 def _do_civilian_move(ctx: _Ctx, act: CivilianMoveAction) -> None:
     s = ctx.s
-    move = (_action_space(s, act.civilian, "civilian"), _action_space(s, act.to, "to"))
-    moves = _civilian_moves(s)
-    if move not in moves:
-        raise IllegalAction("that civilian cannot move there (it needs an adjacent empty space)",
-                            [{"do": "civilian_move", "civilian": list(a), "to": list(b)} for a, b in moves])
-    v = _vehicle_at(s, move[0])  # type: ignore[arg-type]
-    assert v is not None and move[1] is not None
-    v.at = move[1]
-    ctx.event("civilian_moved", **{"from": move[0]}, to=move[1])
+    move = (tuple(act.civilian), tuple(act.to))
+    if move not in _civilian_moves(s):
+        raise IllegalAction("that civilian cannot move there (it needs an adjacent empty space)")
+    v = _vehicle_at(s, _pair(act.civilian))
+    assert v is not None
+    v.at = _pair(act.to)
+    ctx.event("civilian_moved", **{"from": _pair(act.civilian)}, to=v.at)
     _vehicle_enters(ctx, v)
     _resume_after_card(ctx)
 
@@ -1170,7 +1774,7 @@ def _hero_enters(ctx: _Ctx, p: Space) -> bool:
         return True
     _remove_token(ctx, token, "collided with the hero")
     if token.kind == "rocket" and s.boss is not None and "launch" in s.boss.weapons:
-        return _weapon_outcome(ctx, WEAPON_CARDS[s.boss.weapons["launch"]][1], "rocket")
+        return _weapon_outcome(ctx, _outcome_of(s, "launch"), "rocket")
     return True
 
 
@@ -1205,7 +1809,7 @@ def _hit_vehicle(ctx: _Ctx, v: Vehicle, by: str) -> None:
 
 def _destroy(ctx: _Ctx, v: Vehicle, by: str) -> None:
     ctx.s.vehicles.remove(v)
-    ctx.s.destroyed.append({"side": v.side, "type": v.type, "by": by})
+    ctx.s.destroyed.append(Destroyed(v.side, v.type, by))
     ctx.event("vehicle_destroyed", side=v.side, type=v.type, at=v.at, by=by)
 
 
@@ -1229,6 +1833,7 @@ def _settle(s: State) -> None:
         s.mission_status = "accomplished"
         if s.variant == "short":
             s.game = "won"  # Variant - Short Game: you win if you defeat all enemies
+            s.missions_accomplished += 1
     elif not s.pending and not s.deck and not any(s.slots.values()):
         s.mission_status, s.game = "exhaustion", "lost"
 
@@ -1238,47 +1843,28 @@ def _settle(s: State) -> None:
 
 def _energy_options(s: State) -> list[Any]:
     options: list[Any] = ["health"] if s.health < s.max_health else []
-    options += [{"charge": u.id} for u in s.upgrades if u.charges < u.charge_spaces]
+    options += [ChargeChoice(u.id) for u in s.upgrades if u.charges < u.charge_spaces]
     return options
 
 
 def _gain_energy(ctx: _Ctx) -> None:
     """Satellite Uplink: one energy, spent at once on one health or one charge."""
     s = ctx.s
-    options = _energy_options(s)
-    choice = _pick(ctx.energy, options, "an up-link's energy (energy: [health] or [{charge: upgrade}])")
+    choice = ctx.pick("energy", _energy_options(s), "the up-link's energy")
     if choice is None:
         ctx.event("energy_unused", reason="health is full and no upgrade has a free charge space")
         return
     if choice == "health":
         s.health += 1
     else:
-        _upgrade_by_id(s, choice["charge"]).charges += 1
+        _upgrade_by_id(s, choice.charge).charges += 1
     ctx.event("energy_spent", on=choice)
-
-
-def _pick(queue: list[Any], options: list[Any], what: str) -> Any:
-    """Take the next scripted choice (which must be legal), or the only option, or None if there is none."""
-    if queue:
-        choice = _choice(queue.pop(0))
-        if choice not in options:
-            raise IllegalAction(f"{_short(choice)} is not possible for {what}", options)
-        return choice
-    if len(options) > 1:
-        raise IllegalAction(f"choose {what}", options)
-    return options[0] if options else None
-
-
-def _short(value: Any) -> str:
-    if isinstance(value, dict):
-        return "{" + ", ".join(f"{k}: {v}" for k, v in value.items()) + "}"
-    return str(value)
 
 
 def _upgrade_by_id(s: State, uid: str) -> Upgrade:
     found = next((u for u in s.upgrades if u.id == uid), None)
     if found is None:
-        raise IllegalAction(f"no installed upgrade {uid!r}", [u.id for u in s.upgrades])
+        raise IllegalAction(f"no installed upgrade {uid!r}")
     return found
 
 
@@ -1304,15 +1890,19 @@ def _weapon_outcome(ctx: _Ctx, outcome: str, source: str) -> bool:
     return outcome != "disorientation"
 
 
+def _shock_options(s: State) -> list[DiscardChoice]:
+    return ([DiscardChoice(charge=u.id) for u in s.upgrades if u.charges]
+            + [DiscardChoice(card=u.id) for u in s.upgrades if u.device])
+
+
 def _shock_discard(ctx: _Ctx) -> None:
     s = ctx.s
-    options = [{"charge": u.id} for u in s.upgrades if u.charges] + [{"card": u.id} for u in s.upgrades if u.device]
-    choice = _pick(ctx.discard, options, "an electric shock (discard: [{charge: upgrade}] or [{card: upgrade}])")
+    choice = ctx.pick("discard", _shock_options(s), "the electric shock's discard")
     if choice is None:
         ctx.event("shock_nothing_to_discard")
         return
-    upgrade = _upgrade_by_id(s, choice.get("charge") or choice["card"])
-    if "charge" in choice:
+    upgrade = _upgrade_by_id(s, choice.charge or choice.card)
+    if choice.charge is not None:
         upgrade.charges -= 1
     else:
         s.upgrades.remove(upgrade)
@@ -1323,15 +1913,13 @@ def _do_use_upgrade(ctx: _Ctx, act: UseUpgradeAction) -> None:
     """Using Upgrades: each use removes a charge or sends the card to the box (its effect is on the card)."""
     s = ctx.s
     upgrade = _upgrade_by_id(s, act.upgrade)
-    pay = act.pay or ("charge" if upgrade.charges else "discard")
-    if pay == "charge":
+    if act.pay == "charge":
         if not upgrade.charges:
-            raise IllegalAction(f"{upgrade.id} has no charge left; pay: discard sends it to the box",
-                                [{"do": "use_upgrade", "upgrade": upgrade.id, "pay": "discard"}])
+            raise IllegalAction(f"{upgrade.id} has no charge left; pay: discard sends it to the box")
         upgrade.charges -= 1
     else:
         s.upgrades.remove(upgrade)
-    ctx.event("upgrade_used", upgrade=upgrade.id, paid=pay, charges=upgrade.charges)
+    ctx.event("upgrade_used", upgrade=upgrade.id, paid=act.pay, charges=upgrade.charges)
 
 
 def _do_laser_strike(ctx: _Ctx, act: LaserStrikeAction) -> None:
@@ -1341,41 +1929,46 @@ def _do_laser_strike(ctx: _Ctx, act: LaserStrikeAction) -> None:
         raise IllegalAction(f"the laser strike is only for the rookie mission reward level (this is {s.reward})")
     if s.laser_used:
         raise IllegalAction("the satellite laser strike has already been used")
-    target = _action_space(s, act.target, "target")
-    victim = _vehicle_at(s, target) if target else None
+    victim = _vehicle_at(s, _pair(act.target)) if len(act.target) == 2 else None
     if victim is None or victim.side != "enemy":
-        raise IllegalAction("the laser strike destroys an enemy vehicle",
-                            [{"do": "laser_strike", "target": list(e.at)} for e in sorted(_enemies(s), key=_vkey)])
+        raise IllegalAction("the laser strike destroys an enemy vehicle")
     s.laser_used = True
     _destroy(ctx, victim, "laser strike")
     _settle(s)
 
 
-# --- scoring and the upgrade step --------------------------------------------------------------
+# --- scoring, the upgrade step and the next stage ----------------------------------------------
 
 
-def _do_score(ctx: _Ctx, act: PlainAction) -> None:
+def _do_score(ctx: _Ctx, act: ScoreAction) -> None:
     """Mission Scoring: reward level points minus one per civilian destroyed (by anyone)."""
     s = ctx.s
-    civilians = sum(1 for d in s.destroyed if d["side"] == "civilian")
+    civilians = sum(1 for d in s.destroyed if d.side == "civilian")
     s.score = max(0, REWARD_POINTS[s.reward] - civilians)
-    penalty = 1 if s.laser_used else 0
+    penalty = LASER_PENALTY if s.laser_used else 0
     s.points = max(0, s.score - penalty)
     s.phase = "upgrades"
+    s.missions_accomplished += 1
+    s.total_score += s.score
     ctx.event("scored", reward=s.reward, civilians_destroyed=civilians, score=s.score, laser_penalty=penalty,
               points=s.points)
 
 
-def _spend_options(s: State) -> list[dict[str, Any]]:
-    """Repairs and Upgrades: what one point (or a card's cost) can buy right now."""
-    out: list[dict[str, Any]] = []
-    if s.points >= 1 and s.health < s.max_health:
-        out.append({"do": "spend", "buy": "health"})
-    out += [{"do": "spend", "buy": "install", "upgrade": u.id} for u in s.offer if u.cost <= s.points]
-    if s.points >= 1:
-        out += [{"do": "spend", "buy": "charge", "upgrade": u.id} for u in s.upgrades if u.charges < u.charge_spaces]
-    if (s.points >= 1 and s.variant == "standard" and s.mission == 3 and s.start_forward < START_FORWARD_LIMIT):
-        out.append({"do": "spend", "buy": "start_forward"})
+def _spend_options(s: State) -> list[SpendAction]:
+    """Repairs and Upgrades: what the points left can buy now, each as often as it can be bought."""
+    out: list[SpendAction] = []
+
+    def add(buy: str, most: int, upgrade: str | None = None) -> None:
+        out.extend(SpendAction("spend", buy, upgrade, n) for n in range(1, most + 1))  # type: ignore[arg-type]
+
+    add("health", min(s.points, s.max_health - s.health))
+    for u in s.offer:
+        if u.cost <= s.points:
+            add("install", 1, u.id)
+    for u in s.upgrades:
+        add("charge", min(s.points, u.charge_spaces - u.charges), u.id)
+    if s.variant == "standard" and s.mission == 3:
+        add("start_forward", min(s.points, START_FORWARD_LIMIT - s.start_forward))
     return out
 
 
@@ -1386,11 +1979,9 @@ def _do_spend(ctx: _Ctx, act: SpendAction) -> None:
 
 def _spend_once(ctx: _Ctx, act: SpendAction) -> None:
     s = ctx.s
-    wanted = {"do": "spend", "buy": act.buy, **({"upgrade": act.upgrade} if act.upgrade else {})}
-    options = _spend_options(s)
-    if wanted not in options:
+    if SpendAction("spend", act.buy, act.upgrade) not in _spend_options(s):
         raise IllegalAction(f"cannot spend on {act.buy}{' ' + act.upgrade if act.upgrade else ''} with "
-                            f"{s.points} point(s) left", [*options, {"do": "finish"}])
+                            f"{s.points} point(s) left")
     if act.buy == "health":
         s.health += 1
         cost = 1
@@ -1410,7 +2001,7 @@ def _spend_once(ctx: _Ctx, act: SpendAction) -> None:
     ctx.event("points_spent", buy=act.buy, upgrade=act.upgrade, cost=cost, points_left=s.points)
 
 
-def _do_finish(ctx: _Ctx, act: PlainAction) -> None:
+def _do_finish(ctx: _Ctx, act: FinishAction) -> None:
     """End the upgrade step: unspent points are lost; the game moves on."""
     s = ctx.s
     s.points_lost, s.points = s.points, 0
@@ -1422,24 +2013,36 @@ def _do_finish(ctx: _Ctx, act: PlainAction) -> None:
         s.phase, s.mission = "next-mission", s.mission + 1
     else:
         # The boss board starts empty; the hero starts forward by the spaces bought (Board Setup).
-        s.phase, s.vehicles, s.uplinks = "boss-setup", [], []
+        s.phase, s.vehicles, s.uplinks, s.mission_status = "boss-setup", [], [], None
         s.hero = (s.lanes // 2, s.start_forward)
         ctx.event("boss_board_start", hero=s.hero)
+
+
+def _do_start_mission(ctx: _Ctx, act: StartMissionAction) -> None:
+    _setup_mission(ctx)
 
 
 # --- the boss ----------------------------------------------------------------------------------
 
 
-def _do_boss_setup(ctx: _Ctx, act: PlainAction) -> None:
+def _do_boss_setup(ctx: _Ctx, act: BossSetupAction) -> None:
     """Setting Up the Boss: pink cards by difficulty, one weapon card per symbol, hero-only deck."""
     s = ctx.s
+    from_mission = s.phase == "boss-setup"
+    if from_mission:
+        design = s.facts.bosses[s.boss_name]
+        s.boss = Boss(name=design.name, parts=design.parts, tiles=design.tiles, activation=design.activation,
+                      column=[], cards=_design_cards(s, design, ("boss",)), pink=None, weapons={},
+                      fixed_weapons={}, at=None, damaged=[])
+        s.phase, s.mission_status, s.turn = "boss", "playing", "setup"
     boss = s.boss
     assert boss is not None
-    count = PINK_CARDS[boss.difficulty]
+    count = PINK_CARDS[s.difficulty]
     pink = boss.pink
     if pink is None:
         options = [list(c) for c in itertools.combinations((1, 2, 3), count)]
-        pink = tuple(ctx.chance.choice("pink boss cards", options))
+        # Expert difficulty takes all three pink cards: nothing is left to chance.
+        pink = tuple(options[0] if len(options) == 1 else ctx.chance.choice("pink boss cards", options))
     boss.column = [next(c for c in boss.cards if c.number == n and c.color == ("pink" if n in pink else "green"))
                    for n in (1, 2, 3)]
     ctx.event("boss_column", pink=sorted(pink), column=[f"{c.number} {c.color}" for c in boss.column])
@@ -1447,25 +2050,29 @@ def _do_boss_setup(ctx: _Ctx, act: PlainAction) -> None:
     for kind in (k for k in WEAPON_TYPES if k in shown):
         name = boss.fixed_weapons.get(kind)
         if name is None:
-            name = ctx.chance.choice(f"{kind} weapon card", [n for n, (t, _) in WEAPON_CARDS.items() if t == kind])
+            name = ctx.chance.choice(f"{kind} weapon card", [n for n, w in s.facts.weapons.items() if w.type == kind])
         boss.weapons[kind] = name
         ctx.event("weapon_card", type=kind, card=name)
-    removed = [c for c in s.deck + s.discard if c.kind != "hero"]
-    s.deck = [c for c in s.deck if c.kind == "hero"]
-    s.discard = [c for c in s.discard if c.kind == "hero"]
-    if removed:
-        ctx.event("cards_to_box", cards=[c.kind for c in removed])
+    if from_mission:
+        _deal(ctx, [fid for fid, card in s.facts.movement if card.kind == "hero"])
+    else:
+        removed = [c for c in s.deck + s.discard if c.kind != "hero"]
+        s.deck = [c for c in s.deck if c.kind == "hero"]
+        s.discard = [c for c in s.discard if c.kind == "hero"]
+        if removed:
+            ctx.event("cards_to_box", cards=[c.kind for c in removed])
     # Like every mission setup, the boss encounter starts with all three mirrors active (notes.yaml).
     if not all(s.mirrors.values()):
         s.mirrors = dict.fromkeys(SLOTS, True)
         ctx.event("mirrors_reset")
     s.turn = "boss"
+    _settle(s)
 
 
 def _do_boss_turn(ctx: _Ctx, act: BossTurnAction) -> None:
     """The Boss' Turn: upkeep, move, weapon activation, card replacement."""
     s = ctx.s
-    ctx.hero_to = _action_space(s, act.hero_to, "hero_to")
+    s.boss_turns += 1
     for step in (_boss_upkeep, _boss_move, _boss_activate, _boss_replace_card):
         step(ctx)
         _settle(s)
@@ -1484,7 +2091,7 @@ def _boss_upkeep(ctx: _Ctx) -> None:
             _rocket_upkeep(ctx, token)
         elif token.kind == "drone" and "drone" in s.boss.weapons and _surrounds(token.at, s.hero):
             ctx.event("drone_triggered", at=token.at)
-            _weapon_outcome(ctx, WEAPON_CARDS[s.boss.weapons["drone"]][1], "drone")
+            _weapon_outcome(ctx, _outcome_of(s, "drone"), "drone")
         _settle(s)
 
 
@@ -1502,8 +2109,7 @@ def _rocket_upkeep(ctx: _Ctx, token: Token) -> None:
     token.at = dest
     if dest == s.hero:
         _remove_token(ctx, token, "collided with the hero")
-        assert s.boss is not None
-        _weapon_outcome(ctx, WEAPON_CARDS[s.boss.weapons["launch"]][1], "rocket")
+        _weapon_outcome(ctx, _outcome_of(s, "launch"), "rocket")
         return
     other = next((t for t in s.tokens if t.at == dest and t is not token), None)
     if _part_at(s, dest) is not None or _vehicle_at(s, dest) is not None or other is not None:
@@ -1555,15 +2161,7 @@ def _boss_move(ctx: _Ctx) -> None:
     if not free:
         ctx.event("hero_trapped", at=s.hero)
         return
-    choice = ctx.hero_to
-    ctx.hero_to = None
-    if choice is None and len(free) > 1:
-        raise IllegalAction("the boss landed on the hero: choose hero_to, a free adjacent space",
-                            [{"do": "boss_turn", "hero_to": list(q)} for q in free])
-    if choice is not None and choice not in free:
-        raise IllegalAction(f"{list(choice)} is not a free space next to the hero",
-                            [{"do": "boss_turn", "hero_to": list(q)} for q in free])
-    s.hero = choice or free[0]
+    s.hero = ctx.pick("hero_to", free, "where the hero goes when the boss lands on it")
     ctx.event("hero_pushed_aside", to=s.hero)
 
 
@@ -1573,13 +2171,12 @@ def _boss_activate(ctx: _Ctx) -> None:
     assert boss is not None
     for kind in boss.column[0].face.weapons:
         name = boss.weapons[kind]
-        outcome = WEAPON_CARDS[name][1]
         ctx.event("weapon_activated", type=kind, card=name)
         if kind == "target":
             targeted = {_add(_part_space(boss, p), t) for p in boss.parts if p.id not in boss.damaged
                         for t in p.targets}
             if s.hero in targeted:
-                _weapon_outcome(ctx, outcome, name)
+                _weapon_outcome(ctx, s.facts.weapons[name].outcome, name)
         else:
             _place_token(ctx, TOKEN_OF[kind])
         _settle(s)
@@ -1592,19 +2189,22 @@ def _place_token(ctx: _Ctx, kind: str) -> None:
     s = ctx.s
     boss = s.boss
     assert boss is not None and boss.at is not None
-    anchor = boss.at[boss.tiles[0]]
-    spaces = [p for p in (_add(anchor, a) for a in boss.activation) if _on_board(s, p) and _empty(s, p)]
+    spaces = list(dict.fromkeys(_add(boss.at[tile], off) for tile, off in boss.activation))
+    spaces = [p for p in spaces if _on_board(s, p) and _empty(s, p)]
     if not spaces:
         ctx.event("token_not_placed", token=kind, reason="no empty activation space")
         return
     where = min(spaces, key=lambda p: (_manhattan(p, s.hero), spaces.index(p)))
-    if s.supply[kind] > 0:
+    if s.supply.get(kind, 0) > 0:
         s.supply[kind] -= 1
         s.tokens.append(Token(s.next_token, kind, where))
         s.next_token += 1
         ctx.event("token_placed", token=kind, at=where)
         return
-    oldest = min((t for t in s.tokens if t.kind == kind), key=lambda t: t.id)
+    oldest = min((t for t in s.tokens if t.kind == kind), key=lambda t: t.id, default=None)
+    if oldest is None:
+        ctx.event("token_not_placed", token=kind, reason="the game has no such token")
+        return
     ctx.event("token_moved", token=kind, **{"from": oldest.at}, to=where, reason="supply empty")
     oldest.at = where
 
@@ -1612,8 +2212,7 @@ def _place_token(ctx: _Ctx, kind: str) -> None:
 def _boss_replace_card(ctx: _Ctx) -> None:
     boss = ctx.s.boss
     assert boss is not None
-    card = boss.column.pop(0)
-    card.up = 1 - card.up
+    card = boss.column.pop(0).flipped()
     boss.column.append(card)
     ctx.event("boss_card_replaced", card=card.number, side="back" if card.up else "front",
               next=boss.column[0].number)
@@ -1621,7 +2220,7 @@ def _boss_replace_card(ctx: _Ctx) -> None:
 
 def _remove_token(ctx: _Ctx, token: Token, reason: str) -> None:
     ctx.s.tokens.remove(token)
-    ctx.s.supply[token.kind] += 1
+    ctx.s.supply[token.kind] = ctx.s.supply.get(token.kind, 0) + 1
     ctx.event("token_removed", token=token.kind, at=token.at, reason=reason)
 
 
@@ -1631,7 +2230,7 @@ def _hit_boss(ctx: _Ctx, part: BossPart) -> None:
     assert boss is not None
     if part.id in boss.damaged:
         ctx.event("boss_already_damaged", part=part.id)
-    elif len(boss.damaged) >= BOSS_DAMAGE_TOKENS:
+    elif len(boss.damaged) >= ctx.s.facts.damage_tokens:
         ctx.event("no_damage_token_left", part=part.id)
     else:
         boss.damaged = sorted([*boss.damaged, part.id])
@@ -1652,6 +2251,7 @@ HANDLERS = {
     "score": _do_score,
     "spend": _do_spend,
     "finish": _do_finish,
+    "start_mission": _do_start_mission,
     "boss_setup": _do_boss_setup,
     "boss_turn": _do_boss_turn,
 }
@@ -1659,49 +2259,82 @@ HANDLERS = {
 
 # --- legal actions -----------------------------------------------------------------------------
 
+_NO_CHANCE = Chance()  # dry runs never ask for chance: only start_mission and boss_setup do
 
-def legal_actions(state: State) -> list[dict[str, Any]]:
-    """Every action the rules allow now (mid-action choices such as energy are not expanded)."""
-    s = state
+
+def legal_actions(s: State) -> list[Any]:
+    """Every action the rules allow now, each with the mid-action choices it will need."""
     if s.game != "playing":
         return []
     if s.pending:
-        if s.pending["kind"] == "enemy":
-            return [{"do": "enemy_fire", "target": list(t)} for t in _enemy_targets(s)]
-        return [{"do": "civilian_move", "civilian": list(a), "to": list(b)} for a, b in _civilian_moves(s)]
+        if s.pending.kind == "enemy":
+            return [EnemyFireAction("enemy_fire", t) for t in _enemy_targets(s)]
+        return [CivilianMoveAction("civilian_move", a, b) for a, b in _civilian_moves(s)]
     if s.phase == "upgrades":
-        return [*_spend_options(s), {"do": "finish"}]
+        return [*_spend_options(s), FinishAction("finish")]
+    if s.phase == "next-mission":
+        return [StartMissionAction("start_mission")]
+    if s.phase == "boss-setup" or (s.phase == "boss" and s.turn == "setup"):
+        return [BossSetupAction("boss_setup")]
     if s.phase == "mission" and s.mission_status == "accomplished":
-        return [{"do": "score"}] if s.variant == "standard" else []
-    if s.phase == "boss" and s.turn in ("setup", "boss"):
-        return [{"do": "boss_setup" if s.turn == "setup" else "boss_turn"}]
+        return [ScoreAction("score")] if s.variant == "standard" else []
+    if s.phase == "boss" and s.turn == "boss":
+        return _with_choices(s, BossTurnAction("boss_turn"))
     if not _hero_turn_open(s):
         return []
     out = _card_actions(s)
-    out += [{"do": "use_upgrade", "upgrade": u.id} for u in s.upgrades]
+    for u in s.upgrades:
+        if u.charges:
+            out.append(UseUpgradeAction("use_upgrade", u.id, "charge"))
+        out.append(UseUpgradeAction("use_upgrade", u.id, "discard"))
     if s.phase == "mission" and s.reward == "rookie" and not s.laser_used:
-        out += [{"do": "laser_strike", "target": list(e.at)} for e in sorted(_enemies(s), key=_vkey)]
+        out += [LaserStrikeAction("laser_strike", e.at) for e in sorted(_enemies(s), key=_vkey)]
     return out
 
 
-def _card_actions(s: State) -> list[dict[str, Any]]:
-    out: list[dict[str, Any]] = []
+def _card_actions(s: State) -> list[Any]:
+    choices = _choices_possible(s)
+    out: list[Any] = []
     for slot in SLOTS:
         if s.slots[slot] is None:
             continue
         for mirror in (False, True) if s.mirrors[slot] else (False,):
             for fire in (None, "before", "after"):
-                act: dict[str, Any] = {"do": "move", "slot": slot}
-                if mirror:
-                    act["mirror"] = True
-                if fire:
-                    act["fire"] = fire
-                out.append(act)
-        out += [{"do": "brake", "slot": slot, "spaces": n} for n in (0, 1, 2)]
+                move = MoveAction("move", slot, mirror, fire)  # type: ignore[arg-type]
+                out += _with_choices(s, move) if choices else [move]
+        for n in (0, 1, 2):
+            brake = BrakeAction("brake", slot, n)  # type: ignore[arg-type]
+            out += _with_choices(s, brake) if choices else [brake]
     return out
 
 
-# --- outcome -----------------------------------------------------------------------------------
+def _choices_possible(s: State) -> bool:
+    """Whether a hero move or brake can meet a choice: up-link energy (only up-links give it) or an
+    electric shock with something to discard (options never grow during a boss-phase action)."""
+    if s.uplinks:
+        return True
+    if s.boss is None or not _shock_options(s):
+        return False
+    return any(s.facts.weapons[name].outcome == "electric-shock" for name in s.boss.weapons.values())
+
+
+def _with_choices(s: State, act: Any) -> list[Any]:
+    """`act` with every combination of the choices it meets, found by dry runs (depth first, in the
+    order the options are offered)."""
+    try:
+        _run(s, act, _NO_CHANCE)
+    except _NeedChoice as need:
+        out: list[Any] = []
+        for option in need.options:
+            if need.key == "hero_to":
+                out += _with_choices(s, replace(act, hero_to=option))
+            else:
+                out += _with_choices(s, replace(act, **{need.key: (*getattr(act, need.key), option)}))
+        return out
+    return [act]
+
+
+# --- outcome and result ------------------------------------------------------------------------
 
 
 def _vkey(v: Vehicle) -> tuple[int, int]:
@@ -1709,21 +2342,24 @@ def _vkey(v: Vehicle) -> tuple[int, int]:
 
 
 def outcome(state: State, events: list[Event]) -> dict[str, Any]:
-    """The observable result the runner compares with a scenario's `expect` (keys in the docstring)."""
+    """The observable result the runner compares with a scenario's `expect`."""
     s = state
     destroyed = {side: {t: 0 for t in ("car", "motorcycle", "truck")} for side in ("enemy", "civilian")}
     for d in s.destroyed:
-        destroyed[d["side"]][d["type"]] += 1
+        destroyed[d.side][d.type] += 1
     for counts in destroyed.values():
         counts["total"] = sum(counts.values())
     return {
         "phase": s.phase,
         "variant": s.variant,
         "mission": s.mission,
+        "mission_cards": [{"card": mid, "side": side} for mid, side in s.mission_cards],
+        "mission_deck": len(s.mission_deck),
         "reward": s.reward,
+        "difficulty": s.difficulty,
         "mission_status": s.mission_status,
         "game": s.game,
-        "pending": f"{s.pending['kind']}-card" if s.pending else None,
+        "pending": f"{s.pending.kind}-card" if s.pending else None,
         "hero": {"at": list(s.hero), "health": s.health},
         "health": s.health,
         "health_track": s.health_track,
@@ -1742,6 +2378,9 @@ def outcome(state: State, events: list[Event]) -> dict[str, Any]:
         "points": s.points,
         "score": s.score,
         "points_lost": s.points_lost,
+        "missions_accomplished": s.missions_accomplished,
+        "total_score": s.total_score,
+        "turns": s.turns,
         "laser_strike": {"used": s.laser_used,
                          "available": s.reward == "rookie" and not s.laser_used and s.phase == "mission"},
         "start_forward": s.start_forward,
@@ -1749,7 +2388,7 @@ def outcome(state: State, events: list[Event]) -> dict[str, Any]:
         "boss_damage": len(s.boss.damaged) if s.boss else 0,
         "weapon_tokens": sorted(({"kind": t.kind, "at": list(t.at)} for t in s.tokens),
                                 key=lambda t: (t["at"][1], t["at"][0], t["kind"])),
-        "supply": dict(s.supply),
+        "supply": dict(sorted(s.supply.items())),
         "events": [e.as_dict() for e in events],
     }
 
@@ -1767,6 +2406,21 @@ def _boss_outcome(s: State) -> dict[str, Any] | None:
         "column": [{"number": c.number, "color": c.color, "side": "back" if c.up else "front"} for c in boss.column],
         "weapons": dict(sorted(boss.weapons.items())),
         "turn": s.turn,
+        "turns": s.boss_turns,
+    }
+
+
+def result(state: State) -> dict[str, Any]:
+    """Whole-game figures: won or lost, damage taken, missions accomplished, points scored, turns."""
+    s = state
+    return {
+        "result": s.game,
+        "damage_taken": s.damage_taken,
+        "missions": s.missions_accomplished,
+        "score": s.total_score,
+        "turns": s.turns,
+        "boss_damage": len(s.boss.damaged) if s.boss else 0,
+        "reached_boss": int(s.boss is not None and s.boss.at is not None),
     }
 
 
@@ -1786,7 +2440,8 @@ def draw_svg(state: State) -> str:
     grid = draw.Grid(road_x, MARGIN, s.lanes, s.rows, CELL)
     pic = draw.Svg(width, MARGIN * 2 + grid.height + PANEL, title=f"Mission: Drive — {s.phase}")
     pic.rect(0, 0, pic.width, pic.height, draw.COLORS["paper"])
-    draw.draw_grid(pic, grid, BOARD_ROWS if s.rows % BOARD_ROWS == 0 else 0)
+    board = s.facts.board_rows
+    draw.draw_grid(pic, grid, board if s.rows % board == 0 else 0)
     for u in sorted(s.uplinks):
         cx, cy = grid.center(*u)
         r = CELL * 0.22
@@ -1813,7 +2468,8 @@ def _draw_boss(pic: draw.Svg, grid: draw.Grid, s: State) -> None:
         if part.id in boss.damaged:
             pic.line(x + 8, y + 8, x + CELL - 8, y + CELL - 8, draw.COLORS["damage"], 4)
             pic.line(x + CELL - 8, y + 8, x + 8, y + CELL - 8, draw.COLORS["damage"], 4)
-        pic.text(x + CELL / 2, y + CELL - 4, part.id[:6], size=7, fill=draw.COLORS["paper"])
+        name = part.id.removeprefix(f"{part.tile}-")
+        pic.text(x + CELL / 2, y + CELL - 4, name[:6], size=7, fill=draw.COLORS["paper"])
 
 
 def _draw_token(pic: draw.Svg, grid: draw.Grid, t: Token) -> None:
@@ -1850,38 +2506,90 @@ def _draw_dashboard(pic: draw.Svg, s: State, top: float) -> None:
     status = f"{s.phase} · {s.mission_status or '-'} · game {s.game} · deck {len(s.deck)} · discard {len(s.discard)}"
     pic.text(MARGIN, track_y + box + 18, status, size=9, anchor="start")
     if s.pending:
-        pic.text(pic.width - MARGIN, track_y + box + 18, f"{s.pending['kind']} card drawn", size=9, anchor="end")
+        pic.text(pic.width - MARGIN, track_y + box + 18, f"{s.pending.kind} card drawn", size=9, anchor="end")
+
+
+# --- players' wording --------------------------------------------------------------------------
+
+_SLOT_NAME = {"left": "left", "center": "centre", "right": "right"}
+
+
+def describe_action(act: Any) -> str:
+    """An action in players' words, for the site's step lists."""
+    text = _describe(act)
+    extra = [f"the up-link's energy goes to {_energy_words(c)}" for c in getattr(act, "energy", ())]
+    extra += [f"the shock costs {_discard_words(c)}" for c in getattr(act, "discard", ())]
+    if getattr(act, "hero_to", None) is not None:
+        extra.append(f"the hero moves aside to {list(act.hero_to)}")
+    return text + ("; " + "; ".join(extra) if extra else "")
+
+
+def _describe(act: Any) -> str:
+    if isinstance(act, MoveAction):
+        text = f"Move with the {_SLOT_NAME[act.slot]} card" + (", mirrored" if act.mirror else "")
+        if act.fire:
+            text += f", firing {FIRE_DIRECTION[act.slot]} {act.fire} moving"
+        return text
+    if isinstance(act, BrakeAction):
+        return f"Brake {act.spaces} space{'s' if act.spaces != 1 else ''} with the {_SLOT_NAME[act.slot]} card"
+    if isinstance(act, EnemyFireAction):
+        return f"Enemy card: the enemy fires at {list(act.target)}"
+    if isinstance(act, CivilianMoveAction):
+        return f"Civilian card: the civilian on {list(act.civilian)} moves to {list(act.to)}"
+    if isinstance(act, LaserStrikeAction):
+        return f"Call the satellite laser strike on the enemy at {list(act.target)}"
+    if isinstance(act, UseUpgradeAction):
+        paid = "removing a charge" if act.pay == "charge" else "discarding the card"
+        return f"Use upgrade {act.upgrade}, {paid}"
+    if isinstance(act, SpendAction):
+        what = {"health": "one health", "install": f"installing {act.upgrade}",
+                "charge": f"a charge on {act.upgrade}", "start_forward": "starting one space forward"}[act.buy]
+        return f"Spend points on {what}" + (f", {act.times} times" if act.times > 1 else "")
+    words = {"score": "Score the mission", "finish": "End the upgrade step", "start_mission": "Set up the next mission",
+             "boss_setup": "Set up the boss", "boss_turn": "Play the boss's turn"}
+    return words[act.do]
+
+
+def _energy_words(choice: Any) -> str:
+    return "one health" if choice == "health" else f"a charge on {choice.charge}"
+
+
+def _discard_words(choice: DiscardChoice) -> str:
+    return f"a charge from {choice.charge}" if choice.charge is not None else f"the device card {choice.card}"
 
 
 # --- the engine contract -----------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Options:
-    """How a whole game is set up (Game Setup, Mission Scoring, Variant - Short Game)."""
-
-    reward: Level = "normal"
-    variant: Literal["standard", "short"] = "standard"
+# A whole game ends within 300 actions, whatever is played. Per mission: at most 14 hero turns (each
+# discards a hero card for good), 7 traffic cards resolved, 28 upgrade uses (each spends one of at most
+# 6 x 3 charges, 4 up-link energies or 6 cards) and the score: 3 x 50, plus 2 mission setups. Each
+# upgrade step spends at most 8 points and finishes: 3 x 9. The boss: its setup, 14 hero turns, 15
+# boss turns and 24 upgrade uses. In all 150 + 2 + 27 + 54 = 233 (the short game: 57).
+MAX_ACTIONS = 300
 
 
 class MissionDrive(Engine):
-    type = GameType(name="Mission: Drive", min_players=1, max_players=1, utility="solo", max_actions=3000)
+    type = GameType(name="Mission: Drive", min_players=1, max_players=1, utility="solo", max_actions=MAX_ACTIONS)
     setup_spec = SetupSpec
     action_specs = ACTIONS
     options_spec = Options
+    facts_specs = FACTS_SPECS
     notes = NOTES
 
     def initial_state(self, setup: Any, content: GameContent) -> State:
-        return initial_state(setup)
+        return initial_state(setup, facts_of(content))
 
     def new_game(self, options: Any, content: GameContent, chance: Chance) -> State:
-        raise NotImplementedError("whole games are not set up yet")
+        return new_game(options, facts_of(content), chance)
 
     def players_to_act(self, state: State) -> list[str]:
-        return ["hero"] if legal_actions(state) else []
+        return ["hero"] if state.game == "playing" else []
 
     def legal_actions(self, state: State, player: str | None = None) -> list[Any]:
-        return [self.parse_action(a) for a in legal_actions(state)]
+        if player not in (None, "hero"):
+            return []
+        return legal_actions(state)
 
     def apply(self, state: State, action: Any, chance: Chance) -> tuple[State, list[Event]]:
         return apply(state, action, chance)
@@ -1890,10 +2598,18 @@ class MissionDrive(Engine):
         return outcome(state, events)
 
     def result(self, state: State) -> dict[str, Any]:
-        return {"result": state.game, "damage_taken": state.damage_taken}
+        return result(state)
 
     def draw_svg(self, state: State) -> str:
         return draw_svg(state)
+
+    def describe_action(self, action: Any) -> str:
+        return describe_action(action)
+
+    def simulation_setups(self) -> list[Setting]:
+        """One setting per difficulty (reward level and boss difficulty alike), and the short game."""
+        out = [Setting(level, {"reward": level, "difficulty": level}) for level in LEVELS]
+        return [*out, Setting("short game", {"variant": "short"})]
 
 
 GAME = MissionDrive()
