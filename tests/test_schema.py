@@ -11,8 +11,8 @@ import pytest
 
 from generators.content.export_schema import SCHEMAS, write_schemas
 from generators.content.loader import load_content, split_front_matter
-from generators.engine.runner import scenario_schemas
 from generators.content.yaml_io import load_yaml
+from generators.engine.runner import scenario_schemas
 
 ROOT = Path(__file__).resolve().parent.parent
 CONTENT = ROOT / "content"

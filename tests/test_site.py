@@ -26,8 +26,8 @@ from generators.outputs import Manifest, realize
 from generators.pdf.kit import document_targets, face_images, png_name, png_targets
 from generators.pdf.options import Options
 from generators.site.build import SiteResult, build_site, stage_site
-from generators.site.links import slug
 from generators.site.examples import load_report
+from generators.site.links import slug
 from generators.site.odds import game_odds
 from tests.helpers import CONTENT, copy_content, fingerprint
 
