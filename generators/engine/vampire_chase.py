@@ -99,10 +99,11 @@ NOTES: tuple[tuple[str, str], ...] = (
      "nearest empty slot), each move empties another slot and the step never ends."),
     ("enemy-arrival", "Arrivals come from the reserve of the tier being fought. The slots where enemies were killed "
      "this turn stay empty this cleanup if no surviving enemy took them."),
-    ("checkpoint-passed", "A checkpoint is passed when a PLAY turn ends with no enemy on the Chase Board, even if its "
-     "tier's reserve still holds cards. The next checkpoint of the mission starts like setup steps 5 and 6 with the "
-     "next tier: the vehicle on #1 and five of that tier's cards from #2 clockwise; Health, decks and corpses carry "
-     "over."),
+    ("checkpoint-passed", "All enemies are defeated when none is on the Chase Board and none is left in the reserve "
+     "of the tier being fought. A PLAY turn that empties the board while that reserve still holds cards goes on to "
+     "the chase (a speed check with no one to activate) and to cleanup, where enemies arrive."),
+    ("checkpoint-passed", "The next checkpoint of the mission starts like setup steps 5 and 6 with the next tier: the "
+     "vehicle on #1 and five of that tier's cards from #2 clockwise; Health, decks, corpses and gears carry over."),
     ("play-action", "Playing at least one card counts as taking the PLAY action. Once another action begins, PLAY is "
      "over. Tucking is allowed once a card has been played, for any number of cards, and ends the playing of cards."),
     ("play-action", "All the targeted effects of one card share one target (the enemy it hits or the slot it moves "
@@ -111,9 +112,11 @@ NOTES: tuple[tuple[str, str], ...] = (
      "PLAY and MARKET gears as the action begins, MOVE gears after the move."),
     ("draw-hand", "A vampire's discard is shuffled into a new draw deck as soon as the deck runs out while drawing "
      "(and, if the discard was empty then, when the next card is needed)."),
-    ("overkill", "An enemy is overkilled when it is removed with Health below 0 (more damage than it had left)."),
-    ("mission", "Each house mission card prints the tiers fought (one checkpoint each) and the turn dawn comes on; "
-     "the mission is lost at dawn, or when Health reaches 0. Health never rises above its starting 9."),
+    ("enemies-defeated", "An enemy is overkilled when it is removed with Health below 0 (more damage than it had "
+     "left)."),
+    ("mission", "Each house mission card prints the tiers fought (one checkpoint each), the turn dawn comes on and "
+     "the Health healed between checkpoints; the mission is lost at dawn, or when Health reaches 0. Health never "
+     "rises above its starting 9."),
 )
 
 
@@ -1201,6 +1204,11 @@ def begin_next_turn(state: State, events: list[Event]) -> None:
     state.phase = "shift"
 
 
+def all_defeated(state: State) -> bool:
+    """Every enemy of the checkpoint is defeated: none on the Chase Board and none left in its tier's reserve."""
+    return not state.enemies() and not state.reserves[state.tier]
+
+
 def checkpoint_passed(state: State, events: list[Event]) -> None:
     mission = state.lib.missions[state.mission]
     bonus = state.overkills >= mission.overkills
@@ -1437,7 +1445,11 @@ def _do_move(state: State, a: MoveAction, chance: Chance, events: list[Event]) -
 def _acquire(state: State, card: str, events: list[Event]) -> None:
     """A market card joins you: ability cards on top of their vampire's deck, gear cards onto the Gear Board."""
     facts = state.lib.vampire_cards[card]
-    state.market_row.remove(card)
+    place = state.market_row.index(card)
+    if state.market_deck:  # refill the emptied place from the top of the Market Deck
+        state.market_row[place] = state.market_deck.pop(0)
+    else:
+        del state.market_row[place]
     if facts.kind == "gear":
         assert facts.gear is not None
         old = state.gears[facts.gear]
@@ -1446,8 +1458,6 @@ def _acquire(state: State, card: str, events: list[Event]) -> None:
         state.gears[facts.gear] = card
     else:
         state.decks[state.role_of(card)].insert(0, card)
-    if state.market_deck:
-        state.market_row.append(state.market_deck.pop(0))
     state.bump("cards_gained")
     events.append(Event("acquired", {"card": card, "to": facts.gear or state.role_of(card)}))
 
@@ -1484,7 +1494,7 @@ def _do_end_turn(state: State, a: EndTurnAction, chance: Chance, events: list[Ev
         events.append(Event("no_chase", {}))
         begin_next_turn(state, events)
         return
-    if not state.enemies():
+    if all_defeated(state):
         checkpoint_passed(state, events)
         return
     assert a.speed is not None
@@ -1499,7 +1509,7 @@ def _do_end_turn(state: State, a: EndTurnAction, chance: Chance, events: list[Ev
         chase_activation(state, events)
     if state.result:
         return
-    if not state.enemies():
+    if all_defeated(state):
         checkpoint_passed(state, events)
         return
     if state.kills:
