@@ -39,6 +39,7 @@ The engine's readings where the rulebook is silent or unclear are in NOTES (show
 from __future__ import annotations
 
 import itertools
+import math
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -1693,38 +1694,57 @@ def describe(state_lib: Library | None, action: Any) -> str:
 
 # --- drawing -------------------------------------------------------------------------------------------
 
-RING_POS = {1: (90, 60), 2: (210, 60), 3: (330, 60), 4: (330, 190), 5: (210, 190), 6: (90, 190)}
-SLOT_W, SLOT_H = 100, 96
+RING_CENTRE, RING_RADIUS = (170.0, 170.0), 118.0
+SLOT_W, SLOT_H = 100.0, 66.0
+
+
+def _slot_angle(slot: int) -> float:
+    """Slot 1 at the top, the others clockwise (SVG's y axis points down, so clockwise is a growing angle)."""
+    return math.radians(-90 + 60 * (slot - 1))
+
+
+def _on_ring(angle: float, radius: float = RING_RADIUS) -> tuple[float, float]:
+    return RING_CENTRE[0] + radius * math.cos(angle), RING_CENTRE[1] + radius * math.sin(angle)
 
 
 def draw_svg(state: State) -> str:
-    svg = draw.Svg(560, 300, "Vampire chase: the Chase Board")
-    svg.rect(0, 0, 560, 300, draw.COLORS["paper"])
-    svg.rect(50, 100, 320, 40, "#ececec", rx=20)
-    svg.text(210, 125, "clockwise →", size=11, fill="#777777")
-    for slot, (cx, cy) in RING_POS.items():
-        x, y = cx - SLOT_W / 2, cy - SLOT_H / 2 + 6
-        enemy = state.ring[slot]
-        if slot == state.vehicle:
-            svg.rect(x, y, SLOT_W, SLOT_H - 12, draw.COLORS["hero"], draw.COLORS["ink"], rx=6, width=1.5)
-            svg.text(cx, cy + 6, "VEHICLE", size=12, weight="bold")
-        elif enemy is not None:
-            facts = state.lib.enemies[enemy.card]
-            svg.rect(x, y, SLOT_W, SLOT_H - 12, "#fbe9e7", draw.COLORS["enemy"], rx=6, width=1.5)
-            _wrapped(svg, cx, cy - 14, state.lib.titles.get(enemy.card, enemy.card))
-            svg.circle(cx, cy + 22, 11, draw.COLORS["paper"], draw.COLORS["enemy"], width=1.5)
-            svg.text(cx, cy + 26, enemy.health, size=11, weight="bold")
-            mark = {"late": "late", "ongoing": "ongoing"}.get(facts.timing, "")
-            if facts.final:
-                mark = (mark + " final").strip()
-            if mark:
-                svg.text(cx, cy + 2, mark, size=8, fill=draw.COLORS["enemy"])
-        else:
-            svg.rect(x, y, SLOT_W, SLOT_H - 12, "none", "#999999", rx=6, width=1, dash="4 3")
-            svg.text(cx, cy + 6, "empty", size=10, fill="#999999")
-        svg.text(x + 10, y + 13, f"#{slot}", size=10, weight="bold")
+    svg = draw.Svg(610, 345, "Vampire chase: the Chase Board ring")
+    svg.rect(0, 0, 610, 345, draw.COLORS["paper"])
+    svg.circle(*RING_CENTRE, RING_RADIUS, "none", "#b0b0b0", width=2)
+    for slot in SLOTS:  # an arrowhead half-way to the next slot: the clockwise order
+        a = _slot_angle(slot) + math.radians(30)
+        (x, y), (tx, ty), (nx, ny) = _on_ring(a), (-math.sin(a), math.cos(a)), (math.cos(a), math.sin(a))
+        svg.polygon([(x + 8 * tx, y + 8 * ty), (x - 6 * tx + 6 * nx, y - 6 * ty + 6 * ny),
+                     (x - 6 * tx - 6 * nx, y - 6 * ty - 6 * ny)], "#8a8a8a")
+    svg.text(RING_CENTRE[0], RING_CENTRE[1] - 4, "clockwise", size=13, fill="#777777")
+    svg.text(RING_CENTRE[0], RING_CENTRE[1] + 14, "1 → 2 → … → 6", size=12, fill="#777777")
+    for slot in SLOTS:
+        _draw_slot(svg, state, slot)
     _side_panel(svg, state)
     return svg.render()
+
+
+def _draw_slot(svg: draw.Svg, state: State, slot: int) -> None:
+    cx, cy = _on_ring(_slot_angle(slot))
+    x, y = cx - SLOT_W / 2, cy - SLOT_H / 2
+    enemy = state.ring[slot]
+    if slot == state.vehicle:
+        svg.rect(x, y, SLOT_W, SLOT_H, draw.COLORS["hero"], draw.COLORS["ink"], rx=7, width=2)
+        svg.text(cx, cy + 6, "VEHICLE", size=14, weight="bold")
+    elif enemy is not None:
+        facts = state.lib.enemies[enemy.card]
+        svg.rect(x, y, SLOT_W, SLOT_H, "#fbe9e7", draw.COLORS["enemy"], rx=7, width=2)
+        _wrapped(svg, cx, cy - 8, state.lib.titles.get(enemy.card, enemy.card))
+        marks = [m for m, on in (("boss", facts.boss), (facts.timing, facts.timing != "normal"),
+                                 ("final", facts.final)) if on]
+        if marks:
+            svg.text(x + SLOT_W - 5, y + 13, " ".join(marks), size=9, anchor="end", fill=draw.COLORS["enemy"])
+        svg.circle(cx, cy + 19, 10, draw.COLORS["paper"], draw.COLORS["enemy"], width=1.5)
+        svg.text(cx, cy + 23.5, enemy.health, size=12, weight="bold")
+    else:
+        svg.rect(x, y, SLOT_W, SLOT_H, draw.COLORS["paper"], "#999999", rx=7, width=1, dash="4 3")
+        svg.text(cx, cy + 5, "empty", size=12, fill="#888888")
+    svg.text(x + 5, y + 14, f"#{slot}", size=12, anchor="start", weight="bold")
 
 
 def _wrapped(svg: draw.Svg, cx: float, y: float, text: str) -> None:
@@ -1737,27 +1757,27 @@ def _wrapped(svg: draw.Svg, cx: float, y: float, text: str) -> None:
             line = f"{line} {w}".strip()
     lines.append(line)
     for i, ln in enumerate(lines[:2]):
-        svg.text(cx, y + i * 12, ln, size=10)
+        svg.text(cx, y + i * 13, ln, size=11)
 
 
 def _side_panel(svg: draw.Svg, state: State) -> None:
     rng = chase_range(state)
     lines = [
-        f"Health {state.health}  Shield {state.shield}",
-        f"Corpses {state.corpses}  buried {state.buried}",
-        f"Turn {state.turn}  checkpoint {state.checkpoint + 1} (tier {state.tier})",
-        f"Reserve: {len(state.reserves[state.tier])} left, range {rng[0]}-{rng[1]}",
-        f"Gear-Shifter: {(state.shifter or '-').upper()}",
-        f"Hand: {len(state.hand)}  played {len(state.played)}  tucked {len(state.tucked)}",
-        f"Decks D {len(state.decks['driver'])} / P {len(state.decks['passenger'])}",
-        f"Market: {len(state.market_row)} in row",
+        f"Health {state.health} · Shield {state.shield}",
+        f"Corpses {state.corpses} (buried {state.buried})",
+        f"Turn {state.turn} · checkpoint {state.checkpoint + 1}, tier {state.tier}",
+        f"Reserve: {len(state.reserves[state.tier])} left · range {rng[0]}–{rng[1]}",
+        f"Gear-Shifter on {(state.shifter or 'none').upper()}",
+        f"Hand {len(state.hand)} · played {len(state.played)} · tucked {len(state.tucked)}",
+        f"Decks: Driver {len(state.decks['driver'])}, Passenger {len(state.decks['passenger'])}",
     ]
     if state.gauge is not None:
-        lines.append(f"Speed gauge {state.gauge} ({zone_name(state.gauge)})")
+        lines.append(f"Speed {state.gauge} ({zone_name(state.gauge)})")
     if state.result:
-        lines.append(f"Result: {state.result.upper()}")
+        lines.append(f"Mission {state.result.upper()}")
     for i, text in enumerate(lines):
-        svg.text(400, 30 + i * 22, text, size=11, anchor="start")
+        svg.text(345, 40 + i * 26, text, size=14, anchor="start", weight="bold" if i == 0 or text.startswith("Mission")
+                 else None)
 
 
 # --- odds ----------------------------------------------------------------------------------------------
@@ -1809,30 +1829,29 @@ def zone_reach_table(lib: Library, driver: str, passenger: str) -> dict[str, Any
         if a > len(d_deck) or b > len(p_deck):
             continue
         hits = [0] * len(ZONES)
-        all_three = total = 0
+        total = 0
         for dh, dn in _hands(d_deck, a).items():
             for ph, pn in _hands(p_deck, b).items():
                 n = dn * pn
                 total += n
-                reached = zones_reached([*dh, *ph], lib)
-                for z in reached:
+                for z in zones_reached([*dh, *ph], lib):
                     hits[z] += n
-                all_three += n if len(reached) == len(ZONES) else 0
-        cells = [_cell(Fraction(h, total)) for h in [*hits, all_three]]
-        rows.append([f"{a} from {driver.title()}, {b} from {passenger.title()}", *cells])
+        rows.append([f"{a} from {driver.title()}, {b} from {passenger.title()}",
+                     *(_cell(Fraction(h, total)) for h in hits)])
     return {"id": f"zone-reach-{driver}-{passenger}",
             "title": f"First hand: chance to reach each speed zone ({driver.title()} drives, "
                      f"{passenger.title()} rides)",
             "rule": "check-speed",
-            "columns": ["first hand drawn", *(f"{z[2]} ({z[0]}–{z[1]})" for z in ZONES), "all three zones"],
+            "columns": ["first hand drawn", *(f"{z[2]} ({z[0]}–{z[1]})" for z in ZONES)],
             "rows": rows, "means": None}
 
 
 def odds_tables(lib: Library) -> list[dict[str, Any]]:
     ranges = sorted({(c.range[0], c.range[1]) for c in lib.enemies.values()} | set(lib.defaults.values()))
-    vampires = lib.vampires()
+    default = (Options.driver, Options.passenger)
+    pairs = sorted(itertools.permutations(lib.vampires(), 2), key=lambda pair: (pair != default, pair))
     tables = [damage_table(ranges)]
-    for driver, passenger in itertools.permutations(vampires, 2):
+    for driver, passenger in pairs:
         tables.append(zone_reach_table(lib, driver, passenger))
     return tables
 
