@@ -43,7 +43,7 @@ def test_vampire_card_text_is_its_facts(face, facts: vc.VampireCard) -> None:
     else:
         assert fields["Effect"] == (vc.effects_text(facts.effects) or "Speed only.")
         assert fields.get("Enhance", "") == vc.effects_text(facts.enhance)
-        assert face.front.corner == ":speed: " + "/".join(map(str, facts.speed))
+        assert face.front.corner == ":speed: " + " / ".join(map(str, facts.speed))
     if facts.set == "advanced":
         assert face.front.corner_left == f"{facts.cost} :corpse:"
 

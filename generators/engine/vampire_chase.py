@@ -1609,6 +1609,7 @@ def result(state: State) -> dict[str, Any]:
         "defeated": state.stats.get("defeated", 0),
         "damage_taken": state.stats.get("damage_taken", 0),
         "cards_gained": state.stats.get("cards_gained", 0),
+        "lost_at_dawn": int(state.reason == "dawn"),
     }
 
 
