@@ -43,7 +43,7 @@ def test_vampire_card_text_is_its_facts(face, facts: vc.VampireCard) -> None:
     else:
         assert fields["Effect"] == (vc.effects_text(facts.effects) or "Speed only.")
         assert fields.get("Enhance", "") == vc.effects_text(facts.enhance)
-        assert face.front.corner == ":speed: " + " / ".join(map(str, facts.speed))
+        assert face.front.corner == ":speed: " + vc.speed_words(facts.speed)
     if facts.set == "advanced":
         assert face.front.corner_left == f"{facts.cost} :corpse:"
 
@@ -101,6 +101,12 @@ def test_speed_check_damage_by_zones() -> None:
     assert vc.reachable_speeds([(1,), (2, 3)]) == [3, 4]
     assert vc.reachable_speeds([(-1, 2), (0,)], bonus=-3) == [1]  # clamped to segment 1
     assert vc.reachable_speeds([(3,), (3,), (3,)]) == [6]
+
+
+def test_printed_numbers_use_a_true_minus() -> None:
+    assert vc.speed_words((-1, 2)) == "−1 / 2" and vc.speed_words((3,)) == "3"
+    assert vc.effect_words(vc.Effect("speed", -2)) == "−2 speed this turn."
+    assert vc.effect_words(vc.Effect("speed", 2)) == "+2 speed this turn."
 
 
 def test_ring_geometry() -> None:

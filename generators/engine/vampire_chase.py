@@ -1633,7 +1633,7 @@ def effect_words(e: Effect) -> str:
         "move": "Move your vehicle as the MOVE action does.",
         "draw": f"Draw {_plural(n, 'card')} from this vampire's deck.",
         "corpse": f"Gain {_plural(n, 'corpse')}.",
-        "speed": f"{n:+d} speed this turn.",
+        "speed": f"{signed(n, plus=True)} speed this turn.",
         "retaliate": f"Until cleanup, each enemy that attacks you takes {n} damage.",
     }[e.do]
 
@@ -1656,8 +1656,14 @@ def enemy_text(effects: Iterable[EnemyEffect]) -> str:
     return " ".join(enemy_effect_words(e) for e in effects)
 
 
+def signed(n: int, plus: bool = False) -> str:
+    """A number as printed: a true minus sign, and a plus sign where asked."""
+    return f"−{-n}" if n < 0 else (f"+{n}" if plus else str(n))
+
+
 def speed_words(values: Sequence[int]) -> str:
-    return " or ".join(str(v) for v in values)
+    """A card's speed symbol as its top-right corner prints it: one value, or the choice ("1 / 3")."""
+    return " / ".join(signed(v) for v in values)
 
 
 def describe(state_lib: Library | None, action: Any) -> str:
