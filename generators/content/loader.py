@@ -190,7 +190,7 @@ def walk_sides(comp: Component) -> Iterator[tuple[KeyPath, Side]]:
             yield ("faces", i, "back"), face.back
 
 
-TEXT_FIELDS = frozenset({"text", "label", "caption", "title", "subtitle"})
+TEXT_FIELDS = frozenset({"text", "label", "caption", "title", "subtitle", "corner", "corner_left"})
 CHECKED_FIELDS = TEXT_FIELDS | {"icon", "color"}  # icon names, colour names, texts with inline :icons:
 
 

@@ -152,6 +152,9 @@ class Element:
     style: Literal["slot", "space", "panel", "plain"] = field(
         default="panel", metadata=_meta("slot: dashed card outline; space: a round token space; panel: framed.")
     )
+    color: str | None = field(
+        default=None,
+        metadata=_meta("Theme colour name or hex colour of this element's frame and art (default: the side's)."))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -188,6 +191,8 @@ class Side:
     elements: tuple[Element, ...] = field(default=(), metadata=_meta("Placed elements (boards)."))
     color: str | None = field(default=None, metadata=_meta("Theme colour name or hex colour of the frame."))
     corner: str | None = field(default=None, metadata=_meta("Short mark in the top corner (a number, a symbol)."))
+    corner_left: str | None = field(
+        default=None, metadata=_meta("Short mark in the top-left corner (a cost); the title moves right of it."))
     note: str | None = field(
         default=None, metadata=_meta("Why this side is house or proxy; shown on the site, not printed.")
     )

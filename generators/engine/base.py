@@ -13,8 +13,9 @@ A game module defines one `Engine` subclass and exposes an instance as `GAME`. T
 Required functions: `initial_state` (a scenario's setup plus the game's content), `new_game` (a
 complete game from the rulebook's setup), `players_to_act`, `legal_actions` (every concrete action,
 parameters included), `apply` (pure: a new state and the events), `outcome` (JSON-ready, what
-scenarios compare), `result` (whole-game figures), `draw_svg`. Optional, with defaults here: `odds`,
-`describe_action` (player wording for the site), `notes`, `simulation_setups`.
+scenarios compare), `result` (whole-game figures), `draw_svg`. Optional, with defaults here: `odds`
+(or `odds_for`, when the tables need the game's card facts), `describe_action` (player wording for
+the site), `notes`, `simulation_setups`.
 
 Randomness reaches an engine only through `Chance`: labelled rolls, draws and shuffles, answered by
 a scenario's scripted `random:` entries (each names the roll it answers) or by a seeded generator.
@@ -246,6 +247,10 @@ class Engine(ABC):
         """Exact probability tables for the site, computed through the same rule functions the engine
         resolves with: {id, title, rule, columns, rows: [[label, {fraction, percent}...]], means}."""
         return []
+
+    def odds_for(self, content: GameContent) -> list[dict[str, Any]]:
+        """`odds` for tables that need the game's content (card facts); by default the content-free `odds`."""
+        return self.odds()
 
     def describe_action(self, action: Any) -> str:
         """An action in players' words (for the site's step lists)."""

@@ -124,13 +124,18 @@ def _card_layout(c: Canvas, look: Look, side: Side, frame: Color, x: float, y: f
         c.setFillColor(frame)
         c.roundRect(left, top - band_h, inner_w, band_h, 2 * mm, stroke=0, fill=1)
         title_color = white
-    corner_w = 0.0
+    corner_w = left_w = 0.0
     if side.corner:
         corner_w = min(14 * mm, inner_w * 0.25)
         draw_text(c, f"**{side.corner}**", icons, fonts, right - corner_w - 1.5 * mm, top - 1 * mm, corner_w,
                   band_h - 2 * mm, band_h * 0.55, align="center", color=title_color, valign="middle")
-    draw_text(c, f"**{side.title}**", icons, fonts, left + 2 * mm, top - 1 * mm, inner_w - corner_w - 4 * mm,
-              band_h - 2 * mm, band_h * 0.5, color=title_color, valign="middle", min_size=4.5)
+    if side.corner_left:
+        left_w = min(12 * mm, inner_w * 0.2)
+        draw_text(c, f"**{side.corner_left}**", icons, fonts, left + 1.5 * mm, top - 1 * mm, left_w,
+                  band_h - 2 * mm, band_h * 0.55, align="center", color=title_color, valign="middle")
+    draw_text(c, f"**{side.title}**", icons, fonts, left + 2 * mm + left_w, top - 1 * mm,
+              inner_w - corner_w - left_w - 4 * mm, band_h - 2 * mm, band_h * 0.5, color=title_color,
+              valign="middle", min_size=4.5)
     cursor = top - band_h - 1.5 * mm
     if side.subtitle:
         used = draw_text(c, side.subtitle, icons, fonts, left, cursor, inner_w, 6 * mm, 7.5, color=frame,
@@ -242,6 +247,8 @@ def _element(c: Canvas, look: Look, el: Element, frame: Color, x0: float, top: f
     """A board element, positioned in mm from the board's top-left corner."""
     x, y, w, h = x0 + el.x * mm, top - (el.y + el.height) * mm, el.width * mm, el.height * mm
     ink = look.color("ink")
+    if el.color:
+        frame = look.color(el.color)
     c.saveState()
     c.setStrokeColor(frame)
     if el.style == "slot":

@@ -19,6 +19,7 @@ class Cell:
     fraction: str
     percent: str
     width: float  # bar width in percent, 0..100
+    numeric: bool = True  # False for a bare value that is not a probability ("-2 HP"): shown as it is, no bar
 
 
 @dataclass(frozen=True)
@@ -63,6 +64,8 @@ def _cell(c: Any) -> Cell:
         try:
             value = Fraction(pct.rstrip("%")) / 100
         except (ValueError, ZeroDivisionError):
+            if not pct:
+                return Cell(frac, "", 0.0, numeric=False)
             value = Fraction(0)
     if not pct and frac:
         pct = f"{float(value) * 100:.1f}%"

@@ -1,0 +1,17 @@
+"""Odds tables may hold bare values that are not probabilities (a damage table): they show as written,
+with no bar and no made-up percentage; probabilities keep their bar."""
+
+from __future__ import annotations
+
+from generators.site.odds import _table
+
+
+def test_bare_words_are_shown_as_written() -> None:
+    table = _table({"id": "t", "title": "T", "columns": ["gauge", "range 1–2"],
+                    "rows": [["1", "no damage"], ["6", "−2 HP"], ["x", {"fraction": "1/4", "percent": "25.0%"}],
+                             ["y", "1/2"]]})
+    words, damage, prob, bare = (cells[0] for _, cells in table.rows)
+    assert (words.fraction, words.percent, words.numeric) == ("no damage", "", False)
+    assert (damage.fraction, damage.numeric) == ("−2 HP", False)
+    assert prob.numeric and prob.width == 25.0
+    assert bare.numeric and bare.percent == "50.0%"
