@@ -131,8 +131,9 @@ NOTES: tuple[tuple[str, str], ...] = (
      "If the move ends on it and the space ahead of the arrows is empty, the player may draw a tile, lay it "
      "there and move onto it. Reegad gains one more space each time he enters a nitro-nos tile along its arrows."),
     ("boss-battle", "Each turn a car spends on a live boss tile is one sequence: the boss's -3 first strike, then "
-     "the three actions. The D4 action uses the battle table (1, 2, 3, miss). Smoke against the first strike "
-     "is that sequence's one weapon drop."),
+     "the three actions. The D4 action uses the battle table (1, 2, 3, miss) and must be taken before the turn "
+     "ends (unlike the weapon drop and the power card, the rulebook never calls it optional). Smoke against the "
+     "first strike is that sequence's one weapon drop."),
     ("boss-rewards", "Rewards come from the used weapon drops (the graveyard), taken one car at a time: the killer "
      "draws its power card (from the deck or the face-up discard) and takes a drop, then the others present take "
      "theirs in turn order. A reward that finds the graveyard (or both power piles) empty lapses; nobody waits "
@@ -485,7 +486,8 @@ class Options:
         "doc": "character ids in seat order (default: dealt at random)"})
     car_bomb: CarBomb = field(default="same-tile", metadata={"doc": "which printed car bomb rule to play"})
     round_limit: int = field(default=DEFAULT_ROUND_LIMIT, metadata={
-        "doc": "house: the portal closes after this many rounds and nobody escapes", "min": 1})
+        "doc": "house: the portal closes after this many rounds and nobody escapes (the engine's declared "
+               "action bound allows at most the default)", "min": 1, "max": DEFAULT_ROUND_LIMIT})
 
 
 # ---------------------------------------------------------------------------------------------
@@ -993,22 +995,30 @@ def _other_power(box: Box) -> list[str]:
 
 
 def _setup_counts(box: Box, spec: SetupSpec, players: Mapping[str, Player], board: Sequence[BoardDrop]) -> None:
-    """More drops or cards than the box holds is a setup no game reaches."""
+    """More drops or cards than the box holds is a setup no game reaches: the error points at the
+    entry that goes over the box's count."""
     for kind in DROP_KINDS:
-        held = sum(p.drops[kind] for p in players.values())
-        total = held + getattr(spec.graveyard, kind) + sum(1 for d in board if d.kind == kind)
-        if total > box.drops[kind]:
-            raise SetupError(("players",), f"the box holds {box.drops[kind]} {kind} drop(s); hands, road and "
-                             f"graveyard have {total}")
-    cards = [c for p in players.values() for c in p.power] + list(spec.power_discard) + list(spec.power_deck or ())
-    for j, card in enumerate((*(spec.power_deck or ()), *spec.power_discard)):
+        places: list[tuple[KeyPath, int]] = [(("players", i, "drops", kind), p.drops[kind])
+                                             for i, p in enumerate(players.values())]
+        places += [(("board", i), 1) for i, d in enumerate(board) if d.kind == kind]
+        places.append((("graveyard", kind), getattr(spec.graveyard, kind)))
+        _within(places, box.drops[kind], f"{kind} drop(s)")
+    piles = [*((("players", i, "power", j), c) for i, p in enumerate(players.values()) for j, c in enumerate(p.power)),
+             *((("power_deck", j), c) for j, c in enumerate(spec.power_deck or ())),
+             *((("power_discard", j), c) for j, c in enumerate(spec.power_discard))]
+    for path, card in piles:
         if card not in box.power:
-            key = ("power_deck", j) if j < len(spec.power_deck or ()) else ("power_discard",)
-            raise SetupError(key, f"no power card {card!r}; expected one of: {', '.join(box.power)}")
+            raise SetupError(path, f"no power card {card!r}; expected one of: {', '.join(box.power)}")
     for face, count in box.power.items():
-        if cards.count(face) > count:
-            raise SetupError(("players",), f"the box holds {count} {face} power card(s); hands and piles have "
-                             f"{cards.count(face)}")
+        _within([(path, 1) for path, card in piles if card == face], count, f"{face} power card(s)")
+
+
+def _within(places: Sequence[tuple[KeyPath, int]], limit: int, what: str) -> None:
+    total = 0
+    for path, n in places:
+        total += n
+        if total > limit:
+            raise SetupError(path, f"the box holds {limit} {what}; this setup has at least {total}")
 
 
 def _setup_power_deck(box: Box, spec: SetupSpec, players: Mapping[str, Player]) -> list[str]:
@@ -2692,14 +2702,14 @@ def distribution(n_rolls: int, value: Callable[..., Any]) -> dict[Any, Fraction]
 
 
 PLAIN: Abilities = frozenset()
-WHO_HAS = {  # how a table names a car with one ability (player wording)
-    "extra-damage": "a car that deals 1 extra damage (Rebecca Jones)",
-    "tough": "a car that takes 1 less from every hit (Reegad)",
-    "hazard-free": "a car that drives through hazards (GoodDay)",
-    "two-strikes": "a car that strikes twice (Ariel & FlaMiN)",
-    "gunproof": "a car immune to gunfire and drive-bys (Shooter)",
-    "mineproof": "a car immune to landmines (Ariel & FlaMiN)",
-    "first-strike": "a car no first strike hits (Shooter)",
+WHO_HAS = {  # how a table names a car with one ability (the character cards say which character has it)
+    "extra-damage": "a car that deals 1 extra damage",
+    "tough": "a car that takes 1 less from every hit",
+    "hazard-free": "a car that drives through hazards",
+    "two-strikes": "a car that strikes twice",
+    "gunproof": "a car immune to gunfire and drive-bys",
+    "mineproof": "a car immune to landmines",
+    "first-strike": "a car no first strike hits",
 }
 
 
@@ -2801,11 +2811,13 @@ def odds() -> list[OddsTable]:
 
 
 class EscapeDeathrace(Engine):
-    # A bound, not a typical length (a random game takes a few hundred actions): the round limit times
-    # four cars times the most one turn can hold (movement and laying 16, nitro draws 4, battle strikes on
-    # every landing 136, 13 event cards at 3 actions each, rewards 35, the rest 10), plus the draft.
+    # A bound, not a typical length (a random game takes a few hundred actions): the draft, then the round
+    # limit times four cars times the most one turn can hold: movement and laying 12, nitro draws 4,
+    # 13 event cards at 3 actions each, up to 8 strike choices on each of 19 landings (the drive, a
+    # hazard pass, 4 nitro draws, 13 event moves), rewards for 4 bosses and 3 cars 26, the rest 8.
     type = GameType(name="Escape Deathrace 2182 Micro", min_players=1, max_players=MAX_PLAYERS,
-                    max_actions=16 + MAX_PLAYERS * DEFAULT_ROUND_LIMIT * 240)
+                    information="imperfect",  # face-down road stack, power and event decks
+                    max_actions=16 + MAX_PLAYERS * DEFAULT_ROUND_LIMIT * 250)
     setup_spec = SetupSpec
     action_specs = ACTION_SPECS
     options_spec = Options
