@@ -80,8 +80,12 @@ def move(path: list[str], player: str = "X") -> list[Any]:
     return [act("draw", player), act("drive", player, path=path)]
 
 
+SUB_BOSS_TILES = [{"id": "dt", "kind": "death-turret", "at": [-1, 0]}, {"id": "z1", "kind": "omg-zilla-1", "at": [-2, 0]},
+                  {"id": "z2", "kind": "omg-zilla-2", "at": [-3, 0]}]  # west of the start: bosses fought are laid
+
+
 def final_road(n: int = 2) -> list[dict[str, Any]]:
-    return [*line(n), {"id": "h", "kind": "final-boss", "at": [n + 1, 0], "exits": "W"}]
+    return [*line(n), {"id": "h", "kind": "final-boss", "at": [n + 1, 0], "exits": "W"}, *SUB_BOSS_TILES]
 
 
 def with_facts(component: str, face: str, **facts: Any) -> GameContent:
@@ -154,8 +158,10 @@ def test_facts_reach_the_engine() -> None:
          "no power card"),
         (setup([{"name": "X", "character": "mista"}], boss_hp={"death-turret": 8}), ("boss_hp", "death-turret"),
          "0 to 7"),
-        (setup([{"name": "X", "character": "mista"}], boss_hp={"final-boss": 12}), ("boss_hp", "final-boss"),
-         "while a sub-boss lives"),
+        (setup([{"name": "X", "character": "mista"}], final_road(), boss_hp={"final-boss": 12}),
+         ("boss_hp", "final-boss"), "while a sub-boss lives"),
+        (setup([{"name": "X", "character": "mista"}], boss_hp={"omg-zilla-2": 3}), ("boss_hp", "omg-zilla-2"),
+         "its tile is on the road"),
         (setup([{"name": "X", "character": "mista", "hp": 21}]), ("players", 0, "hp"), "starts with 20"),
         (setup([{"name": "X", "character": "mista"}], line(5, t1="fire", t2="fire", t3="fire")), ("road", 2),
          "holds 1 Fire"),
@@ -251,19 +257,17 @@ def test_no_skipping_the_turn() -> None:
 
 
 def test_with_no_road_to_drive_on_the_turn_may_end() -> None:
-    s = make(two(at_a="s", at_b="s"), [{"id": "s", "kind": "start", "at": [0, 0]}], tile_stack=[],
+    s = make(two(at_a="s", at_b="s"), [{"id": "s", "kind": "start", "at": [0, 0]}, *SUB_BOSS_TILES], tile_stack=[],
              boss_hp=SUBS_DEAD)
-    s, _ = play(s, [act("draw")], ("movement", 3))
-    assert legal(s) == [{"do": "draw_tile", "player": "X"}]  # the final boss tile is still to come
-    s, _ = play(s, [act("draw_tile")])
-    assert out(s)["tile_drawn"] == "final-boss"
+    s, _ = play(s, [act("draw"), act("draw_tile")], ("movement", 3))
+    assert out(s)["tile_drawn"] == "final-boss"  # the stack is used up: the final boss tile comes last
     s, _ = play(s, [act("lay_tile", at=[1, 0])])
     assert out(s)["road"]["n1"] == "final-boss" and s.tiles["n1"].exits == "W"
-    assert legal(s) == [{"do": "drive", "player": "X", "path": ["n1"]}]
-    stuck, _ = play(make(two(at_a="s", at_b="s"), [{"id": "s", "kind": "start", "at": [0, 0]},
+    assert {"do": "drive", "player": "X", "path": ["n1"]} in legal(s)
+    stuck, _ = play(make(two(at_a="s", at_b="s"), [{"id": "s", "kind": "start", "at": [0, 0], "exits": "EW"},
                                                    {"id": "h", "kind": "final-boss", "at": [1, 0], "exits": "W"}],
                          tile_stack=[]), [act("draw")], ("movement", 2))
-    assert legal(stuck) == [{"do": "end_turn", "player": "X"}]
+    assert legal(stuck) == [{"do": "end_turn", "player": "X"}]  # the final tile is locked; nothing to lay
 
 
 def test_lay_tiles_one_at_a_time_then_move() -> None:

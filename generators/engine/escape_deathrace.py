@@ -1044,13 +1044,16 @@ def _setup_events(box: Box, spec: SetupSpec) -> list[str]:
     return list(spec.event_deck)
 
 
-def _setup_bosses(box: Box, spec: SetupSpec) -> dict[str, int]:
+def _setup_bosses(box: Box, spec: SetupSpec, tiles: Mapping[str, Tile]) -> dict[str, int]:
     boss_hp = dict(box.bosses)
+    laid = {t.face for t in tiles.values()}
     for key, value in spec.boss_hp.items():
         if key not in boss_hp:
             raise SetupError(("boss_hp", key), f"no boss {key!r}; expected one of: {', '.join(boss_hp)}")
         if not 0 <= value <= box.bosses[key]:
             raise SetupError(("boss_hp", key), f"{key} has 0 to {box.bosses[key]} HP, got {value}")
+        if value < box.bosses[key] and key not in laid:
+            raise SetupError(("boss_hp", key), f"{key} has been fought, so its tile is on the road: add it to road")
         boss_hp[key] = value
     if boss_hp[box.final] < box.bosses[box.final] and any(boss_hp[b] for b in box.sub_bosses):
         raise SetupError(("boss_hp", box.final), "nobody can fight the final boss while a sub-boss lives")
@@ -1094,7 +1097,7 @@ def initial_state(spec: SetupSpec, box: Box) -> State:
     """The state a scenario's typed setup describes; SetupError(path) if no game can reach it."""
     tiles = _setup_road(box, spec.road)
     stack, known = _setup_stack(box, spec, tiles)
-    boss_hp = _setup_bosses(box, spec)
+    boss_hp = _setup_bosses(box, spec, tiles)
     subs_dead = all(boss_hp[b] == 0 for b in box.sub_bosses)
     players = _setup_players(box, spec, tiles, subs_dead)
     board = _setup_board(spec, tiles, players, boss_hp)
