@@ -80,8 +80,10 @@ def move(path: list[str], player: str = "X") -> list[Any]:
     return [act("draw", player), act("drive", player, path=path)]
 
 
-SUB_BOSS_TILES = [{"id": "dt", "kind": "death-turret", "at": [-1, 0]}, {"id": "z1", "kind": "omg-zilla-1", "at": [-2, 0]},
-                  {"id": "z2", "kind": "omg-zilla-2", "at": [-3, 0]}]  # west of the start: bosses fought are laid
+# West of the start: a boss that has been fought has its tile on the road.
+SUB_BOSS_TILES = [{"id": "dt", "kind": "death-turret", "at": [-1, 0]},
+                  {"id": "z1", "kind": "omg-zilla-1", "at": [-2, 0]},
+                  {"id": "z2", "kind": "omg-zilla-2", "at": [-3, 0]}]
 
 
 def final_road(n: int = 2) -> list[dict[str, Any]]:
