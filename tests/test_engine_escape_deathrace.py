@@ -602,13 +602,14 @@ def test_boss_rewards_are_taken_one_car_at_a_time() -> None:
     assert out(s)["power_cards"] == {"X": 3, "Y": 2, "Z": 2} and out(s)["inventory"]["Y"]["fire"] == 2
 
 
-def test_a_reward_with_no_used_drop_left_lapses() -> None:
+def test_a_reward_with_nothing_left_to_take_lapses() -> None:
     road = [*line(1), {"id": "z", "kind": "death-turret", "at": [2, 0]}]
     players = [{"name": "X", "character": "mista", "at": "z"}, {"name": "Y", "character": "gooday", "at": "z"}]
-    s, ev = play(make(players, road, boss_hp={"death-turret": 1}),
+    s, ev = play(make(players, road, boss_hp={"death-turret": 1}, power_deck=[]),
                  [act("boss_battle"), act("attack")], ("boss battle X->death-turret", 1))
     o = out(s, ev)
-    assert o["rewards_owed"] == [] and o["events"].count("reward-lapsed") == 2 and "end_turn" in o["can"]
+    assert o["rewards_owed"] == [] and o["power_owed"] == [] and o["events"].count("reward-lapsed") == 3
+    assert "end_turn" in o["can"] and o["power_cards"]["X"] == 2
 
 
 def test_final_tile_is_locked_until_the_sub_bosses_die() -> None:
@@ -764,6 +765,25 @@ def test_an_event_chain_ends_when_the_deck_runs_out_in_that_turn() -> None:
     assert out(s)["event_active"] == "event-2"
     s, _ = play(s, [act("event_move", spaces=1), act("drive", path=["t1"]), act("resolve_event")])
     assert out(s)["event_active"] is None and out(s)["event_cards_drawn"] == 2  # both were drawn this turn
+
+
+def test_a_car_destroyed_during_its_event_card_ends_its_turn() -> None:
+    road = line(3, t1="event", t2="fire")
+    s, _ = play(make(two("shooter", at_a="s", hp=2), road), [*move(["t1"]), act("event_move", spaces=1)],
+                ("movement", 1))
+    s, ev = play(s, [act("drive", path=["t2"])])
+    o = out(s, ev)
+    assert o["eliminated"] == ["X"] and o["event_active"] is None and "event-card-discarded" in o["events"]
+    assert legal(s) == [{"do": "end_turn", "player": "X"}]
+    s, _ = play(s, [act("end_turn")])
+    assert out(s)["turn"] == "Y" and out(s)["winner"] is None  # the final boss lives: Y races on alone
+
+
+def test_a_nitro_draw_that_turns_up_the_final_tile_too_early_leaves_the_car_where_it_is() -> None:
+    s, _ = play(make(two(), line(2, t2="nitro-nos"), tile_stack=[]), [*move(["t2"]), act("nitro_draw")],
+                ("movement", 1))
+    o = out(s)
+    assert o["road"]["n1"] == "final-boss" and o["positions"]["X"] == "t2" and "end_turn" in o["can"]
 
 
 def test_power_cards() -> None:

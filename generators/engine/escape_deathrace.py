@@ -1304,9 +1304,7 @@ def _turn_player_out(s: State, events: list[Event]) -> None:
     """The car whose turn it is was destroyed: what it had open ends with it."""
     t = s.turn
     t.phase = "over"
-    if t.tile_in_hand is not None:  # back on top of the stack
-        s.stack.insert(0, t.tile_in_hand)
-    t.tile_in_hand, t.nitro_open, t.event_moving, t.choosing_target = None, False, False, False
+    t.nitro_open, t.event_moving, t.choosing_target = False, False, False
     if s.event_active is not None:
         s.event_discard.append(s.event_active)
         events.append(Event("event-card-discarded", {"card": s.event_active, "owed": s.events_owed}))
