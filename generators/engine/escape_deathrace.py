@@ -1915,6 +1915,14 @@ def legal(s: State) -> list[Action]:
     return s.cache["legal"]
 
 
+def _legal_written(s: State) -> list[dict[str, Any]]:
+    """The legal actions as a scenario writes them (for refusals; cached like `legal`)."""
+    assert s.cache is not None
+    if "written" not in s.cache:
+        s.cache["written"] = [to_data(a) for a in legal(s)]
+    return [dict(a) for a in s.cache["written"]]
+
+
 def _legal(s: State) -> list[Action]:
     who = actor(s)
     if who is None:
@@ -2089,7 +2097,7 @@ def apply(s: State, action: Action, chance: Chance) -> tuple[State, list[Event]]
     """Apply one listed action to a copy of `s`; IllegalAction (naming the legal ones) for any other."""
     options = legal(s)
     if action not in options:
-        raise IllegalAction(_why_refused(s, action), [to_data(a) for a in options])
+        raise IllegalAction(_why_refused(s, action), _legal_written(s))
     s = _copy(s)
     s.turn.nitro_open = False  # a nitro-nos draw is open only right after the drive that earned it
     events: list[Event] = []
