@@ -44,10 +44,15 @@ def scenario_schema(game: str, setup_spec: type, action_specs: Mapping[str, type
     return schema
 
 
+def extra_schemas() -> dict[str, dict[str, Any]]:
+    """Schemas written beside SCHEMAS whatever the games: the scenario format with any engine's setup."""
+    return {"scenario.schema.json": json_schema(Scenario, "Roadkit: content/*/examples/*.yaml")}
+
+
 def write_schemas(out: Path, extra: Mapping[str, dict[str, Any]] | None = None) -> list[Path]:
     """Every content file's schema, plus `extra` ready-made ones (each game's scenarios)."""
     schemas = {name: json_schema(root, f"Roadkit: {applies_to}") for name, (root, applies_to) in SCHEMAS.items()}
-    schemas["scenario.schema.json"] = json_schema(Scenario, "Roadkit: content/*/examples/*.yaml")
+    schemas.update(extra_schemas())
     written = []
     for name, schema in {**schemas, **(extra or {})}.items():
         path = out / name
