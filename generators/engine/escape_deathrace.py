@@ -1,119 +1,63 @@
 """Escape Deathrace 2182 Micro: an executable model of the rulebook.
 
-The rulebook transcription (`rulebooks/escape-deathrace-2182-micro.txt`) is the only source. Where it
-is silent or contradicts itself the engine picks one reading and states it in `NOTES` (rule id, note;
-the runner copies them into the check report). The car bomb, printed twice, is a setup option.
+The rulebook transcription (`rulebooks/escape-deathrace-2182-micro.txt`) is the only source of rules.
+Where it is silent or contradicts itself the engine picks one reading and states it in `NOTES` (rule
+id, note; the runner copies them into the check report). The car bomb, printed twice, is a setup
+option.
 
-Randomness comes only through `Chance`: every "ROLL" (drawing a D4 card) is `chance.next("D4 ...",
-(1, 2, 3, 4))`; a road tile is drawn from `tile_stack` when the setup lists one (top first), or
-through `chance.next("road tile", kinds)` when it does not. Power and event cards are opaque: the
-rulebook prints no card text, so the engine only moves them between deck, hand and discard.
+Facts come from the game's content, never retyped here: the characters (title, starting HP and
+abilities, as ability ids this module knows) from the character cards, the weapon drops in the box,
+the power and event cards, the road tiles (kind, shape, boss HP) from the `facts:` of their faces.
 
-Setup (`setup:` of a scenario)
-------------------------------
-    players:                 # 1-4, in turn order (counter-clockwise from whoever moves first)
-      - name: X              # required
-        character: gooday | mista | rebecca-jones | shooter | reegad | ariel-and-flamin
-        hp: 20               # default 20
-        at: t1               # tile id, default the start tile
-        hazard_side: W       # required on a hazard tile (except for GoodDay): the side the car is on
-        drops: {landmine: 1, smoke: 1, gunfire: 1, fire: 1}   # default one of each
-        power: [magic-monkey-wrench, power-a]                  # opaque card names (default: 2 cards)
-    road:                    # tiles on the table
-      - {id: s, kind: start, at: [0, 0], exits: EW}
-      - {id: n1, kind: nitro-nos, at: [1, 0], arrow: E}
-    tile_stack: [straight, hazard]     # optional, top first; without it tiles are drawn via Chance
-    boss_hp: {death-turret: 7, omg-zilla-1: 10, omg-zilla-2: 10, final-boss: 20}   # tracker
-    turn: X                  # whose turn has just begun (default the first player)
-    phase: start | moved     # default start
-    board: [{kind: landmine, tile: t2, owner: Y, on: [X]}]   # drops lying on the road
-    graveyard: {smoke: 1}    # used weapon drops
-    power_deck: [...]        # opaque, top first;  power_discard: [...] (last = face up)
-    event_deck: [...]        # opaque, top first
-    final_arrivals: [Y, X]   # who landed on the final boss tile, in order
-    rules: {car_bomb: same-tile | all-players}
+Randomness comes only through `Chance`, each request labelled: `movement` (a movement draw),
+`movement (event card)`, `hazard`, `landmine`, `battle-it-out X->Y`, `counter Y->X`, `drive-by X->Y`,
+`boss battle X-><boss>`, `final tile X->Y`, `road tile` (the next tile of a stack whose order is not
+listed), and for a whole game `characters`, `first player`, `power cards`, `power deck`,
+`event deck`, `road tiles` (shuffles and deals). Power and event cards are opaque: the rulebook
+prints no card text, so the engine only moves them between deck, hand and discard.
 
-Tile kinds: start, straight, hazard, event ("82"), fire, nitro-nos, death-turret, omg-zilla-1,
-omg-zilla-2, final-boss ("H"). Exits are written as sides of the compass (x grows east, y grows
-south): a straight road has two opposite sides (EW, NS), a 4-way intersection NESW, a dead end one
-side. Boss tiles are 4-way, the final boss tile is a dead end; others default to EW.
+A turn is a series of decisions, each taken after the randomness it depends on:
+`draw` (the movement D4), then `draw_tile` / `lay_tile` one road tile at a time, then `drive` a
+path; a hazard landed on is tried with `hazard_attempt`; a boss battle opens with `boss_battle` and
+goes on with `attack`; choices other players make on the way (a strike in a battle-it-out between
+three or more cars, a boss reward) are their decisions. `legal_actions` lists every one of them
+concretely (paths, tiles, places, targets), so a program can play alone.
 
-Actions (one mapping each; `player` defaults to whoever's turn it is)
---------------------------------------------------------------------
-    {do: move, path: [t2, t3], lay: [{id: t3, at: [3, 0]}], nitro_draw: true,
-     hazard: attempt | wait, targets: {X: Y, Y: [X, Z]}, target: Y}
-        Draw the D4, lay up to that many tiles (GoodDay one more) from the stack, then drive `path`
-        (tile ids, one step each). `hazard` decides what happens on landing on a hazard tile
-        (default attempt); `targets` names who strikes whom when three or more share the landing
-        tile; `target` is the player a 3rd/4th arrival on the dead final boss tile targets;
-        `nitro_draw` draws and lays a tile beyond a nitro-nos tile the path ends on, and moves onto it.
-    {do: hazard_attempt}                 try again to get past the hazard you are stopped at
-    {do: boss_battle, smoke: false}      begin the boss battle sequence (the boss's first strike)
-    {do: attack, target: Y}              the sequence's D4 action (target only on the final tile
-                                         once the final boss is dead; Ariel & FlaMiN may give two)
-    {do: use_drop, kind: landmine|smoke|gunfire|fire, tile: t2, target: Y, count: 1}
-        Landmine / fire: `tile`, one touched this turn (Mista: count 2 and `tiles: [a, b]`); smoke covers
-        your own tile; gunfire: `target`. On a live boss tile the drop hits the boss (-3, no tile or
-        target); on the dead final tile it hits `target` (-3) and smoke shields you.
-    {do: play_power, card: NAME}         {do: trade_power, card: NAME, take: deck | discard}
-    {do: collect_drop, player: Y, kind: gunfire}      a boss-battle reward from the graveyard
-    {do: event_move, path: [...], spaces: 2 | roll: true}   movement an event card orders
-    {do: resolve_event}                  the active event card is done (its text is not modelled)
-    {do: end_turn}
-
-Outcome keys (`outcome(state, events)`)
----------------------------------------
-    turn, phase, hp {player: n}, eliminated [..], positions {player: tile|None},
-    hazard_side {player: side} (cars stopped on hazard tiles), boss_hp {boss: n},
-    bosses_defeated [..], tiles_laid n, road {tile: kind}, tile_stack_left n|None,
-    drops_on_board ["kind@tile", ..], inventory {player: {kind: n}}, drops_held {player: n},
-    power_cards {player: n}, graveyard {kind: n}, event_active card|None, events_owed n,
-    event_cards_drawn n, rewards_owed [..], final_arrivals [..], first_on_final_tile player|None,
-    shielded [..], winner player|None, can [legal `do` values now],
-    and from `events`: events [kinds], damage {player: total taken}, damage_log ["X -2 fire-tile"],
-    rolls [n, ..], hazard pass|fail|skipped|wait|None.
+Setup (`setup:` of a scenario) and actions: see `SetupSpec` and the action dataclasses below (their
+field docs are exported as the scenario JSON Schema). Outcome keys: see `outcome`.
 
 Exact odds: `odds()` enumerates D4 results through the same rule functions the engine resolves rolls
-with (`hazard_roll`, `strike_hit`, `landmine_hit`, `damage_taken`, `strikes`, `first_strike_cancelled`),
-so a table and the engine cannot disagree.
+with (`hazard_roll`, `strike_hit`, `landmine_hit`, `damage_taken`, `strikes`,
+`first_strike_cancelled`), so a table and the engine cannot disagree.
 """
 
 from __future__ import annotations
 
-import copy
-from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field, make_dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from typing import Any, Literal, get_args, get_type_hints
 
 from generators.content.schema import to_data
 from generators.engine import svg as draw
-from generators.engine.base import Chance, Engine, Event, GameContent, GameType, IllegalAction, SetupError
+from generators.engine.base import (
+    Chance,
+    Engine,
+    Event,
+    GameContent,
+    GameType,
+    IllegalAction,
+    Setting,
+    SetupError,
+)
 from generators.errors import KeyPath
 
 # ---------------------------------------------------------------------------------------------
-# Printed facts (rulebook tables and numbers)
+# Printed rules: tables and numbers of the rulebook's rules (the box's contents come from content)
 
 D4 = (1, 2, 3, 4)
-START_HP = 20
-CHARACTERS = {
-    "gooday": "GoodDay",
-    "mista": "Mista",
-    "rebecca-jones": "Rebecca Jones",
-    "shooter": "Shooter",
-    "reegad": "Reegad",
-    "ariel-and-flamin": "Ariel & FlaMiN",
-}
-DROP_KINDS = ("landmine", "smoke", "gunfire", "fire")
-BOSS_HP = {"death-turret": 7, "omg-zilla-1": 10, "omg-zilla-2": 10, "final-boss": 20}
-SUB_BOSSES = ("death-turret", "omg-zilla-1", "omg-zilla-2")
-PLAIN_KINDS = ("straight", "hazard", "event", "fire", "nitro-nos")
-TILE_KINDS = ("start", *PLAIN_KINDS, *BOSS_HP)
-ROAD_TILES = 20  # start + 18 shuffled + the final boss tile, which is always laid last
-POWER_CARDS = 11
-EVENT_CARDS = 13
-MAX_PLAYERS = 4  # the D4 card set and "third and fourth players" on the final tile
-
+MAX_PLAYERS = 4  # the four D4 cards and "third and fourth players" on the final tile
+STARTING_DROPS = 4  # Setup, step 4
 HAZARD_TABLE = {1: (False, 1), 2: (False, 2), 3: (True, 1), 4: (True, 0)}  # roll -> (passed, damage)
 STRIKE_TABLE = {1: 1, 2: 2, 3: 3, 4: 0}  # battle-it-out, drive-by and the boss-battle D4 action
 LANDMINE_TABLE = {1: 1, 2: 2, 3: 3, 4: 4}  # driving over a landmine
@@ -123,18 +67,44 @@ GUNFIRE_BY_DISTANCE = {1: 2, 2: 1}
 BOSS_DROP_DAMAGE = 3  # landmine, gunfire or fire used in a boss battle (and on the dead final tile)
 FIRST_STRIKE = 3
 CAR_BOMB = 1
-CAR_BOMB_READINGS = ("same-tile", "all-players")
-DEFAULT_RULES = {"car_bomb": "same-tile"}
+EVENT_SPACES = (1, 2, 3, 4)  # an event card's movement: the rulebook prints no card, so up to a D4's worth
+DEFAULT_ROUND_LIMIT = 60  # house: whole games end when the portal closes (see NOTES, "round-limit")
+
+Side = Literal["N", "E", "S", "W"]
+DropKind = Literal["landmine", "smoke", "gunfire", "fire"]
+DROP_KINDS: tuple[str, ...] = get_args(DropKind)
+TileKind = Literal["start", "straight", "hazard", "event", "fire", "nitro-nos", "boss", "final-boss"]
+Shape = Literal["straight", "4-way", "dead-end"]
+Ability = Literal[
+    "extra-space",  # +1 space with every movement, and one tile more laid (GoodDay)
+    "hazard-free",  # drives through hazard tiles without rolling (GoodDay)
+    "fireproof",  # fire drops and fire road tiles do nothing (Mista)
+    "double-fire",  # may use two fire drops at once (Mista)
+    "counters-drive-by",  # strikes back at a drive-by (Rebecca Jones)
+    "extra-damage",  # +1 to hits in gunfire, drive-bys, counters and boss battles (Rebecca Jones)
+    "gunproof",  # gunfire drops and drive-bys do nothing (Shooter)
+    "first-strike",  # no first strike ever hits (Shooter)
+    "tough",  # 1 less from every hit (Reegad)
+    "nitro-bonus",  # one more space for each nitro-nos tile entered along its arrows (Reegad)
+    "mineproof",  # landmines do nothing (Ariel & FlaMiN)
+    "two-strikes",  # two strikes in a drive-by, battle-it-out or boss battle (Ariel & FlaMiN)
+]
+CarBomb = Literal["same-tile", "all-players"]
+BOSS_KINDS = ("boss", "final-boss")
+SETUP_KINDS = ("start", "straight", "hazard", "event", "fire", "nitro-nos")  # kinds a setup names; bosses by id
+
+DIRS = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
+OPPOSITE = {"N": "S", "S": "N", "E": "W", "W": "E"}
 
 # Our reading where the rulebook is silent or ambiguous: (rule id, note). The runner copies these into
-# the check report; notes/escape-deathrace-engine.md lists them for the site team.
+# the check report; the site shows them.
 NOTES: tuple[tuple[str, str], ...] = (
     ("car-bomb", "The rulebook states the car bomb twice. By default the engine follows the Car Bomb panel: -1 to "
      "every other car and to a live boss on the exploding car's tile. Setup rules: {car_bomb: all-players} follows "
      "the Final Boss section instead: -1 to every other car still in the race, wherever it is."),
     ("characters", "The sheet's shade names are read from the abilities they go with: Yellow Shades = GoodDay "
      "(hazards), Blue Shades = Ariel & FlaMiN (second strike), Green Shades = Rebecca Jones (counters drive-bys), "
-     "Black Shades = Shooter (first strike)."),
+     "Black Shades = Shooter (first strike). Each character's abilities are read from its card's facts."),
     ("reegad", "Reegad loses 1 HP less from every damaging hit (the car bomb too), never below 0: a 1-point hit "
      "does nothing to him."),
     ("rebecca-jones", "Her extra -1 is added to a hit, so a roll of 4 is still a miss. It applies to her gunfire, "
@@ -144,58 +114,83 @@ NOTES: tuple[tuple[str, str], ...] = (
      "final tile) never hits him. It is not an extra attack. His immunity to drive-bys covers the counter attack "
      "in a drive-by he makes, and nobody rolls a drive-by against him."),
     ("ariel-and-flamin", "Two strikes are two D4 rolls, each on the damage table; in a battle-it-out with three or "
-     "more cars they may go to two different targets. A landmine she drives onto still goes off (she takes "
-     "nothing)."),
-    ("hazard-tiles", "Landing on a hazard stops the car. The player then attempts at once (the printed example) or "
-     "ends the turn at the start of the tile. A pass puts the car on the connecting tile, or on the far side of "
-     "the hazard if there is none, and ends the movement. A failed or postponed attempt is retried on a later "
-     "turn instead of that turn's movement; retreating is a normal move back out of the side the car is on."),
-    ("taking-a-turn", "A movement draw lets the player lay up to that many tiles (GoodDay one more) before moving; "
-     "the engine does not force laying tiles the player will not drive on. A turn is: movement (or a hazard "
-     "attempt), at most one weapon drop and one power card play or trade, before or after moving."),
-    ("movement", "A move never visits the same tile twice, and must cover at least one space (Q&A 3). Once the "
-     "final boss is dead, every step must bring the car closer to the final tile (the most direct path)."),
+     "more cars, or on the final tile, she picks the target of each strike after the one before. A landmine she "
+     "drives onto still goes off (she takes nothing)."),
+    ("hazard-tiles", "Landing on a hazard stops the car. The player may then try it at once (the printed example) "
+     "or end the turn at the start of the tile; one attempt a turn. A pass puts the car on the connecting tile, or "
+     "on the far side of the hazard if there is none, and ends the movement. A later attempt is made instead of "
+     "that turn's movement; retreating is a normal move back out of the side the car is on."),
+    ("taking-a-turn", "A movement draw lets the player lay up to that many tiles (GoodDay one more), one at a time: "
+     "each tile is drawn, seen, then laid joining an open road end, before the car moves. The engine does not "
+     "force laying tiles the player will not drive on. A turn is: movement (or a hazard attempt), at most one "
+     "weapon drop and one power card play or trade, before or after moving (never in the middle of it)."),
+    ("movement", "A move never visits the same tile twice, and must cover at least one space when a path exists "
+     "(Q&A 3); with no path at all the turn may end. Once the final boss is dead, every step must bring the car "
+     "closer to the final tile (the most direct path)."),
     ("nitro-nos-tile", "A nitro-nos tile entered along its arrows costs no movement unless the car turns off it. "
      "If the move ends on it and the space ahead of the arrows is empty, the player may draw a tile, lay it "
      "there and move onto it. Reegad gains one more space each time he enters a nitro-nos tile along its arrows."),
     ("boss-battle", "Each turn a car spends on a live boss tile is one sequence: the boss's -3 first strike, then "
-     "the three actions. The D4 action uses the battle table (1, 2, 3, miss). Smoke against the first strike "
-     "is that sequence's one weapon drop."),
-    ("boss-rewards", "Rewards come from the used weapon drops (the graveyard); with none there, there is nothing "
-     "to collect. A boss killed by a car bomb pays only the cars present (nobody is the killer)."),
+     "the three actions. The D4 action uses the battle table (1, 2, 3, miss) and must be taken before the turn "
+     "ends (unlike the weapon drop and the power card, the rulebook never calls it optional). Smoke against the "
+     "first strike is that sequence's one weapon drop."),
+    ("boss-rewards", "Rewards come from the used weapon drops (the graveyard), taken one car at a time: the killer "
+     "draws its power card (from the deck or the face-up discard) and takes a drop, then the others present take "
+     "theirs in turn order. A reward that finds the graveyard (or both power piles) empty lapses; nobody waits "
+     "for it. A boss killed by a car bomb pays only the cars present (nobody is the killer)."),
     ("king-of-the-hill", "A player's first strike on the dead final tile deals -3, like a boss's. Arrivals are "
      "counted from the first car ever to land there: a car that lands third counts as the third arrival even if "
-     "it is the first since the boss died. Defeating a player there pays the killer a used weapon drop and a "
-     "power card; the other players present get nothing. The winner is the last car alive once the final "
-     "boss is dead."),
+     "it is the first since the boss died. A third or fourth arrival targets a car that smoke does not cover; if "
+     "smoke covers every car there, nobody strikes first. Defeating a player there, with a strike, a weapon drop "
+     "or a first strike, pays the killer a used weapon drop and a power card; the other players present get "
+     "nothing. The winner is the last car alive once the final boss is dead."),
     ("landmine", "A landmine dropped on a tile with other cars goes off when the first of them starts a turn; "
      "a car that drives onto or over a landmine sets it off, whoever it hurts."),
     ("smoke-bomb", "Smoke covers the placer's own tile. It stops gunfire fired into or out of that tile, drive-bys "
-     "past it and battle-it-outs on it."),
+     "past it and battle-it-outs on it. Smoke and fire drops clear at the start of their owner's next turn; if the "
+     "owner has been eliminated, at the start of the turn that comes when the owner's seat is passed."),
     ("gunfire", "Range is counted in road tiles along connected tiles; a car on the same tile cannot be shot."),
-    ("fire-drop", "Fire drops go on a tile touched this turn (the tile the car started on included), never on a "
-     "fire road tile, the start tile or a hazard tile."),
+    ("fire-drop", "A fire drop goes on a road tile the car moved onto or over during its most recent turn: this "
+     "turn's movement once the car has moved, otherwise the movement of its previous turn (the tile a movement "
+     "started from is not moved over). Never on a fire road tile, the start tile, a hazard tile or a boss tile "
+     "whose boss lives."),
     ("weapon-drops", "One weapon drop per turn (Mista's double fire is one use), before or after moving; none on "
-     "the start tile or a hazard tile."),
+     "the start tile or a hazard tile. A landmine goes on a tile touched this turn, the tile the car started on "
+     "included."),
     ("battle-it-out", "The car that arrived strikes first; the others counter in turn order. A car destroyed "
-     "before its strike does not strike."),
+     "before its strike does not strike. With three or more cars each striker picks its target when its strike "
+     "comes up."),
     ("drive-by", "Passing a tile with other cars always triggers a drive-by against each of them."),
     ("landing-on-tiles", "On landing: fire and landmines first, then the battle-it-out, then the event card."),
-    ("event-tile", "Event card texts are not printed, so the engine only draws and discards them. Movement an "
-     "event card orders is scripted with event_move; a second event card waits until the first is resolved."),
+    ("event-tile", "Event card texts are not printed, so the engine only draws and discards them. A card may "
+     "order one movement (a number of spaces, or a new draw) before it is resolved; a second event card waits "
+     "until the first is resolved. Event cards drawn in a turn are not shuffled back into the deck in that turn, "
+     "so a chain ends when the deck runs out."),
     ("start-tile", "Q&A 1 forbids playing power cards on the start tile; trading one in is still allowed."),
+    ("setup", "Whole games follow Setup: characters dealt at random (or chosen), a Magic Monkey Wrench and one "
+     "other power card each, the players picking weapon drops one at a time in turn order until each holds four, "
+     "the road stack shuffled with the final boss tile set aside to come last. The player 'most recently in a "
+     "vehicle' goes first: the engine picks the first player at random."),
+    ("round-limit", "The rulebook lets cars roam for ever (Q&A 4). So that every whole game ends, the engine closes "
+     "the portal after a number of rounds (a house option, 60 by default): nobody escapes. Scenarios play "
+     "without a limit unless their setup sets rules: {round_limit: N}."),
 )
-
-DIRS = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
-OPPOSITE = {"N": "S", "S": "N", "E": "W", "W": "E"}
 
 # ---------------------------------------------------------------------------------------------
 # Rule functions: the engine resolves every roll through these, and `odds()` enumerates them.
 
+Abilities = frozenset[str]
+IMMUNITY = {"fireproof": ("fire-tile", "fire-drop"), "gunproof": ("gunfire", "drive-by"), "mineproof": ("landmine",)}
 
-def skips_hazard(character: str) -> bool:
+
+def skips_hazard(ab: Abilities) -> bool:
     """GoodDay drives through hazard tiles without rolling."""
-    return character == "gooday"
+    return "hazard-free" in ab
+
+
+def extra_space(ab: Abilities) -> int:
+    """GoodDay moves (and lays) one more with every movement."""
+    return 1 if "extra-space" in ab else 0
 
 
 def hazard_roll(roll: int) -> tuple[bool, int]:
@@ -203,43 +198,40 @@ def hazard_roll(roll: int) -> tuple[bool, int]:
     return HAZARD_TABLE[roll]
 
 
-def dealt(attacker: str, base: int, context: str) -> int:
+def dealt(ab: Abilities, base: int, context: str) -> int:
     """Damage a hit deals before the target's protections; Rebecca Jones adds 1 to hits she lands in
     gunfire, drive-bys, counter attacks and boss battles (a miss stays a miss)."""
-    if base > 0 and attacker == "rebecca-jones" and context in ("gunfire", "drive-by", "counter", "boss"):
+    if base > 0 and "extra-damage" in ab and context in ("gunfire", "drive-by", "counter", "boss"):
         return base + 1
     return base
 
 
-def strike_hit(attacker: str, roll: int, context: str) -> int:
+def strike_hit(ab: Abilities, roll: int, context: str) -> int:
     """One D4 strike (battle-it-out, drive-by, counter attack, boss-battle roll) before protections."""
-    return dealt(attacker, STRIKE_TABLE[roll], context)
+    return dealt(ab, STRIKE_TABLE[roll], context)
 
 
-IMMUNE = {
-    "mista": ("fire-tile", "fire-drop"),
-    "shooter": ("gunfire", "drive-by"),
-    "ariel-and-flamin": ("landmine",),
-}
+def immune(ab: Abilities, source: str) -> bool:
+    return any(source in IMMUNITY.get(a, ()) for a in ab)
 
 
-def damage_taken(character: str, amount: int, source: str) -> int:
-    """What a character actually loses from `amount` of damage of kind `source`."""
-    if source in IMMUNE.get(character, ()):
+def damage_taken(ab: Abilities, amount: int, source: str) -> int:
+    """What a car with abilities `ab` actually loses from `amount` of damage of kind `source`."""
+    if immune(ab, source):
         return 0
-    if character == "reegad":
+    if "tough" in ab:
         return max(0, amount - 1)
     return amount
 
 
-def counters_drive_by(character: str) -> bool:
+def counters_drive_by(ab: Abilities) -> bool:
     """Only Rebecca Jones (the sheet's "Green Shades") strikes back at a drive-by."""
-    return character == "rebecca-jones"
+    return "counters-drive-by" in ab
 
 
-def strikes(character: str) -> int:
-    """How many D4 strikes a character makes in a drive-by, battle-it-out or boss-battle action."""
-    return 2 if character == "ariel-and-flamin" else 1
+def strikes(ab: Abilities) -> int:
+    """How many D4 strikes a car makes in a drive-by, battle-it-out or boss-battle action."""
+    return 2 if "two-strikes" in ab else 1
 
 
 def landmine_hit(roll: int) -> int:
@@ -247,322 +239,931 @@ def landmine_hit(roll: int) -> int:
     return LANDMINE_TABLE[roll]
 
 
-def first_strike_cancelled(character: str, smoke: bool) -> str | None:
+def first_strike_cancelled(ab: Abilities, smoke: bool) -> str | None:
     """Why a first strike (a boss's, or a player's on the dead final tile) misses this car, if it does."""
     if smoke:
         return "smoke"
-    return "shooter" if character == "shooter" else None
+    return "first-strike" if "first-strike" in ab else None
 
+
+# ---------------------------------------------------------------------------------------------
+# Facts read from content (declared as `facts_specs`)
+
+
+@dataclass(frozen=True)
+class CharacterFacts:
+    """A character card's game facts: starting health and special abilities."""
+
+    hp: int = field(metadata={"doc": "starting health (Setup, step 1: 20)", "min": 1})
+    abilities: tuple[Ability, ...] = field(metadata={"doc": "the card's special abilities, as engine ability ids"})
+
+
+@dataclass(frozen=True)
+class DropFacts:
+    """A weapon drop token's kind."""
+
+    kind: DropKind = field(metadata={"doc": "which weapon drop this token is"})
+
+
+@dataclass(frozen=True)
+class PowerFacts:
+    """How a power card is dealt at setup (Setup, step 2)."""
+
+    setup: Literal["one-each", "random"] = field(
+        metadata={"doc": "one-each: every player is dealt one (the Magic Monkey Wrench); random: among the cards "
+                         "dealt one to each player at random, the rest shuffled into the deck"})
+
+
+@dataclass(frozen=True)
+class EventFacts:
+    """Event cards carry no facts the engine reads (the rulebook prints no card); only their count."""
+
+
+@dataclass(frozen=True)
+class TileFacts:
+    """A road tile's game facts: what it does, its shape, and a boss tile's boss HP."""
+
+    kind: TileKind = field(metadata={"doc": "what the tile does (boss: a sub-boss; final-boss: the H tile)"})
+    shape: Shape = field(metadata={"doc": "straight road, 4-way intersection or dead end"})
+    hp: int | None = field(default=None, metadata={"doc": "a boss tile's boss health (Boss Battle Tiles)", "min": 1})
+
+    def check(self) -> tuple[str, str] | None:
+        if (self.kind in BOSS_KINDS) != (self.hp is not None):
+            return "hp", "a boss tile (and only a boss tile) gives its boss's HP"
+        if self.kind == "boss" and self.shape != "4-way":
+            return "shape", "a sub-boss tile is a 4-way intersection (Boss Battle Tiles)"
+        if self.kind == "final-boss" and self.shape != "dead-end":
+            return "shape", "the final boss tile is a dead end (Boss Battle Tiles)"
+        if self.kind == "hazard" and self.shape != "straight":
+            return "shape", "a hazard tile is a straight road: it is passed from one side to the other"
+        return None
+
+
+FACTS_SPECS: dict[str, type] = {
+    "character-cards": CharacterFacts,
+    "weapon-drops": DropFacts,
+    "power-cards": PowerFacts,
+    "event-cards": EventFacts,
+    "road-tiles": TileFacts,
+}
+
+
+@dataclass(frozen=True)
+class Character:
+    id: str
+    title: str
+    hp: int
+    abilities: Abilities
+
+
+@dataclass(frozen=True)
+class TileFace:
+    id: str
+    title: str
+    kind: str
+    shape: str
+    hp: int | None
+    count: int
+
+
+@dataclass(frozen=True, eq=False)
+class Box:
+    """The game's components as the engine reads them from content (shared by every state: immutable)."""
+
+    characters: dict[str, Character]
+    drops: dict[str, int]  # kind -> tokens in the box
+    power: dict[str, int]  # face id -> cards
+    power_each: tuple[str, ...]  # faces dealt one to each player
+    events: int
+    tiles: dict[str, TileFace]
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Box:
+        return self
+
+    @classmethod
+    def of(cls, content: GameContent) -> Box:
+        chars = {f.id: Character(f.id, f.title, f.facts.hp, frozenset(f.facts.abilities))
+                 for f in content.faces("character-cards")}
+        drops = {k: 0 for k in DROP_KINDS}
+        for f in content.faces("weapon-drops"):
+            drops[f.facts.kind] += f.count
+        power = {f.id: f.count for f in content.faces("power-cards")}
+        each = tuple(f.id for f in content.faces("power-cards") if f.facts.setup == "one-each")
+        events = sum(f.count for f in content.faces("event-cards"))
+        tiles = {f.id: TileFace(f.id, f.title, f.facts.kind, f.facts.shape, f.facts.hp, f.count)
+                 for f in content.faces("road-tiles")}
+        return cls(chars, drops, power, each, events, tiles)
+
+    def of_kind(self, kind: str) -> list[str]:
+        return [t.id for t in self.tiles.values() if t.kind == kind]
+
+    @property
+    def bosses(self) -> dict[str, int]:
+        return {t.id: t.hp or 0 for t in self.tiles.values() if t.kind in BOSS_KINDS}
+
+    @property
+    def sub_bosses(self) -> list[str]:
+        return self.of_kind("boss")
+
+    @property
+    def final(self) -> str:
+        return self.of_kind("final-boss")[0]
+
+    def face_for(self, kind: str, shape: str) -> str | None:
+        return next((t.id for t in self.tiles.values() if t.kind == kind and t.shape == shape), None)
+
+
+# ---------------------------------------------------------------------------------------------
+# Setup spec (a scenario's `setup:`)
+
+SIDE_DOC = "a side of the compass (x grows east, y grows south)"
+
+
+@dataclass(frozen=True)
+class DropCounts:
+    """Weapon drops by kind."""
+
+    landmine: int = field(default=0, metadata={"doc": "landmine drops", "min": 0})
+    smoke: int = field(default=0, metadata={"doc": "smoke bombs", "min": 0})
+    gunfire: int = field(default=0, metadata={"doc": "gunfire drops", "min": 0})
+    fire: int = field(default=0, metadata={"doc": "fire drops", "min": 0})
+
+    def as_dict(self) -> dict[str, int]:
+        return {k: getattr(self, k) for k in DROP_KINDS}
+
+
+@dataclass(frozen=True)
+class PlayerSpec:
+    """One car in the race."""
+
+    name: str = field(metadata={"doc": "the player's name, used in actions and outcomes"})
+    character: str = field(metadata={"doc": "a character card's id (components/character-cards.yaml)"})
+    hp: int | None = field(default=None, metadata={"doc": "health now (default: the character's starting HP)",
+                                                   "min": 1})
+    at: str | None = field(default=None, metadata={"doc": "the tile the car is on (default: the start tile)"})
+    hazard_side: Side | None = field(default=None, metadata={
+        "doc": "on a hazard tile (except for GoodDay): the side the car is stopped on"})
+    drops: DropCounts | None = field(default=None, metadata={"doc": "weapon drops held (default: one of each)"})
+    power: tuple[str, ...] | None = field(default=None, metadata={
+        "doc": "power cards held, by face id (default: a magic-monkey-wrench and a power-card)"})
+
+
+@dataclass(frozen=True)
+class TileSpec:
+    """One road tile on the table."""
+
+    id: str = field(metadata={"doc": "the tile's name in paths and outcomes"})
+    kind: str = field(metadata={"doc": "start, straight, hazard, event, fire, nitro-nos, or a boss tile's id "
+                                       "(death-turret, omg-zilla-1, omg-zilla-2, final-boss)"})
+    at: tuple[int, ...] = field(metadata={"doc": "[x, y]: x grows east, y grows south"})
+    exits: str | None = field(default=None, metadata={
+        "doc": "the sides the road leaves by: EW or NS (straight), NESW (4-way), one side (dead end); default "
+               "EW, NESW for a sub-boss, W for the final boss", "pattern": "[NESW]{1,4}",
+        "pattern_doc": "sides from N, E, S, W such as EW or NESW"})
+    arrow: Side | None = field(default=None, metadata={"doc": "a nitro-nos tile's arrows (default: east, or the "
+                                                              "first side of its exits)"})
+
+    def check(self) -> tuple[str, str] | None:
+        if len(self.at) != 2:
+            return "at", f"expected [x, y], got {len(self.at)} number(s)"
+        return None
+
+
+@dataclass(frozen=True)
+class BoardDropSpec:
+    """A weapon drop lying on the road."""
+
+    kind: Literal["landmine", "smoke", "fire"] = field(metadata={"doc": "landmine, smoke or fire"})
+    tile: str = field(metadata={"doc": "the tile it lies on"})
+    owner: str = field(metadata={"doc": "the player who placed it (smoke and fire clear at their next turn)"})
+    on: tuple[str, ...] = field(default=(), metadata={
+        "doc": "a landmine dropped where these cars were: it goes off at the first of their next turns"})
+
+
+@dataclass(frozen=True)
+class RulesSpec:
+    """Readings and house options."""
+
+    car_bomb: CarBomb = field(default="same-tile", metadata={
+        "doc": "same-tile: the Battle-It-Out panel's car bomb; all-players: the Final Boss section's"})
+    round_limit: int | None = field(default=None, metadata={
+        "doc": "house: the race ends with nobody escaping after this many rounds (default: no limit)", "min": 1})
+
+
+@dataclass(frozen=True)
+class SetupSpec:
+    """An Escape Deathrace 2182 Micro position: cars, road, stack, bosses, drops and cards."""
+
+    players: tuple[PlayerSpec, ...] = field(metadata={
+        "doc": "1 to 4 cars, in turn order (counter-clockwise from whoever moves first)"})
+    road: tuple[TileSpec, ...] = field(metadata={"doc": "the road tiles on the table; one is the start tile"})
+    tile_stack: tuple[str, ...] | None = field(default=None, metadata={
+        "doc": "the face-down road tiles by face id, top first (the final boss tile comes after them); default: "
+               "the rest of the box in an unknown order, each drawn as a 'road tile' result"})
+    boss_hp: dict[str, int] = field(default_factory=dict, metadata={
+        "doc": "boss health by boss tile id (default: each boss's full HP)"})
+    turn: str | None = field(default=None, metadata={"doc": "whose turn has just begun (default: the first player)"})
+    phase: Literal["start", "moved"] = field(default="start", metadata={
+        "doc": "start: nothing done yet this turn; moved: the movement is done"})
+    board: tuple[BoardDropSpec, ...] = field(default=(), metadata={"doc": "weapon drops lying on the road"})
+    graveyard: DropCounts = field(default=DropCounts(), metadata={"doc": "used weapon drops"})
+    power_deck: tuple[str, ...] | None = field(default=None, metadata={
+        "doc": "the power card deck by face id, top first (default: the cards nobody holds)"})
+    power_discard: tuple[str, ...] = field(default=(), metadata={"doc": "the face-up discard pile, top last"})
+    event_deck: tuple[str, ...] | None = field(default=None, metadata={
+        "doc": "the event deck, top first, as event-1 ... event-13 (default: all of them in order)"})
+    final_arrivals: tuple[str, ...] = field(default=(), metadata={
+        "doc": "the cars on the final boss tile, in the order they landed there"})
+    rules: RulesSpec = field(default=RulesSpec(), metadata={"doc": "readings and house options"})
+
+
+@dataclass(frozen=True)
+class Options:
+    """How a whole game is set up."""
+
+    players: int = field(default=2, metadata={"doc": "how many play (1 to 4)", "min": 1, "max": MAX_PLAYERS})
+    characters: tuple[str, ...] | None = field(default=None, metadata={
+        "doc": "character ids in seat order (default: dealt at random)"})
+    car_bomb: CarBomb = field(default="same-tile", metadata={"doc": "which printed car bomb rule to play"})
+    round_limit: int = field(default=DEFAULT_ROUND_LIMIT, metadata={
+        "doc": "house: the portal closes after this many rounds and nobody escapes (the engine's declared "
+               "action bound allows at most the default)", "min": 1, "max": DEFAULT_ROUND_LIMIT})
+
+
+# ---------------------------------------------------------------------------------------------
+# Actions: one dataclass per `do:` kind
+
+WHO = {"doc": "the player taking the decision"}
+
+
+@dataclass(frozen=True)
+class PickDrop:
+    """Setup, step 4: take one weapon drop token from the supply."""
+
+    do: Literal["pick_drop"]
+    player: str = field(metadata=WHO)
+    kind: DropKind = field(metadata={"doc": "the drop taken"})
+
+
+@dataclass(frozen=True)
+class Draw:
+    """The movement draw: shuffle the D4 cards and draw one."""
+
+    do: Literal["draw"]
+    player: str = field(metadata=WHO)
+
+
+@dataclass(frozen=True)
+class DrawTile:
+    """Draw the next road tile from the stack (it is laid with lay_tile)."""
+
+    do: Literal["draw_tile"]
+    player: str = field(metadata=WHO)
+
+
+@dataclass(frozen=True)
+class LayTile:
+    """Lay the road tile just drawn, joining an open road end."""
+
+    do: Literal["lay_tile"]
+    player: str = field(metadata=WHO)
+    at: tuple[int, ...] = field(metadata={"doc": "[x, y] of the empty space it goes on"})
+    source: str | None = field(default=None, metadata={
+        "key": "from", "doc": "the tile whose open end it joins, when more than one leads to that space"})
+    arrow: Side | None = field(default=None, metadata={"doc": "a nitro-nos tile's arrows"})
+
+    def check(self) -> tuple[str, str] | None:
+        return ("at", "expected [x, y]") if len(self.at) != 2 else None
+
+
+@dataclass(frozen=True)
+class Drive:
+    """Drive the car along connected tiles, one tile id per step."""
+
+    do: Literal["drive"]
+    player: str = field(metadata=WHO)
+    path: tuple[str, ...] = field(metadata={"doc": "the tiles driven onto, in order; the last is where it stops"})
+
+
+@dataclass(frozen=True)
+class NitroDraw:
+    """At the end of the road on a nitro-nos tile: draw a tile, lay it ahead and move onto it."""
+
+    do: Literal["nitro_draw"]
+    player: str = field(metadata=WHO)
+
+
+@dataclass(frozen=True)
+class HazardAttempt:
+    """Draw to get past the hazard tile the car is stopped on."""
+
+    do: Literal["hazard_attempt"]
+    player: str = field(metadata=WHO)
+
+
+@dataclass(frozen=True)
+class BossBattle:
+    """Begin the boss battle sequence: the boss's first strike."""
+
+    do: Literal["boss_battle"]
+    player: str = field(metadata=WHO)
+    smoke: bool = field(default=False, metadata={"doc": "use a smoke bomb so the first strike misses"})
+
+
+@dataclass(frozen=True)
+class Attack:
+    """The sequence's D4 action: against the boss, or one strike at a player on the dead final tile."""
+
+    do: Literal["attack"]
+    player: str = field(metadata=WHO)
+    target: str | None = field(default=None, metadata={"doc": "on the dead final tile: the player struck"})
+
+
+@dataclass(frozen=True)
+class Strike:
+    """A strike in a battle-it-out between three or more cars: at which car."""
+
+    do: Literal["strike"]
+    player: str = field(metadata=WHO)
+    target: str = field(metadata={"doc": "the car struck"})
+
+
+@dataclass(frozen=True)
+class ChooseTarget:
+    """A third or fourth arrival on the dead final tile targets a car; that car strikes first."""
+
+    do: Literal["choose_target"]
+    player: str = field(metadata=WHO)
+    target: str = field(metadata={"doc": "the car targeted"})
+
+
+@dataclass(frozen=True)
+class UseDrop:
+    """Use one weapon drop (Mista: two fire drops at once)."""
+
+    do: Literal["use_drop"]
+    player: str = field(metadata=WHO)
+    kind: DropKind = field(metadata={"doc": "the drop used"})
+    count: int = field(default=1, metadata={"doc": "2: Mista's two fire drops at once", "min": 1, "max": 2})
+    tile: str | None = field(default=None, metadata={"doc": "where a landmine or fire drop goes"})
+    tiles: tuple[str, ...] = field(default=(), metadata={"doc": "Mista's two fire drops: two tiles"})
+    target: str | None = field(default=None, metadata={"doc": "gunfire's target, or a player hit on the final tile"})
+    targets: tuple[str, ...] = field(default=(), metadata={
+        "doc": "Mista's two fire drops on the dead final tile: the player each one hits"})
+
+
+@dataclass(frozen=True)
+class PlayPower:
+    """Play a power card (its effect is not printed in the rulebook)."""
+
+    do: Literal["play_power"]
+    player: str = field(metadata=WHO)
+    card: str = field(metadata={"doc": "the card's face id"})
+
+
+@dataclass(frozen=True)
+class TradePower:
+    """Trade a power card in for the top of the deck or the face-up discard."""
+
+    do: Literal["trade_power"]
+    player: str = field(metadata=WHO)
+    card: str = field(metadata={"doc": "the card traded in"})
+    take: Literal["deck", "discard"] = field(default="deck", metadata={"doc": "where the new card comes from"})
+
+
+@dataclass(frozen=True)
+class DrawPower:
+    """A reward's power card: from the deck or the face-up discard."""
+
+    do: Literal["draw_power"]
+    player: str = field(metadata=WHO)
+    take: Literal["deck", "discard"] = field(default="deck", metadata={"doc": "where the card comes from"})
+
+
+@dataclass(frozen=True)
+class CollectDrop:
+    """A reward: one used weapon drop from the graveyard."""
+
+    do: Literal["collect_drop"]
+    player: str = field(metadata=WHO)
+    kind: DropKind = field(metadata={"doc": "the drop taken"})
+
+
+@dataclass(frozen=True)
+class EventMove:
+    """The movement an event card orders (its text is not printed): a number of spaces, or a new draw."""
+
+    do: Literal["event_move"]
+    player: str = field(metadata=WHO)
+    spaces: int | None = field(default=None, metadata={"doc": "spaces the card gives", "min": 1, "max": 4})
+    roll: bool = field(default=False, metadata={"doc": "the card says to roll again"})
+
+
+@dataclass(frozen=True)
+class ResolveEvent:
+    """The event card in play is done."""
+
+    do: Literal["resolve_event"]
+    player: str = field(metadata=WHO)
+
+
+@dataclass(frozen=True)
+class EndTurn:
+    """End the turn; play passes counter-clockwise."""
+
+    do: Literal["end_turn"]
+    player: str = field(metadata=WHO)
+
+
+ACTION_SPECS: dict[str, type] = {
+    get_args(get_type_hints(spec)["do"])[0]: spec
+    for spec in (PickDrop, Draw, DrawTile, LayTile, Drive, NitroDraw, HazardAttempt, BossBattle, Attack, Strike,
+                 ChooseTarget, UseDrop, PlayPower, TradePower, DrawPower, CollectDrop, EventMove, ResolveEvent,
+                 EndTurn)
+}
+Action = Any  # one of the dataclasses above
 
 # ---------------------------------------------------------------------------------------------
 # State
 
 
-@dataclass
+@dataclass(frozen=True)
 class Tile:
     id: str
-    kind: str
+    kind: str  # start, straight, hazard, event, fire, nitro-nos, boss, final-boss
+    face: str  # the road tile face (a boss tile's face id is its boss)
     x: int
     y: int
     exits: str  # sides in NESW order
     arrow: str | None = None  # nitro-nos: the direction of the rainbow arrows
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Tile:
+        return self
+
+    @property
+    def boss(self) -> str | None:
+        return self.face if self.kind in BOSS_KINDS else None
+
+    @property
+    def label(self) -> str:
+        """The tile's kind as outcomes name it: a boss tile by its boss."""
+        return self.face if self.kind in BOSS_KINDS else self.kind
+
+
+@dataclass(frozen=True)
+class BoardDrop:
+    kind: str
+    tile: str
+    owner: str
+    on: tuple[str, ...] = ()  # a landmine dropped on these cars' location
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> BoardDrop:
+        return self
 
 
 @dataclass
 class Player:
     name: str
     character: str
+    abilities: Abilities
     hp: int
     tile: str | None
     drops: dict[str, int]
     power: list[str]
     hazard_side: str | None = None  # on a hazard tile: the side the car is on
     alive: bool = True
-
-
-@dataclass
-class BoardDrop:
-    kind: str
-    tile: str
-    owner: str
-    on: list[str] = field(default_factory=list)  # landmine dropped on these players' location
+    last_moved: tuple[str, ...] = ()  # tiles moved onto or over in the player's previous turn
+    damage: int = 0  # HP lost so far (a whole game's figure)
 
 
 @dataclass
 class Turn:
     player: str
-    phase: str = "start"  # start | moved | boss-pending | boss | over
-    touched: list[str] = field(default_factory=list)
+    phase: str = "start"  # draft | start | drawn | moved | boss-pending | boss | over
+    touched: list[str] = field(default_factory=list)  # this turn: the start tile and every tile entered
+    moved_over: list[str] = field(default_factory=list)  # this turn: every tile entered
+    allowance: int = 0  # spaces for the drive now open
+    lay_allowance: int = 0
+    laid: int = 0
+    tile_in_hand: str | None = None
     drop_used: bool = False
     power_used: bool = False
-    attacked: bool = False
+    strikes_left: int = 0  # D4 strikes left in the boss battle sequence
+    hazard_tried: bool = False
+    nitro_open: bool = False
+    event_moving: bool = False  # an event card's movement is open (drive next)
+    event_moved: bool = False  # the active event card's movement is done
+    choosing_target: bool = False  # a third or fourth arrival must target a car
+    events_seen: list[str] = field(default_factory=list)  # event cards drawn this turn
+
+
+@dataclass
+class Battle:
+    """A battle-it-out in progress between three or more cars: who strikes next, and how often."""
+
+    tile: str
+    fighters: list[str]
+    queue: list[tuple[str, str, int]]  # (fighter, context, strikes left)
+    then_event: bool
 
 
 @dataclass
 class State:
+    box: Box
     tiles: dict[str, Tile]
+    spots: dict[tuple[int, int], str]
     players: dict[str, Player]
     order: list[str]
     turn: Turn
     boss_hp: dict[str, int]
-    tile_stack: list[str] | None
+    stack: list[str]  # face-down road tiles (face ids), top first; or the unordered pool
+    stack_known: bool
     board: list[BoardDrop]
     graveyard: dict[str, int]
     power_deck: list[str]
     power_discard: list[str]
     event_deck: list[str]
     event_discard: list[str]
-    rules: dict[str, str]
+    rules: dict[str, Any]
     event_active: str | None = None
     events_owed: int = 0
     events_drawn: int = 0
-    rewards: list[str] = field(default_factory=list)
+    rewards: list[tuple[str, str]] = field(default_factory=list)  # ("power" | "drop", player), in order
+    battle: Battle | None = None
     final_arrivals: list[str] = field(default_factory=list)
     shielded: list[str] = field(default_factory=list)
-    laid: int = 0
     winner: str | None = None
+    ended: str | None = None  # escaped | all-eliminated | portal-closed
+    round: int = 1
+    laid_count: int = 0
+    draft: list[str] = field(default_factory=list)  # who picks the next weapon drops, in order
+    cache: dict[str, Any] | None = field(default=None, compare=False, repr=False)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> State:
+        return _copy(self)  # everything mutable is copied; tiles, drops on the road and the box are immutable
+
+
+def _clone(obj: Any, **changes: Any) -> Any:
+    """A shallow copy with some attributes replaced (much cheaper than dataclasses.replace)."""
+    new = object.__new__(type(obj))
+    new.__dict__.update(obj.__dict__, **changes)
+    return new
+
+
+def _copy(s: State) -> State:
+    """A copy deep enough for `apply` to change freely (tiles, drops on the road and the box are immutable)."""
+    t = s.turn
+    return _clone(
+        s,
+        tiles=dict(s.tiles), spots=dict(s.spots),
+        players={n: _clone(p, drops=dict(p.drops), power=list(p.power)) for n, p in s.players.items()},
+        order=list(s.order),
+        turn=_clone(t, touched=list(t.touched), moved_over=list(t.moved_over), events_seen=list(t.events_seen)),
+        boss_hp=dict(s.boss_hp), stack=list(s.stack), board=list(s.board), graveyard=dict(s.graveyard),
+        power_deck=list(s.power_deck), power_discard=list(s.power_discard), event_deck=list(s.event_deck),
+        event_discard=list(s.event_discard), rewards=list(s.rewards),
+        battle=None if s.battle is None else _clone(s.battle, fighters=list(s.battle.fighters),
+                                                    queue=list(s.battle.queue)),
+        final_arrivals=list(s.final_arrivals), shielded=list(s.shielded), draft=list(s.draft),
+        rules=dict(s.rules), cache=None,
+    )
 
 
 # ---------------------------------------------------------------------------------------------
-# Setup parsing
+# Setup: from a scenario's typed setup, checked to be reachable
 
 
-_MISSING = object()
-
-
-def _field(m: dict[str, Any], key: str, path: KeyPath, kinds: type | tuple[type, ...], default: Any = _MISSING) -> Any:
-    if key not in m or m[key] is None:
-        if default is _MISSING:
-            raise SetupError(path, f"missing required key {key!r}")
-        return default
-    value = m[key]
-    if isinstance(value, bool) and bool not in (kinds if isinstance(kinds, tuple) else (kinds,)):
-        raise SetupError((*path, key), f"expected {_kind_name(kinds)}, got {value!r}")
-    if not isinstance(value, kinds):
-        raise SetupError((*path, key), f"expected {_kind_name(kinds)}, got {value!r}")
-    return value
-
-
-def _kind_name(kinds: type | tuple[type, ...]) -> str:
-    names = {str: "text", int: "a whole number", list: "a list", dict: "a mapping", bool: "true or false"}
-    seq = kinds if isinstance(kinds, tuple) else (kinds,)
-    return " or ".join(names.get(k, k.__name__) for k in seq)
-
-
-def _only_keys(m: Any, allowed: Iterable[str], path: KeyPath) -> dict[str, Any]:
-    if not isinstance(m, dict):
-        raise SetupError(path, "expected a mapping")
-    allowed = tuple(allowed)
-    for key in m:
-        if key not in allowed:
-            raise SetupError((*path, key), f"unknown key {key!r}; expected one of: {', '.join(allowed)}")
-    return m
-
-
-def _choice(value: Any, options: Sequence[str], path: KeyPath, what: str) -> str:
-    if value not in options:
-        raise SetupError(path, f"unknown {what} {value!r}; expected one of: {', '.join(options)}")
-    return value
-
-
-def _exits_ok(exits: str) -> bool:
-    """Straight (two opposite sides), 4-way (all four) or dead end (one side)."""
-    if len(exits) == 1 or exits == "NESW":
-        return True
-    return len(exits) == 2 and OPPOSITE[exits[0]] == exits[1]
-
-
-def _norm_exits(value: Any, path: KeyPath) -> str:
-    if not isinstance(value, str) or not value or any(c not in DIRS for c in value) or len(set(value)) != len(value):
-        raise SetupError(path, f"exits must be sides from N, E, S, W (e.g. EW, NESW), got {value!r}")
+def _norm_exits(value: str, path: KeyPath) -> str:
+    if len(set(value)) != len(value):
+        raise SetupError(path, f"exits {value!r} names a side twice")
     exits = "".join(d for d in "NESW" if d in value)
-    if not _exits_ok(exits):
+    if _shape(exits) is None:
         raise SetupError(path, f"exits {value!r} is not straight (EW, NS), a 4-way intersection (NESW) or a dead end")
     return exits
 
 
-def _default_exits(kind: str) -> str:
-    if kind in SUB_BOSSES:
-        return "NESW"
-    return "W" if kind == "final-boss" else "EW"
+def _shape(exits: str) -> str | None:
+    if len(exits) == 1:
+        return "dead-end"
+    if exits == "NESW":
+        return "4-way"
+    if len(exits) == 2 and OPPOSITE[exits[0]] == exits[1]:
+        return "straight"
+    return None
 
 
-def _parse_tile(raw: Any, path: KeyPath) -> Tile:
-    m = _only_keys(raw, ("id", "kind", "at", "exits", "arrow"), path)
-    tid = str(_field(m, "id", path, (str, int)))
-    kind = _choice(_field(m, "kind", path, str), TILE_KINDS, (*path, "kind"), "tile kind")
-    at = _field(m, "at", path, list)
-    if len(at) != 2 or not all(isinstance(v, int) and not isinstance(v, bool) for v in at):
-        raise SetupError((*path, "at"), f"expected [x, y] whole numbers, got {at!r}")
-    exits = _norm_exits(m.get("exits", _default_exits(kind)), (*path, "exits"))
-    if kind in SUB_BOSSES and exits != "NESW":
-        raise SetupError((*path, "exits"), f"a {kind} tile is a 4-way intersection (NESW)")
-    if kind == "final-boss" and len(exits) != 1:
-        raise SetupError((*path, "exits"), "the final boss tile is a dead end (one side)")
-    if kind == "hazard" and len(exits) != 2:
-        raise SetupError((*path, "exits"), "a hazard tile is a straight road (two opposite sides)")
-    arrow = None
+def _setup_tile(box: Box, spec: TileSpec, path: KeyPath) -> Tile:
+    """A setup road tile: a face of the box's road tiles with that kind and shape."""
+    if spec.kind in box.tiles and box.tiles[spec.kind].kind in BOSS_KINDS:
+        face = box.tiles[spec.kind]
+        kind = face.kind
+        default = "NESW" if face.shape == "4-way" else "W"
+    elif spec.kind in SETUP_KINDS:
+        kind, default, face = spec.kind, "EW", None
+    else:
+        bosses = ", ".join(box.bosses)
+        raise SetupError((*path, "kind"), f"unknown tile kind {spec.kind!r}; expected one of: "
+                         f"{', '.join(SETUP_KINDS)}, {bosses}")
+    exits = _norm_exits(spec.exits or default, (*path, "exits"))
+    shape = _shape(exits)
+    if face is None:
+        found = box.face_for(kind, shape or "")
+        if found is None:
+            shapes = ", ".join(sorted(t.shape for t in box.tiles.values() if t.kind == kind))
+            raise SetupError((*path, "exits"), f"the box has no {shape} {kind} tile (its {kind} tiles: {shapes})")
+        face = box.tiles[found]
+    elif face.shape != shape:
+        raise SetupError((*path, "exits"), f"the {face.title} tile is a {face.shape} tile, not {exits}")
+    arrow = spec.arrow
     if kind == "nitro-nos":
-        default = next(d for d in "ESNW" if d in exits)
-        arrow = _choice(m.get("arrow", default), tuple(DIRS), (*path, "arrow"), "arrow direction")
+        arrow = arrow or next(d for d in "ESNW" if d in exits)
         if arrow not in exits:
             raise SetupError((*path, "arrow"), f"the arrows must point along the road ({exits})")
-    elif "arrow" in m:
+    elif arrow is not None:
         raise SetupError((*path, "arrow"), "only nitro-nos tiles have arrows")
-    return Tile(tid, kind, at[0], at[1], exits, arrow)
+    return Tile(spec.id, kind, face.id, spec.at[0], spec.at[1], exits, arrow)
 
 
-def _parse_road(raw: Any) -> dict[str, Tile]:
-    if not isinstance(raw, list) or not raw:
-        raise SetupError(("road",), "expected a list of tiles, starting with the start tile")
+def _setup_road(box: Box, specs: Sequence[TileSpec]) -> dict[str, Tile]:
     tiles: dict[str, Tile] = {}
     spots: dict[tuple[int, int], str] = {}
-    for i, item in enumerate(raw):
-        tile = _parse_tile(item, ("road", i))
+    for i, spec in enumerate(specs):
+        tile = _setup_tile(box, spec, ("road", i))
         if tile.id in tiles:
             raise SetupError(("road", i, "id"), f"tile id {tile.id!r} is used twice")
         if (tile.x, tile.y) in spots:
-            raise SetupError(("road", i, "at"), f"tile {spots[(tile.x, tile.y)]!r} is already at {[tile.x, tile.y]}")
-        if tile.kind in ("start", *BOSS_HP) and any(t.kind == tile.kind for t in tiles.values()):
-            raise SetupError(("road", i, "kind"), f"there is only one {tile.kind} tile")
+            raise SetupError(("road", i, "at"), f"tile {spots[(tile.x, tile.y)]!r} is already at {list(spec.at)}")
         tiles[tile.id] = tile
         spots[(tile.x, tile.y)] = tile.id
-    if not any(t.kind == "start" for t in tiles.values()):
-        raise SetupError(("road",), "the road needs the start tile")
+    starts = [t.id for t in tiles.values() if t.kind == "start"]
+    if len(starts) != 1:
+        raise SetupError(("road",), f"the road needs exactly one start tile, found {len(starts)}")
+    reach = _reachable(tiles, spots, starts[0])
+    for i, spec in enumerate(specs):
+        if spec.id not in reach:
+            raise SetupError(("road", i), f"tile {spec.id!r} is not joined to the road from the start tile "
+                             "(every tile is laid joining an open road end)")
     return tiles
 
 
-def _parse_counts(raw: Any, path: KeyPath) -> dict[str, int]:
-    m = _only_keys(raw, DROP_KINDS, path)
-    out = {}
-    for kind in DROP_KINDS:
-        n = _field(m, kind, path, int, 0)
-        if n < 0:
-            raise SetupError((*path, kind), f"expected 0 or more, got {n}")
-        out[kind] = n
-    return out
+def _reachable(tiles: Mapping[str, Tile], spots: Mapping[tuple[int, int], str], start: str) -> set[str]:
+    seen, frontier = {start}, [start]
+    while frontier:
+        tile = tiles[frontier.pop()]
+        for d in tile.exits:
+            other_id = spots.get((tile.x + DIRS[d][0], tile.y + DIRS[d][1]))
+            if other_id and other_id not in seen and OPPOSITE[d] in tiles[other_id].exits:
+                seen.add(other_id)
+                frontier.append(other_id)
+    return seen
 
 
-def _parse_player(raw: Any, path: KeyPath, tiles: dict[str, Tile], start: str) -> Player:
-    keys = ("name", "character", "hp", "at", "hazard_side", "drops", "power")
-    m = _only_keys(raw, keys, path)
-    name = str(_field(m, "name", path, (str, int)))
-    character = _choice(_field(m, "character", path, str), tuple(CHARACTERS), (*path, "character"), "character")
-    hp = _field(m, "hp", path, int, START_HP)
-    if not 0 < hp <= START_HP:
-        raise SetupError((*path, "hp"), f"HP must be 1 to {START_HP} for a car still in the race, got {hp}")
-    at = str(_field(m, "at", path, (str, int), start))
-    if at not in tiles:
-        raise SetupError((*path, "at"), f"no tile {at!r} on the road")
-    side = m.get("hazard_side")
-    if tiles[at].kind == "hazard" and character != "gooday":
-        side = _choice(side, tuple(tiles[at].exits), (*path, "hazard_side"), "hazard side")
-    elif side is not None:
-        raise SetupError((*path, "hazard_side"), "only a car stopped on a hazard tile has a side (GoodDay never stops)")
-    drops = _parse_counts(m.get("drops", {k: 1 for k in DROP_KINDS}), (*path, "drops"))
-    power = [str(c) for c in _field(m, "power", path, list, ["magic-monkey-wrench", f"power-{name}"])]
-    return Player(name, character, hp, at, drops, power, side)
+def _setup_stack(box: Box, spec: SetupSpec, tiles: Mapping[str, Tile]) -> tuple[list[str], bool]:
+    """The face-down stack (known order) or the pool of tiles not on the table (unknown order); the box's
+    counts bound both, and the final boss tile is never in it: it is set aside to come last."""
+    used: dict[str, int] = {}
+    for i, t in enumerate(tiles.values()):
+        used[t.face] = used.get(t.face, 0) + 1
+        if used[t.face] > box.tiles[t.face].count:
+            raise SetupError(("road", i), f"the box holds {box.tiles[t.face].count} {box.tiles[t.face].title} "
+                             f"tile(s) ({t.face}); the road has more")
+    on_road_final = any(t.kind == "final-boss" for t in tiles.values())
+    if spec.tile_stack is None:
+        pool = [f.id for f in box.tiles.values() if f.kind not in ("start", "final-boss")
+                for _ in range(f.count - used.get(f.id, 0))]
+        return ([] if on_road_final else pool), False
+    for i, face in enumerate(spec.tile_stack):
+        if face not in box.tiles or box.tiles[face].kind in ("start", "final-boss"):
+            faces = ", ".join(f for f, t in box.tiles.items() if t.kind not in ("start", "final-boss"))
+            hint = " (the final boss tile is set aside and comes last)" if face == box.final else ""
+            raise SetupError(("tile_stack", i), f"no road tile {face!r} goes in the stack{hint}; expected one of: "
+                             f"{faces}")
+        used[face] = used.get(face, 0) + 1
+        if used[face] > box.tiles[face].count:
+            raise SetupError(("tile_stack", i), f"the box holds {box.tiles[face].count} {face} tile(s); road and "
+                             "stack have more")
+    if on_road_final and spec.tile_stack:
+        raise SetupError(("tile_stack",), "the final boss tile is the last tile laid: with it on the road the "
+                         "stack is empty")
+    return list(spec.tile_stack), True
 
 
-def _parse_board(setup: dict[str, Any], tiles: dict[str, Tile], names: Sequence[str]) -> list[BoardDrop]:
-    out = []
-    for i, item in enumerate(_field(setup, "board", (), list, [])):
-        path = ("board", i)
-        m = _only_keys(item, ("kind", "tile", "owner", "on"), path)
-        kind = _choice(_field(m, "kind", path, str), ("landmine", "smoke", "fire"), (*path, "kind"), "drop on the road")
-        tile = str(_field(m, "tile", path, (str, int)))
-        if tile not in tiles:
-            raise SetupError((*path, "tile"), f"no tile {tile!r} on the road")
-        owner = _choice(str(_field(m, "owner", path, (str, int))), names, (*path, "owner"), "player")
-        on = [_choice(str(n), names, (*path, "on", j), "player") for j, n in enumerate(_field(m, "on", path, list, []))]
-        out.append(BoardDrop(kind, tile, owner, on))
-    return out
-
-
-def _parse_stack(setup: dict[str, Any], tiles: dict[str, Tile]) -> list[str] | None:
-    """The face-down road tiles, top first (the final boss tile is never in it: it comes last)."""
-    raw = _field(setup, "tile_stack", (), list, None)
-    if raw is None:
-        return None
-    stack = [_choice(k, (*PLAIN_KINDS, *SUB_BOSSES), ("tile_stack", i), "stack tile") for i, k in enumerate(raw)]
-    seen = {t.kind for t in tiles.values()}
-    for i, kind in enumerate(stack):
-        if kind in SUB_BOSSES and kind in seen:
-            raise SetupError(("tile_stack", i), f"there is only one {kind} tile")
-        seen.add(kind)
-    return stack
-
-
-def _parse_deck(setup: dict[str, Any], key: str, default: list[str]) -> list[str]:
-    return [str(c) for c in _field(setup, key, (), list, default)]
-
-
-SETUP_KEYS = (
-    "players", "road", "tile_stack", "boss_hp", "turn", "phase", "board", "graveyard", "power_deck",
-    "power_discard", "event_deck", "final_arrivals", "rules",
-)
-
-
-def initial_state(setup: dict[str, Any]) -> State:
-    """Build a state from a scenario's `setup` (see the module docstring)."""
-    setup = _only_keys(setup, SETUP_KEYS, ())
-    tiles = _parse_road(setup.get("road"))
+def _setup_players(box: Box, spec: SetupSpec, tiles: Mapping[str, Tile], subs_dead: bool) -> dict[str, Player]:
+    if not 1 <= len(spec.players) <= MAX_PLAYERS:
+        raise SetupError(("players",), f"1 to {MAX_PLAYERS} players, got {len(spec.players)}")
     start = next(t.id for t in tiles.values() if t.kind == "start")
-    raw_players = _field(setup, "players", (), list)
-    if not 1 <= len(raw_players) <= MAX_PLAYERS:
-        raise SetupError(("players",), f"1 to {MAX_PLAYERS} players, got {len(raw_players)}")
     players: dict[str, Player] = {}
-    for i, raw in enumerate(raw_players):
-        p = _parse_player(raw, ("players", i), tiles, start)
-        if p.name in players:
-            raise SetupError(("players", i, "name"), f"player {p.name!r} is listed twice")
-        if any(q.character == p.character for q in players.values()):
-            raise SetupError(("players", i, "character"), f"{CHARACTERS[p.character]} is already taken")
-        players[p.name] = p
-    order = list(players)
-    stack = _parse_stack(setup, tiles)
-    boss_hp = dict(BOSS_HP)
-    for key, value in _only_keys(setup.get("boss_hp", {}), BOSS_HP, ("boss_hp",)).items():
-        if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= BOSS_HP[key]:
-            raise SetupError(("boss_hp", key), f"expected 0 to {BOSS_HP[key]}, got {value!r}")
+    for i, ps in enumerate(spec.players):
+        path: KeyPath = ("players", i)
+        if ps.character not in box.characters:
+            raise SetupError((*path, "character"), f"unknown character {ps.character!r}; expected one of: "
+                             f"{', '.join(box.characters)}")
+        char = box.characters[ps.character]
+        if ps.name in players:
+            raise SetupError((*path, "name"), f"player {ps.name!r} is listed twice")
+        if any(q.character == ps.character for q in players.values()):
+            raise SetupError((*path, "character"), f"{char.title} is already taken")
+        hp = char.hp if ps.hp is None else ps.hp
+        if hp > char.hp:
+            raise SetupError((*path, "hp"), f"{char.title} starts with {char.hp} HP and never gains any; got {hp}")
+        at = ps.at or start
+        if at not in tiles:
+            raise SetupError((*path, "at"), f"no tile {at!r} on the road")
+        tile = tiles[at]
+        if tile.kind == "final-boss" and not subs_dead:
+            raise SetupError((*path, "at"), "no car can be on the final boss tile while a sub-boss lives")
+        side = ps.hazard_side
+        if tile.kind == "hazard" and not skips_hazard(char.abilities):
+            if side is None or side not in tile.exits:
+                raise SetupError((*path, "hazard_side"), f"a car stopped on hazard {at} is on one of its sides: "
+                                 f"{', '.join(tile.exits)}")
+        elif side is not None:
+            raise SetupError((*path, "hazard_side"), "only a car stopped on a hazard tile has a side "
+                             "(GoodDay never stops)")
+        drops = ps.drops.as_dict() if ps.drops is not None else {k: 1 for k in DROP_KINDS}
+        power = list(ps.power) if ps.power is not None else [*box.power_each, *_other_power(box)[:1]]
+        for j, card in enumerate(power):
+            if card not in box.power:
+                raise SetupError((*path, "power", j), f"no power card {card!r}; expected one of: "
+                                 f"{', '.join(box.power)}")
+        players[ps.name] = Player(ps.name, ps.character, char.abilities, hp, at, drops, power, side)
+    return players
+
+
+def _other_power(box: Box) -> list[str]:
+    return [f for f in box.power if f not in box.power_each]
+
+
+def _setup_counts(box: Box, spec: SetupSpec, players: Mapping[str, Player], board: Sequence[BoardDrop]) -> None:
+    """More drops or cards than the box holds is a setup no game reaches: the error points at the
+    entry that goes over the box's count."""
+    for kind in DROP_KINDS:
+        places: list[tuple[KeyPath, int]] = [(("players", i, "drops", kind), p.drops[kind])
+                                             for i, p in enumerate(players.values())]
+        places += [(("board", i), 1) for i, d in enumerate(board) if d.kind == kind]
+        places.append((("graveyard", kind), getattr(spec.graveyard, kind)))
+        _within(places, box.drops[kind], f"{kind} drop(s)")
+    piles = [*((("players", i, "power", j), c) for i, p in enumerate(players.values()) for j, c in enumerate(p.power)),
+             *((("power_deck", j), c) for j, c in enumerate(spec.power_deck or ())),
+             *((("power_discard", j), c) for j, c in enumerate(spec.power_discard))]
+    for path, card in piles:
+        if card not in box.power:
+            raise SetupError(path, f"no power card {card!r}; expected one of: {', '.join(box.power)}")
+    for face, count in box.power.items():
+        _within([(path, 1) for path, card in piles if card == face], count, f"{face} power card(s)")
+
+
+def _within(places: Sequence[tuple[KeyPath, int]], limit: int, what: str) -> None:
+    total = 0
+    for path, n in places:
+        total += n
+        if total > limit:
+            raise SetupError(path, f"the box holds {limit} {what}; this setup has at least {total}")
+
+
+def _setup_power_deck(box: Box, spec: SetupSpec, players: Mapping[str, Player]) -> list[str]:
+    if spec.power_deck is not None:
+        return list(spec.power_deck)
+    out = []
+    held = [c for p in players.values() for c in p.power] + list(spec.power_discard)
+    for face in [*_other_power(box), *box.power_each]:
+        out += [face] * (box.power[face] - held.count(face))
+    return out
+
+
+def _setup_events(box: Box, spec: SetupSpec) -> list[str]:
+    cards = [f"event-{i + 1}" for i in range(box.events)]
+    if spec.event_deck is None:
+        return cards
+    for i, card in enumerate(spec.event_deck):
+        if card not in cards:
+            raise SetupError(("event_deck", i), f"no event card {card!r}: the {box.events} event cards are "
+                             f"event-1 ... event-{box.events}")
+        if card in spec.event_deck[:i]:
+            raise SetupError(("event_deck", i), f"{card} is in the deck twice")
+    return list(spec.event_deck)
+
+
+def _setup_bosses(box: Box, spec: SetupSpec, tiles: Mapping[str, Tile]) -> dict[str, int]:
+    boss_hp = dict(box.bosses)
+    laid = {t.face for t in tiles.values()}
+    for key, value in spec.boss_hp.items():
+        if key not in boss_hp:
+            raise SetupError(("boss_hp", key), f"no boss {key!r}; expected one of: {', '.join(boss_hp)}")
+        if not 0 <= value <= box.bosses[key]:
+            raise SetupError(("boss_hp", key), f"{key} has 0 to {box.bosses[key]} HP, got {value}")
+        if value < box.bosses[key] and key not in laid:
+            raise SetupError(("boss_hp", key), f"{key} has been fought, so its tile is on the road: add it to road")
         boss_hp[key] = value
-    turn = _choice(str(setup.get("turn", order[0])), order, ("turn",), "player")
-    phase = _choice(setup.get("phase", "start"), ("start", "moved"), ("phase",), "phase")
-    rules = dict(DEFAULT_RULES)
-    for key, value in _only_keys(setup.get("rules", {}), DEFAULT_RULES, ("rules",)).items():
-        rules[key] = _choice(value, CAR_BOMB_READINGS, ("rules", key), "car bomb reading")
-    dealt = sum(len(p.power) for p in players.values())
+    if boss_hp[box.final] < box.bosses[box.final] and any(boss_hp[b] for b in box.sub_bosses):
+        raise SetupError(("boss_hp", box.final), "nobody can fight the final boss while a sub-boss lives")
+    return boss_hp
+
+
+def _setup_board(spec: SetupSpec, tiles: Mapping[str, Tile], players: Mapping[str, Player],
+                 boss_hp: Mapping[str, int]) -> list[BoardDrop]:
+    out: list[BoardDrop] = []
+    for i, d in enumerate(spec.board):
+        path: KeyPath = ("board", i)
+        if d.tile not in tiles:
+            raise SetupError((*path, "tile"), f"no tile {d.tile!r} on the road")
+        if d.owner not in players:
+            raise SetupError((*path, "owner"), f"no player {d.owner!r}")
+        tile = tiles[d.tile]
+        why = _spot_problem(tile, d.kind, boss_hp)
+        if why:
+            raise SetupError((*path, "tile"), why)
+        if any(o.tile == d.tile and o.kind == d.kind for o in out):
+            raise SetupError((*path, "tile"), f"there is already a {d.kind} on {d.tile}")
+        for j, name in enumerate(d.on):
+            if d.kind != "landmine" or name not in players or players[name].tile != d.tile or name == d.owner:
+                raise SetupError((*path, "on", j), "on: names other cars on a landmine's tile")
+        out.append(BoardDrop(d.kind, d.tile, d.owner, tuple(d.on)))
+    return out
+
+
+def _spot_problem(tile: Tile, kind: str, boss_hp: Mapping[str, int]) -> str | None:
+    """Why a drop cannot lie on this tile."""
+    if tile.kind in ("start", "hazard"):
+        return f"weapon drops cannot be used on a {tile.kind} tile"
+    if kind == "fire" and tile.kind == "fire":
+        return "fire drops cannot be placed on fire road tiles"
+    if tile.boss is not None and (boss_hp[tile.boss] > 0 or tile.kind == "final-boss"):
+        return "on a boss tile weapon drops are used against the boss (or, once the final boss is dead, players)"
+    return None
+
+
+def initial_state(spec: SetupSpec, box: Box) -> State:
+    """The state a scenario's typed setup describes; SetupError(path) if no game can reach it."""
+    tiles = _setup_road(box, spec.road)
+    stack, known = _setup_stack(box, spec, tiles)
+    boss_hp = _setup_bosses(box, spec, tiles)
+    subs_dead = all(boss_hp[b] == 0 for b in box.sub_bosses)
+    players = _setup_players(box, spec, tiles, subs_dead)
+    board = _setup_board(spec, tiles, players, boss_hp)
+    _setup_counts(box, spec, players, board)
+    order = list(players)
+    turn = spec.turn or order[0]
+    if turn not in players:
+        raise SetupError(("turn",), f"no player {turn!r}; expected one of: {', '.join(order)}")
+    on_final = [n for n in order if tiles[players[n].tile or ""].kind == "final-boss"]
+    for i, name in enumerate(spec.final_arrivals):
+        if name not in on_final or name in spec.final_arrivals[:i]:
+            raise SetupError(("final_arrivals", i), f"{name!r} is not a car on the final boss tile (or is listed "
+                             "twice)")
+    if len(spec.final_arrivals) != len(on_final):
+        raise SetupError(("final_arrivals",), f"list every car on the final boss tile in arrival order: "
+                         f"{', '.join(on_final)}")
     state = State(
-        tiles=tiles,
-        players=players,
-        order=order,
-        turn=Turn(turn, phase, [players[turn].tile or start]),
-        boss_hp=boss_hp,
-        tile_stack=stack,
-        board=_parse_board(setup, tiles, order),
-        graveyard={k: v for k, v in _parse_counts(setup.get("graveyard", {}), ("graveyard",)).items() if v},
-        power_deck=_parse_deck(setup, "power_deck", [f"power-{i + 1}" for i in range(max(0, POWER_CARDS - dealt))]),
-        power_discard=_parse_deck(setup, "power_discard", []),
-        event_deck=_parse_deck(setup, "event_deck", [f"event-{i + 1}" for i in range(EVENT_CARDS)]),
-        event_discard=[],
-        rules=rules,
-        final_arrivals=[_choice(str(n), order, ("final_arrivals", i), "player")
-                        for i, n in enumerate(_field(setup, "final_arrivals", (), list, []))],
-        laid=len(tiles),
+        box=box, tiles=tiles, spots={(t.x, t.y): t.id for t in tiles.values()}, players=players, order=order,
+        turn=Turn(turn, spec.phase, [players[turn].tile or ""]), boss_hp=boss_hp, stack=stack, stack_known=known,
+        board=board, graveyard={k: v for k, v in spec.graveyard.as_dict().items() if v},
+        power_deck=_setup_power_deck(box, spec, players), power_discard=list(spec.power_discard),
+        event_deck=_setup_events(box, spec), event_discard=[],
+        rules={"car_bomb": spec.rules.car_bomb, "round_limit": spec.rules.round_limit},
+        final_arrivals=list(spec.final_arrivals),
     )
-    _set_phase_for_position(state, state.players[turn], phase)
+    _set_phase_for_position(state, players[turn], spec.phase)
+    return state
+
+
+def new_game(options: Options, box: Box, chance: Chance) -> State:
+    """Setup, steps 1 to 9: characters, power cards, the weapon drop draft, decks, the road stack."""
+    n = options.players
+    names = [f"P{i + 1}" for i in range(n)]
+    if options.characters is not None:
+        if len(options.characters) != n:
+            raise SetupError(("characters",), f"{n} players need {n} characters, got {len(options.characters)}")
+        for i, c in enumerate(options.characters):
+            if c not in box.characters or c in options.characters[:i]:
+                raise SetupError(("characters", i), f"unknown or repeated character {c!r}; expected: "
+                                 f"{', '.join(box.characters)}")
+        chars = list(options.characters)
+    else:
+        chars = list(chance.sample("characters", list(box.characters), n))
+    first = chance.choice("first player", names)
+    order = names[names.index(first):] + names[:names.index(first)]
+    others = chance.shuffle("power cards", [f for f in _other_power(box) for _ in range(box.power[f])])
+    hands = {name: [*box.power_each, others.pop(0)] for name in order}
+    rest = others + [f for f in box.power_each for _ in range(box.power[f] - n)]
+    players = {name: Player(name, c, box.characters[c].abilities, box.characters[c].hp, "s",
+                            {k: 0 for k in DROP_KINDS}, hands[name]) for name, c in zip(names, chars, strict=True)}
+    start = box.of_kind("start")[0]
+    road = [f.id for f in box.tiles.values() if f.kind not in ("start", "final-boss") for _ in range(f.count)]
+    state = State(
+        box=box, tiles={"s": Tile("s", "start", start, 0, 0, "EW")}, spots={(0, 0): "s"}, players=players,
+        order=order, turn=Turn(first, "draft", ["s"]), boss_hp=dict(box.bosses),
+        stack=chance.shuffle("road tiles", road), stack_known=True, board=[], graveyard={},
+        power_deck=chance.shuffle("power deck", rest), power_discard=[],
+        event_deck=chance.shuffle("event deck", [f"event-{i + 1}" for i in range(box.events)]), event_discard=[],
+        rules={"car_bomb": options.car_bomb, "round_limit": options.round_limit},
+        draft=order * STARTING_DROPS,
+    )
     return state
 
 
 # ---------------------------------------------------------------------------------------------
 # Board geometry
-
-
-def _at(state: State, x: int, y: int) -> Tile | None:
-    for tile in state.tiles.values():
-        if (tile.x, tile.y) == (x, y):
-            return tile
-    return None
 
 
 def _direction(a: Tile, b: Tile) -> str | None:
@@ -577,163 +1178,202 @@ def connected(a: Tile, b: Tile) -> bool:
     return d is not None and d in a.exits and OPPOSITE[d] in b.exits
 
 
-def _neighbours(state: State, tile: Tile) -> list[Tile]:
+def _neighbour(s: State, tile: Tile, d: str) -> Tile | None:
+    tid = s.spots.get((tile.x + DIRS[d][0], tile.y + DIRS[d][1]))
+    return s.tiles[tid] if tid is not None else None
+
+
+def _neighbours(s: State, tile: Tile) -> list[Tile]:
     out = []
     for d in tile.exits:
-        dx, dy = DIRS[d]
-        other = _at(state, tile.x + dx, tile.y + dy)
-        if other is not None and connected(tile, other):
+        other = _neighbour(s, tile, d)
+        if other is not None and OPPOSITE[d] in other.exits:
             out.append(other)
     return out
 
 
-def distance(state: State, a: str, b: str) -> int | None:
-    """Road distance in tiles (breadth-first over connected tiles)."""
-    seen = {a: 0}
-    frontier = [a]
+def _distances(s: State, origin: str) -> dict[str, int]:
+    """Road distance in tiles from `origin` to every tile it connects to (breadth-first)."""
+    seen = {origin: 0}
+    frontier = [origin]
     while frontier:
         nxt = []
         for tid in frontier:
-            for other in _neighbours(state, state.tiles[tid]):
+            for other in _neighbours(s, s.tiles[tid]):
                 if other.id not in seen:
                     seen[other.id] = seen[tid] + 1
                     nxt.append(other.id)
         frontier = nxt
-    return seen.get(b)
+    return seen
 
 
-def _boss_of(tile: Tile) -> str | None:
-    return tile.kind if tile.kind in BOSS_HP else None
+def _boss_alive(s: State, tile: Tile) -> bool:
+    return tile.boss is not None and s.boss_hp[tile.boss] > 0
 
 
-def _boss_alive(state: State, tile: Tile) -> bool:
-    boss = _boss_of(tile)
-    return boss is not None and state.boss_hp[boss] > 0
+def _subs_dead(s: State) -> bool:
+    return all(s.boss_hp[b] == 0 for b in s.box.sub_bosses)
 
 
-def _subs_dead(state: State) -> bool:
-    return all(state.boss_hp[b] == 0 for b in SUB_BOSSES)
+def _final_dead(s: State) -> bool:
+    return s.boss_hp[s.box.final] == 0
 
 
-def _final_dead(state: State) -> bool:
-    return state.boss_hp["final-boss"] == 0
+def _final_tile(s: State) -> Tile | None:
+    return next((t for t in s.tiles.values() if t.kind == "final-boss"), None)
 
 
-def _on_final(state: State, p: Player) -> bool:
-    return p.tile is not None and state.tiles[p.tile].kind == "final-boss"
+def _tile_of(s: State, p: Player) -> Tile:
+    assert p.tile is not None, f"{p.name} is not on the road"
+    return s.tiles[p.tile]
 
 
-def _peaceful(state: State, tile: Tile) -> str | None:
-    """Why no battle-it-out, drive-by or weapon drop can happen on this tile (None if they can)."""
+def _peaceful(s: State, tile: Tile) -> str | None:
+    """Why no battle-it-out, drive-by or gunfire can happen on this tile (None if they can)."""
     if tile.kind == "start":
         return "start tile"
     if tile.kind == "hazard":
         return "hazard tile"
-    if any(d.kind == "smoke" and d.tile == tile.id for d in state.board):
+    if any(d.kind == "smoke" and d.tile == tile.id for d in s.board):
         return "smoke"
     return None
 
 
-def _others_on(state: State, tile_id: str, me: str) -> list[Player]:
-    return [state.players[n] for n in _turn_order_from(state, me) if n != me
-            and state.players[n].alive and state.players[n].tile == tile_id]
+def _turn_order_from(s: State, name: str) -> list[str]:
+    i = s.order.index(name)
+    return s.order[i:] + s.order[:i]
 
 
-def _turn_order_from(state: State, name: str) -> list[str]:
-    i = state.order.index(name)
-    return state.order[i:] + state.order[:i]
+def _others_on(s: State, tile_id: str | None, me: str) -> list[Player]:
+    return [s.players[n] for n in _turn_order_from(s, me)
+            if n != me and s.players[n].alive and s.players[n].tile == tile_id]
+
+
+def _alive(s: State) -> list[Player]:
+    return [p for p in s.players.values() if p.alive]
 
 
 # ---------------------------------------------------------------------------------------------
-# Damage, car bombs, bosses
+# Damage, car bombs, bosses, rewards
 
 
-def _hurt(state: State, target: Player, amount: int, source: str, by: str | None, events: list[Event]) -> None:
+def _hurt(s: State, target: Player, amount: int, source: str, by: str | None, events: list[Event]) -> None:
     """Apply `amount` base damage of kind `source`; protections apply here, once."""
     if not target.alive:
         return
-    taken = damage_taken(target.character, amount, source)
+    taken = min(target.hp, damage_taken(target.abilities, amount, source))
     if taken == 0:
         if amount > 0:
             events.append(Event("damage-prevented", {"target": target.name, "amount": amount, "source": source}))
         return
-    target.hp = max(0, target.hp - taken)
+    target.hp -= taken
+    target.damage += taken
     events.append(Event("damage", {"target": target.name, "amount": taken, "source": source, "by": by}))
     if target.hp == 0:
-        _explode(state, target, events)
+        _explode(s, target, events)
 
 
-def _explode(state: State, dead: Player, events: list[Event]) -> None:
+def _explode(s: State, dead: Player, events: list[Event]) -> None:
+    """A car at 0 HP is out; its car bomb hurts the others (which ones: the reading in `rules`)."""
     dead.alive = False
     tile_id = dead.tile
     events.append(Event("eliminated", {"player": dead.name, "tile": tile_id}))
     dead.tile = None
     dead.hazard_side = None
-    if state.turn.player == dead.name:
-        state.turn.phase = "over"
-    state.rewards = [n for n in state.rewards if n != dead.name]
-    reading = state.rules["car_bomb"]
+    if dead.name in s.shielded:  # nothing left to hide: the smoke token is used up
+        s.shielded.remove(dead.name)
+        _graveyard_add(s, "smoke")
+        events.append(Event("drop-expired", {"kind": "smoke", "tile": tile_id, "owner": dead.name}))
+    if s.turn.player == dead.name:
+        _turn_player_out(s, events)
+    reading = s.rules["car_bomb"]
     events.append(Event("car-bomb", {"player": dead.name, "reading": reading}))
     if reading == "all-players":
-        victims = [p for p in state.players.values() if p.alive]
+        victims = _alive(s)
     else:
-        victims = [p for p in state.players.values() if p.alive and p.tile == tile_id]
-        tile = state.tiles[tile_id] if tile_id else None
-        if tile is not None and _boss_alive(state, tile):
-            _hurt_boss(state, tile, CAR_BOMB, None, events, source="car-bomb")
+        victims = [p for p in _alive(s) if p.tile == tile_id]
+        tile = s.tiles[tile_id] if tile_id else None
+        if tile is not None and _boss_alive(s, tile):
+            _hurt_boss(s, tile, CAR_BOMB, None, events, source="car-bomb")
     for victim in victims:
-        _hurt(state, victim, CAR_BOMB, "car-bomb", dead.name, events)
-    _check_winner(state, events)
+        _hurt(s, victim, CAR_BOMB, "car-bomb", dead.name, events)
+    _check_end(s, events)
 
 
-def _hurt_boss(state: State, tile: Tile, amount: int, by: str | None, events: list[Event], source: str) -> None:
-    boss = _boss_of(tile)
+def _turn_player_out(s: State, events: list[Event]) -> None:
+    """The car whose turn it is was destroyed: what it had open ends with it."""
+    t = s.turn
+    t.phase = "over"
+    t.nitro_open, t.event_moving, t.choosing_target = False, False, False
+    if s.event_active is not None:
+        s.event_discard.append(s.event_active)
+        events.append(Event("event-card-discarded", {"card": s.event_active, "owed": s.events_owed}))
+        s.event_active, s.events_owed = None, 0
+
+
+def _hurt_boss(s: State, tile: Tile, amount: int, by: str | None, events: list[Event], source: str) -> None:
+    boss = tile.boss
     assert boss is not None
-    before = state.boss_hp[boss]
-    state.boss_hp[boss] = max(0, before - amount)
-    lost = before - state.boss_hp[boss]
-    events.append(Event("boss-damage", {"boss": boss, "amount": lost, "by": by, "source": source}))
-    if before > 0 and state.boss_hp[boss] == 0:
+    before = s.boss_hp[boss]
+    s.boss_hp[boss] = max(0, before - amount)
+    events.append(Event("boss-damage", {"boss": boss, "amount": before - s.boss_hp[boss], "by": by, "source": source}))
+    if before > 0 and s.boss_hp[boss] == 0:
         events.append(Event("boss-defeated", {"boss": boss, "by": by}))
-        _reward(state, tile.id, by, events)
-        _check_winner(state, events)
+        present = [p.name for p in _alive(s) if p.tile == tile.id]
+        killer = by if by is not None and s.players[by].alive else None
+        first = killer or s.turn.player
+        ordered = [n for n in _turn_order_from(s, first) if n in present]
+        _owe(s, killer, ordered, events)
+        _check_end(s, events)
 
 
-def _reward(state: State, tile_id: str, killer: str | None, events: list[Event]) -> None:
-    """The killer draws a power card and collects a used drop; others present collect a used drop."""
-    present = [p.name for p in state.players.values() if p.alive and p.tile == tile_id]
-    if killer is not None and state.players[killer].alive:
-        _draw_power(state, state.players[killer], events)
-    for name in present:
-        if sum(state.graveyard.values()) > 0:
-            state.rewards.append(name)
-            events.append(Event("reward-owed", {"player": name}))
-        else:
-            events.append(Event("reward-empty", {"player": name}))
+def _owe(s: State, killer: str | None, present: Sequence[str], events: list[Event]) -> None:
+    """The killer is owed a power card and a used drop; every other car present, a used drop."""
+    owed = ([("power", killer)] if killer is not None else []) + [("drop", name) for name in present]
+    s.rewards += owed
+    for what, name in owed:
+        events.append(Event("reward-owed", {"player": name, "reward": what}))
 
 
-def _draw_power(state: State, p: Player, events: list[Event]) -> None:
-    if not state.power_deck and state.power_discard:
-        state.power_deck, state.power_discard = state.power_discard, []  # reshuffled: order is opaque
-    if state.power_deck:
-        card = state.power_deck.pop(0)
-        p.power.append(card)
-        events.append(Event("power-card-drawn", {"player": p.name, "card": card}))
+def _player_killed(s: State, killer: Player, tile: Tile, events: list[Event]) -> None:
+    """Defeating a player on the final tile pays like a boss victory (to the killer only)."""
+    if tile.kind == "final-boss" and killer.alive:
+        _owe(s, killer.name, [killer.name], events)
 
 
-def _check_winner(state: State, events: list[Event]) -> None:
-    alive = [p.name for p in state.players.values() if p.alive]
-    if state.winner is None and _final_dead(state) and len(alive) == 1:
-        state.winner = alive[0]
-        events.append(Event("winner", {"player": alive[0]}))
+def _graveyard_add(s: State, kind: str, n: int = 1) -> None:
+    s.graveyard[kind] = s.graveyard.get(kind, 0) + n
 
 
-def _graveyard_add(state: State, kind: str, n: int = 1) -> None:
-    state.graveyard[kind] = state.graveyard.get(kind, 0) + n
+def _draw_power(s: State, p: Player, take: str, chance: Chance, events: list[Event]) -> None:
+    """Take the face-up discard, or the top of the deck (the discard reshuffled into a new deck when the
+    deck is used up)."""
+    if take == "discard":
+        card = s.power_discard.pop()
+    else:
+        if not s.power_deck:
+            s.power_deck = chance.shuffle("power deck", s.power_discard)
+            s.power_discard = []
+            events.append(Event("power-deck-reshuffled", {"cards": len(s.power_deck)}))
+        card = s.power_deck.pop(0)
+    p.power.append(card)
+    events.append(Event("power-card-drawn", {"player": p.name, "card": card, "from": take}))
+
+
+def _check_end(s: State, events: list[Event]) -> None:
+    alive = _alive(s)
+    if s.ended is not None:
+        return
+    if not alive:
+        s.ended = "all-eliminated"
+        events.append(Event("race-over", {"result": "nobody", "reason": "every car was destroyed"}))
+    elif _final_dead(s) and len(alive) == 1:
+        s.winner, s.ended = alive[0].name, "escaped"
+        events.append(Event("winner", {"player": alive[0].name}))
 
 
 # ---------------------------------------------------------------------------------------------
-# Movement
+# Paths
 
 
 def _roll(chance: Chance, what: str, events: list[Event], who: str) -> int:
@@ -751,842 +1391,1052 @@ def _step_cost(prev: Tile, tile: Tile, nxt: Tile | None) -> int:
     return 0
 
 
-def _nitro_bonus(p: Player, prev: Tile, tile: Tile) -> int:
-    """Reegad moves one more tile when he lands on a nitro-nos tile along its arrows."""
-    return 1 if p.character == "reegad" and tile.kind == "nitro-nos" and _direction(prev, tile) == tile.arrow else 0
-
-
-def _check_path(state: State, p: Player, path: list[str], allowance: int, key: KeyPath) -> None:
-    """Raise IllegalAction unless `path` is a legal drive for `p` with `allowance` spaces."""
-    if not path:
-        raise IllegalAction("you must move at least 1 space (Q&A 3)")
-    assert p.tile is not None
-    here = state.tiles[p.tile]
-    _check_can_leave(state, p, here)
-    seen = {here.id}
-    cost, bonus = 0, 0
-    final_dist = distance_map(state, _final_tile(state)) if _final_dead(state) and not _on_final(state, p) else None
+def _path_cost(s: State, p: Player, here: Tile, path: Sequence[str]) -> tuple[int, int]:
+    """(spaces used, extra spaces earned): Reegad moves one more for each nitro-nos entered along its arrows."""
+    cost = bonus = 0
     prev = here
+    bonus_each = 1 if "nitro-bonus" in p.abilities else 0
     for i, tid in enumerate(path):
-        if tid not in state.tiles:
-            raise SetupError((*key, i), f"no tile {tid!r} on the road")
-        tile = state.tiles[tid]
-        if not connected(prev, tile):
-            raise IllegalAction(f"{tid} is not connected to {prev.id}")
-        if prev.id == here.id and p.hazard_side is not None and _direction(prev, tile) != p.hazard_side:
-            raise IllegalAction(f"{p.name} is stopped at the {p.hazard_side} side of hazard {prev.id}: "
-                                "pass it with hazard_attempt, or retreat")
-        if tid in seen:
-            raise IllegalAction(f"the path visits {tid} twice")
-        if final_dist is not None and final_dist.get(tid, 99) >= final_dist.get(prev.id, 99):
-            raise IllegalAction(f"the final boss is dead: {p.name} must take the most direct path to the final tile")
-        seen.add(tid)
-        last = i == len(path) - 1
-        _check_stop(state, p, tile, last)
-        nxt = None if last else state.tiles.get(path[i + 1])
+        tile = s.tiles[tid]
+        nxt = s.tiles[path[i + 1]] if i + 1 < len(path) else None
         cost += _step_cost(prev, tile, nxt)
-        bonus += _nitro_bonus(p, prev, tile)
+        if tile.kind == "nitro-nos" and _direction(prev, tile) == tile.arrow:
+            bonus += bonus_each
         prev = tile
-    if cost > allowance + bonus:
-        raise IllegalAction(f"the path costs {cost} spaces; {p.name} may move {allowance + bonus}")
+    return cost, bonus
 
 
-def _check_can_leave(state: State, p: Player, here: Tile) -> None:
+def _cannot_leave(s: State, p: Player, here: Tile) -> str | None:
     if here.kind == "final-boss":
-        raise IllegalAction("once on the final boss tile you cannot move off it")
-    if _boss_alive(state, here):
-        raise IllegalAction(f"{p.name} cannot leave {here.id} until its boss is defeated")
+        return "once on the final boss tile you cannot move off it"
+    if _boss_alive(s, here):
+        return f"{p.name} cannot leave {here.id} until its boss is defeated"
+    return None
 
 
-def _check_stop(state: State, p: Player, tile: Tile, last: bool) -> None:
+def _stops(s: State, p: Player, tile: Tile) -> bool:
     """Tiles that end a move: hazards (except for GoodDay), live bosses, the final boss tile."""
-    if tile.kind == "final-boss" and not _subs_dead(state):
-        raise IllegalAction("nobody may land on the final boss tile until all three sub-bosses are defeated")
-    if last:
-        return
-    if tile.kind == "hazard" and p.character != "gooday":
-        raise IllegalAction(f"a hazard tile ({tile.id}) stops the car: the path must end there")
-    if _boss_alive(state, tile) or tile.kind == "final-boss":
-        raise IllegalAction(f"landing on {tile.id} starts a boss battle: the path must end there")
+    return (tile.kind == "hazard" and not skips_hazard(p.abilities)) or _boss_alive(s, tile) \
+        or tile.kind == "final-boss"
 
 
-def _final_tile(state: State) -> str | None:
-    return next((t.id for t in state.tiles.values() if t.kind == "final-boss"), None)
+@dataclass
+class _PathRules:
+    """What every step of one car's drive is checked against."""
+
+    here: Tile
+    final_dist: dict[str, int] | None  # once the final boss is dead: distances to the final tile
 
 
-def distance_map(state: State, goal: str | None) -> dict[str, int]:
-    if goal is None:
-        return {}
-    return {tid: d for tid in state.tiles if (d := distance(state, tid, goal)) is not None}
+def _path_rules(s: State, p: Player) -> _PathRules:
+    final = _final_tile(s)
+    dist = _distances(s, final.id) if final is not None and _final_dead(s) else None
+    return _PathRules(_tile_of(s, p), dist)
 
 
-def legal_paths(state: State, p: Player, allowance: int) -> list[list[str]]:
-    """Every drive over tiles already on the table that `_check_path` accepts."""
-    if p.tile is None:
+def _step_problem(s: State, p: Player, r: _PathRules, prev: Tile, tile: Tile, seen: set[str], last: bool) -> str | None:
+    if not connected(prev, tile):
+        return f"{tile.id} is not connected to {prev.id}"
+    if prev is r.here and p.hazard_side is not None and _direction(prev, tile) != p.hazard_side:
+        return (f"{p.name} is stopped at the {p.hazard_side} side of hazard {prev.id}: get past it with "
+                "hazard_attempt, or retreat out of that side")
+    if tile.id in seen:
+        return f"the path visits {tile.id} twice"
+    if r.final_dist is not None and r.final_dist.get(tile.id, 1 << 20) >= r.final_dist.get(prev.id, 1 << 20):
+        return f"the final boss is dead: {p.name} must take the most direct path to the final tile"
+    if tile.kind == "final-boss" and not _subs_dead(s):
+        return f"nobody may land on the final boss tile until all {len(s.box.sub_bosses)} sub-bosses are defeated"
+    if not last and _stops(s, p, tile):
+        return f"{tile.id} ends the move (a hazard, or a boss battle): the path must end there"
+    return None
+
+
+def _path_problem(s: State, p: Player, path: Sequence[str], allowance: int) -> str | None:
+    """Why `path` is not a legal drive for `p` with `allowance` spaces (None if it is)."""
+    if not path:
+        return "you must move at least 1 space (Q&A 3)"
+    r = _path_rules(s, p)
+    if why := _cannot_leave(s, p, r.here):
+        return why
+    seen = {r.here.id}
+    prev = r.here
+    for i, tid in enumerate(path):
+        tile = s.tiles.get(tid)
+        if tile is None:
+            return f"no tile {tid!r} on the road"
+        if why := _step_problem(s, p, r, prev, tile, seen, i == len(path) - 1):
+            return why
+        seen.add(tid)
+        prev = tile
+    cost, bonus = _path_cost(s, p, r.here, path)
+    if cost > allowance + bonus:
+        return f"the path costs {cost} spaces; {p.name} may move {allowance + bonus}"
+    return None
+
+
+def legal_paths(s: State, p: Player, allowance: int) -> list[tuple[str, ...]]:
+    """Every drive `_path_problem` accepts, in a fixed order (depth first, exits in N, E, S, W order)."""
+    r = _path_rules(s, p)
+    if _cannot_leave(s, p, r.here):
         return []
-    free = sum(1 for t in state.tiles.values() if t.kind == "nitro-nos")
-    longest = allowance + 2 * free  # a nitro is free, and worth one more to Reegad
-    out: list[list[str]] = []
+    nitros = {t.id for t in s.tiles.values() if t.kind == "nitro-nos"} if "nitro-bonus" in p.abilities else set()
+    out: list[tuple[str, ...]] = []
 
-    def grow(path: list[str]) -> None:
-        last = state.tiles[path[-1] if path else p.tile]  # type: ignore[index]
-        for other in _neighbours(state, last):
-            candidate = [*path, other.id]
-            if len(candidate) > longest or not _path_ok(state, p, candidate, 99):
+    def grow(path: tuple[str, ...], prev: Tile, seen: set[str]) -> None:
+        for tile in _neighbours(s, prev):
+            if _step_problem(s, p, r, prev, tile, seen, True):
                 continue
-            if _path_ok(state, p, candidate, allowance):
+            candidate = (*path, tile.id)
+            cost, bonus = _path_cost(s, p, r.here, candidate)  # a lower bound for any longer path
+            if cost > allowance + bonus + len(nitros - seen - {tile.id}):
+                continue
+            if cost <= allowance + bonus:
                 out.append(candidate)
-            grow(candidate)
+            if not _stops(s, p, tile):
+                grow(candidate, tile, seen | {tile.id})
 
-    grow([])
+    grow((), r.here, {r.here.id})
     return out
 
 
-def _path_ok(state: State, p: Player, path: list[str], allowance: int) -> bool:
-    try:
-        _check_path(state, p, path, allowance, ())
-    except (IllegalAction, SetupError):
-        return False
-    return True
+# ---------------------------------------------------------------------------------------------
+# Laying road tiles
 
 
-def _draw_tile_kind(state: State, chance: Chance) -> str | None:
-    """The next road tile: from the listed stack, else via Chance; the final boss tile comes last."""
-    if state.tile_stack is not None:
-        if state.tile_stack:
-            return state.tile_stack.pop(0)
-    else:
-        laid = {t.kind for t in state.tiles.values()}
-        if len(state.tiles) < ROAD_TILES - 1:
-            options = [k for k in (*PLAIN_KINDS, *SUB_BOSSES) if k in PLAIN_KINDS or k not in laid]
-            return chance.choice("road tile", options)
-    return None if _final_tile(state) else "final-boss"
+def _tiles_left(s: State) -> int:
+    final_pending = 0 if _final_tile(s) is not None else 1
+    return len(s.stack) + final_pending
 
 
-def _lay(state: State, spec: Any, key: KeyPath, chance: Chance, events: list[Event],
-         forced: tuple[int, int] | None = None, from_tile: Tile | None = None) -> Tile:
-    """Draw a tile and lay it where the action says, joined to the road."""
-    if forced is not None:
-        spec = spec if isinstance(spec, dict) else {}
-        at = list(forced)
-    else:
-        spec = _only_keys(spec, ("id", "at", "from", "exits", "arrow"), key)
-        at = _field(spec, "at", key, list)
-    if len(at) != 2 or not all(isinstance(v, int) and not isinstance(v, bool) for v in at):
-        raise SetupError((*key, "at"), f"expected [x, y] whole numbers, got {at!r}")
-    if _at(state, at[0], at[1]) is not None:
-        raise IllegalAction(f"there is already a tile at {at}")
-    state.laid += 1
-    tid = str(spec.get("id", f"L{state.laid}"))
-    if tid in state.tiles:
-        raise SetupError((*key, "id"), f"tile id {tid!r} is already on the road")
-    source = from_tile or _lay_source(state, at, spec.get("from"), key)
-    kind = _draw_tile_kind(state, chance)
-    if kind is None:
-        raise IllegalAction("the road tile stack is empty")
-    toward = _direction(Tile("", "", at[0], at[1], ""), source)
-    assert toward is not None
-    exits = _laid_exits(kind, toward, spec, key)
-    arrow = None
-    if kind == "nitro-nos":
-        arrow = _choice(spec.get("arrow", OPPOSITE[toward]), tuple(exits), (*key, "arrow"), "arrow direction")
-    tile = Tile(tid, kind, at[0], at[1], exits, arrow)
-    state.tiles[tid] = tile
-    events.append(Event("tile-laid", {"tile": tid, "kind": kind, "at": list(at)}))
-    return tile
+def _next_tile(s: State, chance: Chance) -> str:
+    """The next road tile: the top of a listed stack, or one of an unordered pool; the final boss tile,
+    set aside at setup, comes when the stack is used up."""
+    if s.stack:
+        if s.stack_known:
+            return s.stack.pop(0)
+        face = chance.choice("road tile", s.stack)
+        s.stack.remove(face)
+        return face
+    return s.box.final
 
 
-def _lay_source(state: State, at: list[int], named: Any, key: KeyPath) -> Tile:
-    """The road tile a new tile joins: the one named in `from`, else the only open neighbour."""
-    probe = Tile("", "", at[0], at[1], "NESW")
-    open_sides = [t for t in state.tiles.values() if (d := _direction(t, probe)) is not None and d in t.exits]
-    if named is not None:
-        match = [t for t in open_sides if t.id == str(named)]
-        if not match:
-            raise IllegalAction(f"tile {named!r} has no open road toward {at}")
-        return match[0]
-    if len(open_sides) != 1:
-        names = ", ".join(sorted(t.id for t in open_sides)) or "none"
-        raise IllegalAction(f"a tile at {at} must join exactly one open road end (found: {names}); name it with from")
-    return open_sides[0]
+def _open_spots(s: State) -> dict[tuple[int, int], list[Tile]]:
+    """Empty spaces an open road end leads to, with the tiles whose ends lead there (sorted by id)."""
+    out: dict[tuple[int, int], list[Tile]] = {}
+    for tile in s.tiles.values():
+        for d in tile.exits:
+            spot = (tile.x + DIRS[d][0], tile.y + DIRS[d][1])
+            if spot not in s.spots:
+                out.setdefault(spot, []).append(tile)
+    return {spot: sorted(sources, key=lambda t: t.id) for spot, sources in sorted(out.items())}
 
 
-def _laid_exits(kind: str, toward: str, spec: dict[str, Any], key: KeyPath) -> str:
-    if kind in SUB_BOSSES:
+def _laid_exits(shape: str, toward: str) -> str:
+    """A laid tile's exits: it joins the road on the `toward` side."""
+    if shape == "4-way":
         return "NESW"
-    if kind == "final-boss":
+    if shape == "dead-end":
         return toward
-    if "exits" in spec:
-        exits = _norm_exits(spec["exits"], (*key, "exits"))
-        if toward not in exits or (kind == "hazard" and len(exits) != 2):
-            raise IllegalAction(f"exits {exits} do not join the road on the {toward} side")
-        return exits
     return "".join(d for d in "NESW" if d in (toward, OPPOSITE[toward]))
+
+
+def _lay_options(s: State, p: Player, face: str) -> list[LayTile]:
+    kind, shape = s.box.tiles[face].kind, s.box.tiles[face].shape
+    out = []
+    for (x, y), sources in _open_spots(s).items():
+        for src in sources:
+            toward = _toward(x, y, src)
+            arrows = [d for d in "NESW" if d in _laid_exits(shape, toward)] if kind == "nitro-nos" else [None]
+            named = src.id if len(sources) > 1 else None
+            out += [LayTile("lay_tile", p.name, (x, y), named, a) for a in arrows]
+    return out
+
+
+def _toward(x: int, y: int, src: Tile) -> str:
+    """The side of the space (x, y) that faces `src`."""
+    return next(d for d, (dx, dy) in DIRS.items() if (x + dx, y + dy) == (src.x, src.y))
+
+
+def _place(s: State, face: str, x: int, y: int, src: Tile, arrow: str | None, events: list[Event]) -> Tile:
+    kind = s.box.tiles[face].kind
+    exits = _laid_exits(s.box.tiles[face].shape, _toward(x, y, src))
+    if kind == "nitro-nos":
+        arrow = arrow or OPPOSITE[_toward(x, y, src)]
+    s.laid_count += 1
+    n = s.laid_count
+    while f"n{n}" in s.tiles:
+        n += 1
+    tile = Tile(f"n{n}", kind, face, x, y, exits, arrow)
+    s.tiles[tile.id] = tile
+    s.spots[(x, y)] = tile.id
+    events.append(Event("tile-laid", {"tile": tile.id, "kind": tile.label, "face": face, "at": [x, y]}))
+    return tile
 
 
 # ---------------------------------------------------------------------------------------------
 # Driving and landing
 
 
-def _drive(state: State, p: Player, path: list[str], action: dict[str, Any], chance: Chance,
-           events: list[Event]) -> None:
-    """Drive the checked path: effects of each tile passed over, then of the landing tile."""
+def _touch(s: State, tid: str) -> None:
+    if tid not in s.turn.touched:
+        s.turn.touched.append(tid)
+    if tid not in s.turn.moved_over:
+        s.turn.moved_over.append(tid)
+
+
+def _drive(s: State, p: Player, path: Sequence[str], chance: Chance, events: list[Event]) -> None:
+    """Drive a checked path: the effects of each tile passed over, then of the landing tile."""
     for i, tid in enumerate(path):
-        prev = state.tiles[p.tile]  # type: ignore[index]
-        tile = state.tiles[tid]
+        prev = _tile_of(s, p)
+        tile = s.tiles[tid]
         last = i == len(path) - 1
         p.tile = tid
         p.hazard_side = None
-        if tid not in state.turn.touched:
-            state.turn.touched.append(tid)
-        _enter(state, p, tile, last, chance, events)
+        _touch(s, tid)
+        _enter(s, p, tile, last, chance, events)
         if not p.alive:
             return
         if not last:
-            _drive_bys(state, p, tile, chance, events)
+            _drive_bys(s, p, tile, chance, events)
             if not p.alive:
                 return
         else:
             events.append(Event("moved", {"player": p.name, "path": list(path)}))
-            _land(state, p, prev, tile, action, chance, events)
+            _land(s, p, prev, tile, chance, events)
 
 
-def _enter(state: State, p: Player, tile: Tile, landing: bool, chance: Chance, events: list[Event]) -> None:
+def _enter(s: State, p: Player, tile: Tile, landing: bool, chance: Chance, events: list[Event]) -> None:
     """Fire and landmines hurt whoever drives through or onto them."""
     if tile.kind == "fire":
-        _hurt(state, p, FIRE_DAMAGE, "fire-tile", None, events)
-    for drop in [d for d in state.board if d.tile == tile.id]:
-        if drop.kind == "fire" and p.alive:
-            _hurt(state, p, FIRE_DAMAGE, "fire-drop", drop.owner, events)
-        elif drop.kind == "landmine" and p.alive:
-            state.board.remove(drop)
-            _graveyard_add(state, "landmine")
+        _hurt(s, p, FIRE_DAMAGE, "fire-tile", None, events)
+    for drop in [d for d in s.board if d.tile == tile.id]:
+        if not p.alive:
+            return
+        if drop.kind == "fire":
+            _hurt(s, p, FIRE_DAMAGE, "fire-drop", drop.owner, events)
+        elif drop.kind == "landmine":
+            s.board.remove(drop)
+            _graveyard_add(s, "landmine")
             events.append(Event("landmine-detonated", {"tile": tile.id, "player": p.name}))
             if landing:
-                _hurt(state, p, LANDMINE_LANDING, "landmine", drop.owner, events)
+                _hurt(s, p, LANDMINE_LANDING, "landmine", drop.owner, events)
             else:
-                roll = _roll(chance, "landmine", events, p.name)
-                _hurt(state, p, landmine_hit(roll), "landmine", drop.owner, events)
+                _hurt(s, p, landmine_hit(_roll(chance, "landmine", events, p.name)), "landmine", drop.owner, events)
 
 
-def _drive_bys(state: State, p: Player, tile: Tile, chance: Chance, events: list[Event]) -> None:
-    targets = _others_on(state, tile.id, p.name)
+def _drive_bys(s: State, p: Player, tile: Tile, chance: Chance, events: list[Event]) -> None:
+    targets = _others_on(s, tile.id, p.name)
     if not targets:
         return
-    why = _peaceful(state, tile)
+    why = _peaceful(s, tile)
     if why:
         events.append(Event("drive-by-prevented", {"by": p.name, "tile": tile.id, "reason": why}))
         return
     for target in targets:
-        _drive_by(state, p, target, chance, events)
+        _drive_by(s, p, target, chance, events)
         if not p.alive:
             return
 
 
-def _drive_by(state: State, p: Player, target: Player, chance: Chance, events: list[Event]) -> None:
+def _drive_by(s: State, p: Player, target: Player, chance: Chance, events: list[Event]) -> None:
     events.append(Event("drive-by", {"by": p.name, "target": target.name}))
-    if damage_taken(target.character, 1, "drive-by") == 0 and target.character == "shooter":
-        # Immune: nothing to roll for.
+    if immune(target.abilities, "drive-by"):  # nothing to roll for
         events.append(Event("damage-prevented", {"target": target.name, "amount": None, "source": "drive-by"}))
         return
-    _strikes(state, p, [target], "drive-by", "drive-by", chance, events)
-    if target.alive and counters_drive_by(target.character):
+    _strikes(s, p, target, "drive-by", "drive-by", strikes(p.abilities), chance, events)
+    if target.alive and counters_drive_by(target.abilities):
         events.append(Event("counter-attack", {"by": target.name, "target": p.name}))
-        _strikes(state, target, [p], "counter", "drive-by", chance, events)
+        _strikes(s, target, p, "counter", "drive-by", strikes(target.abilities), chance, events)
 
 
-def _strikes(state: State, attacker: Player, targets: list[Player], context: str, source: str, chance: Chance,
+def _strikes(s: State, attacker: Player, target: Player, context: str, source: str, n: int, chance: Chance,
              events: list[Event]) -> None:
-    """The attacker's D4 strikes (two for Ariel & FlaMiN), each at the next named target."""
-    for n in range(strikes(attacker.character)):
-        target = targets[n % len(targets)]
+    """`n` D4 strikes at one target."""
+    for _ in range(n):
         if not target.alive or not attacker.alive:
             return
         roll = _roll(chance, f"{context} {attacker.name}->{target.name}", events, attacker.name)
         events.append(Event("strike", {"by": attacker.name, "target": target.name, "roll": roll, "context": context}))
-        _hurt(state, target, strike_hit(attacker.character, roll, context), source, attacker.name, events)
+        _hurt(s, target, strike_hit(attacker.abilities, roll, context), source, attacker.name, events)
 
 
-def _land(state: State, p: Player, prev: Tile, tile: Tile, action: dict[str, Any], chance: Chance,
-          events: list[Event]) -> None:
+def _land(s: State, p: Player, prev: Tile, tile: Tile, chance: Chance, events: list[Event]) -> None:
     """What the landing tile does: hazard stop, boss battle, final tile, battle-it-out, event card."""
     if tile.kind == "hazard":
-        _land_hazard(state, p, prev, tile, action, chance, events)
-        return
-    if _boss_alive(state, tile):
-        _arrive_final(state, p, tile, action, chance, events)
-        state.turn.phase = "boss-pending"
-        events.append(Event("boss-battle", {"player": p.name, "boss": tile.kind}))
+        if skips_hazard(p.abilities):
+            events.append(Event("hazard", {"player": p.name, "result": "skipped"}))
+        else:
+            p.hazard_side = _direction(tile, prev)
+            events.append(Event("hazard", {"player": p.name, "result": "stopped"}))
         return
     if tile.kind == "final-boss":
-        _arrive_final(state, p, tile, action, chance, events)
-        state.turn.phase = "boss" if p.alive else "over"
+        _arrive_final(s, p, tile, events)
         return
-    _battle_it_out(state, p, tile, action.get("targets"), chance, events)
-    if p.alive and tile.kind == "event":
-        _event_card(state, p, events)
-
-
-def _land_hazard(state: State, p: Player, prev: Tile, tile: Tile, action: dict[str, Any], chance: Chance,
-                 events: list[Event]) -> None:
-    if skips_hazard(p.character):
-        events.append(Event("hazard", {"player": p.name, "result": "skipped"}))
+    if _boss_alive(s, tile):
+        s.turn.phase = "boss-pending"
+        events.append(Event("boss-battle", {"player": p.name, "boss": tile.boss}))
         return
-    p.hazard_side = _direction(tile, prev)
-    choice = _choice(action.get("hazard", "attempt"), ("attempt", "wait"), ("hazard",), "hazard choice")
-    if choice == "wait":
-        events.append(Event("hazard", {"player": p.name, "result": "wait"}))
-        return
-    _attempt_hazard(state, p, tile, action, chance, events)
+    _battle_it_out(s, p, tile, chance, events)
 
 
-def _attempt_hazard(state: State, p: Player, tile: Tile, action: dict[str, Any], chance: Chance,
-                    events: list[Event]) -> None:
-    assert p.hazard_side is not None
-    roll = _roll(chance, "hazard", events, p.name)
-    passed, damage = hazard_roll(roll)
-    events.append(Event("hazard", {"player": p.name, "roll": roll, "result": "pass" if passed else "fail"}))
-    _hurt(state, p, damage, "hazard", None, events)
-    if not p.alive or not passed:
-        return
-    far = OPPOSITE[p.hazard_side]
-    dx, dy = DIRS[far]
-    beyond = _at(state, tile.x + dx, tile.y + dy)
-    if beyond is not None and connected(tile, beyond) and _may_land(state, beyond):
-        # The pass ends the movement: a second hazard right behind is not attempted this turn.
-        _drive(state, p, [beyond.id], {**action, "hazard": "wait"}, chance, events)
-    else:
-        p.hazard_side = far
-
-
-def _may_land(state: State, tile: Tile) -> bool:
-    return tile.kind != "final-boss" or _subs_dead(state)
-
-
-def _arrive_final(state: State, p: Player, tile: Tile, action: dict[str, Any], chance: Chance,
-                  events: list[Event]) -> None:
-    """Arrivals on the final tile are recorded; once the boss is dead, first strikes follow."""
-    if tile.kind != "final-boss":
-        return
-    state.final_arrivals.append(p.name)
-    number = len(state.final_arrivals)
+def _arrive_final(s: State, p: Player, tile: Tile, events: list[Event]) -> None:
+    """Arrivals on the final tile are counted; once the boss is dead, first strikes follow."""
+    s.final_arrivals.append(p.name)
+    number = len(s.final_arrivals)
     events.append(Event("final-arrival", {"player": p.name, "number": number}))
-    if not _final_dead(state):
+    if _boss_alive(s, tile):
+        s.turn.phase = "boss-pending"
+        events.append(Event("boss-battle", {"player": p.name, "boss": tile.boss}))
         return
-    others = _others_on(state, tile.id, p.name)
+    s.turn.phase = "boss"
+    s.turn.strikes_left = strikes(p.abilities)
     if number == 2:
-        first = state.players[state.final_arrivals[0]]
-        striker = first if first.alive and first.tile == tile.id else None
-    else:
-        wanted = action.get("target")
-        striker = None
-        if others:
-            if wanted is None:
-                raise IllegalAction(f"arrival number {number} on the dead final tile must target a player",
-                                    [{"target": q.name} for q in others if q.name not in state.shielded])
-            striker = _target(state, p, wanted, ("target",))
-    if striker is not None:
-        _first_strike(state, striker, p, events)
+        first = s.players[s.final_arrivals[0]]
+        if first.alive and first.tile == tile.id:
+            _first_strike(s, first, p, events)
+    elif number > 2:
+        candidates = _targets(s, p)
+        if len(candidates) == 1:
+            events.append(Event("targeted", {"by": p.name, "target": candidates[0].name}))
+            _first_strike(s, candidates[0], p, events)
+        elif candidates:
+            s.turn.choosing_target = True
+        else:
+            events.append(Event("no-target", {"player": p.name, "reason": "smoke covers every car here"}))
 
 
-def _first_strike(state: State, striker: Player, target: Player, events: list[Event]) -> None:
+def _first_strike(s: State, striker: Player, target: Player, events: list[Event]) -> None:
     """A player's first strike on the dead final tile: -3 like a boss's (players are the bosses now)."""
-    reason = first_strike_cancelled(target.character, False)
+    reason = first_strike_cancelled(target.abilities, False)
     if reason:
         events.append(Event("first-strike-cancelled", {"player": target.name, "reason": reason}))
         return
     events.append(Event("first-strike", {"by": striker.name, "target": target.name}))
-    _hurt(state, target, dealt(striker.character, FIRST_STRIKE, "boss"), "first-strike", striker.name, events)
+    tile = _tile_of(s, target)
+    _hurt(s, target, dealt(striker.abilities, FIRST_STRIKE, "boss"), "first-strike", striker.name, events)
+    if not target.alive:
+        _player_killed(s, striker, tile, events)
 
 
-def _battle_it_out(state: State, p: Player, tile: Tile, targets: Any, chance: Chance, events: list[Event]) -> None:
-    others = _others_on(state, tile.id, p.name)
-    if not others:
-        return
-    why = _peaceful(state, tile)
-    if why:
-        events.append(Event("battle-it-out-prevented", {"tile": tile.id, "reason": why}))
-        return
-    fighters = [p, *others]
-    events.append(Event("battle-it-out", {"players": [f.name for f in fighters]}))
-    picks = _battle_targets(state, fighters, targets)
-    for fighter in fighters:
-        if fighter.alive:
-            context = "battle-it-out" if fighter is p else "counter"
-            _strikes(state, fighter, picks[fighter.name], context, "battle-it-out", chance, events)
+def _targets(s: State, p: Player) -> list[Player]:
+    """Cars `p` may target on the dead final tile (smoke keeps a car from being targeted)."""
+    return [q for q in _others_on(s, p.tile, p.name) if q.name not in s.shielded]
 
 
-def _battle_targets(state: State, fighters: list[Player], targets: Any) -> dict[str, list[Player]]:
-    """Two cars: each strikes the other. More: each names a target (Ariel & FlaMiN may name two)."""
-    if len(fighters) == 2 and targets is None:
-        return {fighters[0].name: [fighters[1]], fighters[1].name: [fighters[0]]}
-    names = [f.name for f in fighters]
-    raw = _only_keys(targets if targets is not None else {}, names, ("targets",))
-    out = {}
-    for f in fighters:
-        pick = raw.get(f.name)
-        if pick is None:
-            others = ", ".join(n for n in names if n != f.name)
-            raise SetupError(("targets",), f"{f.name} must pick a target among {others}")
-        picks = pick if isinstance(pick, list) else [pick]
-        if not 1 <= len(picks) <= strikes(f.character):
-            raise IllegalAction(f"{f.name} strikes {strikes(f.character)} time(s) and names that many targets at most")
-        chosen = []
-        for j, name in enumerate(picks):
-            key: KeyPath = ("targets", f.name, j) if isinstance(pick, list) else ("targets", f.name)
-            if str(name) not in names or str(name) == f.name:
-                raise SetupError(key, f"{name!r} is not another car on this tile")
-            chosen.append(state.players[str(name)])
-        out[f.name] = chosen
-    return out
+def _battle_it_out(s: State, p: Player, tile: Tile, chance: Chance, events: list[Event]) -> None:
+    others = _others_on(s, tile.id, p.name)
+    then_event = tile.kind == "event"
+    if others:
+        why = _peaceful(s, tile)
+        if why:
+            events.append(Event("battle-it-out-prevented", {"tile": tile.id, "reason": why}))
+        else:
+            fighters = [p, *others]
+            events.append(Event("battle-it-out", {"players": [f.name for f in fighters]}))
+            queue = [(f.name, "battle-it-out" if f is p else "counter", strikes(f.abilities)) for f in fighters]
+            s.battle = Battle(tile.id, [f.name for f in fighters], queue, then_event)
+            _run_battle(s, chance, events)
+            return
+    if then_event:
+        _event_card(s, p, chance, events)
 
 
-def _event_card(state: State, p: Player, events: list[Event]) -> None:
+def _battle_candidates(s: State, b: Battle, f: Player) -> list[Player]:
+    return [s.players[n] for n in b.fighters if n != f.name and s.players[n].alive and s.players[n].tile == b.tile]
+
+
+def _run_battle(s: State, chance: Chance, events: list[Event]) -> None:
+    """Strike after strike; stop where a striker has a target to choose (a decision of theirs)."""
+    b = s.battle
+    assert b is not None
+    while b.queue:
+        name, _, left = b.queue[0]
+        f = s.players[name]
+        candidates = _battle_candidates(s, b, f)
+        if not f.alive or f.tile != b.tile or left == 0 or not candidates:
+            b.queue.pop(0)
+            continue
+        if len(candidates) > 1:
+            return
+        _battle_strike(s, f, candidates[0], chance, events)
+    s.battle = None
+    mover = s.players[s.turn.player]
+    if b.then_event and mover.alive and mover.tile == b.tile:
+        _event_card(s, mover, chance, events)
+
+
+def _battle_strike(s: State, f: Player, target: Player, chance: Chance, events: list[Event]) -> None:
+    b = s.battle
+    assert b is not None
+    name, context, left = b.queue[0]
+    b.queue[0] = (name, context, left - 1)
+    _strikes(s, f, target, context, "battle-it-out", 1, chance, events)
+
+
+def _event_card(s: State, p: Player, chance: Chance, events: list[Event]) -> None:
     """The 82 tile's event card; a second one waits until the one in play is resolved (Q&A 6)."""
-    if state.event_active is not None:
-        state.events_owed += 1
+    if s.event_active is not None:
+        s.events_owed += 1
         events.append(Event("event-card-owed", {"player": p.name}))
         return
-    _take_event(state, p, events)
+    _take_event(s, p, chance, events)
 
 
-def _take_event(state: State, p: Player, events: list[Event]) -> None:
-    if not state.event_deck and state.event_discard:
-        state.event_deck, state.event_discard = state.event_discard, []
-    if not state.event_deck:
+def _take_event(s: State, p: Player, chance: Chance, events: list[Event]) -> None:
+    if not s.event_deck:
+        back = [c for c in s.event_discard if c not in s.turn.events_seen]
+        if back:
+            s.event_discard = [c for c in s.event_discard if c in s.turn.events_seen]
+            s.event_deck = chance.shuffle("event deck", back)
+    if not s.event_deck:
         events.append(Event("event-deck-empty", {"player": p.name}))
         return
-    card = state.event_deck.pop(0)
-    state.event_active = card
-    state.events_drawn += 1
+    card = s.event_deck.pop(0)
+    s.event_active = card
+    s.events_drawn += 1
+    s.turn.events_seen.append(card)
+    s.turn.event_moved = False
     events.append(Event("event-card-drawn", {"player": p.name, "card": card}))
 
 
 # ---------------------------------------------------------------------------------------------
-# Actions
+# Turns
 
 
-ACTION_KEYS = {
-    "move": ("path", "lay", "nitro_draw", "hazard", "targets", "target"),
-    "hazard_attempt": ("targets",),
-    "boss_battle": ("smoke",),
-    "attack": ("target",),
-    "use_drop": ("kind", "tile", "tiles", "target", "count"),
-    "play_power": ("card",),
-    "trade_power": ("card", "take"),
-    "collect_drop": ("kind",),
-    "event_move": ("path", "spaces", "roll", "hazard", "targets", "target"),
-    "resolve_event": (),
-    "end_turn": (),
-}
+def _set_phase_for_position(s: State, p: Player, phase: str) -> None:
+    tile = s.tiles[p.tile] if p.tile else None
+    if tile is not None and _boss_alive(s, tile):
+        s.turn.phase = "boss-pending"
+    elif tile is not None and tile.kind == "final-boss":
+        s.turn.phase = "boss"
+        s.turn.strikes_left = strikes(p.abilities)
+    else:
+        s.turn.phase = phase
 
 
-def apply(state: State, action: dict[str, Any], chance: Chance) -> tuple[State, list[Event]]:
-    """Apply one action to a copy of `state`; raise IllegalAction / SetupError when it cannot be."""
-    if not isinstance(action, dict):
-        raise SetupError((), "an action is a mapping with a `do` key")
-    action = {k: v for k, v in action.items() if k != "expect"}  # the runner's business, never read here
-    do = _choice(action.get("do"), tuple(ACTION_KEYS), ("do",), "action")
-    _only_keys(action, ("do", "player", *ACTION_KEYS[do]), ())
-    state = copy.deepcopy(state)
+def _next_seat(s: State, name: str) -> tuple[str, list[str]]:
+    """The next car still in the race, and the seats of destroyed cars passed on the way."""
+    ring = [*_turn_order_from(s, name)[1:], name]
+    passed = []
+    for n in ring:
+        if s.players[n].alive:
+            return n, passed
+        passed.append(n)
+    return name, passed
+
+
+def _end_turn(s: State, p: Player, chance: Chance, events: list[Event]) -> None:
+    p.last_moved = tuple(s.turn.moved_over)
+    nxt, passed = _next_seat(s, p.name)
+    if s.order.index(nxt) <= s.order.index(p.name):
+        s.round += 1
+        limit = s.rules.get("round_limit")
+        if limit is not None and s.round > limit:
+            s.ended = "portal-closed"
+            events.append(Event("race-over", {"result": "nobody", "reason": f"the portal closed after {limit} rounds"}))
+            return
+    _begin_turn(s, s.players[nxt], passed, chance, events)
+
+
+def _begin_turn(s: State, p: Player, passed: Sequence[str], chance: Chance, events: list[Event]) -> None:
+    """Your smoke and fire clear (and those of destroyed cars whose seat was passed); a landmine dropped
+    on you goes off."""
+    s.turn = Turn(p.name, "start", [p.tile] if p.tile else [])
+    events.append(Event("turn", {"player": p.name, "round": s.round}))
+    owners = {p.name, *passed}
+    for drop in [d for d in s.board if d.owner in owners and d.kind in ("smoke", "fire")]:
+        s.board.remove(drop)
+        _graveyard_add(s, drop.kind)
+        events.append(Event("drop-expired", {"kind": drop.kind, "tile": drop.tile, "owner": drop.owner}))
+    if p.name in s.shielded:
+        s.shielded.remove(p.name)
+        _graveyard_add(s, "smoke")
+        events.append(Event("drop-expired", {"kind": "smoke", "tile": p.tile, "owner": p.name}))
+    for drop in [d for d in s.board if d.kind == "landmine" and p.name in d.on and d.tile == p.tile]:
+        s.board.remove(drop)
+        _graveyard_add(s, "landmine")
+        events.append(Event("landmine-detonated", {"tile": drop.tile, "player": p.name}))
+        _hurt(s, p, landmine_hit(_roll(chance, "landmine", events, p.name)), "landmine", drop.owner, events)
+        if not p.alive:
+            return
+    _set_phase_for_position(s, p, "start")
+
+
+def _settle(s: State, chance: Chance, events: list[Event]) -> None:
+    """After every action: rewards nobody can take lapse (they never block the game), a reward power card
+    with only one pile to come from is drawn at once, and the race ends when it is over."""
+    if s.turn.phase == "draft" and (not s.draft or not any(_supply(s).values())):
+        s.draft = []  # every car holds its drops, or the supply ran out: the first turn begins
+        _begin_turn(s, s.players[s.turn.player], (), chance, events)
+    while s.rewards:
+        what, name = s.rewards[0]
+        p = s.players[name]
+        if not p.alive:
+            s.rewards.pop(0)
+        elif what == "drop" and not s.graveyard:
+            s.rewards.pop(0)
+            events.append(Event("reward-lapsed", {"player": name, "reward": "drop", "reason": "no used drop left"}))
+        elif what == "power" and not s.power_deck and not s.power_discard:
+            s.rewards.pop(0)
+            events.append(Event("reward-lapsed", {"player": name, "reward": "power", "reason": "no power card left"}))
+        elif what == "power" and not s.power_discard:
+            s.rewards.pop(0)
+            card = s.power_deck.pop(0)
+            p.power.append(card)
+            events.append(Event("power-card-drawn", {"player": name, "card": card, "from": "deck"}))
+        else:
+            break
+    _check_end(s, events)
+
+
+# ---------------------------------------------------------------------------------------------
+# Who acts, and what they may do
+
+
+def actor(s: State) -> str | None:
+    """The one player whose decision the game waits for (None when the race is over)."""
+    if s.ended is not None:
+        return None
+    if s.turn.phase == "draft":
+        return s.draft[0]
+    if s.rewards:
+        return s.rewards[0][1]
+    if s.battle is not None:
+        return s.battle.queue[0][0]
+    return s.turn.player
+
+
+def legal(s: State) -> list[Action]:
+    """Every legal action of the player to act (cached on the state, which is never changed afterwards)."""
+    if s.cache is None:
+        s.cache = {}
+    if "legal" not in s.cache:
+        s.cache["legal"] = _legal(s)
+    return s.cache["legal"]
+
+
+def _legal_written(s: State) -> list[dict[str, Any]]:
+    """The legal actions as a scenario writes them (for refusals; cached like `legal`)."""
+    assert s.cache is not None
+    if "written" not in s.cache:
+        s.cache["written"] = [to_data(a) for a in legal(s)]
+    return [dict(a) for a in s.cache["written"]]
+
+
+def _legal(s: State) -> list[Action]:
+    who = actor(s)
+    if who is None:
+        return []
+    p = s.players[who]
+    if s.turn.phase == "draft":
+        supply = _supply(s)
+        return [PickDrop("pick_drop", who, k) for k in DROP_KINDS if supply[k] > 0]
+    if s.rewards:
+        return _reward_actions(s, p)
+    if s.battle is not None:
+        return [Strike("strike", who, q.name) for q in _battle_candidates(s, s.battle, p)]
+    return _turn_actions(s, p)
+
+
+def _supply(s: State) -> dict[str, int]:
+    return {k: s.box.drops[k] - sum(q.drops[k] for q in s.players.values()) for k in DROP_KINDS}
+
+
+def _reward_actions(s: State, p: Player) -> list[Action]:
+    what = s.rewards[0][0]
+    if what == "power":
+        return [DrawPower("draw_power", p.name, "deck"), DrawPower("draw_power", p.name, "discard")]
+    return [CollectDrop("collect_drop", p.name, k) for k in DROP_KINDS if s.graveyard.get(k)]
+
+
+def _turn_actions(s: State, p: Player) -> list[Action]:
+    t = s.turn
+    me = p.name
+    if t.phase == "over":
+        return [EndTurn("end_turn", me)]
+    if t.choosing_target:
+        return [ChooseTarget("choose_target", me, q.name) for q in _targets(s, p)]
+    if s.event_active is not None:
+        return _event_actions(s, p)
+    if t.phase == "boss-pending":
+        out: list[Action] = [BossBattle("boss_battle", me)]
+        return out + ([BossBattle("boss_battle", me, True)] if p.drops["smoke"] else [])
+    if t.phase == "drawn":
+        return _drawn_actions(s, p)
+    out = []
+    if t.phase == "start":
+        out.append(Draw("draw", me))
+        if p.hazard_side is not None:
+            out.append(HazardAttempt("hazard_attempt", me))
+    if t.phase == "moved":
+        if p.hazard_side is not None and not t.hazard_tried:
+            out.append(HazardAttempt("hazard_attempt", me))
+        if t.nitro_open:
+            out.append(NitroDraw("nitro_draw", me))
+    attacks = _attack_actions(s, p) if t.phase == "boss" and t.strikes_left else []
+    out += attacks
+    if not t.drop_used:
+        out += _drop_actions(s, p)
+    if not t.power_used:
+        out += _power_actions(s, p)
+    if t.phase != "start" and not attacks:  # the boss battle sequence's D4 roll is not optional
+        out.append(EndTurn("end_turn", me))
+    return out
+
+
+def _event_actions(s: State, p: Player) -> list[Action]:
+    t = s.turn
+    if t.event_moving:
+        paths = legal_paths(s, p, t.allowance)
+        return [Drive("drive", p.name, path) for path in paths] or [ResolveEvent("resolve_event", p.name)]
+    out: list[Action] = [ResolveEvent("resolve_event", p.name)]
+    if not t.event_moved and _cannot_leave(s, p, _tile_of(s, p)) is None:
+        out += [EventMove("event_move", p.name, n) for n in EVENT_SPACES]
+        out.append(EventMove("event_move", p.name, None, True))
+    return out
+
+
+def _drawn_actions(s: State, p: Player) -> list[Action]:
+    t = s.turn
+    if t.tile_in_hand is not None:
+        return list(_lay_options(s, p, t.tile_in_hand))
+    out: list[Action] = []
+    if t.laid < t.lay_allowance and _tiles_left(s) and _open_spots(s):
+        out.append(DrawTile("draw_tile", p.name))
+    out += [Drive("drive", p.name, path) for path in legal_paths(s, p, t.allowance)]
+    if not out:  # no road to drive on and nothing to lay: the turn may end (see NOTES, "movement")
+        out.append(EndTurn("end_turn", p.name))
+    return out
+
+
+def _attack_actions(s: State, p: Player) -> list[Action]:
+    tile = _tile_of(s, p)
+    if _boss_alive(s, tile):
+        return [Attack("attack", p.name)]
+    if tile.kind == "final-boss":
+        return [Attack("attack", p.name, q.name) for q in _targets(s, p)]
+    return []
+
+
+def _drop_actions(s: State, p: Player) -> list[Action]:
+    tile = _tile_of(s, p)
+    held = [k for k in DROP_KINDS if p.drops[k]]
+    me = p.name
+    two_fires = "double-fire" in p.abilities and p.drops["fire"] >= 2
+    if not held or tile.kind in ("start", "hazard") or s.turn.phase in ("boss-pending", "drawn"):
+        return []
+    if _boss_alive(s, tile):
+        if s.turn.phase != "boss":
+            return []
+        out = [UseDrop("use_drop", me, k) for k in held if k != "smoke"]
+        return out + ([UseDrop("use_drop", me, "fire", 2)] if two_fires else [])
+    if tile.kind == "final-boss":
+        targets = [q.name for q in _targets(s, p)]
+        out = [UseDrop("use_drop", me, k, target=q) for k in held if k != "smoke" for q in targets]
+        if two_fires:
+            out += [UseDrop("use_drop", me, "fire", 2, targets=(a, b)) for i, a in enumerate(targets)
+                    for b in targets[i:]]
+        if p.drops["smoke"] and me not in s.shielded:
+            out.append(UseDrop("use_drop", me, "smoke"))
+        return out
+    out = []
+    for k in held:
+        if k == "smoke":
+            if not any(d.kind == "smoke" and d.tile == tile.id for d in s.board):
+                out.append(UseDrop("use_drop", me, "smoke"))
+        elif k == "gunfire":
+            out += [UseDrop("use_drop", me, "gunfire", target=q.name) for q in _gunfire_targets(s, p)]
+        else:
+            out += [UseDrop("use_drop", me, k, tile=tid) for tid in _drop_spots(s, p, k)]
+    if two_fires:
+        spots = _drop_spots(s, p, "fire")
+        out += [UseDrop("use_drop", me, "fire", 2, tiles=(a, b)) for i, a in enumerate(spots) for b in spots[i + 1:]]
+    return out
+
+
+def _fire_reach(s: State, p: Player) -> list[str]:
+    """Tiles moved onto or over in the player's most recent turn: this one once it has moved, else the last."""
+    return list(s.turn.moved_over) if s.turn.moved_over else list(p.last_moved)
+
+
+def _drop_spots(s: State, p: Player, kind: str) -> list[str]:
+    """Where a landmine (a tile touched this turn) or a fire drop (see `_fire_reach`) may go."""
+    spots = s.turn.touched if kind == "landmine" else _fire_reach(s, p)
+    return [tid for tid in spots if tid in s.tiles and _spot_problem(s.tiles[tid], kind, s.boss_hp) is None
+            and not any(d.tile == tid and d.kind == kind for d in s.board)]
+
+
+def _gunfire_targets(s: State, p: Player) -> list[Player]:
+    if _peaceful(s, _tile_of(s, p)):
+        return []
+    dist = _distances(s, _tile_of(s, p).id)
+    return [q for q in (s.players[n] for n in _turn_order_from(s, p.name)[1:])
+            if q.alive and dist.get(q.tile or "") in GUNFIRE_BY_DISTANCE and not _peaceful(s, _tile_of(s, q))
+            and q.name not in s.shielded]
+
+
+def _power_actions(s: State, p: Player) -> list[Action]:
+    if s.turn.phase in ("boss-pending", "drawn"):
+        return []
+    cards = sorted(set(p.power))
+    out: list[Action] = []
+    if _tile_of(s, p).kind != "start":
+        out += [PlayPower("play_power", p.name, c) for c in cards]
+    if s.power_deck or s.power_discard:
+        out += [TradePower("trade_power", p.name, c, "deck") for c in cards]
+    if s.power_discard:
+        out += [TradePower("trade_power", p.name, c, "discard") for c in cards]
+    return out
+
+
+# ---------------------------------------------------------------------------------------------
+# Applying actions
+
+
+def apply(s: State, action: Action, chance: Chance) -> tuple[State, list[Event]]:
+    """Apply one listed action to a copy of `s`; IllegalAction (naming the legal ones) for any other."""
+    options = legal(s)
+    if action not in options:
+        raise IllegalAction(_why_refused(s, action), _legal_written(s))
+    s = _copy(s)
+    s.turn.nitro_open = False  # a nitro-nos draw is open only right after the drive that earned it
     events: list[Event] = []
-    name = str(action.get("player", state.turn.player))
-    if name not in state.players:
-        raise SetupError(("player",), f"no player {name!r}")
-    p = state.players[name]
-    if state.winner is not None:
-        raise IllegalAction(f"the game is over: {state.winner} escaped")
-    if do == "collect_drop":
-        _collect(state, p, action, events)
-        return state, events
-    if name != state.turn.player:
-        raise IllegalAction(f"it is {state.turn.player}'s turn, not {name}'s", legal_actions(state))
-    allowed = {a["do"] for a in legal_actions(state)}
-    if do not in allowed:
-        raise IllegalAction(_why_not(state, do), legal_actions(state))
-    HANDLERS[do](state, p, action, chance, events)
-    return state, events
+    HANDLERS[action.do](s, s.players[action.player], action, chance, events)
+    _settle(s, chance, events)
+    return s, events
 
 
-def _why_not(state: State, do: str) -> str:
-    t = state.turn
-    tile = state.tiles[state.players[t.player].tile] if state.players[t.player].tile else None
-    if state.event_active is not None:
-        return f"{do} must wait: the event card {state.event_active} has to be resolved first (Q&A 6)"
-    if do == "end_turn" and state.rewards:
-        return f"boss rewards are still to collect ({', '.join(state.rewards)})"
-    if do == "end_turn" and t.phase == "start":
-        return "you cannot skip your turn: move at least 1 space (Q&A 3)"
+def _why_refused(s: State, action: Action) -> str:
+    """The reason an action that is not listed is refused, as specific as can be said."""
+    if s.ended is not None:
+        return f"the race is over ({_result_word(s)})"
+    who = actor(s)
+    if action.player != who:
+        if s.rewards:
+            return f"{who} must first take a boss reward"
+        if s.battle is not None:
+            return f"{who} picks the target of the next strike in the battle-it-out"
+        return f"it is {who}'s turn to act, not {action.player}'s"
+    kinds = {a.do for a in legal(s)}
+    p = s.players[action.player]
+    if action.do in kinds:
+        return _why_not_these(s, p, action)
+    t = s.turn
+    if s.event_active is not None:
+        return f"{action.do} must wait: the event card {s.event_active} has to be resolved first (Q&A 6)"
     if t.phase == "boss-pending":
         return "the boss battle sequence must begin (boss_battle)"
-    if do == "play_power" and tile is not None and tile.kind == "start" and not t.power_used:
+    if t.phase == "drawn" and t.tile_in_hand is not None:
+        return f"lay the road tile just drawn ({t.tile_in_hand}) first"
+    if action.do == "end_turn" and t.phase in ("start", "drawn"):
+        return "you cannot skip your turn: move at least 1 space (Q&A 3)"
+    if action.do == "drive" and t.phase == "start":
+        return "draw for movement first (draw)"
+    if action.do in ("drive", "draw", "draw_tile") and t.phase != "start":
+        return "the movement is already done this turn"
+    if action.do == "play_power" and p.tile and s.tiles[p.tile].kind == "start":
         return "power cards cannot be played on the start tile (Q&A 1)"
-    if do == "use_drop" and tile is not None and tile.kind in ("start", "hazard") and not t.drop_used:
-        return f"weapon drops cannot be used on the {tile.kind} tile"
-    if do in ("use_drop", "play_power", "trade_power"):
-        return f"{do}: already done this turn, or nothing left to use"
-    return f"{do} is not possible now (phase {t.phase})"
+    if action.do == "use_drop" and p.tile and s.tiles[p.tile].kind in ("start", "hazard"):
+        return f"weapon drops cannot be used on the {s.tiles[p.tile].kind} tile"
+    if action.do in ("use_drop", "play_power", "trade_power"):
+        return f"{action.do}: already done this turn, or nothing to use now"
+    return f"{action.do} is not possible now (phase {t.phase})"
 
 
-def _do_move(state: State, p: Player, action: dict[str, Any], chance: Chance, events: list[Event]) -> None:
+def _why_not_these(s: State, p: Player, action: Action) -> str:
+    """The kind of action is open, but not with these parameters."""
+    if isinstance(action, Drive):
+        why = _path_problem(s, p, action.path, s.turn.allowance)
+        if why:
+            return why
+    if isinstance(action, UseDrop):
+        if p.drops.get(action.kind, 0) < action.count:
+            return f"{p.name} holds {p.drops.get(action.kind, 0)} {action.kind} drop(s)"
+        if action.count == 2 and "double-fire" not in p.abilities:
+            return "only Mista may use two drops at once (fire drops)"
+        if action.tile is not None and action.kind in ("landmine", "fire"):
+            return _spot_refusal(s, p, action.kind, action.tile)
+    if isinstance(action, (PlayPower, TradePower)) and action.card not in p.power:
+        return f"{p.name} holds no power card {action.card!r}"
+    return f"{_describe(action)} is not one of the legal choices now"
+
+
+def _spot_refusal(s: State, p: Player, kind: str, tid: str) -> str:
+    if tid not in s.tiles:
+        return f"no tile {tid!r} on the road"
+    why = _spot_problem(s.tiles[tid], kind, s.boss_hp)
+    if why:
+        return why
+    if kind == "landmine":
+        return f"a landmine goes on a tile {p.name} touched this turn ({', '.join(s.turn.touched)})"
+    reach = ", ".join(_fire_reach(s, p)) or "none"
+    return f"a fire drop goes on a tile {p.name} moved over in its most recent turn ({reach})"
+
+
+def _do_pick_drop(s: State, p: Player, a: PickDrop, chance: Chance, events: list[Event]) -> None:
+    p.drops[a.kind] += 1
+    s.draft.pop(0)
+    events.append(Event("drop-picked", {"player": p.name, "kind": a.kind}))
+
+
+def _do_draw(s: State, p: Player, a: Draw, chance: Chance, events: list[Event]) -> None:
     roll = _roll(chance, "movement", events, p.name)
-    allowance = roll + (1 if p.character == "gooday" else 0)
-    events.append(Event("movement-draw", {"player": p.name, "roll": roll, "allowance": allowance}))
-    lay = _field(action, "lay", (), list, [])
-    if len(lay) > allowance:
-        raise IllegalAction(f"a draw of {roll} lays at most {allowance} tile(s), not {len(lay)}")
-    for i, spec in enumerate(lay):
-        _lay(state, spec, ("lay", i), chance, events)
-    path = _checked_path(state, p, action, allowance)
-    if action.get("nitro_draw"):
-        path.append(_nitro_draw(state, p, path, action["nitro_draw"], chance, events).id)
-    state.turn.phase = "moved"
-    _drive(state, p, path, action, chance, events)
+    t = s.turn
+    t.allowance = t.lay_allowance = roll + extra_space(p.abilities)
+    t.phase = "drawn"
+    events.append(Event("movement-draw", {"player": p.name, "roll": roll, "allowance": t.allowance}))
 
 
-def _checked_path(state: State, p: Player, action: dict[str, Any], allowance: int) -> list[str]:
-    """The action's path, or an IllegalAction listing the drives this draw allows."""
-    path = [str(t) for t in _field(action, "path", (), list)]
-    try:
-        _check_path(state, p, path, allowance, ("path",))
-    except IllegalAction as exc:
-        legal = [{"do": action["do"], "path": q} for q in legal_paths(state, p, allowance)]
-        raise IllegalAction(exc.message, legal) from None
-    return path
+def _do_draw_tile(s: State, p: Player, a: DrawTile, chance: Chance, events: list[Event]) -> None:
+    face = _next_tile(s, chance)
+    s.turn.tile_in_hand = face
+    s.turn.laid += 1
+    events.append(Event("tile-drawn", {"player": p.name, "face": face, "kind": s.box.tiles[face].kind}))
 
 
-def _nitro_draw(state: State, p: Player, path: list[str], action_value: Any, chance: Chance,
-                events: list[Event]) -> Tile:
+def _do_lay_tile(s: State, p: Player, a: LayTile, chance: Chance, events: list[Event]) -> None:
+    face = s.turn.tile_in_hand
+    assert face is not None
+    x, y = a.at
+    sources = _open_spots(s)[(x, y)]
+    src = next(t for t in sources if t.id == a.source) if a.source else sources[0]
+    _place(s, face, x, y, src, a.arrow, events)
+    s.turn.tile_in_hand = None
+
+
+def _do_drive(s: State, p: Player, a: Drive, chance: Chance, events: list[Event]) -> None:
+    t = s.turn
+    event_drive = t.event_moving
+    t.event_moving = False
+    if event_drive:
+        t.event_moved = True
+    else:
+        t.phase = "moved"
+    start = _tile_of(s, p)
+    _drive(s, p, a.path, chance, events)
+    if p.alive and s.event_active is None and s.battle is None:
+        prev = s.tiles[a.path[-2]] if len(a.path) > 1 else start
+        t.nitro_open = _nitro_ahead(s, p, prev, s.tiles[a.path[-1]]) is not None
+
+
+def _nitro_ahead(s: State, p: Player, prev: Tile, last: Tile) -> tuple[int, int] | None:
+    """The empty space ahead of a nitro-nos tile the car stopped on, entered along its arrows."""
+    if last.kind != "nitro-nos" or p.tile != last.id or not _tiles_left(s) or _direction(prev, last) != last.arrow:
+        return None
+    assert last.arrow is not None
+    spot = (last.x + DIRS[last.arrow][0], last.y + DIRS[last.arrow][1])
+    return None if spot in s.spots else spot
+
+
+def _do_nitro_draw(s: State, p: Player, a: NitroDraw, chance: Chance, events: list[Event]) -> None:
     """Landing on a nitro-nos tile at the end of the road: draw a tile ahead and move onto it."""
-    last = state.tiles[path[-1]]
-    prev = state.tiles[path[-2]] if len(path) > 1 else state.tiles[p.tile]  # type: ignore[index]
-    if last.kind != "nitro-nos" or _direction(prev, last) != last.arrow:
-        raise IllegalAction("nitro_draw needs a path ending on a nitro-nos tile, driven along its arrows")
-    dx, dy = DIRS[last.arrow]
-    if _at(state, last.x + dx, last.y + dy) is not None:
-        raise IllegalAction("nitro_draw is only for an empty space ahead of the arrows")
-    spec = {} if action_value is True else {"id": str(action_value)}
-    tile = _lay(state, spec, ("nitro_draw",), chance, events, forced=(last.x + dx, last.y + dy), from_tile=last)
-    if tile.kind == "final-boss" and not _subs_dead(state):
-        raise IllegalAction("nobody may land on the final boss tile until all three sub-bosses are defeated")
-    return tile
+    here = _tile_of(s, p)
+    assert here.arrow is not None
+    s.turn.nitro_open = False
+    x, y = here.x + DIRS[here.arrow][0], here.y + DIRS[here.arrow][1]
+    face = _next_tile(s, chance)
+    events.append(Event("tile-drawn", {"player": p.name, "face": face, "kind": s.box.tiles[face].kind}))
+    tile = _place(s, face, x, y, here, None, events)
+    if tile.kind == "final-boss" and not _subs_dead(s):
+        events.append(Event("nitro-stopped", {"player": p.name, "reason": "the final boss tile waits for the "
+                                                                          "sub-bosses"}))
+        return
+    if connected(here, tile):
+        _drive(s, p, [tile.id], chance, events)
 
 
-def _do_hazard_attempt(state: State, p: Player, action: dict[str, Any], chance: Chance, events: list[Event]) -> None:
-    tile = state.tiles[p.tile]  # type: ignore[index]
-    state.turn.phase = "moved"
-    _attempt_hazard(state, p, tile, action, chance, events)
+def _do_hazard_attempt(s: State, p: Player, a: HazardAttempt, chance: Chance, events: list[Event]) -> None:
+    tile = _tile_of(s, p)
+    t = s.turn
+    t.phase, t.hazard_tried = "moved", True
+    assert p.hazard_side is not None
+    roll = _roll(chance, "hazard", events, p.name)
+    passed, damage = hazard_roll(roll)
+    events.append(Event("hazard", {"player": p.name, "roll": roll, "result": "pass" if passed else "fail"}))
+    _hurt(s, p, damage, "hazard", None, events)
+    if not p.alive or not passed:
+        return
+    far = OPPOSITE[p.hazard_side]
+    beyond = _neighbour(s, tile, far)
+    if beyond is not None and connected(tile, beyond) and (beyond.kind != "final-boss" or _subs_dead(s)):
+        _drive(s, p, [beyond.id], chance, events)  # the pass ends the movement
+    else:
+        p.hazard_side = far
 
 
-def _do_boss_battle(state: State, p: Player, action: dict[str, Any], chance: Chance, events: list[Event]) -> None:
+def _do_boss_battle(s: State, p: Player, a: BossBattle, chance: Chance, events: list[Event]) -> None:
     """The sequence opens with the boss's -3 first strike, unless smoke or Shooter cancel it."""
-    tile = state.tiles[p.tile]  # type: ignore[index]
-    smoke = bool(_field(action, "smoke", (), bool, False))
-    if smoke:
-        # The smoke is this sequence's one weapon drop.
-        _spend_drop(state, p, "smoke", 1)
-        _graveyard_add(state, "smoke")
-        state.turn.drop_used = True
-    reason = first_strike_cancelled(p.character, smoke)
+    tile = _tile_of(s, p)
+    if a.smoke:  # the smoke is this sequence's one weapon drop
+        p.drops["smoke"] -= 1
+        _graveyard_add(s, "smoke")
+        s.turn.drop_used = True
+        events.append(Event("drop-used", {"player": p.name, "kind": "smoke", "count": 1, "on": tile.boss}))
+    s.turn.phase = "boss"
+    s.turn.strikes_left = strikes(p.abilities)
+    reason = first_strike_cancelled(p.abilities, a.smoke)
     if reason:
         events.append(Event("first-strike-cancelled", {"player": p.name, "reason": reason}))
     else:
-        events.append(Event("first-strike", {"by": tile.kind, "target": p.name}))
-        _hurt(state, p, FIRST_STRIKE, "first-strike", tile.kind, events)
-    if p.alive:
-        state.turn.phase = "boss"
+        events.append(Event("first-strike", {"by": tile.boss, "target": p.name}))
+        _hurt(s, p, FIRST_STRIKE, "first-strike", tile.boss, events)
 
 
-def _do_attack(state: State, p: Player, action: dict[str, Any], chance: Chance, events: list[Event]) -> None:
-    """The sequence's D4 action: against the boss, or a player on the dead final tile."""
-    state.turn.attacked = True
-    tile = state.tiles[p.tile]  # type: ignore[index]
-    if _boss_alive(state, tile):
-        if action.get("target") is not None:
-            raise IllegalAction("while the boss lives, the D4 action strikes the boss")
-        for _ in range(strikes(p.character)):
-            if not _boss_alive(state, tile):
-                break
-            roll = _roll(chance, f"boss battle {p.name}->{tile.kind}", events, p.name)
-            events.append(Event("strike", {"by": p.name, "target": tile.kind, "roll": roll, "context": "boss"}))
-            _hurt_boss(state, tile, strike_hit(p.character, roll, "boss"), p.name, events, source="strike")
+def _do_attack(s: State, p: Player, a: Attack, chance: Chance, events: list[Event]) -> None:
+    """The sequence's D4 action: every strike at the boss, or one strike at a player on the dead final tile."""
+    tile = _tile_of(s, p)
+    t = s.turn
+    if a.target is None:
+        while t.strikes_left and _boss_alive(s, tile) and p.alive:
+            t.strikes_left -= 1
+            roll = _roll(chance, f"boss battle {p.name}->{tile.boss}", events, p.name)
+            events.append(Event("strike", {"by": p.name, "target": tile.boss, "roll": roll, "context": "boss"}))
+            _hurt_boss(s, tile, strike_hit(p.abilities, roll, "boss"), p.name, events, source="strike")
+        t.strikes_left = 0
         return
-    raw = action.get("target")
-    picks = raw if isinstance(raw, list) else [raw]
-    if raw is None or not 1 <= len(picks) <= strikes(p.character):
-        raise IllegalAction("name the player to strike",
-                            [{"do": "attack", "target": q.name} for q in _targets(state, p)])
-    targets = [_target(state, p, name, ("target",)) for name in picks]
-    for _n, target in enumerate(targets * (strikes(p.character) if len(targets) == 1 else 1)):
-        if not target.alive:
-            continue
-        roll = _roll(chance, f"final tile {p.name}->{target.name}", events, p.name)
-        events.append(Event("strike", {"by": p.name, "target": target.name, "roll": roll, "context": "boss"}))
-        before = target.alive
-        _hurt(state, target, strike_hit(p.character, roll, "boss"), "strike", p.name, events)
-        if before and not target.alive:
-            _reward_player_kill(state, p, events)
+    t.strikes_left -= 1
+    target = s.players[a.target]
+    roll = _roll(chance, f"final tile {p.name}->{target.name}", events, p.name)
+    events.append(Event("strike", {"by": p.name, "target": target.name, "roll": roll, "context": "boss"}))
+    _hurt(s, target, strike_hit(p.abilities, roll, "boss"), "strike", p.name, events)
+    if not target.alive:
+        _player_killed(s, p, tile, events)
 
 
-def _targets(state: State, p: Player) -> list[Player]:
-    """Players `p` may target on the dead final tile (smoke keeps a car from being targeted)."""
-    return [q for q in _others_on(state, p.tile, p.name) if q.name not in state.shielded]  # type: ignore[arg-type]
+def _do_strike(s: State, p: Player, a: Strike, chance: Chance, events: list[Event]) -> None:
+    _battle_strike(s, p, s.players[a.target], chance, events)
+    _run_battle(s, chance, events)
 
 
-def _target(state: State, p: Player, name: Any, key: KeyPath) -> Player:
-    allowed = _targets(state, p)
-    match = [q for q in allowed if q.name == str(name)]
-    if not match:
-        raise IllegalAction(f"{name!r} cannot be targeted by {p.name} here", [q.name for q in allowed])
-    return match[0]
+def _do_choose_target(s: State, p: Player, a: ChooseTarget, chance: Chance, events: list[Event]) -> None:
+    s.turn.choosing_target = False
+    events.append(Event("targeted", {"by": p.name, "target": a.target}))
+    _first_strike(s, s.players[a.target], p, events)
 
 
-def _reward_player_kill(state: State, killer: Player, events: list[Event]) -> None:
-    """Defeating a player on the final tile pays like a boss victory (to the killer)."""
-    _draw_power(state, killer, events)
-    if killer.alive and sum(state.graveyard.values()) > 0:
-        state.rewards.append(killer.name)
-        events.append(Event("reward-owed", {"player": killer.name}))
-
-
-def _spend_drop(state: State, p: Player, kind: str, n: int) -> None:
-    if p.drops.get(kind, 0) < n:
-        raise IllegalAction(f"{p.name} has {p.drops.get(kind, 0)} {kind} drop(s), needs {n}")
-    p.drops[kind] -= n
-
-
-def _do_use_drop(state: State, p: Player, action: dict[str, Any], chance: Chance, events: list[Event]) -> None:
-    kind = _choice(action.get("kind"), DROP_KINDS, ("kind",), "weapon drop")
-    tile = state.tiles[p.tile]  # type: ignore[index]
-    state.turn.drop_used = True
-    if _boss_alive(state, tile):
-        _drop_on_boss(state, p, tile, kind, action, events)
+def _do_use_drop(s: State, p: Player, a: UseDrop, chance: Chance, events: list[Event]) -> None:
+    tile = _tile_of(s, p)
+    s.turn.drop_used = True
+    p.drops[a.kind] -= a.count
+    if _boss_alive(s, tile):
+        _graveyard_add(s, a.kind, a.count)
+        events.append(Event("drop-used", {"player": p.name, "kind": a.kind, "count": a.count, "on": tile.boss}))
+        for _ in range(a.count):
+            if _boss_alive(s, tile):
+                _hurt_boss(s, tile, dealt(p.abilities, BOSS_DROP_DAMAGE, "boss"), p.name, events, source=a.kind)
     elif tile.kind == "final-boss":
-        _drop_on_final(state, p, kind, action, events)
-    elif kind == "gunfire":
-        _gunfire(state, p, action, events)
+        _drop_on_final(s, p, tile, a, events)
+    elif a.kind == "gunfire":
+        _gunfire(s, p, s.players[a.target or ""], events)
     else:
-        _place_drop(state, p, kind, action, events)
+        spots = [p.tile or ""] if a.kind == "smoke" else list(a.tiles) or [a.tile or ""]
+        for tid in spots:
+            on = tuple(q.name for q in _others_on(s, tid, p.name)) if a.kind == "landmine" else ()
+            s.board.append(BoardDrop(a.kind, tid, p.name, on))
+            events.append(Event("drop-placed", {"player": p.name, "kind": a.kind, "tile": tid, "on": list(on)}))
 
 
-def _count(p: Player, kind: str, action: dict[str, Any]) -> int:
-    """Mista may use two fire drops at once; everyone else one drop per turn."""
-    n = _field(action, "count", (), int, 1)
-    if n == 2 and kind == "fire" and p.character == "mista":
-        return 2
-    if n != 1:
-        raise IllegalAction("only Mista may use two drops at once (fire drops)")
-    return 1
-
-
-def _drop_on_boss(state: State, p: Player, tile: Tile, kind: str, action: dict[str, Any], events: list[Event]) -> None:
-    if kind == "smoke":
-        raise IllegalAction("in a boss battle smoke only cancels the first strike (boss_battle with smoke: true)")
-    n = _count(p, kind, action)
-    _spend_drop(state, p, kind, n)
-    _graveyard_add(state, kind, n)
-    events.append(Event("drop-used", {"player": p.name, "kind": kind, "count": n, "on": tile.kind}))
-    for _ in range(n):
-        if _boss_alive(state, tile):
-            _hurt_boss(state, tile, dealt(p.character, BOSS_DROP_DAMAGE, "boss"), p.name, events, source=kind)
-
-
-def _drop_on_final(state: State, p: Player, kind: str, action: dict[str, Any], events: list[Event]) -> None:
+def _drop_on_final(s: State, p: Player, tile: Tile, a: UseDrop, events: list[Event]) -> None:
     """On the dead final tile drops hit players for -3; smoke keeps you from being targeted."""
-    if kind == "smoke":
-        _spend_drop(state, p, "smoke", 1)
-        state.shielded.append(p.name)
-        events.append(Event("drop-used", {"player": p.name, "kind": "smoke", "on": p.name}))
+    if a.kind == "smoke":
+        s.shielded.append(p.name)
+        events.append(Event("drop-used", {"player": p.name, "kind": "smoke", "count": 1, "on": p.name}))
         return
-    raw = action.get("target")
-    picks = raw if isinstance(raw, list) else [raw]
-    n = _count(p, kind, action)
-    if raw is None or len(picks) not in (1, n):
-        raise IllegalAction(f"name the player to hit (or {n} players)", [q.name for q in _targets(state, p)])
-    targets = [_target(state, p, name, ("target",)) for name in picks] * (n if len(picks) == 1 else 1)
-    _spend_drop(state, p, kind, n)
-    _graveyard_add(state, kind, n)
-    events.append(Event("drop-used", {"player": p.name, "kind": kind, "count": n, "on": [t.name for t in targets]}))
-    source = {"fire": "fire-drop"}.get(kind, kind)
-    for target in targets:
-        before = target.alive
-        _hurt(state, target, dealt(p.character, BOSS_DROP_DAMAGE, "boss"), source, p.name, events)
-        if before and not target.alive:
-            _reward_player_kill(state, p, events)
+    targets = list(a.targets) or [a.target or ""]
+    _graveyard_add(s, a.kind, a.count)
+    events.append(Event("drop-used", {"player": p.name, "kind": a.kind, "count": a.count, "on": targets}))
+    source = "fire-drop" if a.kind == "fire" else a.kind
+    for name in targets:
+        target = s.players[name]
+        if target.alive:
+            _hurt(s, target, dealt(p.abilities, BOSS_DROP_DAMAGE, "boss"), source, p.name, events)
+            if not target.alive:
+                _player_killed(s, p, tile, events)
 
 
-def _gunfire(state: State, p: Player, action: dict[str, Any], events: list[Event]) -> None:
-    target = state.players.get(str(action.get("target")))
-    if target is None or not target.alive or target is p:
-        raise SetupError(("target",), "gunfire needs a target: another player in the race")
-    gap = distance(state, p.tile, target.tile)  # type: ignore[arg-type]
-    if gap not in GUNFIRE_BY_DISTANCE:
-        raise IllegalAction(f"{target.name} is {gap} tiles away; gunfire reaches 1 or 2 tiles")
-    for who in (p, target):
-        why = _peaceful(state, state.tiles[who.tile])  # type: ignore[index]
-        if why:
-            raise IllegalAction("no gunfire into or out of smoke" if why == "smoke"
-                                else f"no gunfire: {who.name} is on a {why}")
-    _spend_drop(state, p, "gunfire", 1)
-    _graveyard_add(state, "gunfire")
-    events.append(Event("drop-used", {"player": p.name, "kind": "gunfire", "on": target.name, "distance": gap}))
-    _hurt(state, target, dealt(p.character, GUNFIRE_BY_DISTANCE[gap], "gunfire"), "gunfire", p.name, events)
+def _gunfire(s: State, p: Player, target: Player, events: list[Event]) -> None:
+    gap = _distances(s, _tile_of(s, p).id)[_tile_of(s, target).id]
+    _graveyard_add(s, "gunfire")
+    events.append(Event("drop-used", {"player": p.name, "kind": "gunfire", "count": 1, "on": target.name,
+                                      "distance": gap}))
+    _hurt(s, target, dealt(p.abilities, GUNFIRE_BY_DISTANCE[gap], "gunfire"), "gunfire", p.name, events)
 
 
-def _place_drop(state: State, p: Player, kind: str, action: dict[str, Any], events: list[Event]) -> None:
-    """Landmines and fire go on tiles touched this turn; smoke covers your own tile."""
-    n = _count(p, kind, action)
-    if kind == "smoke":
-        spots = [p.tile]
-    elif n == 2:
-        spots = [str(t) for t in _field(action, "tiles", (), list)]
-        if len(spots) != 2 or spots[0] == spots[1]:
-            raise IllegalAction("two fire drops go on two different tiles (tiles: [a, b])")
-    else:
-        spots = [str(_field(action, "tile", (), (str, int)))]
-    for tid in spots:
-        _check_drop_spot(state, p, kind, tid)
-    _spend_drop(state, p, kind, n)
-    for tid in spots:
-        on = [q.name for q in _others_on(state, tid, p.name)] if kind == "landmine" else []  # type: ignore[arg-type]
-        state.board.append(BoardDrop(kind, tid, p.name, on))
-        events.append(Event("drop-placed", {"player": p.name, "kind": kind, "tile": tid, "on": on}))
+def _do_play_power(s: State, p: Player, a: PlayPower, chance: Chance, events: list[Event]) -> None:
+    p.power.remove(a.card)
+    s.power_discard.append(a.card)
+    s.turn.power_used = True
+    events.append(Event("power-card-played", {"player": p.name, "card": a.card,
+                                              "effect": "not printed in the rulebook"}))
 
 
-def _check_drop_spot(state: State, p: Player, kind: str, tid: str) -> None:
-    if tid not in state.tiles:
-        raise IllegalAction(f"no tile {tid!r} on the road")
-    tile = state.tiles[tid]
-    if kind != "smoke" and tid not in state.turn.touched:
-        raise IllegalAction(f"a {kind} goes on a tile {p.name} touched this turn ({', '.join(state.turn.touched)})")
-    if kind == "fire" and tile.kind == "fire":
-        raise IllegalAction("fire drops cannot be placed on fire road tiles")
-    if tile.kind in ("start", "hazard"):
-        raise IllegalAction(f"weapon drops cannot be used on a {tile.kind} tile")
-    if _boss_alive(state, tile):
-        raise IllegalAction("on a live boss tile weapon drops are used against the boss")
-    if any(d.tile == tid and d.kind == kind for d in state.board):
-        raise IllegalAction(f"there is already a {kind} on {tid}")
+def _do_trade_power(s: State, p: Player, a: TradePower, chance: Chance, events: list[Event]) -> None:
+    """Trade one card for the top of the deck or the face-up discard; the card traded in goes face up."""
+    _draw_power(s, p, a.take, chance, events)
+    p.power.remove(a.card)
+    s.power_discard.append(a.card)
+    s.turn.power_used = True
+    events.append(Event("power-card-traded", {"player": p.name, "card": a.card}))
 
 
-def _do_play_power(state: State, p: Player, action: dict[str, Any], chance: Chance, events: list[Event]) -> None:
-    card = _hand_card(p, action)
-    if state.tiles[p.tile].kind == "start":  # type: ignore[index]
-        raise IllegalAction("power cards cannot be played on the start tile (Q&A 1)")
-    p.power.remove(card)
-    state.power_discard.append(card)
-    state.turn.power_used = True
-    events.append(Event("power-card-played", {"player": p.name, "card": card, "effect": "not printed in the rulebook"}))
+def _do_draw_power(s: State, p: Player, a: DrawPower, chance: Chance, events: list[Event]) -> None:
+    s.rewards.pop(0)
+    _draw_power(s, p, a.take, chance, events)
 
 
-def _do_trade_power(state: State, p: Player, action: dict[str, Any], chance: Chance, events: list[Event]) -> None:
-    """Trade one card for the top of the deck or the face-up discard."""
-    card = _hand_card(p, action)
-    take = _choice(action.get("take", "deck"), ("deck", "discard"), ("take",), "pile")
-    if take == "discard":
-        if not state.power_discard:
-            raise IllegalAction("the power card discard pile is empty")
-        new = state.power_discard.pop()
-        p.power.append(new)
-        events.append(Event("power-card-drawn", {"player": p.name, "card": new}))
-    else:
-        _draw_power(state, p, events)
-    p.power.remove(card)
-    state.power_discard.append(card)
-    state.turn.power_used = True
-    events.append(Event("power-card-traded", {"player": p.name, "card": card}))
+def _do_collect_drop(s: State, p: Player, a: CollectDrop, chance: Chance, events: list[Event]) -> None:
+    s.rewards.pop(0)
+    s.graveyard[a.kind] -= 1
+    if not s.graveyard[a.kind]:
+        del s.graveyard[a.kind]
+    p.drops[a.kind] += 1
+    events.append(Event("drop-collected", {"player": p.name, "kind": a.kind}))
 
 
-def _hand_card(p: Player, action: dict[str, Any]) -> str:
-    card = str(_field(action, "card", (), (str, int)))
-    if card not in p.power:
-        raise IllegalAction(f"{p.name} holds no power card {card!r}", list(p.power))
-    return card
-
-
-def _collect(state: State, p: Player, action: dict[str, Any], events: list[Event]) -> None:
-    kind = _choice(action.get("kind"), DROP_KINDS, ("kind",), "weapon drop")
-    if p.name not in state.rewards:
-        raise IllegalAction(f"{p.name} has no boss reward to collect", [{"do": "collect_drop", "player": n}
-                                                                         for n in state.rewards])
-    if state.graveyard.get(kind, 0) == 0:
-        raise IllegalAction(f"no used {kind} in the graveyard", sorted(state.graveyard))
-    state.rewards.remove(p.name)
-    state.graveyard[kind] -= 1
-    if not state.graveyard[kind]:
-        del state.graveyard[kind]
-    p.drops[kind] = p.drops.get(kind, 0) + 1
-    events.append(Event("drop-collected", {"player": p.name, "kind": kind}))
-
-
-def _do_event_move(state: State, p: Player, action: dict[str, Any], chance: Chance, events: list[Event]) -> None:
+def _do_event_move(s: State, p: Player, a: EventMove, chance: Chance, events: list[Event]) -> None:
     """Movement an event card orders; its text is not printed, so the scenario states the spaces."""
-    if action.get("roll"):
-        allowance = _roll(chance, "movement (event card)", events, p.name)
-        allowance += 1 if p.character == "gooday" else 0
+    if a.roll:
+        allowance = _roll(chance, "movement (event card)", events, p.name) + extra_space(p.abilities)
     else:
-        allowance = _field(action, "spaces", (), int)
-    path = _checked_path(state, p, action, allowance)
-    _drive(state, p, path, action, chance, events)
+        allowance = a.spaces or 0
+    s.turn.allowance = allowance
+    s.turn.event_moving = True
+    events.append(Event("event-move", {"player": p.name, "allowance": allowance}))
 
 
-def _do_resolve_event(state: State, p: Player, action: dict[str, Any], chance: Chance, events: list[Event]) -> None:
-    card = state.event_active
+def _do_resolve_event(s: State, p: Player, a: ResolveEvent, chance: Chance, events: list[Event]) -> None:
+    card = s.event_active
     assert card is not None
-    state.event_discard.append(card)
-    state.event_active = None
+    s.event_discard.append(card)
+    s.event_active = None
+    s.turn.event_moving = False
     events.append(Event("event-card-resolved", {"player": p.name, "card": card}))
-    if state.events_owed and p.alive:
-        state.events_owed -= 1
-        _take_event(state, p, events)
+    if s.events_owed:
+        s.events_owed -= 1
+        _take_event(s, p, chance, events)
 
 
-def _do_end_turn(state: State, p: Player, action: dict[str, Any], chance: Chance, events: list[Event]) -> None:
-    alive = [n for n in _turn_order_from(state, p.name)[1:] if state.players[n].alive]
-    nxt = alive[0] if alive else p.name
-    _begin_turn(state, state.players[nxt], chance, events)
+def _do_end_turn(s: State, p: Player, a: EndTurn, chance: Chance, events: list[Event]) -> None:
+    _end_turn(s, p, chance, events)
 
 
-def _begin_turn(state: State, p: Player, chance: Chance, events: list[Event]) -> None:
-    """Your smoke and fire fade; a landmine dropped on you goes off."""
-    state.turn = Turn(p.name, "start", [p.tile] if p.tile else [])
-    events.append(Event("turn", {"player": p.name}))
-    for drop in [d for d in state.board if d.owner == p.name and d.kind in ("smoke", "fire")]:
-        state.board.remove(drop)
-        _graveyard_add(state, drop.kind)
-        events.append(Event("drop-expired", {"kind": drop.kind, "tile": drop.tile}))
-    if p.name in state.shielded:
-        state.shielded.remove(p.name)
-        _graveyard_add(state, "smoke")
-        events.append(Event("drop-expired", {"kind": "smoke", "tile": p.tile}))
-    for drop in [d for d in state.board if d.kind == "landmine" and p.name in d.on and d.tile == p.tile]:
-        state.board.remove(drop)
-        _graveyard_add(state, "landmine")
-        events.append(Event("landmine-detonated", {"tile": drop.tile, "player": p.name}))
-        roll = _roll(chance, "landmine", events, p.name)
-        _hurt(state, p, landmine_hit(roll), "landmine", drop.owner, events)
-    if p.alive:
-        _set_phase_for_position(state, p, "start")
-
-
-def _set_phase_for_position(state: State, p: Player, phase: str) -> None:
-    tile = state.tiles[p.tile] if p.tile else None
-    if tile is not None and _boss_alive(state, tile):
-        state.turn.phase = "boss-pending"
-    elif tile is not None and tile.kind == "final-boss":
-        state.turn.phase = "boss"
-    else:
-        state.turn.phase = phase
-
-
-HANDLERS: dict[str, Callable[[State, Player, dict[str, Any], Chance, list[Event]], None]] = {
-    "move": _do_move,
+HANDLERS: dict[str, Callable[[State, Player, Any, Chance, list[Event]], None]] = {
+    "pick_drop": _do_pick_drop,
+    "draw": _do_draw,
+    "draw_tile": _do_draw_tile,
+    "lay_tile": _do_lay_tile,
+    "drive": _do_drive,
+    "nitro_draw": _do_nitro_draw,
     "hazard_attempt": _do_hazard_attempt,
     "boss_battle": _do_boss_battle,
     "attack": _do_attack,
+    "strike": _do_strike,
+    "choose_target": _do_choose_target,
     "use_drop": _do_use_drop,
     "play_power": _do_play_power,
     "trade_power": _do_trade_power,
+    "draw_power": _do_draw_power,
+    "collect_drop": _do_collect_drop,
     "event_move": _do_event_move,
     "resolve_event": _do_resolve_event,
     "end_turn": _do_end_turn,
@@ -1594,101 +2444,45 @@ HANDLERS: dict[str, Callable[[State, Player, dict[str, Any], Chance, list[Event]
 
 
 # ---------------------------------------------------------------------------------------------
-# Legal actions
+# Outcome, result, wording
 
 
-def legal_actions(state: State) -> list[dict[str, Any]]:
-    """What the player whose turn it is may do now (move paths over tiles already laid)."""
-    out: list[dict[str, Any]] = [{"do": "collect_drop", "player": n} for n in state.rewards]
-    if state.winner is not None:
-        return out
-    t = state.turn
-    p = state.players[t.player]
-    me = {"player": p.name}
-    if state.event_active is not None:
-        return [*out, {"do": "event_move", **me}, {"do": "resolve_event", **me}]
-    if t.phase == "over":
-        return out + ([{"do": "end_turn", **me}] if not state.rewards else [])
-    if t.phase == "boss-pending":
-        return [*out, {"do": "boss_battle", **me}]
-    if t.phase == "start":
-        out += _movement_actions(state, p)
-    if t.phase == "boss" and not t.attacked and _has_attack(state, p):
-        out.append({"do": "attack", **me})
-    if not t.drop_used and any(p.drops.values()) and _may_drop(state, p):
-        out.append({"do": "use_drop", **me})
-    if not t.power_used and p.power:
-        if state.tiles[p.tile].kind != "start":  # type: ignore[index]
-            out.append({"do": "play_power", **me})
-        out.append({"do": "trade_power", **me})
-    if not state.rewards and (t.phase != "start" or not _can_move(state, p)):
-        out.append({"do": "end_turn", **me})
-    return out
-
-
-def _movement_actions(state: State, p: Player) -> list[dict[str, Any]]:
-    out: list[dict[str, Any]] = []
-    tile = state.tiles[p.tile]  # type: ignore[index]
-    if tile.kind == "hazard" and p.hazard_side is not None:
-        out.append({"do": "hazard_attempt", "player": p.name})
-    if _can_move(state, p):
-        out.append({"do": "move", "player": p.name})
-    return out
-
-
-def _can_move(state: State, p: Player) -> bool:
-    tile = state.tiles[p.tile]  # type: ignore[index]
-    if tile.kind == "final-boss" or _boss_alive(state, tile):
-        return False
-    stack_left = state.tile_stack is None or bool(state.tile_stack) or _final_tile(state) is None
-    return bool(legal_paths(state, p, 4)) or stack_left
-
-
-def _has_attack(state: State, p: Player) -> bool:
-    tile = state.tiles[p.tile]  # type: ignore[index]
-    return _boss_alive(state, tile) or (tile.kind == "final-boss" and bool(_targets(state, p)))
-
-
-def _may_drop(state: State, p: Player) -> bool:
-    tile = state.tiles[p.tile]  # type: ignore[index]
-    if tile.kind in ("start", "hazard"):
-        return False
-    return state.turn.phase != "boss-pending"
-
-
-# ---------------------------------------------------------------------------------------------
-# Outcome
-
-
-def outcome(state: State, events: list[Event]) -> dict[str, Any]:
-    """The observable result (stable keys; see the module docstring)."""
-    players = state.players.values()
+def outcome(s: State, events: list[Event]) -> dict[str, Any]:
+    """The observable result (stable keys)."""
+    players = s.players.values()
+    final = _final_tile(s)
     return {
-        "turn": state.turn.player,
-        "phase": state.turn.phase,
+        "turn": s.turn.player,
+        "phase": s.turn.phase,
+        "round": s.round,
+        "to_act": actor(s),
         "hp": {p.name: p.hp for p in players},
         "eliminated": [p.name for p in players if not p.alive],
         "positions": {p.name: p.tile for p in players},
         "hazard_side": {p.name: p.hazard_side for p in players if p.hazard_side},
-        "boss_hp": dict(state.boss_hp),
-        "bosses_defeated": [b for b in BOSS_HP if state.boss_hp[b] == 0],
-        "tiles_laid": len(state.tiles),
-        "road": {t.id: t.kind for t in state.tiles.values()},
-        "tile_stack_left": None if state.tile_stack is None else len(state.tile_stack),
-        "drops_on_board": sorted(f"{d.kind}@{d.tile}" for d in state.board),
+        "boss_hp": dict(s.boss_hp),
+        "bosses_defeated": [b for b in s.boss_hp if s.boss_hp[b] == 0],
+        "tiles_laid": len(s.tiles),
+        "road": {t.id: t.label for t in s.tiles.values()},
+        "tile_stack_left": len(s.stack) if s.stack_known else None,
+        "tile_drawn": s.turn.tile_in_hand,
+        "drops_on_board": sorted(f"{d.kind}@{d.tile}" for d in s.board),
         "inventory": {p.name: {k: n for k, n in p.drops.items() if n} for p in players},
         "drops_held": {p.name: sum(p.drops.values()) for p in players},
         "power_cards": {p.name: len(p.power) for p in players},
-        "graveyard": {k: state.graveyard[k] for k in DROP_KINDS if state.graveyard.get(k)},
-        "event_active": state.event_active,
-        "events_owed": state.events_owed,
-        "event_cards_drawn": state.events_drawn,
-        "rewards_owed": list(state.rewards),
-        "final_arrivals": list(state.final_arrivals),
-        "first_on_final_tile": state.final_arrivals[0] if state.final_arrivals else None,
-        "shielded": list(state.shielded),
-        "winner": state.winner,
-        "can": sorted({a["do"] for a in legal_actions(state)}),
+        "graveyard": {k: s.graveyard[k] for k in DROP_KINDS if s.graveyard.get(k)},
+        "event_active": s.event_active,
+        "events_owed": s.events_owed,
+        "event_cards_drawn": s.events_drawn,
+        "rewards_owed": [name for what, name in s.rewards if what == "drop"],
+        "power_owed": [name for what, name in s.rewards if what == "power"],
+        "final_arrivals": list(s.final_arrivals),
+        "first_on_final_tile": s.final_arrivals[0] if s.final_arrivals else None,
+        "final_tile": final.id if final else None,
+        "shielded": list(s.shielded),
+        "winner": s.winner,
+        "ended": s.ended,
+        "can": sorted({a.do for a in legal(s)}),
         **_event_summary(events),
     }
 
@@ -1713,6 +2507,68 @@ def _event_summary(events: list[Event]) -> dict[str, Any]:
     }
 
 
+def _result_word(s: State) -> str:
+    if s.winner is not None:
+        return s.box.characters[s.players[s.winner].character].title
+    return "nobody"
+
+
+def result(s: State) -> dict[str, Any]:
+    """Whole-game figures: who escaped (a character) or nobody, and how the race went."""
+    return {
+        "result": _result_word(s),
+        "rounds": s.round - 1 if s.ended == "portal-closed" else s.round,
+        "eliminated": sum(1 for p in s.players.values() if not p.alive),
+        "damage_taken": sum(p.damage for p in s.players.values()),
+        "bosses_defeated": sum(1 for hp in s.boss_hp.values() if hp == 0),
+        "tiles_laid": len(s.tiles),
+        "portal_closed": 1 if s.ended == "portal-closed" else 0,
+    }
+
+
+def _describe(a: Action) -> str:
+    """An action in players' words."""
+    who = a.player
+    words: dict[str, Callable[[], str]] = {
+        "pick_drop": lambda: f"{who} picks a {a.kind} drop",
+        "draw": lambda: f"{who} draws for movement",
+        "draw_tile": lambda: f"{who} draws a road tile",
+        "lay_tile": lambda: (f"{who} lays it at ({a.at[0]}, {a.at[1]})"
+                             + (f" off {a.source}" if a.source else "")
+                             + (f", arrows {a.arrow}" if a.arrow else "")),
+        "drive": lambda: f"{who} drives to {' → '.join(a.path)}",
+        "nitro_draw": lambda: f"{who} draws a tile beyond the nitro-nos and moves onto it",
+        "hazard_attempt": lambda: f"{who} tries to get past the hazard",
+        "boss_battle": lambda: f"{who} faces the boss's first strike" + (" behind smoke" if a.smoke else ""),
+        "attack": lambda: f"{who} attacks " + (a.target or "the boss"),
+        "strike": lambda: f"{who} strikes {a.target}",
+        "choose_target": lambda: f"{who} targets {a.target}",
+        "use_drop": lambda: f"{who} uses {'two ' if a.count == 2 else 'a '}{a.kind} drop{'s' if a.count == 2 else ''}"
+                            + _drop_where(a),
+        "play_power": lambda: f"{who} plays a power card ({a.card})",
+        "trade_power": lambda: f"{who} trades in a power card ({a.card}) for the {a.take}'s top card",
+        "draw_power": lambda: f"{who} draws a power card from the {a.take}",
+        "collect_drop": lambda: f"{who} takes a used {a.kind} drop",
+        "event_move": lambda: f"{who} moves as the event card says"
+                              + (": a new draw" if a.roll else f": {a.spaces} space(s)"),
+        "resolve_event": lambda: f"{who} finishes the event card",
+        "end_turn": lambda: f"{who} ends the turn",
+    }
+    return words[a.do]()
+
+
+def _drop_where(a: UseDrop) -> str:
+    if a.tiles:
+        return f" on {' and '.join(a.tiles)}"
+    if a.tile:
+        return f" on {a.tile}"
+    if a.targets:
+        return f" at {' and '.join(a.targets)}"
+    if a.target:
+        return f" at {a.target}"
+    return ""
+
+
 # ---------------------------------------------------------------------------------------------
 # Drawing
 
@@ -1724,61 +2580,61 @@ KIND_STYLE = {  # fill, label
     "event": ("#d0e0f0", "82"),
     "fire": ("#f4cccc", "FIRE"),
     "nitro-nos": ("#ead1dc", "NOS"),
-    "death-turret": ("#d9d2e9", "DEATH TURRET"),
-    "omg-zilla-1": ("#d9d2e9", "OMG-ZILLA #1"),
-    "omg-zilla-2": ("#d9d2e9", "OMG-ZILLA #2"),
+    "boss": ("#d9d2e9", ""),
     "final-boss": ("#cccccc", "H H H"),
 }
 ARROWS = {"N": "\u2191", "E": "\u2192", "S": "\u2193", "W": "\u2190"}
 CAR_COLOURS = ("#c0392b", "#2471a3", "#1e8449", "#b9770e")
 
 
-def draw_svg(state: State) -> str:
+def draw_svg(s: State) -> str:
     """The laid road (kind, exits, boss HP, drops), the cars and a legend; deterministic."""
-    tiles = sorted(state.tiles.values(), key=lambda t: (t.y, t.x, t.id))
+    tiles = sorted(s.tiles.values(), key=lambda t: (t.y, t.x, t.id))
     min_x, max_x = min(t.x for t in tiles), max(t.x for t in tiles)
     min_y, max_y = min(t.y for t in tiles), max(t.y for t in tiles)
     board_h = (max_y - min_y + 1) * CELL
-    width = max((max_x - min_x + 1) * CELL + 20, 420)
-    height = board_h + 40 + 16 * len(state.order)
-    svg = draw.Svg(width, height, f"Escape Deathrace: {state.turn.player} to play")
+    width = max((max_x - min_x + 1) * CELL + 20, 460)
+    height = board_h + 40 + 16 * len(s.order)
+    svg = draw.Svg(width, height, f"Escape Deathrace: {s.turn.player} to play")
     svg.rect(0, 0, width, height, draw.COLORS["paper"])
     origin = (10 - min_x * CELL, 10 - min_y * CELL)
     for tile in tiles:
-        _draw_tile(svg, state, tile, origin)
-    _draw_cars(svg, state, origin)
-    _draw_legend(svg, state, board_h + 30)
+        _draw_tile(svg, s, tile, origin)
+    _draw_cars(svg, s, origin)
+    _draw_legend(svg, s, board_h + 30)
     return svg.render()
 
 
-def _draw_tile(svg: draw.Svg, state: State, tile: Tile, origin: tuple[int, int]) -> None:
+def _draw_tile(svg: draw.Svg, s: State, tile: Tile, origin: tuple[int, int]) -> None:
     x0, y0 = origin[0] + tile.x * CELL, origin[1] + tile.y * CELL
-    cx, cy = x0 + CELL / 2, y0 + CELL / 2
+    cx = x0 + CELL / 2
     fill, label = KIND_STYLE[tile.kind]
+    if tile.kind == "boss":
+        label = s.box.tiles[tile.face].title.upper()
     svg.rect(x0 + 2, y0 + 2, CELL - 4, CELL - 4, fill, draw.COLORS["ink"])
     for d in tile.exits:  # road stubs show the exits
         dx, dy = DIRS[d]
-        svg.line(cx, cy, cx + dx * (CELL / 2 - 2), cy + dy * (CELL / 2 - 2), draw.COLORS["lane"], 14)
+        svg.line(cx, y0 + CELL / 2, cx + dx * (CELL / 2 - 2), y0 + CELL / 2 + dy * (CELL / 2 - 2),
+                 draw.COLORS["lane"], 14)
     if tile.arrow:
         label = f"{ARROWS[tile.arrow]} NOS {ARROWS[tile.arrow]}"
     svg.text(x0 + 6, y0 + 14, tile.id, size=10, anchor="start")
-    svg.text(cx, y0 + 28, label, size=10, weight="bold")
-    boss = _boss_of(tile)
-    if boss is not None:
-        hp = state.boss_hp[boss]
-        svg.text(cx, y0 + CELL - 8, f"{hp}/{BOSS_HP[boss]} HP" if hp else "defeated", size=10,
+    svg.text(cx, y0 + 28, label, size=9 if len(label) > 12 else 10, weight="bold")
+    if tile.boss is not None:
+        hp = s.boss_hp[tile.boss]
+        svg.text(cx, y0 + CELL - 8, f"{hp}/{s.box.bosses[tile.boss]} HP" if hp else "defeated", size=10,
                  fill=draw.COLORS["boss"], weight="bold")
-    for i, drop in enumerate(sorted(d.kind for d in state.board if d.tile == tile.id)):
+    for i, drop in enumerate(sorted(d.kind for d in s.board if d.tile == tile.id)):
         svg.text(x0 + CELL - 6, y0 + 14 + 12 * i, drop, size=9, anchor="end", fill=draw.COLORS["enemy"])
 
 
-def _draw_cars(svg: draw.Svg, state: State, origin: tuple[int, int]) -> None:
+def _draw_cars(svg: draw.Svg, s: State, origin: tuple[int, int]) -> None:
     slots: dict[str, int] = {}
-    for i, name in enumerate(state.order):
-        p = state.players[name]
+    for i, name in enumerate(s.order):
+        p = s.players[name]
         if not p.alive or p.tile is None:
             continue
-        tile = state.tiles[p.tile]
+        tile = s.tiles[p.tile]
         n = slots.get(tile.id, 0)
         slots[tile.id] = n + 1
         x = origin[0] + tile.x * CELL + 20 + 19 * n
@@ -1789,13 +2645,17 @@ def _draw_cars(svg: draw.Svg, state: State, origin: tuple[int, int]) -> None:
             svg.text(x, y + 20, f"side {p.hazard_side}", size=8)
 
 
-def _draw_legend(svg: draw.Svg, state: State, top: float) -> None:
-    svg.text(10, top, f"Turn: {state.turn.player} ({state.turn.phase})", size=12, anchor="start", weight="bold")
-    for i, name in enumerate(state.order):
-        p = state.players[name]
+def _draw_legend(svg: draw.Svg, s: State, top: float) -> None:
+    head = f"Round {s.round}, turn: {s.turn.player} ({s.turn.phase})"
+    if s.ended:
+        head = f"Race over: {_result_word(s)} escaped" if s.winner else f"Race over: nobody escaped ({s.ended})"
+    svg.text(10, top, head, size=12, anchor="start", weight="bold")
+    for i, name in enumerate(s.order):
+        p = s.players[name]
         drops = ", ".join(f"{k} {n}" for k, n in p.drops.items() if n) or "no drops"
         status = f"{p.hp} HP" if p.alive else "out"
-        line = f"{name} ({CHARACTERS[p.character]}): {status}; {drops}; {len(p.power)} power card(s)"
+        title = s.box.characters[p.character].title
+        line = f"{name} ({title}): {status}; {drops}; {len(p.power)} power card(s)"
         svg.text(10, top + 16 * (i + 1), line, size=11, anchor="start", fill=CAR_COLOURS[i % len(CAR_COLOURS)])
 
 
@@ -1810,7 +2670,7 @@ class OddsTable:
     id: str
     title: str
     rule: str
-    character: str  # a character id, or "any"
+    ability: str  # an ability id, or "any"
     columns: tuple[str, ...]  # probability columns (the first column, the outcome, is `outcome`)
     outcome: str
     rows: tuple[tuple[str, tuple[Fraction, ...]], ...]
@@ -1821,7 +2681,7 @@ class OddsTable:
             "id": self.id,
             "title": self.title,
             "rule": self.rule,
-            "character": self.character,
+            "ability": self.ability,
             "columns": [self.outcome, *self.columns],
             "rows": [[label, *({"fraction": _frac(p), "percent": _pct(p)} for p in probs)]
                      for label, probs in self.rows],
@@ -1837,99 +2697,114 @@ def _pct(f: Fraction) -> str:
     return f"{float(f) * 100:.1f}%"
 
 
-def distribution(n_rolls: int, result: Callable[..., Any]) -> dict[Any, Fraction]:
-    """Exact distribution of `result(*rolls)` over `n_rolls` independent D4 draws."""
+def distribution(n_rolls: int, value: Callable[..., Any]) -> dict[Any, Fraction]:
+    """Exact distribution of `value(*rolls)` over `n_rolls` independent D4 draws."""
     out: dict[Any, Fraction] = {}
     combos: list[tuple[int, ...]] = [()]
     for _ in range(n_rolls):
         combos = [(*c, r) for c in combos for r in D4]
     weight = Fraction(1, len(D4) ** n_rolls)
     for combo in combos:
-        key = result(*combo)
+        key = value(*combo)
         out[key] = out.get(key, Fraction(0)) + weight
     return out
 
 
-def _damage_table(key: str, title: str, character: str, columns: dict[str, dict[int, Fraction]]) -> OddsTable:
-    """A table whose rows are HP lost; `key` is the rule entry (the character's own entry if not generic)."""
-    label = "any" if character == GENERIC else character
-    who = "" if character == GENERIC else f" ({CHARACTERS[character]})"
+PLAIN: Abilities = frozenset()
+WHO_HAS = {  # how a table names a car with one ability (the character cards say which character has it)
+    "extra-damage": "a car that deals 1 extra damage",
+    "tough": "a car that takes 1 less from every hit",
+    "hazard-free": "a car that drives through hazards",
+    "two-strikes": "a car that strikes twice",
+    "gunproof": "a car immune to gunfire and drive-bys",
+    "mineproof": "a car immune to landmines",
+    "first-strike": "a car no first strike hits",
+}
+
+
+def _damage_table(key: str, title: str, ability: str | None, columns: dict[str, dict[int, Fraction]]) -> OddsTable:
+    """A table whose rows are HP lost."""
+    label = ability or "any"
+    who = f", for {WHO_HAS[ability]}" if ability else ""
     values = sorted({v for dist in columns.values() for v in dist})
     rows = tuple((f"-{v} HP" if v else "0 HP", tuple(dist.get(v, Fraction(0)) for dist in columns.values()))
                  for v in values)
     means = tuple(sum((v * p for v, p in dist.items()), Fraction(0)) for dist in columns.values())
-    rule = key if character == GENERIC else character
-    return OddsTable(f"{key}-{label}", title + who, rule, label, tuple(columns), "HP lost", rows, means)
+    return OddsTable(f"{key}-{label}", title + who, key, label, tuple(columns), "HP lost", rows, means)
 
 
-GENERIC = "generic"  # a car whose ability changes nothing in the table at hand
+def _ab(ability: str | None) -> Abilities:
+    return frozenset({ability}) if ability else PLAIN
 
 
-def _strike_dist(attacker: str, target: str, context: str, source: str) -> dict[int, Fraction]:
+def _strike_dist(attacker: Abilities, target: Abilities, context: str, source: str) -> dict[int, Fraction]:
     """HP the target loses from all of the attacker's strikes in one action (two for Ariel & FlaMiN)."""
     return distribution(strikes(attacker), lambda *rolls: sum(
         damage_taken(target, strike_hit(attacker, r, context), source) for r in rolls))
 
 
-def _hazard_outcome(character: str, roll: int) -> tuple[bool, int]:
+def _hazard_outcome(ab: Abilities, roll: int) -> tuple[bool, int]:
     passed, damage = hazard_roll(roll)
-    return passed, damage_taken(character, damage, "hazard")
+    return passed, damage_taken(ab, damage, "hazard")
 
 
 def _hazard_tables() -> list[OddsTable]:
     out = []
-    for character in (GENERIC, "reegad", "gooday"):
-        if skips_hazard(character):
-            dist = {(True, 0): Fraction(1)}
-        else:
-            dist = distribution(1, lambda r, c=character: _hazard_outcome(c, r))
+    for ability in (None, "tough", "hazard-free"):
+        ab = _ab(ability)
+        dist = ({(True, 0): Fraction(1)} if skips_hazard(ab)
+                else distribution(1, lambda r, ab=ab: _hazard_outcome(ab, r)))
         order = sorted(dist, key=lambda k: (not k[0], k[1]))
         rows = tuple((f"{'pass' if ok else 'fail'}, {f'-{d} HP' if d else '0 HP'}", (dist[(ok, d)],))
                      for ok, d in order)
         mean = sum((d * pr for (_, d), pr in dist.items()), Fraction(0))
-        label = "any" if character == GENERIC else character
-        who = "" if character == GENERIC else f" ({CHARACTERS[character]})"
-        out.append(OddsTable(f"hazard-attempt-{label}", f"One hazard attempt{who}",
-                             "hazard-tiles" if character == GENERIC else character, label, ("probability",),
-                             "result", rows, (mean,)))
+        who = f", for {WHO_HAS[ability]}" if ability else ""
+        out.append(OddsTable(f"hazard-attempt-{ability or 'any'}", f"One hazard attempt{who}", "hazard-tiles",
+                             ability or "any", ("probability",), "result", rows, (mean,)))
     return out
 
 
 def _battle_tables() -> list[OddsTable]:
-    return [_damage_table("battle-it-out", "Battle-it-out exchange, against a car with no ability", c, {
-        "dealt by its strike as the mover": _strike_dist(c, GENERIC, "battle-it-out", "battle-it-out"),
-        "dealt by its counter attack": _strike_dist(c, GENERIC, "counter", "battle-it-out"),
-        "taken from the other car's strike": _strike_dist(GENERIC, c, "battle-it-out", "battle-it-out"),
-    }) for c in (GENERIC, "rebecca-jones", "reegad", "ariel-and-flamin")]
+    return [_damage_table("battle-it-out", "Battle-it-out exchange, against a car with no ability", a, {
+        "dealt by its strike as the mover": _strike_dist(_ab(a), PLAIN, "battle-it-out", "battle-it-out"),
+        "dealt by its counter attack": _strike_dist(_ab(a), PLAIN, "counter", "battle-it-out"),
+        "taken from the other car's strike": _strike_dist(PLAIN, _ab(a), "battle-it-out", "battle-it-out"),
+    }) for a in (None, "extra-damage", "tough", "two-strikes")]
 
 
 def _drive_by_tables() -> list[OddsTable]:
     out = []
-    for c in (GENERIC, "rebecca-jones", "shooter", "reegad", "ariel-and-flamin"):
+    for a in (None, "extra-damage", "gunproof", "tough", "two-strikes"):
+        ab = frozenset({"extra-damage", "counters-drive-by"}) if a == "extra-damage" else _ab(a)
         columns = {
-            "dealt by its drive-by": _strike_dist(c, GENERIC, "drive-by", "drive-by"),
-            "taken from a drive-by": _strike_dist(GENERIC, c, "drive-by", "drive-by"),
+            "dealt by its drive-by": _strike_dist(ab, PLAIN, "drive-by", "drive-by"),
+            "taken from a drive-by": _strike_dist(PLAIN, ab, "drive-by", "drive-by"),
         }
-        if counters_drive_by(c):
-            columns["dealt by its counter attack"] = _strike_dist(c, GENERIC, "counter", "drive-by")
-        out.append(_damage_table("drive-by", "Drive-by, against a car with no ability", c, columns))
+        if counters_drive_by(ab):
+            columns["dealt by its counter attack"] = _strike_dist(ab, PLAIN, "counter", "drive-by")
+        out.append(_damage_table("drive-by", "Drive-by, against a car with no ability", a, columns))
     return out
 
 
 def _landmine_tables() -> list[OddsTable]:
-    return [_damage_table("landmine", "Landmine", c, {
-        "taken driving over it": distribution(1, lambda r, c=c: damage_taken(c, landmine_hit(r), "landmine")),
-        "taken landing on it": {damage_taken(c, LANDMINE_LANDING, "landmine"): Fraction(1)},
-    }) for c in (GENERIC, "reegad", "ariel-and-flamin")]
+    out = []
+    for a in (None, "tough", "mineproof"):
+        ab = _ab(a)
+        out.append(_damage_table("landmine", "Landmine", a, {
+            "taken driving over it": distribution(1, lambda r, ab=ab: damage_taken(ab, landmine_hit(r), "landmine")),
+            "taken landing on it": {damage_taken(ab, LANDMINE_LANDING, "landmine"): Fraction(1)},
+        }))
+    return out
 
 
 def _boss_tables() -> list[OddsTable]:
     out = []
-    for c in (GENERIC, "rebecca-jones", "reegad", "shooter", "ariel-and-flamin"):
-        hit = 0 if first_strike_cancelled(c, False) else damage_taken(c, FIRST_STRIKE, "first-strike")
-        out.append(_damage_table("boss-battle", "Boss battle round: first strike, then the D4 action", c, {
+    for a in (None, "extra-damage", "tough", "first-strike", "two-strikes"):
+        ab = _ab(a)
+        hit = 0 if first_strike_cancelled(ab, False) else damage_taken(ab, FIRST_STRIKE, "first-strike")
+        out.append(_damage_table("boss-battle", "Boss battle round: first strike, then the D4 action", a, {
             "boss loses to the D4 action": distribution(
-                strikes(c), lambda *r, c=c: sum(strike_hit(c, x, "boss") for x in r)),
+                strikes(ab), lambda *r, ab=ab: sum(strike_hit(ab, x, "boss") for x in r)),
             "player loses to the first strike": {hit: Fraction(1)},
         }))
     return out
@@ -1940,56 +2815,61 @@ def odds() -> list[OddsTable]:
     return [*_hazard_tables(), *_battle_tables(), *_drive_by_tables(), *_landmine_tables(), *_boss_tables()]
 
 
-# --- the engine contract -----------------------------------------------------------------------
-
-SetupSpec = make_dataclass("SetupSpec", [(k, Any, field(default=None)) for k in SETUP_KEYS], frozen=True)
-ACTION_SPECS = {do: make_dataclass(f"{do.title().replace('_', '')}Action",
-                                   [("do", str), ("player", Any, field(default=None)),
-                                    *((k, Any, field(default=None)) for k in keys)], frozen=True)
-                for do, keys in ACTION_KEYS.items()}
-
-
-@dataclass(frozen=True)
-class Options:
-    """How a whole game is set up."""
-
-    players: int = 2
+# ---------------------------------------------------------------------------------------------
+# The engine contract
 
 
 class EscapeDeathrace(Engine):
-    type = GameType(name="Escape Deathrace 2182 Micro", min_players=1, max_players=MAX_PLAYERS, max_actions=5000)
+    # A bound, not a typical length (a random game takes a few hundred actions): the draft, then the round
+    # limit times four cars times the most one turn can hold: movement and laying 12, nitro draws 4,
+    # 13 event cards at 3 actions each, up to 8 strike choices on each of 19 landings (the drive, a
+    # hazard pass, 4 nitro draws, 13 event moves), rewards for 4 bosses and 3 cars 26, the rest 8.
+    type = GameType(name="Escape Deathrace 2182 Micro", min_players=1, max_players=MAX_PLAYERS,
+                    information="imperfect",  # face-down road stack, power and event decks
+                    max_actions=16 + MAX_PLAYERS * DEFAULT_ROUND_LIMIT * 250)
     setup_spec = SetupSpec
     action_specs = ACTION_SPECS
     options_spec = Options
+    facts_specs = FACTS_SPECS
     notes = NOTES
 
-    def initial_state(self, setup: Any, content: GameContent) -> State:
-        return initial_state({k: v for k, v in to_data(setup).items() if v is not None})
+    def initial_state(self, setup: SetupSpec, content: GameContent) -> State:
+        return initial_state(setup, Box.of(content))
 
-    def new_game(self, options: Any, content: GameContent, chance: Chance) -> State:
-        raise NotImplementedError("whole games are not set up yet")
+    def new_game(self, options: Options, content: GameContent, chance: Chance) -> State:
+        return new_game(options, Box.of(content), chance)
 
     def players_to_act(self, state: State) -> list[str]:
-        return sorted({a.get("player", state.turn.player) for a in legal_actions(state)})
+        who = actor(state)
+        return [] if who is None else [who]
 
-    def legal_actions(self, state: State, player: str | None = None) -> list[Any]:
-        return [self.parse_action(a) for a in legal_actions(state)
-                if player is None or a.get("player", state.turn.player) == player]
+    def legal_actions(self, state: State, player: str | None = None) -> list[Action]:
+        if player is not None and player != actor(state):
+            return []
+        return list(legal(state))
 
-    def apply(self, state: State, action: Any, chance: Chance) -> tuple[State, list[Event]]:
-        return apply(state, {k: v for k, v in to_data(action).items() if v is not None}, chance)
+    def apply(self, state: State, action: Action, chance: Chance) -> tuple[State, list[Event]]:
+        if type(action) not in ACTION_SPECS.values():
+            raise SetupError((), "not an Escape Deathrace action")
+        return apply(state, action, chance)
 
     def outcome(self, state: State, events: list[Event]) -> dict[str, Any]:
         return outcome(state, events)
 
     def result(self, state: State) -> dict[str, Any]:
-        return {"result": state.winner or "none"}
+        return result(state)
 
     def draw_svg(self, state: State) -> str:
         return draw_svg(state)
 
     def odds(self) -> list[dict[str, Any]]:
         return [t.as_dict() for t in odds()]
+
+    def describe_action(self, action: Any) -> str:
+        return _describe(action)
+
+    def simulation_setups(self) -> list[Setting]:
+        return [Setting(f"{n} players", {"players": n}) for n in (2, 3, 4)]
 
 
 GAME = EscapeDeathrace()
