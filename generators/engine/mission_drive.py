@@ -184,7 +184,7 @@ Outcome = Literal["explosion", "electric-shock", "disorientation"]
 CardSpec = tuple[Arrow, ...] | Literal["enemy", "civilian"]
 
 # How a space is written, repeated in the docs of the fields that hold one (editors show each alone).
-ROAD_SPACE = "[column, row] on the road: column 0 is the left lane, row 0 the row nearest the player"
+ROAD_SPACE = "[column, row] on the road (column 0 is the left lane, row 0 the row nearest the player)"
 OFFSET = "[columns right, rows away from the player]"
 
 
@@ -226,8 +226,8 @@ class LayoutVehicle:
 
     side: Side = field(metadata={"doc": "enemy (destroy them all to accomplish the mission) or civilian"})
     type: VehicleType = field(metadata={"doc": "the face of the token placed up"})
-    at: Pos = field(metadata={"doc": "[column, row] on this card's road board (5 x 6): column 0 is the left lane, "
-                                     "row 0 the row nearest the player"})
+    at: Pos = field(metadata={"doc": "[column, row] on this card's road board, 5 x 6 (column 0 is the left lane, "
+                                     "row 0 the row nearest the player)"})
 
 
 @dataclass(frozen=True)
@@ -313,7 +313,8 @@ class RoadBoardFacts:
 class BossPartFacts:
     """One part of a boss tile (a road space it covers)."""
 
-    id: str = field(metadata={"doc": "the part's name, unique on its tile (damage tokens name it)"})
+    id: str = field(metadata={"doc": "the part's name, unique on its tile; a tile used twice "
+                              "prefixes it with the tile (rover-1-cab)"})
     at: Pos = field(metadata={"doc": f"offset {OFFSET} from the tile's left space, which is [0, 0]"})
     vulnerable: bool = field(default=False, metadata={"doc": "a vulnerable spot: damaging every vulnerable part "
                                                       "defeats the boss"})
@@ -567,7 +568,7 @@ class HeroSpec:
 class VehicleSpec:
     """An enemy or civilian vehicle on the road."""
 
-    type: VehicleType = field(metadata={"doc": "motorcycle and car: one hit destroys it; truck: two hits"})
+    type: VehicleType = field(metadata={"doc": "one damage destroys a car or a motorcycle; a truck takes two"})
     at: Pos = field(metadata={"doc": f"its space, {ROAD_SPACE}"})
     damaged: bool = field(default=False, metadata={"doc": "a truck turned to its damaged side: the next hit "
                                                    "destroys it"})
@@ -735,7 +736,8 @@ class SetupSpec:
         "doc": "which mission (1: green/green cards, 2: green/pink, 3: pink/pink); in the standard game's upgrade "
                "step, the one just played"})
     cards: tuple[Literal["green", "pink"], ...] | None = field(default=None, metadata={
-        "doc": "the sides of the mission's two cards, checked against the mission; default: not checked"})
+        "doc": "the sides of the mission's two cards, like [green, pink] (in any order), checked against the mission; "
+               "default: not checked"})
     mission_deck: tuple[str, ...] = field(default=(), metadata={
         "doc": "the mission cards still in the mission deck, by id, top first: every card missions 1 to `mission` "
                "have not used, or none (then they are shuffled by chance when the next mission is set up)"})

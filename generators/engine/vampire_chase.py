@@ -699,7 +699,7 @@ class CycleAction:
 
     do: Literal["cycle"]
     order: tuple[str, ...] = field(metadata={
-        "doc": "all the Market Row's cards, in the order they go under the deck (the first comes up first)"})
+        "doc": "all the Market Row's cards, in the order they go under the deck (the first nearest the top)"})
 
 
 @dataclass(frozen=True)
@@ -730,7 +730,7 @@ class DiscardAction:
 
 @dataclass(frozen=True)
 class KeepAction:
-    """Cleanup: keep the rest of the hand (at most 5) and go on to the next turn."""
+    """Cleanup: keep the rest of the hand (at most 5); Shield goes to 0 and the next turn begins."""
 
     do: Literal["keep"]
 
