@@ -3,16 +3,19 @@ content file accepted by them, so an editor's squiggles agree with `roadkit vali
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from pathlib import Path
+from typing import Any, get_args, get_type_hints
 
 import jsonschema
 import pytest
 
 from generators.content.export_schema import SCHEMAS, write_schemas
 from generators.content.loader import load_content, split_front_matter
+from generators.content.schema import fields_of
 from generators.content.yaml_io import load_yaml
-from generators.engine.runner import scenario_schemas
+from generators.engine.runner import engine_of, scenario_schemas
 
 ROOT = Path(__file__).resolve().parent.parent
 CONTENT = ROOT / "content"
@@ -89,3 +92,33 @@ def test_a_game_scenario_schema_checks_setup_and_actions(schemas: dict[str, dict
         bad_action = {**example, "actions": [{"do": "no-such-action"}]}
         with pytest.raises(jsonschema.ValidationError):
             jsonschema.validate(bad_action, schema)
+
+
+def _dataclasses_in(tp: Any, found: list[type]) -> None:
+    """Every dataclass `tp` is or holds (through lists, unions, mappings and dataclass fields), once each."""
+    if isinstance(tp, type) and dataclasses.is_dataclass(tp):
+        if tp in found:
+            return
+        found.append(tp)
+        hints = get_type_hints(tp)
+        for f in fields_of(tp):
+            _dataclasses_in(hints[f.name], found)
+        return
+    for arg in get_args(tp):
+        _dataclasses_in(arg, found)
+
+
+@pytest.mark.parametrize("game", sorted(WITH_ENGINE))
+def test_every_facts_and_options_field_is_documented(game: str) -> None:
+    """The facts a face's `facts:` mapping holds and a whole game's options are no scenario schema's, so the
+    schema test above does not see them: every field of them carries a `doc`, every class a docstring of its own."""
+    engine = engine_of(next(g for g in LOADED.games if g.id == game))
+    found: list[type] = []
+    for spec in (engine.options_spec, *engine.facts_specs.values()):
+        _dataclasses_in(spec, found)
+    assert engine.options_spec in found
+    undocumented = [f"{cls.__name__}.{f.name}" for cls in found for f in fields_of(cls) if not f.metadata.get("doc")]
+    # A dataclass without a docstring gets a generated one: its signature, "Name(field: type, ...)".
+    unexplained = [cls.__name__ for cls in found if (cls.__doc__ or "").startswith(f"{cls.__name__}(")]
+    assert not undocumented, undocumented
+    assert not unexplained, unexplained

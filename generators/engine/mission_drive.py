@@ -183,6 +183,10 @@ WeaponType = Literal["target", "launch", "drone"]
 Outcome = Literal["explosion", "electric-shock", "disorientation"]
 CardSpec = tuple[Arrow, ...] | Literal["enemy", "civilian"]
 
+# How a space is written, repeated in the docs of the fields that hold one (editors show each alone).
+ROAD_SPACE = "[column, row] on the road (column 0 is the left lane, row 0 the row nearest the player)"
+OFFSET = "[columns right, rows away from the player]"
+
 
 # --- facts specs: what the engine reads from each component's faces ---------------------------
 
@@ -195,16 +199,20 @@ def _on_card(at: Pos, lanes: int, rows: int) -> bool:
 class WeaponFacts:
     """A boss weapon card: the symbol it answers and the outcome it causes (Weapons)."""
 
-    type: WeaponType
-    outcome: Outcome
+    type: WeaponType = field(metadata={"doc": "the symbol on boss movement cards that activates it"})
+    outcome: Outcome = field(metadata={"doc": "what happens when it strikes the hero: explosion (one damage), "
+                                       "electric-shock (discard a charge or a device card, then brake two spaces) "
+                                       "or disorientation (move by the movement deck's top card)"})
 
 
 @dataclass(frozen=True)
 class MovementCardFacts:
     """A movement card: a hero card's arrows, or an enemy / civilian card."""
 
-    kind: Literal["hero", "enemy", "civilian"]
-    arrows: tuple[Arrow, ...] = ()
+    kind: Literal["hero", "enemy", "civilian"] = field(
+        metadata={"doc": "hero: played from the dashboard; enemy or civilian: resolved when drawn"})
+    arrows: tuple[Arrow, ...] = field(default=(), metadata={"doc": "a hero card's arrows, in the order the hero "
+                                                            "moves them; none on enemy and civilian cards"})
 
     def check(self) -> tuple[str, str] | None:
         if (self.kind == "hero") != bool(self.arrows):
@@ -214,17 +222,21 @@ class MovementCardFacts:
 
 @dataclass(frozen=True)
 class LayoutVehicle:
-    side: Side
-    type: VehicleType
-    at: Pos
+    """A vehicle token a mission card side places on its road board."""
+
+    side: Side = field(metadata={"doc": "enemy (destroy them all to accomplish the mission) or civilian"})
+    type: VehicleType = field(metadata={"doc": "the face of the token placed up"})
+    at: Pos = field(metadata={"doc": "[column, row] on this card's road board, 5 x 6 (column 0 is the left lane, "
+                                     "row 0 the row nearest the player)"})
 
 
 @dataclass(frozen=True)
 class MissionLayout:
     """One side of a mission card, on one road board (5 lanes x 6 rows, row 0 nearest the player)."""
 
-    vehicles: tuple[LayoutVehicle, ...] = ()
-    uplinks: tuple[Pos, ...] = ()
+    vehicles: tuple[LayoutVehicle, ...] = field(default=(), metadata={"doc": "the vehicles this side places"})
+    uplinks: tuple[Pos, ...] = field(default=(), metadata={
+        "doc": "satellite up-link spaces, one energy cube each, [column, row] as for vehicles (pink sides only)"})
 
     def check(self) -> tuple[str, str] | None:
         spaces = [v.at for v in self.vehicles] + list(self.uplinks)
@@ -238,8 +250,12 @@ class MissionLayout:
 
 @dataclass(frozen=True)
 class MissionCardFacts:
-    green: MissionLayout
-    pink: MissionLayout
+    """A mission card: the layout of each side (a mission is two cards end to end)."""
+
+    green: MissionLayout = field(metadata={"doc": "the easier side: both cards of mission 1, the near card of "
+                                           "mission 2"})
+    pink: MissionLayout = field(metadata={"doc": "the harder side, with up-links: the far card of mission 2, both "
+                                          "cards of mission 3"})
 
     def check(self) -> tuple[str, str] | None:
         if self.green.uplinks:
@@ -249,22 +265,27 @@ class MissionCardFacts:
 
 @dataclass(frozen=True)
 class UpgradeFacts:
-    cost: int = field(metadata={"min": 0})
-    charge_spaces: int = field(metadata={"min": 0})
-    device: bool = False
+    """An upgrade card's numbers (house values: the rulebook prints no upgrade card)."""
+
+    cost: int = field(metadata={"doc": "points to install it in the upgrade step", "min": 0})
+    charge_spaces: int = field(metadata={"doc": "the most charge cubes it can hold", "min": 0})
+    device: bool = field(default=False, metadata={"doc": "a device card: an electric shock may discard it"})
 
 
 @dataclass(frozen=True)
 class VehicleTokenFacts:
     """A vehicle token: its side and the vehicle types its two faces show."""
 
-    side: Side
-    types: tuple[VehicleType, ...]
+    side: Side = field(metadata={"doc": "enemy or civilian"})
+    types: tuple[VehicleType, ...] = field(metadata={
+        "doc": "the vehicle types its faces show: [car, motorcycle], or [truck] (its back is the damaged truck)"})
 
 
 @dataclass(frozen=True)
 class WeaponTokenFacts:
-    kind: Literal["rocket", "drone"]
+    """A weapon token a boss's weapon cards put on the road."""
+
+    kind: Literal["rocket", "drone"] = field(metadata={"doc": "rocket (launch weapons) or drone (drone weapons)"})
 
 
 @dataclass(frozen=True)
@@ -274,21 +295,32 @@ class CountFacts:
 
 @dataclass(frozen=True)
 class DashboardFacts:
-    health_spaces: int = field(metadata={"min": 2})
+    """The dashboard: the length of its health track."""
+
+    health_spaces: int = field(metadata={"doc": "spaces on the health track, the leftmost (no health left) included, "
+                                         "so full health is one less", "min": 2})
 
 
 @dataclass(frozen=True)
 class RoadBoardFacts:
-    lanes: int = field(metadata={"min": 2})
-    rows: int = field(metadata={"min": 1})
+    """One road board's size; the boards lie end to end, so the road is as long as their rows together."""
+
+    lanes: int = field(metadata={"doc": "columns (lanes) across the board", "min": 2})
+    rows: int = field(metadata={"doc": "rows along the board", "min": 1})
 
 
 @dataclass(frozen=True)
 class BossPartFacts:
-    id: str
-    at: Pos
-    vulnerable: bool = False
-    targets: tuple[Pos, ...] = ()
+    """One part of a boss tile (a road space it covers)."""
+
+    id: str = field(metadata={"doc": "the part's name, unique on its tile; a tile used twice "
+                              "prefixes it with the tile (rover-1-cab)"})
+    at: Pos = field(metadata={"doc": f"offset {OFFSET} from the tile's left space, which is [0, 0]"})
+    vulnerable: bool = field(default=False, metadata={"doc": "a vulnerable spot: damaging every vulnerable part "
+                                                      "defeats the boss"})
+    targets: tuple[Pos, ...] = field(default=(), metadata={
+        "doc": f"spaces a target weapon strikes from this part while it is undamaged, each an offset {OFFSET} from "
+               "the part (negative rows: toward the player)"})
 
 
 @dataclass(frozen=True)
@@ -296,9 +328,11 @@ class BossTileFacts:
     """A boss tile: the boss it belongs to, its parts (offsets from the tile's left space), the spaces
     they target and the activation spaces (both as offsets from the tile)."""
 
-    boss: str
-    parts: tuple[BossPartFacts, ...]
-    activation: tuple[Pos, ...] = ()
+    boss: str = field(metadata={"doc": "the boss it belongs to (a boss may have several tiles)"})
+    parts: tuple[BossPartFacts, ...] = field(metadata={"doc": "the road spaces the tile covers"})
+    activation: tuple[Pos, ...] = field(default=(), metadata={
+        "doc": f"activation spaces, where launch and drone weapons place their tokens: offsets {OFFSET} from the "
+               "tile's left space"})
 
     def check(self) -> tuple[str, str] | None:
         ids = [p.id for p in self.parts]
@@ -312,8 +346,11 @@ class BossCardSideFacts:
     """Where the boss moves: the space of each tile's left part on the far road board (row 0 nearest
     the player), one per tile in the order of the boss tiles; and the weapon symbols shown."""
 
-    at: tuple[Pos, ...]
-    weapons: tuple[WeaponType, ...] = ()
+    at: tuple[Pos, ...] = field(metadata={
+        "doc": "one [column, row] per boss tile, in the order of the tiles: the space of its left part on the far "
+               "road board (row 0 is that board's row nearest the player)"})
+    weapons: tuple[WeaponType, ...] = field(default=(), metadata={
+        "doc": "the weapon symbols shown (pink cards only): each activates the boss's weapon card of that type"})
 
     def check(self) -> tuple[str, str] | None:
         if not self.at or any(len(p) != 2 for p in self.at):
@@ -323,11 +360,14 @@ class BossCardSideFacts:
 
 @dataclass(frozen=True)
 class BossCardFacts:
-    boss: str
-    number: Literal[1, 2, 3]
-    color: Literal["green", "pink"]
-    front: BossCardSideFacts
-    back: BossCardSideFacts
+    """A boss movement card: which boss, its number and colour, and where each side moves the boss."""
+
+    boss: str = field(metadata={"doc": "the boss it moves (as named by the boss tiles)"})
+    number: Literal[1, 2, 3] = field(metadata={"doc": "its place in the column at boss setup (1 nearest the player)"})
+    color: Literal["green", "pink"] = field(metadata={"doc": "green: no weapon symbols; pink: weapon symbols "
+                                                      "(boss difficulty decides how many are pink)"})
+    front: BossCardSideFacts = field(metadata={"doc": "the side up at boss setup"})
+    back: BossCardSideFacts = field(metadata={"doc": "the side shown after card replacement flips it"})
 
     def check(self) -> tuple[str, str] | None:
         if self.color == "green" and (self.front.weapons or self.back.weapons):
@@ -507,21 +547,31 @@ def _pair(p: Sequence[int]) -> Space:
 
 @dataclass(frozen=True)
 class RoadSpec:
-    lanes: int = field(metadata={"min": 2})
-    rows: int = field(metadata={"min": 2})
+    """A road of another size, for a small example (mission cards need the road boards' size)."""
+
+    lanes: int = field(metadata={"doc": "columns (lanes) across the road", "min": 2})
+    rows: int = field(metadata={"doc": "rows along the road, row 0 nearest the player", "min": 2})
 
 
 @dataclass(frozen=True)
 class HeroSpec:
-    at: Pos | None = None
-    health: int | None = field(default=None, metadata={"min": 0})
+    """The hero vehicle: where it is and how much health it has left."""
+
+    at: Pos | None = field(default=None, metadata={
+        "doc": f"the hero's space, {ROAD_SPACE}; default: the centre lane of row 0 (in a boss encounter, of row "
+               "start_forward)"})
+    health: int | None = field(default=None, metadata={
+        "doc": "health left, from 0 (immobilized) to one less than health_track; default: full", "min": 0})
 
 
 @dataclass(frozen=True)
 class VehicleSpec:
-    type: VehicleType
-    at: Pos
-    damaged: bool = False
+    """An enemy or civilian vehicle on the road."""
+
+    type: VehicleType = field(metadata={"doc": "one damage destroys a car or a motorcycle; a truck takes two"})
+    at: Pos = field(metadata={"doc": f"its space, {ROAD_SPACE}"})
+    damaged: bool = field(default=False, metadata={"doc": "a truck turned to its damaged side: the next hit "
+                                                   "destroys it"})
 
     def check(self) -> tuple[str, str] | None:
         if self.damaged and self.type != "truck":
@@ -531,74 +581,127 @@ class VehicleSpec:
 
 @dataclass(frozen=True)
 class DestroyedSpec:
-    side: Side
-    type: VehicleType
+    """A vehicle destroyed earlier in this mission: its token is out of play, and a civilian costs a point at
+    scoring."""
+
+    side: Side = field(metadata={"doc": "enemy or civilian"})
+    type: VehicleType = field(metadata={"doc": "the vehicle type it was"})
 
 
 @dataclass(frozen=True)
 class UpgradeSpec:
-    id: str
-    cost: int | None = field(default=None, metadata={"min": 0})
-    charge_spaces: int | None = field(default=None, metadata={"min": 0})
-    charges: int = field(default=0, metadata={"min": 0})
-    device: bool | None = None
+    """An upgrade card: one from the content by its id (its numbers read from the card unless given), or one
+    written out here."""
+
+    id: str = field(metadata={"doc": "an upgrade card's face id in the content (like upgrade-01), or a new name "
+                              "for one written out"})
+    cost: int | None = field(default=None, metadata={
+        "doc": "points to install it; default: the card's (0 for one written out)", "min": 0})
+    charge_spaces: int | None = field(default=None, metadata={
+        "doc": "the most charges it can hold; default: the card's (0 for one written out)", "min": 0})
+    charges: int = field(default=0, metadata={
+        "doc": "charge cubes on it now, at most charge_spaces (an upgrade is installed with none)", "min": 0})
+    device: bool | None = field(default=None, metadata={
+        "doc": "a device card, which an electric shock may discard; default: the card's (false for one written out)"})
 
 
 @dataclass(frozen=True)
 class DashboardSpec:
-    left: tuple[Arrow, ...] | None = None
-    center: tuple[Arrow, ...] | None = None
-    right: tuple[Arrow, ...] | None = None
+    """The hero cards in the dashboard's three slots, each written as its arrows."""
+
+    left: tuple[Arrow, ...] | None = field(default=None, metadata={
+        "doc": "the left slot's hero card (fires left), as its arrows like [forward, left]; null: empty, which "
+               "only happens once the movement deck is used up"})
+    center: tuple[Arrow, ...] | None = field(default=None, metadata={
+        "doc": "the centre slot's hero card (fires forward), as its arrows; null: empty"})
+    right: tuple[Arrow, ...] | None = field(default=None, metadata={
+        "doc": "the right slot's hero card (fires right), as its arrows; null: empty"})
 
 
 @dataclass(frozen=True)
 class MirrorSpec:
-    left: bool = True
-    center: bool = True
-    right: bool = True
+    """The mirror tokens above the three slots: face up (true) can still be used, face down (false) is used."""
+
+    left: bool = field(default=True, metadata={"doc": "the left slot's mirror token is face up (still usable)"})
+    center: bool = field(default=True, metadata={"doc": "the centre slot's mirror token is face up (still usable)"})
+    right: bool = field(default=True, metadata={"doc": "the right slot's mirror token is face up (still usable)"})
 
 
 @dataclass(frozen=True)
 class TokenSpec:
-    kind: Literal["rocket", "drone"]
-    at: Pos
+    """A weapon token on the road (boss encounter)."""
+
+    kind: Literal["rocket", "drone"] = field(metadata={"doc": "rocket (needs a launch weapon card in boss.weapons) "
+                                                       "or drone (needs a drone weapon card)"})
+    at: Pos = field(metadata={"doc": f"its space, {ROAD_SPACE}"})
 
 
 @dataclass(frozen=True)
 class BossPartSpec:
-    id: str
-    at: Pos
-    tile: str = "main"
-    vulnerable: bool = False
-    targets: tuple[Pos, ...] = ()
+    """One part of a boss written out by hand: a road space the boss covers."""
+
+    id: str = field(metadata={"doc": "the part's name, unique in the boss (boss.damaged names it)"})
+    at: Pos = field(metadata={"doc": f"offset {OFFSET} from its tile's position (boss.at and the cards' at)"})
+    tile: str = field(default="main", metadata={
+        "doc": "the boss tile it belongs to; a boss of several tiles gives each tile its own position"})
+    vulnerable: bool = field(default=False, metadata={
+        "doc": "a vulnerable spot: damaging every vulnerable part defeats the boss"})
+    targets: tuple[Pos, ...] = field(default=(), metadata={
+        "doc": f"spaces a target weapon strikes from this part while it is undamaged, each an offset {OFFSET} from "
+               "the part (negative rows: toward the player)"})
 
 
 @dataclass(frozen=True)
 class BossFaceSpec:
-    at: Pos | dict[str, Pos]
-    weapons: tuple[WeaponType, ...] = ()
+    """One side of a boss movement card, in road coordinates."""
+
+    at: Pos | dict[str, Pos] = field(metadata={
+        "doc": f"where the boss moves when this side is the nearest card: its position, {ROAD_SPACE}; for a boss of "
+               "several tiles, {tile: [column, row]}"})
+    weapons: tuple[WeaponType, ...] = field(default=(), metadata={
+        "doc": "the weapon symbols shown (pink cards only): each activates the weapon card of that type"})
 
 
 @dataclass(frozen=True)
 class BossCardSpec:
-    number: Literal[1, 2, 3]
-    color: Literal["green", "pink"]
-    front: BossFaceSpec
-    back: BossFaceSpec
-    flipped: bool = False
+    """A boss movement card written out: number, colour and both sides."""
+
+    number: Literal[1, 2, 3] = field(metadata={"doc": "its place in the column at boss setup (1 nearest the player)"})
+    color: Literal["green", "pink"] = field(metadata={"doc": "green: no weapon symbols; pink: weapon symbols"})
+    front: BossFaceSpec = field(metadata={"doc": "the side up at boss setup"})
+    back: BossFaceSpec = field(metadata={"doc": "the side shown after card replacement flips it"})
+    flipped: bool = field(default=False, metadata={"doc": "the back side is up (card replacement flipped it)"})
 
 
 @dataclass(frozen=True)
 class BossSpec:
-    name: str = "tank"
-    parts: tuple[BossPartSpec, ...] = ()
-    activation: tuple[Pos, ...] = ()
-    column: tuple[BossCardSpec, ...] = ()
-    cards: tuple[BossCardSpec, ...] = ()
-    pink: tuple[int, ...] | None = None
-    weapons: dict[str, str] = field(default_factory=dict)
-    at: Pos | dict[str, Pos] | None = None
-    damaged: tuple[str, ...] = ()
+    """The boss: before the boss encounter only its name; in it (phase: boss), either the content boss by name
+    or one written out part by part, with its movement cards, weapons, position and damage."""
+
+    name: str = field(default="tank", metadata={
+        "doc": "the boss chosen at game setup: a boss of the content (tank, rovers, jet); for a boss written out "
+               "with parts, only its name"})
+    parts: tuple[BossPartSpec, ...] = field(default=(), metadata={
+        "doc": "a boss written out by hand: its parts (default: the named boss's tiles from the content)"})
+    activation: tuple[Pos, ...] = field(default=(), metadata={
+        "doc": f"a written-out boss's activation spaces, where launch and drone tokens are placed: offsets {OFFSET} "
+               "from its first tile's position"})
+    column: tuple[BossCardSpec, ...] = field(default=(), metadata={
+        "doc": "the set-up column of boss movement cards, nearest the player first (the next boss turn plays "
+               "the first); cards 1, 2 and 3 once each"})
+    cards: tuple[BossCardSpec, ...] = field(default=(), metadata={
+        "doc": "instead of column: the boss's six movement cards (green and pink 1, 2, 3), not set up yet "
+               "(boss_setup builds the column); default: the named boss's cards from the content"})
+    pink: tuple[int, ...] | None = field(default=None, metadata={
+        "doc": "the card numbers boss_setup takes pink, as many as the boss difficulty gives (rookie 1, normal 2, "
+               "expert 3); default: chosen by chance"})
+    weapons: dict[str, str] = field(default_factory=dict, metadata={
+        "doc": "weapon card per weapon type, like {target: laser}: with a column, the weapon cards in play; "
+               "before boss_setup, the card it takes for that type instead of one chosen by chance"})
+    at: Pos | dict[str, Pos] | None = field(default=None, metadata={
+        "doc": f"where the boss is: its position, {ROAD_SPACE} (the space its parts' offsets count from); for a "
+               "boss of several tiles, {tile: [column, row]}; default: not on the road yet (before its first turn)"})
+    damaged: tuple[str, ...] = field(default=(), metadata={"doc": "ids of the parts carrying a damage token"})
 
     def check(self) -> tuple[str, str] | None:
         if self.column and self.cards:
@@ -620,42 +723,82 @@ class BossSpec:
 
 @dataclass(frozen=True)
 class SetupSpec:
-    road: RoadSpec | None = None
-    phase: Literal["mission", "upgrades", "boss"] = "mission"
-    variant: Literal["standard", "short"] = "standard"
-    mission: Literal[1, 2, 3] = 1
-    cards: tuple[Literal["green", "pink"], ...] | None = None
-    mission_deck: tuple[str, ...] = ()
-    reward: Level = "normal"
-    difficulty: Level = "normal"
-    health_track: int | None = field(default=None, metadata={"min": 2})
-    hero: HeroSpec = field(default_factory=HeroSpec)
-    enemies: tuple[VehicleSpec, ...] = ()
-    civilians: tuple[VehicleSpec, ...] = ()
-    uplinks: tuple[Pos, ...] = ()
-    dashboard: DashboardSpec = field(default_factory=DashboardSpec)
-    mirrors: MirrorSpec = field(default_factory=MirrorSpec)
-    deck: tuple[CardSpec, ...] = ()
-    discard: tuple[CardSpec, ...] = ()
-    destroyed: tuple[DestroyedSpec, ...] = ()
-    upgrades: tuple[UpgradeSpec, ...] = ()
-    offer: tuple[UpgradeSpec, ...] = ()
-    points: int | None = field(default=None, metadata={"min": 0})
-    laser_used: bool = False
-    start_forward: int = field(default=0, metadata={"min": 0, "max": START_FORWARD_LIMIT})
-    boss: BossSpec | None = None
-    tokens: tuple[TokenSpec, ...] = ()
-    turn: Literal["boss", "hero"] = "boss"
+    """A scenario's starting state: a mission in play, an upgrade step or the boss encounter."""
+
+    road: RoadSpec | None = field(default=None, metadata={"doc": "the road's size; default: the road boards end "
+                                                          "to end"})
+    phase: Literal["mission", "upgrades", "boss"] = field(default="mission", metadata={
+        "doc": "mission: a mission in play; upgrades: the repairs and upgrades step after it (a short game's comes "
+               "before its mission); boss: the boss encounter"})
+    variant: Literal["standard", "short"] = field(default="standard", metadata={
+        "doc": "standard: three missions and the boss; short: one green/pink mission after a 7-point upgrade step"})
+    mission: Literal[1, 2, 3] = field(default=1, metadata={
+        "doc": "which mission (1: green/green cards, 2: green/pink, 3: pink/pink); in the standard game's upgrade "
+               "step, the one just played"})
+    cards: tuple[Literal["green", "pink"], ...] | None = field(default=None, metadata={
+        "doc": "the sides of the mission's two cards, like [green, pink] (in any order), checked against the mission; "
+               "default: not checked"})
+    mission_deck: tuple[str, ...] = field(default=(), metadata={
+        "doc": "the mission cards still in the mission deck, by id, top first: every card missions 1 to `mission` "
+               "have not used, or none (then they are shuffled by chance when the next mission is set up)"})
+    reward: Level = field(default="normal", metadata={
+        "doc": "mission reward level: points per mission (rookie 8, normal 7, expert 6); rookie also has the "
+               "satellite laser strike"})
+    difficulty: Level = field(default="normal", metadata={
+        "doc": "boss difficulty: how many of the boss's three movement cards are pink (rookie 1, normal 2, "
+               "expert 3)"})
+    health_track: int | None = field(default=None, metadata={
+        "doc": "spaces on the health track, the leftmost (no health left) included; default: the dashboard's",
+        "min": 2})
+    hero: HeroSpec = field(default_factory=HeroSpec, metadata={"doc": "the hero vehicle's space and health"})
+    enemies: tuple[VehicleSpec, ...] = field(default=(), metadata={"doc": "the enemy vehicles on the road"})
+    civilians: tuple[VehicleSpec, ...] = field(default=(), metadata={"doc": "the civilian vehicles on the road"})
+    uplinks: tuple[Pos, ...] = field(default=(), metadata={
+        "doc": f"satellite up-link spaces still holding their energy cube, each {ROAD_SPACE}"})
+    dashboard: DashboardSpec = field(default_factory=DashboardSpec, metadata={
+        "doc": "the hero cards in the left, centre and right slots"})
+    mirrors: MirrorSpec = field(default_factory=MirrorSpec, metadata={
+        "doc": "which mirror tokens are still face up (default: all)"})
+    deck: tuple[CardSpec, ...] = field(default=(), metadata={
+        "doc": "the movement deck, top card first: a hero card as its arrows (like [forward, left]), or enemy or "
+               "civilian"})
+    discard: tuple[CardSpec, ...] = field(default=(), metadata={
+        "doc": "the movement discard pile, cards written as in deck"})
+    destroyed: tuple[DestroyedSpec, ...] = field(default=(), metadata={
+        "doc": "vehicles destroyed earlier in this mission (civilians count at scoring)"})
+    upgrades: tuple[UpgradeSpec, ...] = field(default=(), metadata={"doc": "the hero's installed upgrades"})
+    offer: tuple[UpgradeSpec, ...] = field(default=(), metadata={
+        "doc": "the revealed upgrade cards not installed yet, for sale in the upgrade step"})
+    points: int | None = field(default=None, metadata={
+        "doc": "points left to spend (phase upgrades only, where it is required except in the short game, "
+               "which starts with 7)", "min": 0})
+    laser_used: bool = field(default=False, metadata={
+        "doc": "the satellite laser strike was used (rookie reward level): one point less in each upgrade step "
+               "after"})
+    start_forward: int = field(default=0, metadata={
+        "doc": "spaces of head start bought after mission 3: the hero starts the boss encounter that many rows "
+               "forward", "min": 0, "max": START_FORWARD_LIMIT})
+    boss: BossSpec | None = field(default=None, metadata={
+        "doc": "the boss: its name only before the boss encounter, its full state in it; default: the tank"})
+    tokens: tuple[TokenSpec, ...] = field(default=(), metadata={"doc": "weapon tokens on the road (phase boss)"})
+    turn: Literal["boss", "hero"] = field(default="boss", metadata={
+        "doc": "in a boss encounter with a set-up column: whose turn is next (otherwise boss_setup comes first)"})
 
 
 @dataclass(frozen=True)
 class Options:
     """How a whole game is set up (Setting Up the Game, Mission Scoring, Variant - Short Game)."""
 
-    reward: Level = "normal"
-    difficulty: Level = "normal"
-    variant: Literal["standard", "short"] = "standard"
-    boss: str = "tank"
+    reward: Level = field(default="normal", metadata={
+        "doc": "mission reward level: points per mission (rookie 8, normal 7, expert 6); rookie also has the "
+               "satellite laser strike"})
+    difficulty: Level = field(default="normal", metadata={
+        "doc": "boss difficulty: how many of the boss's three movement cards are pink (rookie 1, normal 2, "
+               "expert 3)"})
+    variant: Literal["standard", "short"] = field(default="standard", metadata={
+        "doc": "standard: three missions and the boss; short: one green/pink mission after a 7-point upgrade step"})
+    boss: str = field(default="tank", metadata={"doc": "the boss to face, by name (tank, rovers, jet in the "
+                                                "content); the tank is recommended for new players"})
 
 
 # --- action schema -----------------------------------------------------------------------------
@@ -663,13 +806,17 @@ class Options:
 
 @dataclass(frozen=True)
 class ChargeChoice:
-    charge: str
+    """An up-link's energy spent on one charge."""
+
+    charge: str = field(metadata={"doc": "the installed upgrade that gets the charge (it needs a free charge space)"})
 
 
 @dataclass(frozen=True)
 class DiscardChoice:
-    charge: str | None = None
-    card: str | None = None
+    """What an electric shock discards: one charge, or a device card (give exactly one)."""
+
+    charge: str | None = field(default=None, metadata={"doc": "the installed upgrade that loses one charge"})
+    card: str | None = field(default=None, metadata={"doc": "the installed device upgrade sent to the box"})
 
     def check(self) -> tuple[str, str] | None:
         if (self.charge is None) == (self.card is None):
@@ -682,60 +829,89 @@ EnergyChoice = Literal["health"] | ChargeChoice
 
 @dataclass(frozen=True)
 class MoveAction:
+    """The hero's turn: play a hero card to move by its arrows, and perhaps fire."""
+
     do: Literal["move"]
-    slot: Slot
-    mirror: bool = False
-    fire: Literal["before", "after"] | None = None
-    energy: tuple[EnergyChoice, ...] = ()
-    discard: tuple[DiscardChoice, ...] = ()
+    slot: Slot = field(metadata={"doc": "the dashboard slot of the card played; it also sets the firing direction "
+                                 "(left: left, center: forward, right: right)"})
+    mirror: bool = field(default=False, metadata={
+        "doc": "turn the slot's mirror token face down to play the arrows mirrored (left and right swapped)"})
+    fire: Literal["before", "after"] | None = field(default=None, metadata={
+        "doc": "fire into the adjacent space in the slot's direction before or after moving; null: no shot"})
+    energy: tuple[EnergyChoice, ...] = field(default=(), metadata={
+        "doc": "each up-link's energy, in the order the hero reaches them: health, or {charge: <upgrade id>}"})
+    discard: tuple[DiscardChoice, ...] = field(default=(), metadata={
+        "doc": "for each electric shock met, in order: {charge: <upgrade id>} or {card: <device upgrade id>}"})
 
 
 @dataclass(frozen=True)
 class BrakeAction:
+    """The hero's turn: spend a hero card to brake (move backwards, never firing)."""
+
     do: Literal["brake"]
-    slot: Slot
-    spaces: Literal[0, 1, 2]
-    energy: tuple[EnergyChoice, ...] = ()
-    discard: tuple[DiscardChoice, ...] = ()
+    slot: Slot = field(metadata={"doc": "the dashboard slot of the card spent (its arrows do not matter)"})
+    spaces: Literal[0, 1, 2] = field(metadata={"doc": "how many spaces the hero moves back"})
+    energy: tuple[EnergyChoice, ...] = field(default=(), metadata={
+        "doc": "each up-link's energy, in the order the hero reaches them: health, or {charge: <upgrade id>}"})
+    discard: tuple[DiscardChoice, ...] = field(default=(), metadata={
+        "doc": "for each electric shock met, in order: {charge: <upgrade id>} or {card: <device upgrade id>}"})
 
 
 @dataclass(frozen=True)
 class EnemyFireAction:
+    """Resolve a drawn enemy card: an enemy vehicle fires at a vehicle next to it."""
+
     do: Literal["enemy_fire"]
-    target: Pos
+    target: Pos = field(metadata={"doc": f"the space of the civilian vehicle or the hero that takes one damage "
+                                  f"(next to an enemy vehicle), {ROAD_SPACE}"})
 
 
 @dataclass(frozen=True)
 class CivilianMoveAction:
+    """Resolve a drawn civilian card: a civilian vehicle moves one space."""
+
     do: Literal["civilian_move"]
-    civilian: Pos
-    to: Pos
+    civilian: Pos = field(metadata={"doc": f"the space of the civilian vehicle that moves, {ROAD_SPACE}"})
+    to: Pos = field(metadata={"doc": "the adjacent empty space it moves to (backwards too), [column, row]"})
 
 
 @dataclass(frozen=True)
 class LaserStrikeAction:
+    """The satellite laser strike (rookie reward level, once in the game, during a mission)."""
+
     do: Literal["laser_strike"]
-    target: Pos
+    target: Pos = field(metadata={"doc": f"the space of the enemy vehicle it destroys, {ROAD_SPACE}"})
 
 
 @dataclass(frozen=True)
 class UseUpgradeAction:
+    """Use an installed upgrade during the hero's turn (its effect is on the card; the model tracks the cost)."""
+
     do: Literal["use_upgrade"]
-    upgrade: str
-    pay: Literal["charge", "discard"]
+    upgrade: str = field(metadata={"doc": "the installed upgrade's id"})
+    pay: Literal["charge", "discard"] = field(metadata={
+        "doc": "charge: remove one of its charges; discard: send the card to the box"})
 
 
 @dataclass(frozen=True)
 class ScoreAction:
+    """Score an accomplished mission; its points go to the upgrade step."""
+
     do: Literal["score"]
 
 
 @dataclass(frozen=True)
 class SpendAction:
+    """Spend points in the upgrade step (Repairs and Upgrades)."""
+
     do: Literal["spend"]
-    buy: Literal["health", "install", "charge", "start_forward"]
-    upgrade: str | None = None
-    times: int = field(default=1, metadata={"min": 1})
+    buy: Literal["health", "install", "charge", "start_forward"] = field(metadata={
+        "doc": "health: one health (1 point); install: an offered upgrade (its cost); charge: one charge on an "
+               "installed upgrade (1 point); start_forward: one space of head start for the boss encounter "
+               "(1 point, after mission 3, at most 4)"})
+    upgrade: str | None = field(default=None, metadata={
+        "doc": "the upgrade's id, for install and charge only"})
+    times: int = field(default=1, metadata={"doc": "how many times to buy it, each paid", "min": 1})
 
     def check(self) -> tuple[str, str] | None:
         needs = self.buy in ("install", "charge")
@@ -748,24 +924,34 @@ class SpendAction:
 
 @dataclass(frozen=True)
 class FinishAction:
+    """End the upgrade step; unspent points are lost."""
+
     do: Literal["finish"]
 
 
 @dataclass(frozen=True)
 class StartMissionAction:
+    """Set up the next mission (mission cards from the mission deck, movement deck shuffled by chance)."""
+
     do: Literal["start_mission"]
 
 
 @dataclass(frozen=True)
 class BossSetupAction:
+    """Set up the boss: pink cards and weapon cards by chance (unless boss.pink and boss.weapons fix them)."""
+
     do: Literal["boss_setup"]
 
 
 @dataclass(frozen=True)
 class BossTurnAction:
+    """The boss's turn: upkeep, move, weapon activation, card replacement."""
+
     do: Literal["boss_turn"]
-    hero_to: Pos | None = None
-    discard: tuple[DiscardChoice, ...] = ()
+    hero_to: Pos | None = field(default=None, metadata={
+        "doc": "when the boss lands on the hero: the free adjacent space the hero moves to, [column, row]"})
+    discard: tuple[DiscardChoice, ...] = field(default=(), metadata={
+        "doc": "for each electric shock met, in order: {charge: <upgrade id>} or {card: <device upgrade id>}"})
 
 
 ACTIONS: dict[str, type] = {

@@ -132,9 +132,15 @@ TARGETED = ("adjacent", "any")
 class Effect:
     """One effect of a vampire or gear card."""
 
-    do: EffectKind = field(metadata={"doc": "what happens"})
-    amount: int = field(default=1, metadata={"doc": "how much (speed may be negative)", "min": -6, "max": 9})
-    range: Reach = field(default="adjacent", metadata={"doc": "damage only: which enemies"})
+    do: EffectKind = field(metadata={
+        "doc": "what happens: damage enemies; shield, heal or corpse adds that much; draw: cards from the card's "
+               "vampire's deck; move: the vehicle to the card's target slot; speed: added to the speed total; "
+               "retaliate: damage back to each enemy that attacks this turn"})
+    amount: int = field(default=1, metadata={"doc": "how much (speed may be negative; move ignores it)",
+                                             "min": -6, "max": 9})
+    range: Reach = field(default="adjacent", metadata={
+        "doc": "damage only: adjacent (the card's target, next to the vehicle), any (the card's target, anywhere), "
+               "all-adjacent (every enemy next to the vehicle) or all (every enemy)"})
 
     @property
     def targeted(self) -> bool:
@@ -152,10 +158,12 @@ class VampireCard:
 
     vampire: str = field(metadata={"doc": "the vampire whose deck it belongs to"})
     set: Literal["starter", "advanced"] = field(metadata={"doc": "starter deck or market (advanced)"})
-    kind: Literal["ability", "gear"] = "ability"
+    kind: Literal["ability", "gear"] = field(default="ability", metadata={
+        "doc": "ability: played from the hand; gear: goes onto the Gear Board when bought"})
     cost: int = field(default=0, metadata={"doc": "corpses to buy it (top-left)", "min": 0, "max": 9})
     speed: tuple[int, ...] = field(default=(), metadata={"doc": "the speed symbol: one value, or a choice"})
-    effects: tuple[Effect, ...] = ()
+    effects: tuple[Effect, ...] = field(default=(), metadata={
+        "doc": "what it does when played, in order (a gear: each time its action is taken)"})
     enhance: tuple[Effect, ...] = field(default=(), metadata={"doc": "applied after the effects if a corpse is buried"})
     gear: Gear | None = field(default=None, metadata={"doc": "gear cards: the gear slot it replaces"})
     plays: int | None = field(default=None, metadata={"doc": "PLAY gears: cards that may be played", "min": 1})
@@ -186,8 +194,10 @@ EnemyKind = Literal["attack", "heal", "move", "destruct"]
 class EnemyEffect:
     """One ability of an enemy card, resolved top-down."""
 
-    do: EnemyKind
-    amount: int = field(default=1, metadata={"min": 1, "max": 9})
+    do: EnemyKind = field(metadata={
+        "doc": "attack: the player loses amount (Shield first); heal: enemy Health back, never above the card's; "
+               "move: one slot towards the vehicle unless next to it; destruct: its own Health drops to 0"})
+    amount: int = field(default=1, metadata={"doc": "damage dealt or Health healed", "min": 1, "max": 9})
     range: Literal["adjacent", "any", "self", "all"] = field(
         default="adjacent", metadata={"doc": "attack: adjacent or any; heal: self or all"})
 
@@ -203,12 +213,15 @@ class EnemyEffect:
 class EnemyCard:
     """Facts of an enemy gang card (front and the speed range on its back)."""
 
-    tier: Literal[1, 2, 3]
+    tier: Literal[1, 2, 3] = field(metadata={"doc": "the tier reserve it belongs to (I, II or III)"})
     health: int = field(metadata={"min": 1, "max": 6, "doc": "starting Health (shown with a die)"})
     range: tuple[int, ...] = field(metadata={"doc": "speed range on the back: [low, high]"})
-    abilities: tuple[EnemyEffect, ...] = ()
-    boss: bool = False
-    timing: Literal["normal", "late", "ongoing"] = "normal"
+    abilities: tuple[EnemyEffect, ...] = field(default=(), metadata={
+        "doc": "what it does when it activates, top-down"})
+    boss: bool = field(default=False, metadata={"doc": "the tier's boss: it waits at the bottom of the reserve"})
+    timing: Literal["normal", "late", "ongoing"] = field(default="normal", metadata={
+        "doc": "normal: activates in clockwise order; late: after all the others; ongoing: only when its trigger "
+               "happens, never in Chase Activation"})
     trigger: Literal["move", "defeat"] | None = field(
         default=None, metadata={"doc": "Ongoing: when the vehicle moves, or when another enemy is defeated"})
     eot: tuple[EnemyEffect, ...] = field(default=(), metadata={"doc": "end-of-turn effects, after its abilities"})
@@ -229,7 +242,7 @@ class EnemyCard:
 class Mission:
     """Facts of a mission card."""
 
-    difficulty: int = field(metadata={"min": 1, "max": 5})
+    difficulty: int = field(metadata={"doc": "the difficulty printed on the card (stars)", "min": 1, "max": 5})
     tiers: tuple[Literal[1, 2, 3], ...] = field(metadata={"doc": "the tier fought at each checkpoint, in order"})
     dawn: int = field(metadata={"min": 1, "max": 99, "doc": "the last turn before sunrise"})
     overkills: int = field(default=2, metadata={"min": 1, "doc": "Checkpoint Bonus Objective: enemies to overkill"})
@@ -257,8 +270,8 @@ class SideBoard:
 class PlayerBoard:
     """Setup 7: the player board's starting Health and Shield."""
 
-    health: int = field(metadata={"min": 1})
-    shield: int = field(default=0, metadata={"min": 0})
+    health: int = field(metadata={"doc": "starting Health, also the most Health can be", "min": 1})
+    shield: int = field(default=0, metadata={"doc": "starting Shield", "min": 0})
 
 
 # --- the game's content as the rules read it ---------------------------------------------------------
@@ -511,28 +524,39 @@ def zone_name(gauge: int) -> str:
 
 @dataclass(frozen=True)
 class EnemySpec:
-    card: str
+    """An enemy on a Chase Board slot, with its Health if it has been hurt."""
+
+    card: str = field(metadata={"doc": "the enemy card's id"})
     health: int | None = field(default=None, metadata={"doc": "current Health (default: the card's)"})
 
 
 @dataclass(frozen=True)
 class PlayedSpec:
-    card: str
-    enhanced: bool = False
+    """A card played this turn."""
+
+    card: str = field(metadata={"doc": "the vampire card's id"})
+    enhanced: bool = field(default=False, metadata={"doc": "a corpse was buried to apply its Enhance section"})
 
 
 @dataclass(frozen=True)
 class GearsSpec:
-    play: str | None = None
-    move: str | None = None
-    market: str | None = None
+    """The gear cards on the Gear Board, one per gear slot; null: no gear card there."""
+
+    play: str | None = field(default=None, metadata={"doc": "the PLAY gear card's id (null: none)"})
+    move: str | None = field(default=None, metadata={"doc": "the MOVE gear card's id (null: none)"})
+    market: str | None = field(default=None, metadata={"doc": "the MARKET gear card's id (null: none)"})
 
 
 @dataclass(frozen=True)
 class ReservesSpec:
-    tier1: tuple[str, ...] = field(default=(), metadata={"key": "1"})
-    tier2: tuple[str, ...] = field(default=(), metadata={"key": "2"})
-    tier3: tuple[str, ...] = field(default=(), metadata={"key": "3"})
+    """The three tier reserve decks on the Side Board, by tier."""
+
+    tier1: tuple[str, ...] = field(default=(), metadata={
+        "key": "1", "doc": "tier I reserve, top first (its boss, if any, at the bottom)"})
+    tier2: tuple[str, ...] = field(default=(), metadata={
+        "key": "2", "doc": "tier II reserve, top first (its boss, if any, at the bottom)"})
+    tier3: tuple[str, ...] = field(default=(), metadata={
+        "key": "3", "doc": "tier III reserve, top first (its boss, if any, at the bottom)"})
 
 
 RingEntry = str | EnemySpec | None
@@ -540,119 +564,174 @@ RingEntry = str | EnemySpec | None
 
 @dataclass(frozen=True)
 class SetupSpec:
-    mission: str = "last-orders"
-    driver: str = "ilse"
-    passenger: str = "caspar"
-    checkpoint: int = field(default=1, metadata={"min": 1, "max": 3})
+    """A scenario's starting state: the chase at some step of a turn (the vehicle on slot 1 and an empty ring
+    unless given)."""
+
+    mission: str = field(default="last-orders", metadata={"doc": "the mission card's id"})
+    driver: str = field(default="ilse", metadata={"doc": "the Driver vampire, as its cards' facts name it"})
+    passenger: str = field(default="caspar", metadata={"doc": "the Passenger vampire, not the Driver"})
+    checkpoint: int = field(default=1, metadata={
+        "doc": "which of the mission's checkpoints is being fought, from 1 (the mission card gives each one's tier)",
+        "min": 1, "max": 3})
     ring: tuple[RingEntry, ...] = field(default=("vehicle", None, None, None, None, None),
                                         metadata={"doc": "slots 1..6: vehicle, an enemy card, {card, health} or null"})
-    reserves: ReservesSpec = field(default_factory=ReservesSpec)
-    driver_deck: tuple[str, ...] = ()
-    passenger_deck: tuple[str, ...] = ()
-    driver_discard: tuple[str, ...] = ()
-    passenger_discard: tuple[str, ...] = ()
-    hand: tuple[str, ...] = ()
-    played: tuple[PlayedSpec, ...] = ()
-    tucked: tuple[str, ...] = ()
-    speed_bonus: int = 0
-    market_deck: tuple[str, ...] = ()
-    market_row: tuple[str, ...] = ()
-    gears: GearsSpec = field(default_factory=GearsSpec)
-    phase: Literal["shift", "draw", "actions", "hand", "reward"] = "shift"
-    shifter: Gear | None = None
-    done: tuple[Gear, ...] = ()
-    turn: int = field(default=1, metadata={"min": 1})
-    health: int | None = field(default=None, metadata={"min": 1})
-    shield: int = field(default=0, metadata={"min": 0})
-    corpses: int = field(default=0, metadata={"min": 0})
-    buried: int = field(default=0, metadata={"min": 0})
-    graveyard: tuple[str, ...] = ()
-    kills: tuple[int, ...] = ()
-    overkills: int = field(default=0, metadata={"min": 0})
-    retaliate: int = field(default=0, metadata={"min": 0})
+    reserves: ReservesSpec = field(default_factory=ReservesSpec, metadata={
+        "doc": 'the enemy cards left in each tier reserve, as {"1": [...], "2": [...], "3": [...]}'})
+    driver_deck: tuple[str, ...] = field(default=(), metadata={"doc": "the Driver's draw deck, top first"})
+    passenger_deck: tuple[str, ...] = field(default=(), metadata={"doc": "the Passenger's draw deck, top first"})
+    driver_discard: tuple[str, ...] = field(default=(), metadata={"doc": "the Driver's discard pile"})
+    passenger_discard: tuple[str, ...] = field(default=(), metadata={"doc": "the Passenger's discard pile"})
+    hand: tuple[str, ...] = field(default=(), metadata={"doc": "the cards in hand (either vampire's; no gear cards)"})
+    played: tuple[PlayedSpec, ...] = field(default=(), metadata={
+        "doc": "the cards played this turn, in order (phase actions, with play in done)"})
+    tucked: tuple[str, ...] = field(default=(), metadata={
+        "doc": "the cards tucked under the played ones this turn: only their speed symbols count"})
+    speed_bonus: int = field(default=0, metadata={
+        "doc": "speed added by speed effects this turn, on top of the cards' speed symbols"})
+    market_deck: tuple[str, ...] = field(default=(), metadata={"doc": "the Market Deck, top first"})
+    market_row: tuple[str, ...] = field(default=(), metadata={"doc": "the face-up Market Row, at most 3 cards"})
+    gears: GearsSpec = field(default_factory=GearsSpec, metadata={"doc": "the gear cards on the Gear Board"})
+    phase: Literal["shift", "draw", "actions", "hand", "reward"] = field(default="shift", metadata={
+        "doc": "the step the turn is at: shift (Shift Gears), draw (Draw hand), actions (the actions, then "
+               "end_turn), hand (cleanup: discard down to 5, then keep) or reward (the Checkpoint Bonus Reward)"})
+    shifter: Gear | None = field(default=None, metadata={
+        "doc": "the gear slot the Gear-Shifter covers (required after the shift step); in the shift step, where it "
+               "stood last turn, so it must move; null: not placed yet (the first turn)"})
+    done: tuple[Gear, ...] = field(default=(), metadata={
+        "doc": "the actions (by gear) taken or begun this turn, in order"})
+    turn: int = field(default=1, metadata={
+        "doc": "the turn number, from 1; the mission is lost when the mission card's dawn turn ends", "min": 1})
+    health: int | None = field(default=None, metadata={
+        "doc": "the player's Health (0 loses); default: the player board's starting Health, also its most",
+        "min": 1})
+    shield: int = field(default=0, metadata={
+        "doc": "Shield: it absorbs enemy attack damage first and is set to 0 at cleanup", "min": 0})
+    corpses: int = field(default=0, metadata={
+        "doc": "corpses in the Corpse Pile, buried to buy cards and to Enhance", "min": 0})
+    buried: int = field(default=0, metadata={"doc": "corpses buried so far in the game (a tally)", "min": 0})
+    graveyard: tuple[str, ...] = field(default=(), metadata={"doc": "trashed cards and replaced gear cards"})
+    kills: tuple[int, ...] = field(default=(), metadata={
+        "doc": "slots where enemies were defeated this turn (empty now): cleanup brings no reserve enemy there"})
+    overkills: int = field(default=0, metadata={
+        "doc": "enemies overkilled at this checkpoint (removed below 0 Health); the mission card says how many earn "
+               "the Checkpoint Bonus Reward", "min": 0})
+    retaliate: int = field(default=0, metadata={
+        "doc": "damage dealt back to each enemy that attacks the player this turn (from retaliate effects)",
+        "min": 0})
 
 
 @dataclass(frozen=True)
 class Options:
     """A whole game: which mission, and which vampire drives."""
 
-    mission: str = "last-orders"
-    driver: str = "ilse"
-    passenger: str = "caspar"
+    mission: str = field(default="last-orders", metadata={"doc": "the mission card's id"})
+    driver: str = field(default="ilse", metadata={"doc": "the Driver vampire, as its cards' facts name it"})
+    passenger: str = field(default="caspar", metadata={"doc": "the Passenger vampire, not the Driver"})
 
 
 @dataclass(frozen=True)
 class ShiftAction:
+    """Shift Gears: cover one gear slot with the Gear-Shifter; the other two are this turn's actions."""
+
     do: Literal["shift"]
-    gear: Gear
+    gear: Gear = field(metadata={"doc": "the slot covered (not the one it covered last turn)"})
 
 
 @dataclass(frozen=True)
 class DrawAction:
+    """Draw hand: up to 5 cards, from the two vampires' decks in any split."""
+
     do: Literal["draw"]
-    driver: int = field(default=0, metadata={"min": 0})
-    passenger: int = field(default=0, metadata={"min": 0})
+    driver: int = field(default=0, metadata={"doc": "cards drawn from the Driver's deck", "min": 0})
+    passenger: int = field(default=0, metadata={"doc": "cards drawn from the Passenger's deck", "min": 0})
 
 
 @dataclass(frozen=True)
 class PlayAction:
+    """PLAY: play a card from the hand; it acts at once."""
+
     do: Literal["play"]
-    card: str
-    enhance: bool = False
-    target: int | None = None
+    card: str = field(metadata={"doc": "the card's id, from the hand"})
+    enhance: bool = field(default=False, metadata={
+        "doc": "bury a corpse to apply its Enhance section after its effects"})
+    target: int | None = field(default=None, metadata={
+        "doc": "the Chase Board slot (1 to 6) of its targeted effects: the enemy to damage, or the slot to move to; "
+               "null when it has none or nothing can be targeted"})
 
 
 @dataclass(frozen=True)
 class TuckAction:
+    """PLAY: tuck a card from the hand under the played cards, for its speed symbol only."""
+
     do: Literal["tuck"]
-    card: str
+    card: str = field(metadata={"doc": "the card's id, from the hand"})
 
 
 @dataclass(frozen=True)
 class MoveAction:
+    """MOVE: the vehicle moves through empty slots; entering an occupied one swaps with its enemy."""
+
     do: Literal["move"]
-    to: int
+    to: int = field(metadata={"doc": "the Chase Board slot (1 to 6) the vehicle ends on"})
 
 
 @dataclass(frozen=True)
 class BuyAction:
+    """MARKET: buy a Market Row card by burying its cost in corpses."""
+
     do: Literal["buy"]
-    card: str
+    card: str = field(metadata={"doc": "the card's id, from the Market Row"})
 
 
 @dataclass(frozen=True)
 class TrashAction:
+    """MARKET: send a card to the Graveyard."""
+
     do: Literal["trash"]
-    card: str
-    pile: Literal["hand", "discard"] = "hand"
+    card: str = field(metadata={"doc": "the card's id"})
+    pile: Literal["hand", "discard"] = field(default="hand", metadata={
+        "doc": "where it is: the hand, or its vampire's discard pile"})
 
 
 @dataclass(frozen=True)
 class CycleAction:
+    """MARKET: the Market Row goes under the Market Deck, and three new cards are turned up."""
+
     do: Literal["cycle"]
-    order: tuple[str, ...]
+    order: tuple[str, ...] = field(metadata={
+        "doc": "all the Market Row's cards, in the order they go under the deck (the first nearest the top)"})
 
 
 @dataclass(frozen=True)
 class EndTurnAction:
+    """End the actions: after a PLAY action come the speed check, the chase and cleanup (or Checkpoint Passed)."""
+
     do: Literal["end_turn"]
-    speed: int | None = None
+    speed: int | None = field(default=None, metadata={
+        "doc": "when cards were played (only then): the speed total chosen, 1 to 6, one the played and tucked "
+               "cards' speed symbols and speed effects can make"})
 
 
 @dataclass(frozen=True)
 class RewardAction:
+    """Checkpoint Bonus Reward: take a card from the Market Row."""
+
     do: Literal["reward"]
-    card: str
+    card: str = field(metadata={"doc": "the card's id, from the Market Row"})
 
 
 @dataclass(frozen=True)
 class DiscardAction:
+    """Cleanup: discard a card from the hand to its vampire's discard pile."""
+
     do: Literal["discard"]
-    card: str
+    card: str = field(metadata={"doc": "the card's id, from the hand"})
 
 
 @dataclass(frozen=True)
 class KeepAction:
+    """Cleanup: keep the rest of the hand (at most 5); Shield goes to 0 and the next turn begins."""
+
     do: Literal["keep"]
 
 
