@@ -14,7 +14,7 @@ from pathlib import Path
 from generators.errors import ContentError
 
 PAPERS = ("a4", "letter")
-SIMULATED_GAMES = 200  # whole games per setting that `roadkit build` plays for each game's overview
+SIMULATED_GAMES = 100  # whole games per setting that `roadkit build` plays for each game's overview
 
 
 def _offset(text: str) -> tuple[float, float]:

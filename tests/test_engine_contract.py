@@ -28,7 +28,7 @@ from generators.content.loader import load_content
 from generators.content.schema import to_data
 from generators.engine.base import Chance, Engine, GameContent, IllegalAction, SetupError, game_content
 from generators.engine.runner import engine_of
-from generators.engine.simulate import play
+from generators.engine.simulate import play, policies
 
 ROOT = Path(__file__).resolve().parent.parent
 CONTENT = load_content(ROOT / "content")
@@ -151,3 +151,14 @@ def test_type_is_declared(engine_case: tuple[Engine, GameContent]) -> None:
     assert engine.action_specs and all("do" in {f for f in spec.__dataclass_fields__}
                                         for spec in engine.action_specs.values())
     assert engine.simulation_setups(), "at least one setting to simulate"
+
+
+def test_greedy_policy_plays_whole_games(engine_case: tuple[Engine, GameContent]) -> None:
+    """Engines that rate states are also played one step ahead; those games end like any other."""
+    engine, content = engine_case
+    if "greedy" not in policies(engine, content):
+        pytest.skip("this engine offers no evaluation")
+    for setting in engine.simulation_setups():
+        played = play(engine, content, dict(setting.options), 11, "greedy")
+        assert played.actions > 0
+        json.dumps(played.result)

@@ -263,6 +263,12 @@ class Engine(ABC):
         """The configurations `roadkit simulate` plays (default: the default options)."""
         return [Setting("default", {})]
 
+    def evaluate(self, state: Any, player: str) -> float | None:
+        """How good `state` looks for `player` (higher is better), for the simulator's greedy policy,
+        which plays the action whose result evaluates best. None: the engine offers no evaluation,
+        and only the random policy is played."""
+        return None
+
     # -- shared, not overridden --
 
     def parse_setup(self, data: Any, doc: Doc | None = None, path: KeyPath = ()) -> Any:

@@ -415,9 +415,9 @@ def _simulations(work: Work, games: int) -> dict[str, dict[str, Any]]:
     """Whole games played per game and setting, for the site's overview (seeds 1..games)."""
     if games <= 0:
         return {}
-    from generators.engine.simulate import POLICY, simulate
+    from generators.engine.simulate import POLICIES, simulate
 
-    return {w.game.id: {"policy": POLICY, "settings": simulate(w.game.engine or "", w.content, games)}
+    return {w.game.id: {"policies": POLICIES, "settings": simulate(w.game.engine or "", w.content, games)}
             for w in work}
 
 

@@ -2,8 +2,11 @@
 figures the site shows (win rate, game length, damage) for each game's settings.
 
 A game is set up with `Engine.new_game` from the rulebook's setup, then played to the end: at each
-state one player among those who may act, then one of their legal actions, both chosen uniformly at
-random by a generator seeded from the game's seed. Chance (dice, shuffles, draws) has its own seeded
+state one player among those who may act, then one of their legal actions. Two policies: `random`
+(uniformly random legal actions) and, for engines that offer `evaluate`, `greedy` (one step ahead: the
+action whose resulting state the engine evaluates best for the acting player, ties broken at random;
+chance in that look-ahead is a throwaway generator, so the policy cannot see the real dice). Choices
+use a generator seeded from the game's seed. Chance (dice, shuffles, draws) has its own seeded
 generator, so a seed replays the same game exactly. Every move goes through the contract, so the
 simulator also checks what the shared engine suite checks on each game it plays: a state that is not
 over always has a legal action, and every game ends within the engine's declared bound.
@@ -24,7 +27,11 @@ from typing import Any
 from generators.content.loader import Content
 from generators.engine.base import Chance, Engine, GameContent, Setting, game_content, load_engine
 
-POLICY = "uniformly random legal actions"
+POLICIES = {
+    "random": "uniformly random legal actions",
+    "greedy": "one step ahead: the legal action whose result the engine rates best",
+}
+POLICY = POLICIES["random"]
 
 
 class InvariantBroken(Exception):
@@ -40,7 +47,22 @@ class Played:
     actions: int
 
 
-def play(engine: Engine, content: GameContent, options: Any, seed: int) -> Played:
+def _greedy(engine: Engine, state: Any, player: str, legal: list[Any], rng: random.Random) -> Any:
+    scored = []
+    for action in legal:
+        try:
+            after, _ = engine.apply(state, action, Chance.seeded(rng.randrange(1 << 30)))
+        except Exception:  # a look-ahead that cannot be evaluated is simply not preferred
+            continue
+        value = engine.evaluate(after, player)
+        scored.append((value if value is not None else float("-inf"), action))
+    if not scored:
+        return rng.choice(legal)
+    best = max(v for v, _ in scored)
+    return rng.choice([a for v, a in scored if v == best])
+
+
+def play(engine: Engine, content: GameContent, options: Any, seed: int, policy_name: str = "random") -> Played:
     """Play one whole game from the rulebook's setup to the end."""
     chance = Chance.seeded(seed)
     policy = random.Random(f"policy-{seed}")
@@ -53,16 +75,18 @@ def play(engine: Engine, content: GameContent, options: Any, seed: int) -> Playe
         legal = engine.legal_actions(state, player)
         if not legal:
             raise InvariantBroken(f"seed {seed}: {player} may act but has no legal action after {n} actions")
-        state, _ = engine.apply(state, policy.choice(legal), chance)
+        action = _greedy(engine, state, player, legal, policy) if policy_name == "greedy" else policy.choice(legal)
+        state, _ = engine.apply(state, action, chance)
     raise InvariantBroken(f"seed {seed}: the game did not end within {engine.type.max_actions} actions")
 
 
-def _play_chunk(engine_name: str, content: GameContent, options: dict[str, Any], seeds: list[int]) -> list[Played]:
+def _play_chunk(engine_name: str, content: GameContent, options: dict[str, Any], seeds: list[int],
+                policy: str) -> list[Played]:
     engine = load_engine(engine_name)
-    return [play(engine, content, options, s) for s in seeds]
+    return [play(engine, content, options, s, policy) for s in seeds]
 
 
-def summarize(setting: Setting, played: Sequence[Played]) -> dict[str, Any]:
+def summarize(setting: Setting, played: Sequence[Played], policy: str = "random") -> dict[str, Any]:
     """Results as people read them: how often each result came up, and each figure's spread."""
     n = len(played)
     results = Counter(str(p.result.get("result")) for p in played)
@@ -73,6 +97,7 @@ def summarize(setting: Setting, played: Sequence[Played]) -> dict[str, Any]:
                 figures.setdefault(key, []).append(value)
     return {
         "setting": setting.label,
+        "policy": policy,
         "options": dict(setting.options),
         "games": n,
         "results": {k: {"games": v, "percent": round(100 * v / n, 1)} for k, v in sorted(results.items())},
@@ -81,24 +106,34 @@ def summarize(setting: Setting, played: Sequence[Played]) -> dict[str, Any]:
     }
 
 
+def policies(engine: Engine, content: GameContent) -> list[str]:
+    """The policies this engine can be played by: random always, greedy if it evaluates states."""
+    probe = engine.new_game(engine.parse_options(dict(engine.simulation_setups()[0].options)), content,
+                            Chance.seeded(0))
+    players = engine.players_to_act(probe)
+    rates = bool(players) and engine.evaluate(probe, players[0]) is not None
+    return ["random", "greedy"] if rates else ["random"]
+
+
 def simulate(engine_name: str, content: GameContent, games: int, seed: int = 1,
              jobs: int | None = None) -> list[dict[str, Any]]:
-    """Play `games` whole games for each of the engine's settings; seeds are seed, seed+1, ..."""
+    """Play `games` whole games for each of the engine's settings and policies; seeds are seed, seed+1..."""
     engine = load_engine(engine_name)
     seeds = list(range(seed, seed + games))
     workers = max(1, min(jobs or _cores(), 8))
     out = []
-    for setting in engine.simulation_setups():
-        options = dict(setting.options)
-        if workers == 1 or games < 20:
-            played = [play(engine, content, options, s) for s in seeds]
-        else:
-            chunks = [seeds[i::workers] for i in range(workers)]
-            with ProcessPoolExecutor(workers) as pool:
-                parts = pool.map(_play_chunk, [engine_name] * workers, [content] * workers,
-                                 [options] * workers, chunks)
-                played = sorted((p for part in parts for p in part), key=lambda p: p.seed)
-        out.append(summarize(setting, played))
+    for policy in policies(engine, content):
+        for setting in engine.simulation_setups():
+            options = dict(setting.options)
+            if workers == 1 or games < 20:
+                played = [play(engine, content, options, s, policy) for s in seeds]
+            else:
+                chunks = [seeds[i::workers] for i in range(workers)]
+                with ProcessPoolExecutor(workers) as pool:
+                    parts = pool.map(_play_chunk, [engine_name] * workers, [content] * workers,
+                                     [options] * workers, chunks, [policy] * workers)
+                    played = sorted((p for part in parts for p in part), key=lambda p: p.seed)
+            out.append(summarize(setting, played, policy))
     return out
 
 
@@ -111,7 +146,7 @@ def _cores() -> int:
 def run_simulate(content: Content, games_wanted: Sequence[str] | None, *, games: int, seed: int, as_json: bool,
                  jobs: int | None, quiet: bool) -> int:
     """`roadkit simulate`: every chosen game that has an engine."""
-    report: dict[str, Any] = {"policy": POLICY, "games": {}}
+    report: dict[str, Any] = {"policies": POLICIES, "games": {}}
     for game in content.games:
         if game.engine is None or (games_wanted and game.id not in games_wanted):
             continue
@@ -129,11 +164,11 @@ def run_simulate(content: Content, games_wanted: Sequence[str] | None, *, games:
 
 
 def _human(report: dict[str, Any]) -> str:
-    lines = [f"policy: {report['policy']}"]
+    lines = [f"policy {name}: {text}" for name, text in report["policies"].items()]
     for game, settings in report["games"].items():
         for s in settings:
             results = ", ".join(f"{k} {v['percent']}%" for k, v in s["results"].items())
             figures = "; ".join(f"{k} mean {v['mean']} (median {v['median']}, {v['min']}–{v['max']})"
                                 for k, v in s["figures"].items())
-            lines.append(f"{game} [{s['setting']}] {s['games']} games: {results}; {figures}")
+            lines.append(f"{game} [{s['setting']}, {s['policy']}] {s['games']} games: {results}; {figures}")
     return "\n".join(lines)
