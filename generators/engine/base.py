@@ -13,8 +13,9 @@ A game module defines one `Engine` subclass and exposes an instance as `GAME`. T
 Required functions: `initial_state` (a scenario's setup plus the game's content), `new_game` (a
 complete game from the rulebook's setup), `players_to_act`, `legal_actions` (every concrete action,
 parameters included), `apply` (pure: a new state and the events), `outcome` (JSON-ready, what
-scenarios compare), `result` (whole-game figures), `draw_svg`. Optional, with defaults here: `odds`,
-`describe_action` (player wording for the site), `notes`, `simulation_setups`.
+scenarios compare), `result` (whole-game figures), `draw_svg`. Optional, with defaults here: `odds`
+(or `content_odds`, when the tables enumerate faces read from content), `describe_action` (player
+wording for the site), `notes`, `simulation_setups`.
 
 Randomness reaches an engine only through `Chance`: labelled rolls, draws and shuffles, answered by
 a scenario's scripted `random:` entries (each names the roll it answers) or by a seeded generator.
@@ -30,7 +31,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal
 
-from generators.content.model import LoadedGame
+from generators.content.model import LoadedGame, Side
 from generators.content.scenario import Scripted
 from generators.content.schema import convert, fields_of, to_data
 from generators.content.yaml_io import Doc
@@ -247,6 +248,11 @@ class Engine(ABC):
         resolves with: {id, title, rule, columns, rows: [[label, {fraction, percent}...]], means}."""
         return []
 
+    def content_odds(self, content: GameContent) -> list[dict[str, Any]]:
+        """`odds()` for engines whose tables enumerate faces printed in content (dice, tokens): the
+        rules check calls this one with the game's content. Default: `odds()`."""
+        return self.odds()
+
     def describe_action(self, action: Any) -> str:
         """An action in players' words (for the site's step lists)."""
         data = to_data(action)
@@ -303,13 +309,17 @@ def _convert(tp: type, data: Any, doc: Doc | None, path: KeyPath) -> Any:
 
 @dataclass(frozen=True)
 class FaceFacts:
-    """One face of a component, with its count and the typed facts its engine declared."""
+    """One face of a component, with its count and the typed facts its engine declared. The printed
+    sides come along for facts that are drawn (a road tile's map of spaces), so the engine reads
+    the very data the print kit draws instead of a copy."""
 
     component: str
     id: str
     title: str
     count: int
     facts: Any
+    front: Side | None = None
+    back: Side | None = None
 
 
 @dataclass(frozen=True)
@@ -349,7 +359,8 @@ def game_content(game: LoadedGame, engine: Engine) -> GameContent:
                 raise ContentError(game.component_files.get(comp.id, game.dir), 1, 1, ("faces", fi),
                                    f"the {game.game.engine} engine reads facts: from every face of {comp.id}")
             facts = convert(doc, spec, where, _raw(doc, where))
-            faces.append(FaceFacts(comp.id, face.id, face.front.title, face.count, facts))
+            faces.append(FaceFacts(comp.id, face.id, face.front.title, face.count, facts, face.front,
+                                   face.back or comp.back))
         if spec is not None:
             by_component[comp.id] = tuple(faces)
     missing = sorted(set(engine.facts_specs) - set(by_component))

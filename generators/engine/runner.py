@@ -401,7 +401,7 @@ def check(content: Content, games: Sequence[str] | None = None, extra_paths: Seq
     odds: dict[str, list[dict[str, Any]]] = {}
     for w in work:
         notes[w.game.id] = _engine_notes(w.engine)
-        odds[w.game.id] = w.engine.odds()
+        odds[w.game.id] = w.engine.content_odds(w.content)
         examples += [run_scenario(w.game.id, p, w.engine, out_dir) for p in w.scenarios]
     report = Report(examples, notes, odds)
     _remove_stale_svgs(out_dir, [w.game.id for w in work], examples)
