@@ -470,6 +470,8 @@ class RuleMeta:
         metadata=_meta("false for entries the engine has nothing to replay in (setup procedures, component lists); "
                        "every other entry needs at least one worked example."),
     )
+    gallery: tuple[str, ...] = field(default=(), metadata=_meta(
+        "Ids of components whose every face (both sides) is shown under the entry: a tile atlas, a die's faces."))
 
 
 @dataclass(frozen=True)
