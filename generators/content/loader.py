@@ -212,7 +212,8 @@ def string_fields(obj: Any, names: frozenset[str], path: KeyPath = ()) -> Iterat
 class _Refs:
     """Reference checks across files, each reported at the referring value."""
 
-    def __init__(self, game: Game, icons: Icons, rule_ids: set[str], component_ids: set[str] = frozenset()):
+    def __init__(self, game: Game, icons: Icons, rule_ids: set[str],
+                 component_ids: frozenset[str] | set[str] = frozenset()):
         self.game = game
         self.icons = icons
         self.rule_ids = rule_ids
