@@ -4,7 +4,8 @@ The rulebook transcription (`rulebooks/thunder-road-ignition.txt`) is the only s
 piece the engine reads comes from content: the road tiles' maps of spaces (terrain, walls, entry
 arrows and the neighbour in each of the six directions, drawn on the printed tiles from the same
 data), the cars, and the faces of the movement dice, FX dice, damage tokens and hazard tokens. Where
-the rulebook is silent the engine plays one reading and says so in `NOTES` (shown on the site).
+the rulebook is silent the engine plays one reading and says so in `NOTES`; where it is unclear, the
+game's notes.yaml gives both readings and the one played (both shown on the site).
 
 The road
 --------
