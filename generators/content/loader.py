@@ -110,7 +110,7 @@ def load_game(game_dir: Path, icons: Icons, root: Path) -> LoadedGame:
     glossary, glossary_doc = _load_optional(game_dir / "glossary.yaml", Glossary, files)
     notes, notes_doc = _load_optional(game_dir / "notes.yaml", Notes, files)
 
-    refs = _Refs(game, icons, {r.id for r in rules})
+    refs = _Refs(game, icons, {r.id for r in rules}, {c.id for c in components})
     for comp, doc in zip(components, component_docs, strict=True):
         refs.check_component(doc, comp, game_dir, root)
     for entry, doc in zip(rules, rule_docs, strict=True):
@@ -212,10 +212,12 @@ def string_fields(obj: Any, names: frozenset[str], path: KeyPath = ()) -> Iterat
 class _Refs:
     """Reference checks across files, each reported at the referring value."""
 
-    def __init__(self, game: Game, icons: Icons, rule_ids: set[str]):
+    def __init__(self, game: Game, icons: Icons, rule_ids: set[str],
+                 component_ids: frozenset[str] | set[str] = frozenset()):
         self.game = game
         self.icons = icons
         self.rule_ids = rule_ids
+        self.component_ids = component_ids
         self.chapters = {c.id for c in game.chapters}
 
     def _icon(self, doc: Doc, path: KeyPath, name: str) -> None:
@@ -259,6 +261,10 @@ class _Refs:
             raise doc.error(("chapter",), f"unknown chapter {meta.chapter!r}; game.yaml chapters: {known}")
         for i, rel in enumerate(meta.related):
             self._rule(doc, ("related", i), rel)
+        for i, comp in enumerate(meta.gallery):
+            if comp not in self.component_ids:
+                known = ", ".join(sorted(self.component_ids)) or "none"
+                raise doc.error(("gallery", i), f"no component {comp!r} in this game; components: {known}")
 
     def check_glossary(self, doc: Doc, glossary: Glossary) -> None:
         _unique(doc, (t.term.lower() for t in glossary.terms), lambda i: ("terms", i, "term"), "glossary term")

@@ -116,7 +116,151 @@ class Tile:
     icon: str | None = field(default=None, metadata=_meta("Icon drawn where the roads meet."))
 
 
-ART_KINDS = ("icon", "arrows", "grid", "track", "tile", "pips", "number")
+@dataclass(frozen=True)
+class Border:
+    """A line drawn just inside a space's edge (a double yellow border, say)."""
+
+    color: str = field(metadata=_meta("Theme colour name or hex colour of the line."))
+    style: Literal["single", "double"] = field(default="double", metadata=_meta("One line or two."))
+
+
+@dataclass(frozen=True)
+class Terrain:
+    """One kind of space on a space map, and how it is drawn (an entry of the map's legend)."""
+
+    id: str = _id_field("What spaces name in their `terrain`.")
+    label: str = field(metadata=_meta("The kind's name, for people (legends, the site)."))
+    color: str | None = field(default=None, metadata=_meta("Theme colour name or hex colour of the space."))
+    icon: str | None = field(default=None, metadata=_meta("Icon drawn in each space of this kind."))
+    border: Border | None = field(default=None, metadata=_meta("A line just inside the space's edge."))
+
+
+@dataclass(frozen=True)
+class MapDirection:
+    """A direction the map's links are given in, and its opposite."""
+
+    id: str = _id_field("The direction's name (front-left, back, ...).")
+    opposite: str = field(metadata=_meta("The direction that leads back (front-left: back-right)."))
+
+
+@dataclass(frozen=True)
+class MapSpace:
+    """One space of a space map."""
+
+    id: str = _id_field("Unique within the map (c4: lane c, row 4).")
+    at: tuple[int, ...] = field(metadata=_meta("[lane, row]; lane 0 is on the left going forward, row 0 at the back."))
+    terrain: str = field(metadata=_meta("The id of its kind in the map's legend."))
+    links: tuple[str, ...] = field(default=(), metadata=_meta(
+        "The space lying in each of the map's directions, in their order: a space id of this map, 'off' (off "
+        "the edge), 'next:<lane>' (that lane of the next piece's back row) or 'prev:<lane>' (the previous "
+        "piece's front row)."))
+    walls: tuple[Literal["front", "back"], ...] = field(default=(), metadata=_meta(
+        "Edges of the space with a wall (a barricade) along them."))
+    arrow: bool = field(default=False, metadata=_meta("An entry arrow at the space's back edge."))
+
+    def check(self) -> tuple[str, str] | None:
+        if len(self.at) != 2:
+            return ("at", "expected [lane, row]")
+        return None
+
+
+BEND_KINDS = ("straight", "left", "right")
+
+
+@dataclass(frozen=True)
+class SpaceMap:
+    """A piece of road as spaces in lanes and rows, straight or bent through a quarter turn; each
+    space has a terrain from the legend and, optionally, its neighbour in each direction (the same
+    data a rules engine reads)."""
+
+    lanes: int = field(metadata=_meta("Lanes side by side.", min=1, max=20))
+    rows: int = field(metadata=_meta("Rows from back to front.", min=1, max=40))
+    bend: Literal["straight", "left", "right"] = field(default="straight", metadata=_meta(
+        "straight: a rectangle; left / right: a quarter ring turning that way, entered at the bottom edge."))
+    inner: float = field(default=0.0, metadata=_meta("A bend's inner radius, in lane widths.", min=0, max=20))
+    margin: float = field(default=0.0, metadata=_meta(
+        "Roadside on both sides of a straight piece (outside a bend), in lane widths; titles go there.",
+        min=0, max=5))
+    number: str | None = field(default=None, metadata=_meta("A mark printed large on the piece (a side number)."))
+    ids: bool = field(default=True, metadata=_meta("Print each space's id small in its corner."))
+    directions: tuple[MapDirection, ...] = field(default=(), metadata=_meta("The directions links are given in."))
+    legend: tuple[Terrain, ...] = field(default=(), metadata=_meta("The kinds of space."))
+    spaces: tuple[MapSpace, ...] = field(default=(), metadata=_meta("The spaces."))
+
+    def check(self) -> tuple[str, str] | None:
+        if self.bend != "straight" and self.inner <= 0:
+            return ("inner", "a bend needs an inner radius above 0")
+        checks = (("directions", self._directions_problem), ("legend", lambda: _duplicate(self.legend)),
+                  ("spaces", self._spaces_problem), ("spaces", self._links_problem))
+        for key, check in checks:  # in order: links are only checked once the directions are sound
+            problem = check()
+            if problem:
+                return (key, problem)
+        return None
+
+    def _directions_problem(self) -> str | None:
+        ids = [d.id for d in self.directions]
+        for d in self.directions:
+            if d.opposite not in ids:
+                return f"direction {d.id!r}: its opposite {d.opposite!r} is not a direction of this map"
+        return _duplicate(self.directions)
+
+    def _spaces_problem(self) -> str | None:
+        kinds = {t.id for t in self.legend}
+        seen: dict[tuple[int, ...], str] = {}
+        for i, s in enumerate(self.spaces):
+            lane, row = s.at
+            if not (0 <= lane < self.lanes and 0 <= row < self.rows):
+                return f"spaces[{i}] ({s.id}) at {list(s.at)} is outside {self.lanes} lanes x {self.rows} rows"
+            if s.at in seen:
+                return f"spaces[{i}] ({s.id}) is at {list(s.at)}, where {seen[s.at]} already is"
+            seen[s.at] = s.id
+            if s.terrain not in kinds:
+                return f"spaces[{i}] ({s.id}): terrain {s.terrain!r} is not in the legend ({', '.join(sorted(kinds))})"
+        return _duplicate(self.spaces)
+
+    def _links_problem(self) -> str | None:
+        """Every link names a real target, and a link to a space of this map is answered by that
+        space's link in the opposite direction."""
+        dirs = [d.id for d in self.directions]
+        opposite = {d.id: d.opposite for d in self.directions}
+        by_id = {s.id: s for s in self.spaces}
+        for i, s in enumerate(self.spaces):
+            if not s.links:
+                continue
+            if len(s.links) != len(dirs):
+                return f"spaces[{i}] ({s.id}) has {len(s.links)} links; the map has {len(dirs)} directions"
+            for d, target in zip(dirs, s.links, strict=True):
+                problem = self._target_problem(target, by_id)
+                if problem:
+                    return f"spaces[{i}] ({s.id}), {d}: {problem}"
+                other = by_id.get(target)
+                if other is not None and other.links:
+                    back = other.links[dirs.index(opposite[d])]
+                    if back != s.id:
+                        return (f"spaces[{i}] ({s.id}) leads {d} to {target}, but {target} leads {opposite[d]} "
+                                f"to {back}, not back to {s.id}")
+        return None
+
+    def _target_problem(self, target: str, by_id: dict[str, MapSpace]) -> str | None:
+        if target == "off" or target in by_id:
+            return None
+        kind, _, lane = target.partition(":")
+        if kind in ("next", "prev") and lane.isdigit() and int(lane) < self.lanes:
+            return None
+        return f"{target!r} is no space of this map, 'off', 'next:<lane>' or 'prev:<lane>'"
+
+
+def _duplicate(items: tuple[Any, ...]) -> str | None:
+    seen: set[str] = set()
+    for item in items:
+        if item.id in seen:
+            return f"{item.id!r} is listed twice"
+        seen.add(item.id)
+    return None
+
+
+ART_KINDS = ("icon", "arrows", "grid", "track", "tile", "pips", "number", "spaces")
 
 
 @dataclass(frozen=True)
@@ -130,12 +274,14 @@ class Art:
     tile: Tile | None = field(default=None, metadata=_meta("A road tile with its exits."))
     pips: int | None = field(default=None, metadata=_meta("A die face with this many pips.", min=1, max=6))
     number: str | None = field(default=None, metadata=_meta("One large number or symbol."))
+    spaces: SpaceMap | None = field(default=None, metadata=_meta(
+        "A piece of road as a map of spaces (full-layout faces: it covers the face)."))
     caption: str | None = field(default=None, metadata=_meta("Small text under the picture."))
 
     def check(self) -> tuple[str, str] | None:
         kinds = [k for k in ART_KINDS if getattr(self, k) is not None]
         if len(kinds) != 1:
-            return ("", f"expected exactly one of icon, arrows, grid, track, tile, pips, number; got {kinds or 'none'}")
+            return ("", f"expected exactly one of {', '.join(ART_KINDS)}; got {kinds or 'none'}")
         return None
 
 
@@ -329,6 +475,8 @@ class RuleMeta:
         metadata=_meta("false for entries the engine has nothing to replay in (setup procedures, component lists); "
                        "every other entry needs at least one worked example."),
     )
+    gallery: tuple[str, ...] = field(default=(), metadata=_meta(
+        "Ids of components whose every face (both sides) is shown under the entry: a tile atlas, a die's faces."))
 
 
 @dataclass(frozen=True)

@@ -31,7 +31,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal
 
-from generators.content.model import LoadedGame
+from generators.content.model import LoadedGame, Side
 from generators.content.scenario import Scripted
 from generators.content.schema import convert, fields_of, to_data
 from generators.content.yaml_io import Doc
@@ -314,13 +314,17 @@ def _convert(tp: type, data: Any, doc: Doc | None, path: KeyPath) -> Any:
 
 @dataclass(frozen=True)
 class FaceFacts:
-    """One face of a component, with its count and the typed facts its engine declared."""
+    """One face of a component, with its count and the typed facts its engine declared. The printed
+    sides come along for facts that are drawn (a road tile's map of spaces), so the engine reads
+    the very data the print kit draws instead of a copy."""
 
     component: str
     id: str
     title: str
     count: int
     facts: Any
+    front: Side | None = None
+    back: Side | None = None
 
 
 @dataclass(frozen=True)
@@ -360,7 +364,8 @@ def game_content(game: LoadedGame, engine: Engine) -> GameContent:
                 raise ContentError(game.component_files.get(comp.id, game.dir), 1, 1, ("faces", fi),
                                    f"the {game.game.engine} engine reads facts: from every face of {comp.id}")
             facts = convert(doc, spec, where, _raw(doc, where))
-            faces.append(FaceFacts(comp.id, face.id, face.front.title, face.count, facts))
+            faces.append(FaceFacts(comp.id, face.id, face.front.title, face.count, facts, face.front,
+                                   face.back or comp.back))
         if spec is not None:
             by_component[comp.id] = tuple(faces)
     missing = sorted(set(engine.facts_specs) - set(by_component))

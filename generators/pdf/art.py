@@ -1,4 +1,4 @@
-"""Drawing the picture area of a face: arrows, grids, tracks, road tiles, pips, numbers, icons.
+"""Drawing the picture area of a face: arrows, grids, tracks, road tiles, pips, numbers, icons, space maps.
 Each kind is one small function taking the canvas, the art and a box in points."""
 
 from __future__ import annotations
@@ -59,9 +59,18 @@ def draw_art(c: Canvas, art: Art, box: Box, pen: Pen) -> None:
         _tile(c, art.tile, inner, pen)
     elif art.pips is not None:
         _pips(c, art.pips, inner, pen)
+    elif art.spaces is not None:
+        from generators.pdf.spacemap import draw_space_map  # it draws with this module's helpers
+
+        draw_space_map(c, art.spaces, inner, pen)
     elif art.number is not None:
         draw_text(c, f"**{art.number}**", pen.icons, pen.fonts, inner.x, inner.y + inner.h, inner.w, inner.h,
                   min(inner.h * 0.8, 60), align="center", color=pen.ink, valign="middle")
+
+
+def draw_icon_in(c: Canvas, name: str, box: Box, pen: Pen, color: Color | None = None) -> None:
+    """A content icon centred in `box`, as large as fits."""
+    _icon(c, name, box, pen, color)
 
 
 def _icon(c: Canvas, name: str, box: Box, pen: Pen, color: Color | None = None) -> None:

@@ -18,6 +18,7 @@ from reportlab.pdfgen.canvas import Canvas
 from generators.content.model import Component, Element, Icons, LoadedGame, Side, size_mm
 from generators.pdf.art import Box, Pen, draw_art
 from generators.pdf.fonts import register
+from generators.pdf.spacemap import draw_space_map
 from generators.pdf.text import Fonts, draw_text
 
 BLEED = 3 * mm
@@ -187,6 +188,9 @@ def _full_layout(c: Canvas, look: Look, side: Side, frame: Color, x: float, y: f
     pieces carry them on labels in the corners."""
     for element in side.elements:
         _element(c, look, element, frame, x, y + h)
+    if side.art is not None and side.art.spaces is not None:
+        _space_map_layout(c, look, side, frame, x, y, w, h, set_label)
+        return
     small = min(w, h) < 100 * mm
     if side.art is not None:
         # On small pieces the caption becomes a label, so the picture keeps the whole face.
@@ -210,6 +214,25 @@ def _full_layout(c: Canvas, look: Look, side: Side, frame: Color, x: float, y: f
                size=5.5)
     _label(c, look, provenance, x + w - SAFE - label_w, y + SAFE + 4 * mm, label_w, 4 * mm,
            _provenance_color(look, side), size=5)
+
+
+def _space_map_layout(c: Canvas, look: Look, side: Side, frame: Color, x: float, y: float, w: float, h: float,
+                      set_label: str) -> None:
+    """A piece of road drawn as a space map: the road covers the face, and the title and provenance
+    go where the map leaves room (a straight piece's roadside, a bend's free corner)."""
+    assert side.art is not None and side.art.spaces is not None
+    slots = draw_space_map(c, side.art.spaces, Box(x, y, w, h), look.pen(frame))
+    provenance = f"{_provenance_text(side)}   {set_label}".strip()
+    texts = [(f"**{side.title}**", frame), (provenance, _provenance_color(look, side))]
+    for (text, color), slot in zip(texts, slots, strict=False):
+        c.saveState()
+        c.translate(slot.cx, slot.cy)
+        c.rotate(slot.angle)
+        draw_text(c, text, look.icons, look.fonts, -slot.length / 2, slot.thickness / 2, slot.length, slot.thickness,
+                  8, align="center", color=color, valign="middle", min_size=4)
+        c.restoreState()
+    for text, color in texts[len(slots):]:  # no room on the map: a label in a corner, as small pieces have
+        _label(c, look, text, x + SAFE, y + h - SAFE, (w - 2 * SAFE) * 0.62, 5 * mm, color)
 
 
 def _label(c: Canvas, look: Look, text: str, x: float, top: float, w: float, h: float, color: Color,

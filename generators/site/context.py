@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from generators.content.loader import Content
-from generators.content.model import LoadedGame, RuleEntry, RuleNote, Term
+from generators.content.model import Component, LoadedGame, RuleEntry, RuleNote, Term
 from generators.site.assets import GameAssets, game_assets
 from generators.site.escape import abbr_title
 from generators.site.examples import REPORT_DOCS_PATH, CheckReport, EngineNote, Example, game_examples
@@ -43,6 +43,9 @@ class GameSite:
     def source(self, name: str) -> str:
         """A file of the game's folder, for located errors."""
         return str(Path(self.game.dir) / name)
+
+    def component(self, component_id: str) -> Component:
+        return next(c for c in self.game.components if c.id == component_id)
 
     def chapter_entries(self, chapter_id: str) -> list[RuleEntry]:
         return [r for r in self.game.rules if r.meta.chapter == chapter_id]

@@ -1,0 +1,103 @@
+"""Thunder Road: Ignition: properties of the road built from the tiles' maps, and the odds tables,
+checked against the content they are read from (the worked examples check the rules themselves)."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from generators.content.loader import load_content
+from generators.engine import thunder_road_ignition as tr
+from generators.engine.base import Chance, game_content
+from generators.engine.runner import engine_of
+
+ROOT = Path(__file__).resolve().parent.parent
+GAME = load_content(ROOT / "content", only=["thunder-road-ignition"]).game("thunder-road-ignition")
+CONTENT = game_content(GAME, engine_of(GAME))
+KIT = tr.kit_of(CONTENT)
+OPPOSITE = dict(zip(tr.DIRECTIONS, ("back-right", "back", "back-left", "front-right", "front", "front-left"),
+                    strict=True))
+
+
+def _roads(n: int, length: int) -> list[tuple[int, ...]]:
+    rng = random.Random(length)
+    return [tr.lay_road(KIT, length, Chance(rng=random.Random(rng.random()))) for _ in range(n)]
+
+
+@pytest.mark.parametrize("road", [*_roads(20, 6), *_roads(10, 8)], ids=str)
+def test_every_link_leads_back_across_tiles(road: tuple[int, ...]) -> None:
+    """Any tiles, any sides, in any order: moving one way and then the opposite way returns to the
+    start, seams included; only the finish line and the board's edges lead nowhere."""
+    board = tr.build_board(KIT, road)
+    for space in board.spaces.values():
+        last_row = space.row == board.maps[space.tile - 1].rows - 1
+        for d in tr.DIRECTIONS:
+            there = tr.link(board, space.id, d)
+            if there == tr.FINISH:
+                assert space.tile == len(road) and last_row and d in tr.FORWARD, (space.id, d)
+            elif there == tr.OFF:
+                # Straight ahead and straight back never leave the road, except off the rear edge.
+                assert d != "front" and (d != "back" or (space.tile == 1 and space.row == 0)), (space.id, d)
+            else:
+                assert tr.link(board, there, OPPOSITE[d]) == space.id, (space.id, d, there)
+
+
+def test_every_side_is_reachable_and_has_a_pit_exit() -> None:
+    """Each tile side has road spaces with entry arrows on its back row (cars leave the pit there)."""
+    for number, m in KIT.sides.items():
+        arrows = [s for s in m.spaces if s.arrow]
+        assert arrows, number
+        assert all(s.at[1] == 0 and s.terrain == "road" for s in arrows), number
+
+
+def test_hazard_tokens_cover_every_hazard_space_of_any_road() -> None:
+    most = sum(max(sum(s.terrain == "hazard" for s in KIT.sides[n].spaces) for n in pair)
+               for pair in [KIT.starting_sides, *KIT.other_tiles])
+    assert most <= len(KIT.hazards)
+
+
+def _faces(component: str, attr: str) -> list[object]:
+    return [getattr(f.facts, attr) for f in CONTENT.faces(component) for _ in range(f.count)]
+
+
+def _cell(table: dict, row: int, col: int = 1) -> Fraction:
+    return Fraction(table["rows"][row][col]["fraction"])
+
+
+def test_odds_follow_the_faces_in_content() -> None:
+    tables = {t["id"]: t for t in tr.odds_tables(KIT)}
+    shooting = _faces("shooting-die", "hits")
+    for i, size in enumerate(tr.SIZES):
+        assert _cell(tables["shot-hits"], i) == Fraction(shooting.count(size), len(shooting))
+    stunt = _faces("stunt-die", "spaces")
+    for i, n in enumerate(sorted(set(stunt))):
+        assert _cell(tables["omni-ramp-distance"], i) == Fraction(stunt.count(n), len(stunt))
+    slam = _faces("slam-die", "moves")
+    top = Fraction(slam.count("top"), len(slam))
+    assert _cell(tables["slam-mover"], 0) == top
+    assert _cell(tables["slam-mover"], 1) == top * top  # the larger car on top rerolls a 'top'
+
+
+def test_distributions_add_up_to_one() -> None:
+    for table in tr.odds_tables(KIT):
+        if table["id"] in ("shot-hits", "slam-mover"):
+            for row in table["rows"]:
+                assert sum(Fraction(c["fraction"]) for c in row[1:]) == 1, table["id"]
+        else:
+            assert sum(Fraction(r[1]["fraction"]) for r in table["rows"]) == 1, table["id"]
+
+
+def test_dazed_rows_match_a_brute_force_count() -> None:
+    """The Dazed table against every sequence of rolls, counted one by one."""
+    stunt, direction = _faces("stunt-die", "spaces"), _faces("direction-die", "direction")
+    counts: dict[int, Fraction] = {}
+    for n in stunt:
+        for rolls in itertools.product(direction, repeat=n):
+            net = sum(1 if d.startswith("front") else -1 for d in rolls)
+            counts[net] = counts.get(net, Fraction(0)) + Fraction(1, len(stunt) * len(direction) ** n)
+    table = next(t for t in tr.odds_tables(KIT) if t["id"] == "dazed-rows")
+    assert {int(r[0]): Fraction(r[1]["fraction"]) for r in table["rows"]} == counts
