@@ -188,6 +188,8 @@ class Side:
     elements: tuple[Element, ...] = field(default=(), metadata=_meta("Placed elements (boards)."))
     color: str | None = field(default=None, metadata=_meta("Theme colour name or hex colour of the frame."))
     corner: str | None = field(default=None, metadata=_meta("Short mark in the top corner (a number, a symbol)."))
+    corner_left: str | None = field(
+        default=None, metadata=_meta("Short mark in the top-left corner (a cost, a distance)."))
     note: str | None = field(
         default=None, metadata=_meta("Why this side is house or proxy; shown on the site, not printed.")
     )
@@ -277,6 +279,8 @@ class Game:
     rulebook: str = field(metadata=_meta("The rulebook transcription this content restates."))
     summary: str = field(metadata=_meta("One or two sentences for the home page."))
     players: str | None = field(default=None, metadata=_meta("How many players, as text (\"1–4\")."))
+    subtitle: str | None = field(default=None, metadata=_meta(
+        "Shown under the name (a translation of a name in another script, a tagline)."))
     engine: str | None = field(
         default=None, metadata=_meta("The rules module under generators/engine/.", pattern=r"[a-z_][a-z0-9_]*")
     )
