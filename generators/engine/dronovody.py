@@ -97,53 +97,60 @@ DroneType = Literal["fpv", "mavic", "wing", "multirotor"]
 PLACES = ("crew", "hq")
 
 NOTES: tuple[tuple[str, str], ...] = (
-    ("starting-cards", "The four Mavics and four Universal Pilots are counted in the 21 Drone and 30 Character "
-     "cards. With fewer than four players the spare ones go back in the box; with Random Start every card is "
-     "shuffled in and each player draws a random Character (into the Crew) and a random Drone instead of the pair."),
-    ("hq-logistics", "The +1 Logistics per Character in the HQ is gained once a round, in the Recovery phase "
-     "(the Recovery phase text); the Characters section's 'at the end of the turn' is a rulebook note."),
-    ("management-phase", "A turn is: play or discard one Support card, one Action, then free actions until the "
-     "player ends the turn. A player whose hand is empty is skipped; the phase ends when every hand is empty."),
-    ("free-actions", "Free actions (trophy exchange, Project activation, Character and Project Effects) are taken "
-     "by a player while it is their turn, and in the Threat phase before their own defence roll."),
-    ("movement", "One Movement action moves any number of Characters, each at most once, between the player's "
-     "Crew and HQ or into the Trench; it ends with end_move."),
-    ("identical-characters", "'Two identical Characters' counts the Crew and the HQ; the Trench is shared and "
-     "wounded Characters are off the board."),
+    ("setup", "The four Mavics and four Universal Pilots are counted in the 21 Drone and 30 Character cards. With "
+     "fewer than four players the spare ones go back in the box; with Random Start every card is shuffled in and each "
+     "player draws a random Character (into the Crew) and a random Drone instead of the pair."),
+    ("recovery-phase", "The +1 Logistics per Character in the HQ is gained once a round, in the Recovery phase (the "
+     "Recovery phase text); the Characters section's 'at the end of the turn' is a rulebook note."),
+    ("management-phase", "A turn is: play or discard one Support card, one Action, then free actions until the player "
+     "ends the turn. A player whose hand is empty is skipped; the phase ends when every hand is empty."),
+    ("free-actions", "Free actions (trophy exchange, Project activation, Character and Project Effects) are taken by "
+     "a player while it is their turn, and in the Threat phase before their own defence roll."),
+    ("movement", "One Movement action moves any number of Characters, each at most once, between the player's Crew "
+     "and HQ or into the Trench; it ends when the player says the Movement is over."),
+    ("recruiting", "'Two identical Characters' counts the Crew and the HQ; the Trench is shared and wounded "
+     "Characters are off the board."),
     ("recruiting", "The drawn Characters not placed go to the bottom of the Character deck in the order drawn."),
-    ("transfer-order", "A Transfer Order lets the player look through the Trench and move one Character from it "
-     "into their Crew or HQ. If that empties the Trench the team loses at once."),
-    ("buying", "The Drone Shop keeps every revealed card; after a purchase the empty space is refilled from the "
-     "Drone deck. When the Drone deck is empty its discard pile is shuffled into a new one. With a full "
-     "Warehouse the player names a drone to discard (of two identical drones, a broken one goes first)."),
-    ("sortie", "Every attack of a sortie uses one of the drone's attacks, hit or miss, and may pick any target it "
-     "can reach; the sortie goes on after a hit. A kamikaze drone is discarded when its sortie ends. A reusable "
+    ("bonus-cards", "A Transfer Order lets the player look through the Trench and move one Character from it into "
+     "their Crew or HQ. If that empties the Trench the team loses at once."),
+    ("buying", "The Drone Shop keeps every revealed card; after a purchase the empty space is refilled from the Drone "
+     "deck. When the Drone deck is empty its discard pile is shuffled into a new one. With a full Warehouse the "
+     "player names a drone to discard (of two identical drones, a broken one goes first)."),
+    ("combat-sortie", "Every attack of a sortie uses one of the drone's attacks, hit or miss, and may pick any target "
+     "it can reach; the sortie goes on after a hit. A kamikaze drone is discarded when its sortie ends. A reusable "
      "drone that breaks down ends its sortie. Only one sortie per turn, even with an extra Action."),
-    ("breakdown", "The red-die breakdown is read from the die as rolled (a 1, as the icon key says), before "
-     "modifiers; a guaranteed hit rolls no die and cannot break the drone."),
+    ("breakdown-and-repair", "The red-die breakdown is read from the die as rolled (a 1, as the icon key says), "
+     "before modifiers; a guaranteed hit rolls no die and cannot break the drone."),
     ("reconnaissance", "Reconnaissance is not spent: a recon drone with a matching Pilot in the Crew, an activated "
      "Delta or a Bonus card played this turn lets every attack that turn reach that distance. An attack needs "
      "Reconnaissance at least as far as the target's distance, unless the drone is a kamikaze or a Counter-battery "
      "Reconnaissance card was played this turn and the target is an Artillery, MLRS or TOS."),
-    ("ammunition", "Ammunition is not spent either: an Engineer or Sapper in the Crew, an Ammunition Depot or an "
+    ("resources", "Ammunition is not spent either: an Engineer or Sapper in the Crew, an Ammunition Depot or an "
      "Ammunition Bonus this turn supplies every drone that needs it."),
-    ("artillery", "An Artillery card is the turn's Support card: its attack happens when it is played and costs no "
-     "Action. Its roll has no modifiers except a permanent enemy effect on Artillery rolls. With Artillery "
+    ("artillery-cards", "An Artillery card is the turn's Support card: its attack happens when it is played and costs "
+     "no Action. Its roll has no modifiers except a permanent enemy effect on Artillery rolls. With Artillery "
      "correction (a working correction drone flown from the Crew, or a Spotter in the Crew) a missed roll is "
      "re-rolled once, since re-rolling a miss can never hurt."),
     ("threat-phase", "Each player's roll is resolved on its own (in any order): hits on the Trench take its top "
-     "Characters, hits on the Crew and on drones are placed by the player hit. A card that affects all players "
-     "hits each of them. Defeat is checked after every hit."),
-    ("new-threats", "New threats are drawn in one go; the k-th Mishap goes to the k-th player from the Operations "
-     "Duty Officer, is resolved at once and discarded. When the Threat deck runs out its discard pile is shuffled "
-     "in. Enemy drones sit in the line of their distance."),
-    ("defence-cards", "Bunker cancels hits on the player's Crew; EW cancels enemy drone cards for the player and "
-     "hits on the player's drones. Both last until the Recovery phase."),
-    ("rotation", "Rotation is reached when the last round's Threat phase ends (new threats and Mishaps included) "
-     "without a defeat; the last Recovery is not played."),
+     "Characters, hits on the Crew and on drones are placed by the player hit. A card that affects all players hits "
+     "each of them. Defeat is checked after every hit."),
+    ("threat-phase", "New threats are drawn in one go; the k-th Mishap goes to the k-th player from the Operations "
+     "Duty Officer, is resolved at once and discarded. When the Threat deck runs out its discard pile is shuffled in. "
+     "Enemy drones sit in the line of their distance."),
+    ("defence-cards", "Bunker cancels hits on the player's Crew; EW cancels enemy drone cards for the player and hits "
+     "on the player's drones. Both last until the Recovery phase."),
+    ("winning-and-losing", "Rotation is reached when the last round's Threat phase ends (new threats and Mishaps "
+     "included) without a defeat; the last Recovery is not played."),
+    ("random-start", "Random Start replaces the starting Mavic and Universal Pilot: every card is shuffled in and "
+     "each player draws one random Character into the Crew and one random Drone into the Warehouse."),
+    ("fog-of-war", "With Fog of War the new Threat cards (and Mishaps) come before the defence rolls; the rolls are "
+     "then resolved as in the normal phase."),
+    ("istar", "The ISTAR draft replaces every deal of Support cards: at setup and in each Recovery phase."),
+    ("project-activation", "Activation discards the Characters the Project names from the Crew or HQ (face down for "
+     "the round or not) to the bottom of the Character deck."),
     ("scoring", "Ties on points are broken by the most Characters in the Crew and HQ; a tie on both is shared."),
-    ("support-deck", "When a deal finds the Support deck short, its discard pile is shuffled in (the rulebook "
-     "says so for the start of a round). A player dealt fewer than two cards keeps them without discarding."),
+    ("recovery-phase", "When a deal finds the Support deck short, its discard pile is shuffled in (the rulebook says "
+     "so for the start of a round). A player dealt fewer than two cards keeps them without discarding."),
 )
 
 # ---------------------------------------------------------------------------------------------
@@ -793,8 +800,12 @@ def _target_ok(s: State, p: Player, drone: str, target: str, sortie: Sortie) -> 
         return f"{s.cat.title(target)} is not on the field"
     d, t = s.cat.drones[drone], s.cat.threats[target]
     if t.kind == "drone" and sortie.drone_attacks <= 0:
+        if not d.drone_attacks:
+            return f"the {s.cat.title(drone)} does not attack enemy drones"
         return f"the {s.cat.title(drone)} has no attack left on enemy drones"
     if t.kind == "enemy" and sortie.attacks <= 0:
+        if not d.attacks:
+            return f"the {s.cat.title(drone)} attacks only enemy drones"
         return f"the {s.cat.title(drone)} has no attack left on ground targets"
     if t.distance > d.reach:
         return f"the {s.cat.title(drone)} reaches distance {d.reach}; the {s.cat.title(target)} is at {t.distance}"
@@ -1471,10 +1482,11 @@ def _do_draft(s: State, p: Player, a: Any, chance: Chance, events: list[Event]) 
     events.append(Event("drafted", {"player": p.name, "card": a.card}))
     holders = [q for q in s.players.values() if q.dealt or q.picked]
     if all(q.picked for q in holders):
-        packets = {n: s.p(n).dealt for n in s.seats}
-        for n in s.seats:  # each packet goes to the player on the left
-            s.p(_left_of(s, n)).dealt = packets[n]
-        for q in s.players.values():
+        if any(len(q.dealt) > 1 for q in holders):
+            packets = {n: s.p(n).dealt for n in s.seats}
+            for n in s.seats:  # each packet goes to the player on the left
+                s.p(_left_of(s, n)).dealt = packets[n]
+        for q in s.players.values():  # the last card of a packet is discarded where it is
             q.picked = False
         _settle_deal(s)
 
