@@ -310,3 +310,24 @@ def test_corner_left_prints_beside_the_title(tmp_path: Path) -> None:
     assert "7" in marked and "FPV ×3" in marked
     assert marked["Heavy bomber"] > plain["Heavy bomber"] + 5  # moved right of the mark
     assert marked["7"] < marked["Heavy bomber"]
+
+
+def test_an_icon_picture_can_carry_its_own_colour() -> None:
+    """`art: {icon, color}` paints the picture in that colour (a red triangle must print red)."""
+    from generators.content.model import Art, Component, Side
+    from generators.pdf.documents import single_side
+    from generators.pdf.faces import Look
+
+    content = load_content(CONTENT, only=["mission-drive"])
+    game = content.game("mission-drive")
+    comp = Component(id="c", name="C", kind="cards", count=1)
+
+    def red_pixels(art: Art) -> int:
+        side = Side(title="T", provenance="house", color="#202020", art=art)
+        pdf = pdfium.PdfDocument(single_side(Look(game, content.icons), comp, side, ""))
+        image = pdf[0].render(scale=1).to_pil().convert("RGB")
+        pdf.close()
+        return sum(1 for r, g, b in image.getdata() if r > 180 and g < 80 and b < 80)
+
+    # The house footer is red already: the coloured picture adds hundreds more red pixels.
+    assert red_pixels(Art(icon="skull", color="#e00000")) > red_pixels(Art(icon="skull")) + 500

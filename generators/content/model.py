@@ -131,6 +131,8 @@ class Art:
     pips: int | None = field(default=None, metadata=_meta("A die face with this many pips.", min=1, max=6))
     number: str | None = field(default=None, metadata=_meta("One large number or symbol."))
     caption: str | None = field(default=None, metadata=_meta("Small text under the picture."))
+    color: str | None = field(default=None, metadata=_meta(
+        "Theme colour name or hex colour of an icon picture (default: ink), for a mark whose colour matters."))
 
     def check(self) -> tuple[str, str] | None:
         kinds = [k for k in ART_KINDS if getattr(self, k) is not None]
