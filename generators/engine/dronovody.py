@@ -274,8 +274,8 @@ class ThreatFacts:
         "doc": "modifier to every Artillery roll while on the field", "max": 0})
     artillery: bool = field(default=False, metadata={"doc": "an Artillery, MLRS or TOS (counter-battery target)"})
     red_triangle: bool = field(default=False, metadata={"doc": "a permanent effect; left out of the first game"})
-    logistics: int = field(default=0, metadata={"doc": "Mishap: Logistics lost (negative)", "max": 0})
-    break_drones: int = field(default=0, metadata={"doc": "Mishap: drones that break down", "min": 0})
+    logistics: int = field(default=0, metadata={"doc": "Logistics lost (negative) when activated or dealt", "max": 0})
+    break_drones: int = field(default=0, metadata={"doc": "working drones that break down", "min": 0})
 
     def check(self) -> tuple[str, str] | None:
         if self.kind != "mishap" and not (self.distance and self.activation and self.trophy):
@@ -498,6 +498,7 @@ class State:
     result: Literal["won", "lost"] | None = None
     how: str | None = None
     start: Start = Start()
+    hits: int = 0  # enemies taken as trophies this game (kept or exchanged): a whole-game figure
 
     def p(self, name: str) -> Player:
         return self.players[name]
@@ -1543,6 +1544,7 @@ def _artillery(s: State, p: Player, card: str, target: str, chance: Chance, even
 def _take_trophy(s: State, p: Player, target: str, events: list[Event]) -> None:
     s.battlefield.remove(target)
     p.trophies.append(target)
+    s.hits += 1
     events.append(Event("trophy", {"player": p.name, "card": target}))
 
 
@@ -1827,6 +1829,9 @@ def _resolve_enemy(s: State, card: str, roller: str, events: list[Event]) -> Non
         _queue(s, p, "wound", f.crew, card, "bunker", events)
         _queue(s, p, "lose-drone", f.drones, card, "ew", events)
         _queue(s, p, "lose-wing", f.wing, card, "ew", events)
+        _queue(s, p, "break-drone", f.break_drones, card, "ew", events)
+        if f.logistics:
+            _gain(s, p, f.logistics, card, events)
 
 
 def _queue(s: State, p: Player, kind: Any, n: int, source: str, shield: str, events: list[Event]) -> None:
@@ -2123,7 +2128,7 @@ def result(s: State) -> dict[str, Any]:
     return {
         "result": f"{s.result or 'unfinished'} ({s.how})" if s.how else (s.result or "unfinished"),
         "rounds": s.round,
-        "trophies": sum(len(p.trophies) for p in players),
+        "enemies_hit": s.hits,
         "activated_projects": activated_total(s),
         "wounded": sum(len(p.wounded) for p in players),
         "best_points": max(points(s, p) for p in players),
