@@ -2205,14 +2205,16 @@ def _short(s: State, card: str) -> str:
 
 
 def _cards_row(svg: draw.Svg, s: State, x: float, y: float, label: str, cards: list[str], colour: str) -> None:
-    svg.text(x, y + 10, label, size=10, anchor="start", fill="#555555")
-    for j, card in enumerate(cards[:9]):
+    """A line of the field: each enemy with its activation value (die) and trophy flag."""
+    svg.text(x, y + 10, label, size=11, anchor="start", fill="#555555")
+    for j, card in enumerate(cards[:7]):
         f = s.cat.threats[card]
-        cx = x + j * 104
-        svg.rect(cx, y + 14, 100, 24, "#fbeaea", colour, rx=3)
-        svg.text(cx + 50, y + 30, f"{_short(s, card)[:14]} ⚄{f.activation} ⚑{f.trophy}", size=9)
-    if len(cards) > 9:
-        svg.text(x + 9 * 104 + 4, y + 30, f"+{len(cards) - 9}", size=10, anchor="start")
+        cx = x + j * 132
+        fill = "#f3e5f5" if f.kind == "drone" else "#fbeaea"
+        svg.rect(cx, y + 14, 128, 26, fill, colour, rx=3, width=2 if f.red_triangle else 1)
+        svg.text(cx + 64, y + 31, f"{_short(s, card)[:15]} · {f.activation} · ⚑{f.trophy}", size=10)
+    if len(cards) > 7:
+        svg.text(x + 7 * 132 + 4, y + 31, f"+{len(cards) - 7}", size=11, anchor="start")
 
 
 def _player_panel(svg: draw.Svg, s: State, p: Player, x: float, y: float, colour: str) -> None:
@@ -2253,7 +2255,8 @@ def _attack_table(to_hit: int) -> dict[str, Any]:
         twice = 1 - (1 - once) ** 2
         rows.append([f"{mod:+d}" if mod else "0", _p(once), _p(twice)])
     return {"id": f"drone-attack-{to_hit}", "title": f"One drone attack needing {to_hit}: chance to hit",
-            "rule": "attack-procedure", "columns": ["modifier to the die", "one roll", "with one re-roll"],
+            "rule": "attack-procedure",
+            "columns": ["modifier to the die", "one roll", "with a re-roll (as Artillery correction gives)"],
             "rows": rows, "means": None}
 
 
