@@ -32,6 +32,8 @@ Setup (`setup:` of a scenario; card ids are the content faces' ids)
     decks: {characters: [...], drones: [...], support: [...], threats: [...]}   # known tops
     discards: {drones: [...], support: [...], threats: [...]};  out_of_game: [...]
     rules: {extended_rotation, rounds, fog_of_war, horde, istar}
+    cards: {mavic: {to_hit: 5}}                    # play a card's printed values instead of the kit's house ones
+    start: {first_game, random_start}              # with phase: setup (only names, odo, rules and cards besides)
     Cards not placed anywhere are in the middle of their deck.
 
 Actions (`player` defaults to the one who must act when only one may)
@@ -61,7 +63,8 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any, ClassVar, Literal
 
-from generators.content.schema import to_data
+from generators.content.schema import convert, to_data
+from generators.content.yaml_io import Doc
 from generators.engine import svg as draw
 from generators.engine.base import (
     Chance,
@@ -73,7 +76,7 @@ from generators.engine.base import (
     Setting,
     SetupError,
 )
-from generators.errors import KeyPath
+from generators.errors import ContentError, KeyPath
 
 # ---------------------------------------------------------------------------------------------
 # Printed numbers (rulebook)
@@ -305,14 +308,10 @@ class Catalogue:
         return self  # immutable: every state copy shares it
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Catalogue) and self.key == other.key
+        return self is other  # one catalogue per game or scenario, shared by every state copy
 
     def __hash__(self) -> int:
-        return hash(self.key)
-
-    @property
-    def key(self) -> tuple[Any, ...]:
-        return tuple(sorted(self.counts.items()))
+        return id(self)
 
     def title(self, card: str) -> str:
         return self.titles.get(card, card)
@@ -602,6 +601,9 @@ class SetupSpec:
     round: int = field(default=1, metadata={"min": 1})
     phase: Literal["setup", "deal", "management", "threat"] = "management"
     start: StartSetup = StartSetup()
+    cards: dict[str, dict[str, Any]] = field(default_factory=dict, metadata={
+        "doc": "card values to play with instead of the kit's house values (an owner's printed card), by card "
+               "id: {mavic: {to_hit: 5}}; the keys are the card's facts"})
     turn: str | None = None
     step: Literal["support", "action", "done"] = "support"
     bonus: tuple[str, ...] = ()
@@ -885,7 +887,29 @@ def _expect(path: KeyPath, card: str, table: Mapping[str, Any], what: str) -> st
     return card
 
 
+FACT_TABLES = {"characters": CharacterFacts, "drones": DroneFacts, "support": SupportFacts, "threats": ThreatFacts}
+
+
+def with_card_values(cat: Catalogue, cards: Mapping[str, Mapping[str, Any]]) -> Catalogue:
+    """The catalogue with some cards' facts replaced (a scenario playing printed values the kit
+    designs as house): each given key replaces the kit's value; the card is checked as content is."""
+    if not cards:
+        return cat
+    tables = {d: dict(getattr(cat, d)) for d in FACT_TABLES}
+    for card, values in cards.items():
+        if card not in cat.counts:
+            raise SetupError(("cards", card), f"no card {card!r} in this game")
+        deck = cat.deck_of(card)
+        merged = {**to_data(tables[deck][card]), **dict(values)}
+        try:
+            tables[deck][card] = convert(Doc("<setup>", merged, {}), FACT_TABLES[deck], (), merged)
+        except ContentError as exc:
+            raise SetupError(("cards", card, *exc.keypath), exc.message) from None
+    return replace(cat, **tables)
+
+
 def initial_state(spec: SetupSpec, cat: Catalogue) -> State:
+    cat = with_card_values(cat, spec.cards)
     if not 1 <= len(spec.players) <= MAX_PLAYERS:
         raise SetupError(("players",), f"1 to {MAX_PLAYERS} players")
     names = [p.name for p in spec.players]
@@ -938,7 +962,7 @@ def initial_state(spec: SetupSpec, cat: Catalogue) -> State:
 def _scenario_setup_state(spec: SetupSpec, cat: Catalogue, rules: Rules, names: list[str]) -> State:
     """The moment before the Operations Duty Officer sets up: only names and the setup choices count."""
     bare = SetupSpec(players=tuple(PlayerSetup(n) for n in names), phase="setup", odo=spec.odo, start=spec.start,
-                     rules=spec.rules)
+                     rules=spec.rules, cards=spec.cards)
     if spec != bare:
         raise SetupError(("phase",), "a setup-phase scenario gives only player names, odo, start and rules: every "
                          "card is still in its deck")
