@@ -355,7 +355,7 @@ class Deck:
     """A face-down deck: a known top (in order), an unknown middle (drawn by chance), a known bottom."""
 
     top: list[str] = field(default_factory=list)
-    pool: list[str] = field(default_factory=list)  # kept sorted: its order is unknown
+    pool: tuple[str, ...] = ()  # sorted, as its order is unknown; a tuple, so state copies share it
     bottom: list[str] = field(default_factory=list)
 
     def __len__(self) -> int:
@@ -372,8 +372,10 @@ class Deck:
         if need:
             # Copies of one card are all alike: taking them asks nothing of chance.
             got = pool[:need] if len(set(pool)) == 1 else chance.sample(label, pool, need)
+            rest = list(self.pool)
             for card in got:
-                self.pool.remove(card)
+                rest.remove(card)
+            self.pool = tuple(rest)
             out += got
         while len(out) < k and self.bottom and allowed is None:
             out.append(self.bottom.pop(0))
@@ -381,11 +383,13 @@ class Deck:
 
     def take(self, card: str) -> str:
         """A known card out of the middle (a starting card sorted out before the shuffle)."""
-        self.pool.remove(card)
+        rest = list(self.pool)
+        rest.remove(card)
+        self.pool = tuple(rest)
         return card
 
     def shuffle_in(self, cards: Iterable[str]) -> None:
-        self.pool = sorted([*self.pool, *cards])
+        self.pool = tuple(sorted([*self.pool, *cards]))
 
 
 @dataclass
@@ -450,7 +454,7 @@ class Turn:
     sortie: Sortie | None = None
 
 
-@dataclass
+@dataclass(frozen=True)
 class Pending:
     """A hit the player must place: a Crew Character to wound, a drone to lose or to break."""
 
@@ -503,28 +507,34 @@ class State:
         return self.players[name]
 
     def __deepcopy__(self, memo: dict[int, Any]) -> State:
-        return _clone(self)
-
-
-_MUTABLE = (list, dict)
-
-
-def _clone(value: Any) -> Any:
-    """A deep copy of a state tree of lists, dicts and mutable dataclasses whose leaves are immutable
-    (strings, numbers, frozen dataclasses, the shared catalogue): far cheaper than copy.deepcopy."""
-    if isinstance(value, str) or value is None:
-        return value
-    if isinstance(value, list):  # a state's lists hold one kind of item: card ids, or records
-        return [_clone(v) for v in value] if value and not isinstance(value[0], str) else value[:]
-    if isinstance(value, dict):
-        return {k: _clone(v) for k, v in value.items()}
-    params = getattr(value, "__dataclass_params__", None)
-    if params is not None and not params.frozen and not isinstance(value, Catalogue):
-        new = object.__new__(type(value))
-        for name, item in value.__dict__.items():
-            object.__setattr__(new, name, _clone(item))
+        """A deep copy, written out: states are copied for every action tried, so this is hot."""
+        new = _shallow(self)
+        new.seats = self.seats[:]
+        new.players = {n: _copy_player(p) for n, p in self.players.items()}
+        new.trench, new.shop, new.battlefield = self.trench[:], self.shop[:], self.battlefield[:]
+        new.out_of_game, new.rolled, new.pending = self.out_of_game[:], self.rolled[:], self.pending[:]
+        new.decks = {k: Deck(d.top[:], d.pool, d.bottom[:]) for k, d in self.decks.items()}
+        new.discards = {k: v[:] for k, v in self.discards.items()}
+        if self.turn is not None:
+            t = new.turn = _shallow(self.turn)
+            t.bonus, t.moved, t.recruit = self.turn.bonus[:], self.turn.moved[:], self.turn.recruit[:]
+            t.sortie = _shallow(self.turn.sortie) if self.turn.sortie is not None else None
         return new
-    return value
+
+
+def _shallow(obj: Any) -> Any:
+    new = object.__new__(type(obj))
+    new.__dict__.update(obj.__dict__)
+    return new
+
+
+def _copy_player(p: Player) -> Player:
+    new = _shallow(p)
+    for name in ("crew", "hq", "hand", "defence", "trophies", "wounded", "used", "dealt"):
+        setattr(new, name, getattr(p, name)[:])
+    new.warehouse = [Drone(d.card, d.broken) for d in p.warehouse]
+    new.projects = [Project(pr.card, pr.active, pr.used) for pr in p.projects]
+    return new
 
 
 # ---------------------------------------------------------------------------------------------
@@ -948,9 +958,9 @@ def initial_state(spec: SetupSpec, cat: Catalogue) -> State:
         placed.append((("out_of_game", j), card))
     used = _count_placed(placed, cat)
     for card, n in cat.counts.items():
-        decks[cat.deck_of(card)].pool += [card] * (n - used.get(card, 0))
+        decks[cat.deck_of(card)].pool += (card,) * (n - used.get(card, 0))
     for d in decks.values():
-        d.pool.sort()
+        d.pool = tuple(sorted(d.pool))
     state = State(cat, rules, names, players,
                   spec.odo or names[0], list(spec.trench), spec.round, spec.phase, None, list(spec.shop),
                   list(spec.field), decks, discards, list(spec.out_of_game), list(spec.rolled),
@@ -1054,7 +1064,7 @@ def _setup_state(cat: Catalogue, rules: Rules, names: list[str], odo: str, start
     players = {n: Player(n, cat.board.logistics_start) for n in names}
     decks = {d: Deck() for d in DECKS}
     for card, n in sorted(cat.counts.items()):
-        decks[cat.deck_of(card)].pool += [card] * n
+        decks[cat.deck_of(card)].pool += (card,) * n
     return State(cat, rules, names, players, odo, [], phase="setup", decks=decks, start=start)
 
 
@@ -1066,8 +1076,7 @@ def _set_up(s: State, chance: Chance, events: list[Event]) -> None:
     if s.start.first_game:  # the first game leaves out every red-triangle card
         for card, facts in sorted(cat.threats.items()):
             while facts.red_triangle and card in decks["threats"].pool:
-                decks["threats"].pool.remove(card)
-                out.append(card)
+                out.append(decks["threats"].take(card))
     if s.start.random_start:
         for n in s.seats:
             s.p(n).crew += decks["characters"].draw("random start character", chance)
@@ -1230,45 +1239,43 @@ def legal_actions(s: State, player: str | None = None) -> list[Any]:
     out: list[Any] = []
     for n in who:
         if player is None or player == n:
-            out += _legal_for(s, s.p(n))
-    if len(who) == 1:
-        out = [replace(a, player=None) for a in out]
+            out += _legal_for(s, s.p(n), None if len(who) == 1 else n)
     return out
 
 
-def _legal_for(s: State, p: Player) -> list[Any]:
+def _legal_for(s: State, p: Player, me: str | None) -> list[Any]:
     mine = [x for x in s.pending if x.player == p.name]
     if mine:
-        return [act("choose", p.name, card=c) for c in _pending_options(s, p, mine[0])]
+        return [act("choose", me, card=c) for c in _pending_options(s, p, mine[0])]
     if s.phase == "setup":
-        return [act("set_up", p.name)]
+        return [act("set_up", me)]
     if s.phase == "deal":
         kind = "draft" if s.rules.istar else "discard_support"
-        return [act(kind, p.name, card=c) for c in sorted(set(p.dealt))]
+        return [act(kind, me, card=c) for c in sorted(set(p.dealt))]
     if s.phase == "threat":
-        return [act("defend", p.name), *_free(s, p)]
+        return [act("defend", me), *_free(s, p, me)]
     t = s.turn
     assert t is not None
     if t.mode == "recruit":
-        out = [act("place", p.name, card=c, to=to) for c in sorted(set(t.recruit)) for to in ("crew", "hq", "trench")
+        out = [act("place", me, card=c, to=to) for c in sorted(set(t.recruit)) for to in ("crew", "hq", "trench")
                if to == "trench" or c not in p.board]
     elif t.mode == "move":
-        out = [act("move", p.name, card=c, to=to) for c in sorted(p.board) if c not in t.moved
+        out = [act("move", me, card=c, to=to) for c in sorted(p.board) if c not in t.moved
                for to in _destinations(p, c)]
-        out.append(act("end_move", p.name))
+        out.append(act("end_move", me))
     elif t.mode == "buy":
-        out = _buy_options(s, p)
+        out = _buy_options(s, p, me)
     elif t.mode == "sortie":
-        out = _attack_options(s, p)
+        out = _attack_options(s, p, me)
     elif t.step == "support":
-        out = _support_options(s, p)
+        out = _support_options(s, p, me)
     elif t.step == "action":
-        out = _action_options(s, p)
+        out = _action_options(s, p, me)
     else:
-        out = [act("end_turn", p.name)]
+        out = [act("end_turn", me)]
         if t.actions == 0 and _extra_action_source(s, p):
-            out.append(act("extra_action", p.name))
-    return out + _free(s, p)
+            out.append(act("extra_action", me))
+    return out + _free(s, p, me)
 
 
 def _pending_options(s: State, p: Player, x: Pending) -> list[str]:
@@ -1281,40 +1288,40 @@ def _pending_options(s: State, p: Player, x: Pending) -> list[str]:
     return sorted({d.card for d in p.warehouse if not d.broken})
 
 
-def _support_options(s: State, p: Player) -> list[Any]:
+def _support_options(s: State, p: Player, me: str | None) -> list[Any]:
     out = []
     for card in sorted(set(p.hand)):
-        out += _plays(s, p, card)
-        out.append(act("discard_support", p.name, card=card))
+        out += _plays(s, p, card, me)
+        out.append(act("discard_support", me, card=card))
     return out
 
 
-def _plays(s: State, p: Player, card: str) -> list[Any]:
+def _plays(s: State, p: Player, card: str, me: str | None) -> list[Any]:
     f = s.cat.support[card]
     if f.cost > p.logistics:
         return []
     if f.type == "artillery":
-        return [act("play_support", p.name, card=card, target=t) for t in _artillery_targets(s, p, card)]
+        return [act("play_support", me, card=card, target=t) for t in _artillery_targets(s, p, card)]
     if f.type == "defence" and card in p.defence:
         return []
     if f.effect == "transfer":
-        return [act("play_support", p.name, card=card, character=c, to=to) for c in sorted(set(s.trench))
+        return [act("play_support", me, card=card, character=c, to=to) for c in sorted(set(s.trench))
                 for to in PLACES if c not in p.board]
-    return [act("play_support", p.name, card=card)]
+    return [act("play_support", me, card=card)]
 
 
-def _action_options(s: State, p: Player) -> list[Any]:
+def _action_options(s: State, p: Player, me: str | None) -> list[Any]:
     t = s.turn
     assert t is not None
     out = []
     if len(s.decks["characters"]):
-        out.append(act("recruit", p.name))
-    out += [act("move", p.name, card=c, to=to) for c in sorted(p.board) for to in _destinations(p, c)]
+        out.append(act("recruit", me))
+    out += [act("move", me, card=c, to=to) for c in sorted(p.board) for to in _destinations(p, c)]
     if _can_evacuate(s, p):
-        out += [act("evacuate", p.name, card=c) for c in sorted(set(p.wounded))]
-    out.append(act("buy", p.name))
+        out += [act("evacuate", me, card=c) for c in sorted(set(p.wounded))]
+    out.append(act("buy", me))
     if not t.sortied:
-        out += [act("sortie", p.name, drone=d) for d in sorted({d.card for d in p.warehouse})
+        out += [act("sortie", me, drone=d) for d in sorted({d.card for d in p.warehouse})
                 if _sortie_problem(s, p, d) is None]
     return out
 
@@ -1328,20 +1335,20 @@ def _can_evacuate(s: State, p: Player) -> bool:
     return bool(_in_crew(s, p, lambda f: f.crew_evacuation) or _active(s, p, "evacuation"))
 
 
-def _buy_options(s: State, p: Player) -> list[Any]:
+def _buy_options(s: State, p: Player, me: str | None) -> list[Any]:
     out = []
     full = len(p.warehouse) >= s.cat.board.warehouse
     for card in sorted(set(s.shop)):
         if s.cat.drones[card].cost > p.logistics:
             continue
         if full:
-            out += [act("take_drone", p.name, card=card, discard=d) for d in sorted({d.card for d in p.warehouse})]
+            out += [act("take_drone", me, card=card, discard=d) for d in sorted({d.card for d in p.warehouse})]
         else:
-            out.append(act("take_drone", p.name, card=card))
-    return [*out, act("decline", p.name)]
+            out.append(act("take_drone", me, card=card))
+    return [*out, act("decline", me)]
 
 
-def _attack_options(s: State, p: Player) -> list[Any]:
+def _attack_options(s: State, p: Player, me: str | None) -> list[Any]:
     t = s.turn
     assert t is not None and t.sortie is not None
     sortie = t.sortie
@@ -1349,11 +1356,11 @@ def _attack_options(s: State, p: Player) -> list[Any]:
     sure = any(not pr.used for pr in _active(s, p, "guaranteed-hit"))
     for target in sorted(set(s.battlefield)):
         if _target_ok(s, p, sortie.drone, target, sortie) is None:
-            out.append(act("attack", p.name, target=target))
+            out.append(act("attack", me, target=target))
             if sure:
-                out.append(act("attack", p.name, target=target, guaranteed=True))
+                out.append(act("attack", me, target=target, guaranteed=True))
     if sortie.made or not out:
-        out.append(act("end_sortie", p.name))
+        out.append(act("end_sortie", me))
     return out
 
 
@@ -1366,20 +1373,20 @@ def _ready(s: State, p: Player, character: str) -> bool:
     return not (s.cat.characters[character].once_per_round and character in p.used)
 
 
-def _free(s: State, p: Player) -> list[Any]:
+def _free(s: State, p: Player, me: str | None) -> list[Any]:
     out = []
     if not p.exchanged:
-        out += [act("exchange_trophy", p.name, card=c) for c in sorted(set(p.trophies))]
+        out += [act("exchange_trophy", me, card=c) for c in sorted(set(p.trophies))]
     for card in sorted({pr.card for pr in p.projects if not pr.active}):
         if all(c in p.board for c in s.cat.support[card].requires):
-            out.append(act("activate_project", p.name, card=card))
+            out.append(act("activate_project", me, card=card))
     if p.wounded:
         for src in _evacuation_sources(s, p):
-            out += [act("evacuate_effect", p.name, source=src, card=c) for c in sorted(set(p.wounded))]
+            out += [act("evacuate_effect", me, source=src, card=c) for c in sorted(set(p.wounded))]
     broken = sorted({d.card for d in p.warehouse if d.broken})
     if broken:
         for src in _repair_sources(s, p):
-            out += [act("repair", p.name, source=src, drone=d) for d in broken]
+            out += [act("repair", me, source=src, drone=d) for d in broken]
     return out
 
 
