@@ -251,3 +251,17 @@ def test_path_outside_a_game_needs_game(tmp_path: Path) -> None:
     code = check_main(["--content", str(ROOT / "content"), "--game", "mission-drive", "--out", str(tmp_path / "out"),
                        str(stray)])
     assert code == 0
+
+
+def test_a_dealt_sample_is_logged_as_written() -> None:
+    """A sample (cards dealt) is logged as a list, so a replay's narrative is JSON-ready and equals its
+    golden copy; the engine still gets the cards in order."""
+    from generators.content.scenario import Scripted
+    from generators.engine.base import Chance
+
+    scripted = Chance([Scripted("deal", ["b", "a"])])
+    assert scripted.sample("deal", ["a", "b", "c"], 2) == ("b", "a")
+    seeded = Chance.seeded(3)
+    dealt = seeded.sample("deal", ["a", "b", "c"], 2)
+    for chance, value in ((scripted, ["b", "a"]), (seeded, list(dealt))):
+        assert chance.log[-1].value == value and isinstance(chance.log[-1].value, list)

@@ -283,3 +283,53 @@ def test_a_die_needs_six_faces(tmp_path: Path) -> None:
         "utf-8")
     result = run_cli("validate", "--content", content)
     assert result.returncode == 2 and "a die has six faces" in result.stderr
+
+
+def test_corner_left_prints_beside_the_title(tmp_path: Path) -> None:
+    """A side's top-left mark (a card's cost) is printed, and the title starts to its right."""
+    from generators.content.model import Component, Side
+    from generators.pdf.documents import single_side
+    from generators.pdf.faces import Look
+
+    game = load_content(CONTENT, only=["mission-drive"]).game("mission-drive")
+    icons = load_content(CONTENT, only=["mission-drive"]).icons
+    comp = Component(id="c", name="C", kind="cards", count=1)
+    side = Side(title="Heavy bomber", provenance="house", corner_left="7", corner="FPV ×3")
+    plain_side = Side(title="Heavy bomber", provenance="house")
+
+    def words(s: Side) -> dict[str, float]:
+        pdf = pypdf.PdfReader(__import__("io").BytesIO(single_side(Look(game, icons), comp, s, "")))
+        found: dict[str, float] = {}
+
+        def visit(text: str, cm, tm, font, size) -> None:
+            if text.strip():
+                found.setdefault(text.strip(), tm[4] * cm[0] + cm[4])
+
+        pdf.pages[0].extract_text(visitor_text=visit)
+        return found
+
+    marked, plain = words(side), words(plain_side)
+    assert "7" in marked and "FPV ×3" in marked
+    assert marked["Heavy bomber"] > plain["Heavy bomber"] + 5  # moved right of the mark
+    assert marked["7"] < marked["Heavy bomber"]
+
+
+def test_an_icon_picture_can_carry_its_own_colour() -> None:
+    """`art: {icon, color}` paints the picture in that colour (a red triangle must print red)."""
+    from generators.content.model import Art, Component, Side
+    from generators.pdf.documents import single_side
+    from generators.pdf.faces import Look
+
+    content = load_content(CONTENT, only=["mission-drive"])
+    game = content.game("mission-drive")
+    comp = Component(id="c", name="C", kind="cards", count=1)
+
+    def red_pixels(art: Art) -> int:
+        side = Side(title="T", provenance="house", color="#202020", art=art)
+        pdf = pdfium.PdfDocument(single_side(Look(game, content.icons), comp, side, ""))
+        image = pdf[0].render(scale=1).to_pil().convert("RGB")
+        pdf.close()
+        return sum(1 for r, g, b in image.getdata() if r > 180 and g < 80 and b < 80)
+
+    # The house footer is red already: the coloured picture adds hundreds more red pixels.
+    assert red_pixels(Art(icon="skull", color="#e00000")) > red_pixels(Art(icon="skull")) + 500

@@ -278,6 +278,8 @@ def test_home_lists_every_game_and_how_to_print(built: Built) -> None:
     home = parse(built.site / "index.html")
     for game in built.content.games:
         assert norm(game.game.name) in home.text
+        if game.game.subtitle:  # a name in another script shows its subtitle beside it
+            assert norm(game.game.subtitle) in home.text
     assert home.text.count("coming") >= sum(1 for g in built.content.games if g.game.status == "coming")
     for words in ("A4", "Letter", "long edge", "--back-offset", "gutterfold", "--ink-saver", "50 mm", "100%"):
         assert words in home.text, words

@@ -277,6 +277,8 @@ class Art:
     spaces: SpaceMap | None = field(default=None, metadata=_meta(
         "A piece of road as a map of spaces (full-layout faces: it covers the face)."))
     caption: str | None = field(default=None, metadata=_meta("Small text under the picture."))
+    color: str | None = field(default=None, metadata=_meta(
+        "Theme colour name or hex colour of an icon picture (default: ink), for a mark whose colour matters."))
 
     def check(self) -> tuple[str, str] | None:
         kinds = [k for k in ART_KINDS if getattr(self, k) is not None]
@@ -338,7 +340,8 @@ class Side:
     color: str | None = field(default=None, metadata=_meta("Theme colour name or hex colour of the frame."))
     corner: str | None = field(default=None, metadata=_meta("Short mark in the top corner (a number, a symbol)."))
     corner_left: str | None = field(
-        default=None, metadata=_meta("Short mark in the top-left corner (a cost); the title moves right of it."))
+        default=None, metadata=_meta("Short mark in the top-left corner (a cost, a distance); the title moves "
+                                     "right of it."))
     note: str | None = field(
         default=None, metadata=_meta("Why this side is house or proxy; shown on the site, not printed.")
     )
@@ -428,6 +431,8 @@ class Game:
     rulebook: str = field(metadata=_meta("The rulebook transcription this content restates."))
     summary: str = field(metadata=_meta("One or two sentences for the home page."))
     players: str | None = field(default=None, metadata=_meta("How many players, as text (\"1–4\")."))
+    subtitle: str | None = field(default=None, metadata=_meta(
+        "Shown under the name (a translation of a name in another script, a tagline)."))
     engine: str | None = field(
         default=None, metadata=_meta("The rules module under generators/engine/.", pattern=r"[a-z_][a-z0-9_]*")
     )

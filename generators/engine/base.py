@@ -128,10 +128,12 @@ class Chance:
                 pool.remove(item)
             if len(value) != k:
                 raise IllegalAction(f"scripted {label} gives {len(value)} item(s); {k} are dealt")
-            return self._record(label, value)
-        if self.rng is None:
+        elif self.rng is None:
             raise self._exhausted(label)
-        return self._record(label, tuple(self.rng.sample(list(options), k)))
+        else:
+            value = tuple(self.rng.sample(list(options), k))
+        self._record(label, list(value))  # logged as a list: JSON-ready, as a scenario writes it
+        return value
 
     def shuffle(self, label: str, items: Sequence[Any]) -> list[Any]:
         """A shuffled copy of `items` (a deck). A scripted shuffle gives the whole order, top first,

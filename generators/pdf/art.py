@@ -48,7 +48,7 @@ def draw_art(c: Canvas, art: Art, box: Box, pen: Pen) -> None:
                   align="center", color=pen.ink, valign="middle")
     inner = Box(box.x, box.y + caption_h, box.w, box.h - caption_h)
     if art.icon is not None:
-        _icon(c, art.icon, inner, pen)
+        _icon(c, art.icon, inner, pen, pen.resolve(art.color) if art.color else None)
     elif art.arrows is not None:
         _arrows(c, art.arrows, inner, pen)
     elif art.grid is not None:

@@ -131,12 +131,10 @@ def _card_layout(c: Canvas, look: Look, side: Side, frame: Color, x: float, y: f
         draw_text(c, f"**{side.corner}**", icons, fonts, right - corner_w - 1.5 * mm, top - 1 * mm, corner_w,
                   band_h - 2 * mm, band_h * 0.55, align="center", color=title_color, valign="middle")
     if side.corner_left:
-        left_w = min(12 * mm, inner_w * 0.2)
-        draw_text(c, f"**{side.corner_left}**", icons, fonts, left + 1.5 * mm, top - 1 * mm, left_w,
-                  band_h - 2 * mm, band_h * 0.55, align="center", color=title_color, valign="middle")
+        left_w = _corner_left(c, look, side.corner_left, frame, left, top, band_h)
     draw_text(c, f"**{side.title}**", icons, fonts, left + 2 * mm + left_w, top - 1 * mm,
-              inner_w - corner_w - left_w - 4 * mm, band_h - 2 * mm, band_h * 0.5, color=title_color,
-              valign="middle", min_size=4.5)
+              inner_w - corner_w - left_w - 4 * mm, band_h - 2 * mm, band_h * 0.5, color=title_color, valign="middle",
+              min_size=4.5)
     cursor = top - band_h - 1.5 * mm
     if side.subtitle:
         used = draw_text(c, side.subtitle, icons, fonts, left, cursor, inner_w, 6 * mm, 7.5, color=frame,
@@ -165,6 +163,22 @@ def _card_layout(c: Canvas, look: Look, side: Side, frame: Color, x: float, y: f
     if lines and cursor - body_bottom > 4:
         size = 8.5 if w < 100 * mm else 11
         draw_text(c, "\n".join(lines), icons, fonts, left, cursor, inner_w, cursor - body_bottom, size, color=ink)
+
+
+def _corner_left(c: Canvas, look: Look, mark: str, frame: Color, left: float, top: float, band_h: float) -> float:
+    """A mark in the band's top-left corner (a card's cost): ink on a paper disc, so it reads on any band
+    colour; returns the width it takes."""
+    r = band_h / 2 - 0.6 * mm
+    cx, cy = left + 1 * mm + r, top - band_h / 2
+    c.saveState()
+    c.setFillColor(look.color("paper"))
+    c.setStrokeColor(frame)
+    c.setLineWidth(1)
+    c.circle(cx, cy, r, stroke=1, fill=1)
+    c.restoreState()
+    draw_text(c, f"**{mark}**", look.icons, look.fonts, cx - r, cy + r, 2 * r, 2 * r, r * 1.1, align="center",
+              color=look.color("ink"), valign="middle", min_size=4)
+    return 2 * r + 1 * mm
 
 
 STRIP = 8 * mm  # side strips of a full-layout face: title up the left, provenance up the right
