@@ -279,7 +279,7 @@ class Commit:
             tmp = tempfile.mkdtemp(dir=dest.parent, prefix=f".{dest.name}.{os.getpid()}.", suffix=TMP_SUFFIX)
             os.chmod(tmp, FOLDER_MODE)
         except OSError as exc:
-            raise _output_error(exc) from None
+            raise _output_error(OSError(exc.errno, exc.strerror, str(dest))) from None
         self.scratch.append(Path(tmp))
         return Path(tmp)
 

@@ -88,7 +88,8 @@ def build_site(content: Content, out: Path, offline: bool = True, say: Say = pri
         try:
             config, written, kept, removed = stage_site(content, out, staging)
         except OSError as exc:
-            raise OutputError(f"cannot stage the site's pages: {describe_os_error(exc)}") from None
+            raise OutputError(f"cannot stage the site's pages: {describe_os_error(exc)}; "
+                              "build/ was left as it was") from None
         dests = {v: commit.temp_folder(out / v.name) for v in stale}
         timings = mkdocs_run.build(config, dests, say)
         for v, dest in dests.items():
