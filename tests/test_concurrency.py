@@ -9,6 +9,7 @@ import json
 import os
 import signal
 import subprocess
+import threading
 import time
 from pathlib import Path
 
@@ -69,12 +70,20 @@ def test_a_second_run_waits_for_the_first(tmp_path: Path) -> None:
     out.mkdir()
     with build_lock(out, lambda _: None):
         proc = start_cli("schema", "--out", out)
-        time.sleep(3)
-        assert proc.poll() is None, "the second run did not wait"
-        assert not (out / "schema").exists()
-    _, err = proc.communicate(timeout=120)
-    assert proc.returncode == 0, err
-    assert "waiting for it to finish" in err
+        assert proc.stderr is not None
+        said: list[str] = []
+        reader = threading.Thread(target=lambda: said.extend(proc.stderr), daemon=True)  # type: ignore[arg-type]
+        reader.start()
+        deadline = time.monotonic() + 300
+        while not any("waiting for it to finish" in line for line in said):
+            assert proc.poll() is None, f"the second run did not wait: {said}"
+            assert time.monotonic() < deadline, "the second run never said it was waiting"
+            time.sleep(0.1)
+        time.sleep(1)
+        assert proc.poll() is None and not (out / "schema").exists(), "it went on while build/ was held"
+    proc.wait(timeout=300)
+    reader.join(timeout=10)
+    assert proc.returncode == 0, said
     assert (out / "schema" / "component.schema.json").is_file()
 
 
