@@ -1,17 +1,25 @@
 """`roadkit`: build the print kit, the rules check and the site from content/.
 
-Exit codes: 0 success; 1 a rules example failed; 2 a content mistake (one located line, no
-traceback, nothing in build/ touched)."""
+Every command first runs the one validation pass (generators/validate.py); commands that write then
+hold build/ for themselves (one run at a time) and make what is stale through the one build graph
+(generators/outputs.py).
+
+Exit codes (also in the README): 0 success; 1 a rules example failed; 2 a content mistake or a
+command-line mistake (one located line, nothing in build/ touched); 3 build/ cannot be written
+(read-only, full, no permission); 4 MkDocs failed; 5 a bad environment variable (SOURCE_DATE_EPOCH);
+70 an internal error (a bug: the traceback is printed); 130 interrupted. For 3 to 5 the line says
+what failed, and build/ is left as it was."""
 
 from __future__ import annotations
 
 import argparse
 import sys
 import time
+import traceback
 from collections.abc import Sequence
 from pathlib import Path
 
-from generators.errors import ContentError
+from generators.errors import ContentError, EnvironmentFault, SettingError
 
 PAPERS = ("a4", "letter")
 SIMULATED_GAMES = 100  # whole games per setting that `roadkit build` plays for each game's overview
@@ -74,15 +82,35 @@ def parser() -> argparse.ArgumentParser:
     return p
 
 
+WRITERS = ("build", "print", "check", "site", "schema")  # the commands that write into --out
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = parser().parse_args(argv)
+    from generators.engine.runner import CheckUsageError
+    from generators.outputs import describe_os_error
+
     try:
         return _run(args)
     except ContentError as exc:
         print(exc, file=sys.stderr)
         return 2
+    except CheckUsageError as exc:
+        print(f"roadkit {args.command}: {exc}", file=sys.stderr)
+        return 2
+    except EnvironmentFault as exc:
+        print(f"roadkit: {exc}", file=sys.stderr)
+        return exc.exit_code
+    except OSError as exc:  # a file Roadkit needs (not content) could not be read or written
+        print(f"roadkit: {describe_os_error(exc)}", file=sys.stderr)
+        return 3
     except KeyboardInterrupt:
         return 130
+    except Exception:
+        traceback.print_exc()
+        print("roadkit: internal error (a bug in Roadkit, not in your content); please report it with the "
+              "traceback above", file=sys.stderr)
+        return 70
 
 
 def _say(args: argparse.Namespace, message: str) -> None:
@@ -90,76 +118,101 @@ def _say(args: argparse.Namespace, message: str) -> None:
         print(message, flush=True)
 
 
+def _waiting(message: str) -> None:
+    print(f"roadkit: {message}", file=sys.stderr, flush=True)
+
+
 def _run(args: argparse.Namespace) -> int:
-    from generators.content.loader import load_content
+    from generators.outputs import source_date_epoch_problem
 
     started = time.perf_counter()
-    content = load_content(args.content, args.game)
-    if args.command == "validate":
-        from generators.engine.runner import load_all
+    if args.command in WRITERS and (problem := source_date_epoch_problem()):
+        raise SettingError(problem)
+    if args.command == "site" and args.serve:
+        from generators.site.build import serve
 
-        n = sum(len(w.scenarios) for w in load_all(content, args.game))
+        return serve(args.content, args.out)  # reports content mistakes live, keeping the last good pages
+    from generators.validate import validate
+
+    checked = validate(args.content, args.game, args.paths if args.command == "check" else ())
+    content = checked.content
+    if args.command == "validate":
+        n = sum(len(w.scenarios) for w in checked.work)
         _say(args, f"content OK: {len(content.games)} games, "
              f"{sum(len(g.components) for g in content.games)} components, {n} examples")
-        return 0
-    if args.command == "schema":
-        from generators.content.export_schema import write_schemas
-        from generators.engine.runner import scenario_schemas
-
-        for path in write_schemas(args.out / "schema", scenario_schemas(content)):
-            _say(args, f"wrote {path}")
         return 0
     if args.command == "simulate":
         from generators.engine.simulate import run_simulate
 
         return run_simulate(content, args.game, games=args.games, seed=args.seed, as_json=args.json,
                             jobs=args.jobs, quiet=args.quiet)
+    from generators.outputs import Manifest, build_lock
+
+    with build_lock(args.out, _waiting):
+        manifest = Manifest.load(args.out)
+        with manifest.transaction():  # a fault in any step puts back what the earlier steps replaced
+            status = _write(args, checked, manifest)
+    if args.command in ("print", "build") and status == 0:
+        _say(args, f"done in {time.perf_counter() - started:.2f} s")
+    return status
+
+
+def _write(args: argparse.Namespace, checked, manifest) -> int:
+    """The writing commands, build/ held: each makes only what is stale."""
+    content = checked.content
+    if args.command == "schema":
+        for path in _schemas(args, content, manifest):
+            _say(args, f"wrote {path}")
+        return 0
     if args.command == "check":
         from generators.engine.runner import run_check
 
-        return run_check(content, args.paths, args.out, games=args.game, as_json=args.json, quiet=args.quiet)
+        return run_check(content, args.paths, args.out, games=args.game, as_json=args.json, quiet=args.quiet,
+                         loaded=checked.work, manifest=manifest)
     if args.command == "site":
-        from generators.site.build import build_site, serve
+        from generators.site.build import build_site
 
-        if args.serve:
-            return serve(args.content, args.out)
-        build_site(content, args.out, offline=args.offline, say=lambda m: _say(args, m))
+        build_site(content, args.out, offline=args.offline, say=lambda m: _say(args, m), manifest=manifest)
         return 0
-    if args.command in ("print", "build"):
-        if args.command == "build":
-            from generators.engine.runner import load_all
-
-            loaded = load_all(content, args.game)  # every example and setup: mistakes stop us before any write
-        _print(args, content)
-        if args.command == "print":
-            _say(args, f"done in {time.perf_counter() - started:.2f} s")
-            return 0
-        from generators.content.export_schema import write_schemas
-        from generators.engine.runner import run_check, scenario_schemas
-
-        write_schemas(args.out / "schema", scenario_schemas(content))
-        status = run_check(content, [], args.out, games=args.game, quiet=True, loaded=loaded,
-                           simulate_games=SIMULATED_GAMES)
-        if status != 0:
-            print("roadkit build: a worked example failed; see build/check/report.json "
-                  "(run `roadkit check` for details). The site was not rebuilt.", file=sys.stderr)
-            return status
-        if not args.no_site:
-            from generators.site.build import build_site
-
-            build_site(content, args.out, say=lambda m: _say(args, m))
-        _say(args, f"done in {time.perf_counter() - started:.2f} s")
+    _print(args, content, manifest)
+    if args.command == "print":
         return 0
-    raise AssertionError(args.command)
+    from generators.engine.runner import run_check
+
+    _schemas(args, content, manifest)
+    status = run_check(content, [], args.out, games=args.game, quiet=True, loaded=checked.work, manifest=manifest,
+                       simulate_games=SIMULATED_GAMES)
+    if status != 0:
+        print("roadkit build: a worked example failed; see build/check/report.json "
+              "(run `roadkit check` for details). The site was not rebuilt.", file=sys.stderr)
+        return status
+    if not args.no_site:
+        from generators.site.build import build_site
+
+        build_site(content, args.out, say=lambda m: _say(args, m), manifest=manifest)
+    return 0
 
 
-def _print(args: argparse.Namespace, content) -> None:
-    from generators.outputs import Manifest, realize
+def _schemas(args: argparse.Namespace, content, manifest) -> list[Path]:
+    """build/schema/: made from the code alone (and which games have engines)."""
+    from generators.content.export_schema import schema_files
+    from generators.engine.runner import scenario_schemas
+    from generators.outputs import Target, code_version, digest, realize
+
+    files = schema_files(scenario_schemas(content))
+    folder = args.out / "schema"
+    targets = [Target(folder / name, digest(code_version(), name, sorted(files)), lambda d=data: d)
+               for name, data in files.items()]
+    realize(targets, manifest, [str(folder) + "/"], jobs=1)
+    return [t.path for t in targets]
+
+
+def _print(args: argparse.Namespace, content, manifest) -> None:
+    from generators.outputs import realize
     from generators.pdf.kit import document_targets, png_targets, variant_dir
     from generators.pdf.options import Options
 
     papers = PAPERS if args.paper == "all" else (args.paper,)
-    manifest = Manifest.load(args.out)
     targets = []
     owned = []  # outputs of what is being rebuilt; anything there no target claims is stale
     variants = [Options(paper=paper, back_offset=args.back_offset, ink_saver=args.ink_saver) for paper in papers]

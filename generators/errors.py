@@ -2,9 +2,18 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 KeyPath = tuple[str | int, ...]
+# Line breaks and other control characters (from a file name, a quoted value, a library's message)
+# would split a report over lines or hide part of it: each is shown as an escape instead.
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+
+
+def one_line(text: str) -> str:
+    return _CONTROL.sub(lambda m: " " if m.group() in "\n\t" else f"\\x{ord(m.group()):02x}"
+                        if ord(m.group()) < 0x100 else f"\\u{ord(m.group()):04x}", text)
 
 
 def format_keypath(path: Sequence[str | int]) -> str:
@@ -30,4 +39,32 @@ class ContentError(Exception):
         super().__init__(str(self))
 
     def __str__(self) -> str:
-        return f"{self.file}:{self.line}:{self.column}: {format_keypath(self.keypath)}: {self.message}"
+        return one_line(f"{self.file}:{self.line}:{self.column}: {format_keypath(self.keypath)}: {self.message}")
+
+
+class EnvironmentFault(Exception):
+    """Not a content mistake: the machine got in the way. One line on stderr, an exit code of its
+    own (documented in the README), and build/ left as it was."""
+
+    exit_code = 3
+
+    def __str__(self) -> str:
+        return one_line(super().__str__())
+
+
+class OutputError(EnvironmentFault):
+    """build/ cannot be written: read-only, full, no permission, a path that is in the way."""
+
+    exit_code = 3
+
+
+class ToolError(EnvironmentFault):
+    """A tool Roadkit runs (MkDocs) failed."""
+
+    exit_code = 4
+
+
+class SettingError(EnvironmentFault):
+    """An environment variable Roadkit or its tools read has a value they cannot use."""
+
+    exit_code = 5

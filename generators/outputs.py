@@ -1,23 +1,49 @@
-"""Writing outputs: atomically, and only when their inputs changed.
+"""The build graph's one mechanism: keys, one manifest, commits that leave build/ whole, one build at a time.
 
-Every output is a Target: a path, a key (a hash of everything it is made from, code included)
-and a function that makes its bytes. A manifest in build/ remembers the key each file was made
-with, so a rebuild makes only what a change touched, and a failed build leaves the previous
-files as they were."""
+Every output (a PDF, a PNG, a schema file, the rules check's folder, each site) is a target with a
+key: a hash of everything it is made from, the whole `generators` package and the tools' versions
+included. `build/.manifest.json` remembers the key each output was made with, by its path relative to
+build/, so an output is remade when anything it depends on changed, and only then.
+
+Writes go through a `Commit`: new files are written beside their destinations under temporary names
+(`*.roadkit-tmp`, unique to the process), and only when all of them are complete are they renamed into
+place. A failure before that (a full disk, a read-only folder) removes the temporary files and leaves
+build/ exactly as it was. The manifest forgets the outputs being replaced before the renames start
+and records their new keys after, so a kill part-way can never leave a file its record does not
+describe. Whole folders (the sites) are swapped in with one atomic exchange, so there is never a
+moment without a site. `build_lock` holds build/ for one run at a time and clears what a killed run
+left behind.
+"""
 
 from __future__ import annotations
 
+import contextlib
+import ctypes
+import errno
 import hashlib
 import json
 import multiprocessing
 import os
+import shutil
+import sys
 import tempfile
-from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
 from functools import cache
+from importlib import metadata
 from pathlib import Path
 
+from generators.errors import OutputError
+
 PACKAGE = Path(__file__).parent
+TMP_SUFFIX = ".roadkit-tmp"  # every temporary name ends so: what a killed run leaves is found by it
+MANIFEST = ".manifest.json"
+# Distributions whose version changes what Roadkit writes (PDF bytes, rendered PNGs, the site).
+TOOLS = ("reportlab", "pillow", "pypdfium2", "pyyaml", "jinja2", "mkdocs", "mkdocs-material",
+         "pymdown-extensions", "markdown")
+# Left by earlier versions of Roadkit: four separate caches, now all in the manifest.
+_LEGACY = (".site-inputs", ".site-stamp.json", "check/.inputs", "site.tmp", "site-offline.tmp", "site.old",
+           "site-offline.old")
 
 
 def _file_mode() -> int:
@@ -28,31 +54,69 @@ def _file_mode() -> int:
 
 
 FILE_MODE = _file_mode()
+FOLDER_MODE = FILE_MODE | ((FILE_MODE & 0o444) >> 2)  # a plainly made folder: x wherever r
+
+
+def describe_os_error(exc: OSError) -> str:
+    """`cannot write build/x.pdf: No space left on device`, with the path as the user would type it."""
+    where = exc.filename if isinstance(exc.filename, (str, bytes, os.PathLike)) else ""
+    if where:
+        with contextlib.suppress(ValueError):
+            where = os.path.relpath(where)
+    reason = exc.strerror or str(exc)
+    return f"{os.fsdecode(where)}: {reason}" if where else reason
 
 
 def write_atomic(path: Path, data: bytes) -> None:
     """Write to a temporary file beside `path`, then rename over it: readers never see half a file."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    tmp = _write_temp(path, data)
     try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-        os.chmod(tmp, FILE_MODE)
         os.replace(tmp, path)
     except BaseException:
-        Path(tmp).unlink(missing_ok=True)
+        tmp.unlink(missing_ok=True)
         raise
 
 
 def write_if_changed(path: Path, data: bytes) -> bool:
     """Write only when the bytes differ, so an unchanged output keeps its time stamp."""
-    try:
-        if path.read_bytes() == data:
-            return False
-    except OSError:
-        pass
+    if _same_bytes(path, data):
+        return False
     write_atomic(path, data)
     return True
+
+
+def _same_bytes(path: Path, data: bytes) -> bool:
+    try:
+        return path.stat().st_size == len(data) and path.read_bytes() == data
+    except OSError:
+        return False
+
+
+def _write_temp(path: Path, data: bytes) -> Path:
+    """`data` in a new temporary file beside `path` (same folder, so a rename is atomic). A failure
+    names `path`, the file the user knows, not the temporary one."""
+    try:
+        fd, name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.{os.getpid()}.", suffix=TMP_SUFFIX)
+    except OSError as exc:
+        raise OSError(exc.errno, exc.strerror, str(path)) from None
+    tmp = Path(name)
+    try:
+        with os.fdopen(fd, "wb") as f:
+            write_bytes(f, data)
+        os.chmod(tmp, FILE_MODE)
+    except OSError as exc:
+        tmp.unlink(missing_ok=True)
+        raise OSError(exc.errno, exc.strerror, str(path)) from None
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
+    return tmp
+
+
+def write_bytes(f, data: bytes) -> None:
+    f.write(data)
+    f.flush()
 
 
 def digest(*parts: object) -> str:
@@ -64,11 +128,359 @@ def digest(*parts: object) -> str:
 
 
 @cache
-def code_version(subpackage: str = "") -> str:
-    """A hash of the generator code (and fonts) that makes an output, so code changes rebuild."""
-    root = PACKAGE / subpackage if subpackage else PACKAGE
-    files = sorted(p for p in root.rglob("*") if p.is_file() and p.suffix in (".py", ".ttf", ".j2", ".md", ".css"))
-    return digest(*[(str(p.relative_to(PACKAGE)), p.read_bytes()) for p in files])
+def code_version() -> str:
+    """What every output is made by: every file of the `generators` package (code, templates, fonts),
+    the versions of the tools that write bytes, and SOURCE_DATE_EPOCH (dates in PDFs and the sitemap)."""
+    files = sorted(p for p in PACKAGE.rglob("*") if p.is_file() and "__pycache__" not in p.parts)
+    return digest(*[(p.relative_to(PACKAGE).as_posix(), p.read_bytes()) for p in files],
+                  tuple(_version(d) for d in TOOLS), os.environ.get("SOURCE_DATE_EPOCH"))
+
+
+MAX_EPOCH = 2**32 - 1  # the gzip header of the site's sitemap holds the date in 32 bits
+
+
+def source_date_epoch_problem() -> str | None:
+    """Why SOURCE_DATE_EPOCH (the date ReportLab and MkDocs write into outputs) cannot be used, or None."""
+    value = os.environ.get("SOURCE_DATE_EPOCH")
+    if value is None:
+        return None
+    if not value.strip():
+        return "SOURCE_DATE_EPOCH is set but empty; unset it or give seconds since 1970 (like 1700000000)"
+    if not value.strip().isdigit() or int(value) > MAX_EPOCH:
+        return f"SOURCE_DATE_EPOCH={value!r} is not a number of seconds since 1970 (0 to {MAX_EPOCH}); fix or unset it"
+    return None
+
+
+def _version(dist: str) -> str:
+    try:
+        return metadata.version(dist)
+    except metadata.PackageNotFoundError:
+        return "-"
+
+
+def files_key(root: Path, paths: Iterable[Path]) -> tuple[tuple[str, str | None], ...]:
+    """(path relative to `root`, hash of its bytes or None if absent) for each path: what an output is
+    made from, keyed without absolute paths so that two clones agree."""
+    out = []
+    for p in paths:
+        rel = os.path.relpath(p, root)
+        try:
+            out.append((Path(rel).as_posix(), hashlib.sha256(p.read_bytes()).hexdigest()))
+        except OSError:
+            out.append((Path(rel).as_posix(), None))
+    return tuple(sorted(out))
+
+
+# --- the manifest ------------------------------------------------------------------------------
+
+
+@dataclass
+class Manifest:
+    """Which key each output under `root` (build/) was last made with, by its relative path."""
+
+    root: Path
+    keys: dict[str, str]
+    journal: list[Undo] | None = field(default=None, repr=False, compare=False)
+
+    @contextlib.contextmanager
+    def transaction(self) -> Iterator[None]:
+        """Everything committed inside stands or falls together: a fault (an exception) puts every
+        output and the manifest back as they were; success drops the old copies."""
+        self.journal = []
+        try:
+            yield
+        except BaseException:
+            for undo in reversed(self.journal):
+                undo.rollback(self)
+            raise
+        else:
+            for undo in self.journal:
+                undo.discard()
+        finally:
+            self.journal = None
+
+    @classmethod
+    def load(cls, root: Path) -> Manifest:
+        try:
+            data = json.loads((root / MANIFEST).read_text("utf-8"))
+        except (OSError, ValueError):
+            data = None
+        keys = data.get("targets") if isinstance(data, dict) and data.get("version") == 2 else None
+        if not isinstance(keys, dict):
+            keys = {}
+        return cls(root, {k: v for k, v in keys.items() if isinstance(k, str) and isinstance(v, str)})
+
+    def rel(self, path: Path) -> str:
+        rel = Path(os.path.relpath(path, self.root)).as_posix()
+        if rel.startswith("../") or rel == "..":
+            raise ValueError(f"{path} is not inside {self.root}")
+        return rel
+
+    def fresh(self, path: Path, key: str) -> bool:
+        return self.keys.get(self.rel(path)) == key and path.exists()
+
+    def entries(self, prefixes: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+        """(path, key) of recorded outputs under these relative prefixes that exist: for keys of outputs
+        made from other outputs (the site shows the PNGs, PDFs and the check)."""
+        return tuple(sorted((k, v) for k, v in self.keys.items()
+                            if k.startswith(prefixes) and (self.root / k).exists()))
+
+    def save(self) -> None:
+        data = {"version": 2, "targets": dict(sorted(self.keys.items()))}
+        write_if_changed(self.root / MANIFEST, (json.dumps(data, indent=1) + "\n").encode())
+
+
+# --- committing outputs ------------------------------------------------------------------------
+
+
+@dataclass
+class Commit:
+    """Outputs staged under temporary names and put in place together by `apply`; `abort` (or leaving
+    the `with` block by an exception) removes everything staged and leaves build/ as it was. Without a
+    manifest (a folder outside the build graph) nothing is recorded."""
+
+    manifest: Manifest | None
+    files: list[tuple[Path, Path]] = field(default_factory=list)  # (temporary, destination)
+    folders: list[tuple[Path, Path]] = field(default_factory=list)  # (complete new folder, destination)
+    removals: list[Path] = field(default_factory=list)
+    keys: dict[str, str | None] = field(default_factory=dict)  # relative path -> new key (None: forget)
+    created: list[Path] = field(default_factory=list)  # folders made for staging, removed again on abort
+    scratch: list[Path] = field(default_factory=list)  # temporary folders, removed when done either way
+
+    def __enter__(self) -> Commit:
+        return self
+
+    def __exit__(self, kind: object, exc: object, tb: object) -> None:
+        if kind is not None:
+            self.abort()
+
+    def _mkdir(self, folder: Path) -> None:
+        missing = []
+        while not folder.exists():
+            missing.append(folder)
+            folder = folder.parent
+        for f in reversed(missing):
+            f.mkdir()
+            self.created.append(f)
+
+    def write(self, path: Path, data: bytes) -> None:
+        """Stage `data` as the new `path`."""
+        try:
+            self._mkdir(path.parent)
+            self.files.append((_write_temp(path, data), path))
+        except OSError as exc:
+            raise _output_error(exc) from None
+
+    def temp_folder(self, dest: Path) -> Path:
+        """A new empty folder beside `dest` to work in or make its replacement in (see `folder`);
+        removed when the commit is done unless swapped in."""
+        try:
+            self._mkdir(dest.parent)
+            tmp = tempfile.mkdtemp(dir=dest.parent, prefix=f".{dest.name}.{os.getpid()}.", suffix=TMP_SUFFIX)
+            os.chmod(tmp, FOLDER_MODE)
+        except OSError as exc:
+            raise _output_error(OSError(exc.errno, exc.strerror, str(dest))) from None
+        self.scratch.append(Path(tmp))
+        return Path(tmp)
+
+    def folder(self, new: Path, dest: Path) -> None:
+        """Swap the complete folder `new` (from `temp_folder`) in for `dest` when applied."""
+        self.scratch.remove(new)
+        self.folders.append((new, dest))
+
+    def remove(self, path: Path) -> None:
+        self.removals.append(path)
+
+    def record(self, path: Path, key: str | None) -> None:
+        """Record `key` for the output at `path` once applied (None: forget it)."""
+        assert self.manifest is not None, "recording needs a manifest"
+        self.keys[self.manifest.rel(path)] = key
+
+    def sync_folder(self, folder: Path, files: Mapping[str, bytes],
+                    keep: Callable[[str], bool] = lambda _: False) -> None:
+        """Make `folder` hold exactly `files` (relative paths): changed ones staged, the others left alone
+        (so their time stamps stay), files no longer made removed unless `keep` says otherwise."""
+        for rel, data in sorted(files.items()):
+            if not _same_bytes(folder / rel, data):
+                self.write(folder / rel, data)
+        if folder.is_dir():
+            for path in sorted(folder.rglob("*")):
+                rel = path.relative_to(folder).as_posix()
+                if path.is_file() and rel not in files and not keep(rel) and not path.name.endswith(TMP_SUFFIX):
+                    self.remove(path)
+
+    def apply(self) -> None:
+        """Put everything staged in place and update the manifest. What it replaces is kept aside
+        until the run ends (see `Manifest.transaction`), so a later fault can still put it back."""
+        manifest = self.manifest
+        undo = Undo(dict(manifest.keys) if manifest is not None else None, manifest.root if manifest else None)
+        try:
+            changing = [rel for rel in self.keys if manifest is not None and rel in manifest.keys]
+            if manifest is not None and changing:  # forget first: a kill during the renames leaves them unrecorded
+                for rel in changing:
+                    del manifest.keys[rel]
+                manifest.save()
+            for tmp, dest in self.files:
+                undo.replace(tmp, dest)
+            for new, dest in self.folders:
+                undo.swap(new, dest)
+            for path in self.removals:
+                undo.remove(path)
+            if manifest is not None:
+                for rel, key in self.keys.items():
+                    if key is None:
+                        manifest.keys.pop(rel, None)
+                    else:
+                        manifest.keys[rel] = key
+                manifest.save()
+        except OSError as exc:
+            undo.rollback(manifest)
+            self.abort()
+            raise _output_error(exc) from None
+        undo.created, self.created = self.created, []
+        self.files, self.folders = [], []
+        self._drop_scratch()
+        if manifest is not None and manifest.journal is not None:
+            manifest.journal.append(undo)
+        else:
+            undo.discard()
+
+    def _drop_scratch(self) -> None:
+        for tmp in self.scratch:
+            shutil.rmtree(tmp, ignore_errors=True)
+        self.scratch = []
+
+    def abort(self) -> None:
+        for tmp, _ in self.files:
+            tmp.unlink(missing_ok=True)
+        for new, _ in self.folders:
+            shutil.rmtree(new, ignore_errors=True)
+        self._drop_scratch()
+        for folder in reversed(self.created):
+            with contextlib.suppress(OSError):
+                folder.rmdir()
+        self.files, self.folders, self.created = [], [], []
+
+
+@dataclass
+class Undo:
+    """What one applied commit replaced, kept aside (under temporary names) so that it can be put back."""
+
+    keys: dict[str, str] | None  # the manifest before
+    root: Path | None = None  # build/: empty folders a removal leaves are pruned up to here
+    moved: list[tuple[Path | None, Path, bool]] = field(default_factory=list)  # (old copy or None, path, folder?)
+    created: list[Path] = field(default_factory=list)
+
+    def _aside(self, path: Path) -> Path:
+        return path.with_name(f".{path.name}.{os.getpid()}.old{TMP_SUFFIX}")
+
+    def replace(self, tmp: Path, dest: Path) -> None:
+        old = None
+        if dest.exists():
+            old = self._aside(dest)
+            old.unlink(missing_ok=True)
+            try:
+                os.link(dest, old)  # the old file stays where it is until the new one replaces it
+            except OSError:
+                os.replace(dest, old)  # no hard links here: a moment without the file
+        self.moved.append((old, dest, False))
+        os.replace(tmp, dest)
+
+    def swap(self, new: Path, dest: Path) -> None:
+        if dest.exists() and _exchange(new, dest):
+            self.moved.append((new, dest, True))  # `new` now holds the old folder
+            return
+        old = None
+        if dest.exists():
+            old = self._aside(dest)
+            shutil.rmtree(old, ignore_errors=True)
+            dest.rename(old)
+        self.moved.append((old, dest, True))
+        new.rename(dest)
+
+    def remove(self, path: Path) -> None:
+        if path.exists():
+            old = self._aside(path)
+            os.replace(path, old)
+            self.moved.append((old, path, False))
+
+    def rollback(self, manifest: Manifest | None) -> None:
+        """Put back what was replaced, as well as the manifest; best effort, last change first."""
+        for old, path, folder in reversed(self.moved):
+            with contextlib.suppress(OSError):
+                if old is None:
+                    shutil.rmtree(path) if folder else path.unlink(missing_ok=True)
+                elif folder:
+                    swap_folder(old, path)
+                else:
+                    os.replace(old, path)
+        for folder in reversed(self.created):
+            with contextlib.suppress(OSError):
+                folder.rmdir()
+        if manifest is not None and self.keys is not None:
+            manifest.keys = dict(self.keys)
+            with contextlib.suppress(OSError):
+                manifest.save()
+        self.moved, self.created = [], []
+
+    def discard(self) -> None:
+        for old, path, folder in self.moved:
+            if old is not None:
+                shutil.rmtree(old, ignore_errors=True) if folder else old.unlink(missing_ok=True)
+                if not path.exists() and self.root is not None:  # a removal: drop the folders it emptied
+                    _prune_empty(path.parent, self.root)
+        self.moved = []
+
+
+def _output_error(exc: OSError) -> OutputError:
+    return OutputError(f"cannot write {describe_os_error(exc)}; build/ was left as it was")
+
+
+def _prune_empty(folder: Path, root: Path) -> None:
+    while folder != root and folder.is_relative_to(root):
+        try:
+            folder.rmdir()
+        except OSError:
+            return
+        folder = folder.parent
+
+
+# --- swapping folders --------------------------------------------------------------------------
+
+_RENAME_EXCHANGE = 2
+_AT_FDCWD = -100
+
+
+def _exchange(a: Path, b: Path) -> bool:
+    """Atomically exchange two paths (Linux renameat2); False where the system cannot."""
+    if not sys.platform.startswith("linux"):
+        return False
+    try:
+        renameat2 = ctypes.CDLL(None, use_errno=True).renameat2
+    except (AttributeError, OSError):
+        return False
+    if renameat2(_AT_FDCWD, os.fsencode(a), _AT_FDCWD, os.fsencode(b), _RENAME_EXCHANGE) == 0:
+        return True
+    err = ctypes.get_errno()
+    if err in (errno.EINVAL, errno.ENOSYS, errno.ENOTSUP, errno.EOPNOTSUPP):
+        return False
+    raise OSError(err, os.strerror(err), str(b))
+
+
+def swap_folder(new: Path, dest: Path) -> None:
+    """Put the folder `new` at `dest`: readers see the old folder or the new one, never neither (where
+    the system can exchange two paths atomically; elsewhere two quick renames)."""
+    if dest.exists() and _exchange(new, dest):
+        shutil.rmtree(new)  # `new` now holds the old folder
+        return
+    old = dest.with_name(f".{dest.name}.{os.getpid()}.old{TMP_SUFFIX}")
+    if dest.exists():
+        dest.rename(old)
+    new.rename(dest)
+    shutil.rmtree(old, ignore_errors=True)
+
+
+# --- file targets ------------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
@@ -76,29 +488,6 @@ class Target:
     path: Path
     key: str
     make: Callable[[], bytes]
-
-
-@dataclass
-class Manifest:
-    """Which key each output was last made with; kept at build/.manifest.json."""
-
-    path: Path
-    keys: dict[str, str]
-
-    @classmethod
-    def load(cls, build_dir: Path) -> Manifest:
-        path = build_dir / ".manifest.json"
-        try:
-            keys = json.loads(path.read_text("utf-8"))
-        except (OSError, ValueError):
-            keys = {}
-        return cls(path, keys if isinstance(keys, dict) else {})
-
-    def fresh(self, target: Target) -> bool:
-        return self.keys.get(str(target.path)) == target.key and target.path.exists()
-
-    def save(self) -> None:
-        write_if_changed(self.path, json.dumps(self.keys, indent=1, sort_keys=True).encode())
 
 
 @dataclass
@@ -110,28 +499,32 @@ class Report:
 
 def realize(targets: Iterable[Target], manifest: Manifest, owned: Iterable[str] = (),
             on_make: Callable[[Target], None] | None = None, jobs: int | None = None) -> Report:
-    """Make every stale target; remove files this manifest made whose path starts with one of
-    `owned` but that no target claims any more (a deleted component's PDF, say)."""
+    """Make every stale target and commit them together; remove outputs this manifest made whose path
+    starts with one of `owned` (paths, as strings) but that no target claims any more (a deleted
+    component's PDF, say)."""
     report = Report([], [], [])
     claimed: set[str] = set()
     stale: list[Target] = []
     for t in targets:
-        claimed.add(str(t.path))
-        if manifest.fresh(t):
+        claimed.add(manifest.rel(t.path))
+        if manifest.fresh(t.path, t.key):
             report.kept.append(t.path)
         else:
             stale.append(t)
-    for t, data in _make_all(stale, on_make, jobs or available_cores()):
-        write_atomic(t.path, data)
-        manifest.keys[str(t.path)] = t.key
-        report.made.append(t.path)
-    prefixes = tuple(owned)
-    if prefixes:
-        for old in sorted(k for k in manifest.keys if k.startswith(prefixes) and k not in claimed):
-            Path(old).unlink(missing_ok=True)
-            del manifest.keys[old]
-            report.removed.append(Path(old))
-    manifest.save()
+    prefixes = tuple(manifest.rel(Path(p)) + ("/" if p.endswith("/") else "") for p in owned)
+    if not stale and not any(k.startswith(prefixes) and k not in claimed for k in manifest.keys if prefixes):
+        return report
+    with Commit(manifest) as commit:
+        for t, data in _make_all(stale, on_make, jobs or available_cores()):
+            commit.write(t.path, data)
+            commit.record(t.path, t.key)
+            report.made.append(t.path)
+        if prefixes:
+            for old in sorted(k for k in manifest.keys if k.startswith(prefixes) and k not in claimed):
+                commit.remove(manifest.root / old)
+                commit.record(manifest.root / old, None)
+                report.removed.append(manifest.root / old)
+        commit.apply()
     return report
 
 
@@ -170,3 +563,67 @@ def _make_all(stale: list[Target], on_make: Callable[[Target], None] | None,
                 yield t, data
     finally:
         _PENDING = []
+
+
+# --- one build at a time -----------------------------------------------------------------------
+
+
+@contextlib.contextmanager
+def build_lock(out: Path, waiting: Callable[[str], None]) -> Iterator[None]:
+    """Hold `out` (build/) for this run: a second run waits until the first is done (the lock is the
+    kernel's, so it is released even when a run is killed). Once held, what a killed run left behind
+    (temporary files and folders, caches of earlier versions) is removed. A build/ this call creates
+    is removed again if the run leaves it empty (it failed before writing anything)."""
+    existed = out.exists()
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+        fd = os.open(out, os.O_RDONLY)
+    except OSError as exc:
+        raise OutputError(f"cannot use the output folder {describe_os_error(exc)}") from None
+    try:
+        _lock(fd, out, waiting)
+        clean_stale(out)
+        yield
+    finally:
+        os.close(fd)
+        if not existed:
+            with contextlib.suppress(OSError):
+                out.rmdir()
+
+
+def _lock(fd: int, out: Path, waiting: Callable[[str], None]) -> None:
+    try:
+        import fcntl
+    except ImportError:  # not POSIX: no lock
+        return
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        waiting(f"another roadkit run is writing {os.path.relpath(out)}/; waiting for it to finish")
+        fcntl.flock(fd, fcntl.LOCK_EX)
+
+
+def clean_stale(out: Path) -> list[Path]:
+    """Remove temporary files and folders a killed run left in `out`, and the caches of earlier
+    versions; only ever called with the lock held, when nothing else can be writing. Returns them."""
+    found: list[Path] = [out / name for name in _LEGACY if (out / name).exists()]
+    for folder, dirs, files in os.walk(out):
+        here = Path(folder)
+        for name in list(dirs):
+            if name.endswith(TMP_SUFFIX):
+                found.append(here / name)
+                dirs.remove(name)
+            elif here == out and name in ("site", "site-offline"):
+                dirs.remove(name)  # written only by MkDocs into temporary folders: nothing of ours inside
+        found += [here / name for name in files if name.endswith(TMP_SUFFIX) or _legacy_temp(name)]
+    for path in found:
+        if path.is_dir() and not path.is_symlink():
+            shutil.rmtree(path, ignore_errors=True)
+        else:
+            path.unlink(missing_ok=True)
+    return found
+
+
+def _legacy_temp(name: str) -> bool:
+    """Earlier versions named their temporary files `.<name>.<random>.tmp`."""
+    return name.startswith(".") and name.endswith(".tmp") and name.count(".") >= 3

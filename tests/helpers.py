@@ -3,21 +3,30 @@
 from __future__ import annotations
 
 import hashlib
+import os
 import shutil
 import subprocess
 import sys
+from collections.abc import Mapping
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 CONTENT = ROOT / "content"
 
 
-def run_cli(*args: str | Path, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
-    """`roadkit ...` in a fresh interpreter, exactly as from the shell."""
+def run_cli(*args: str | Path, cwd: Path | None = None,
+            env: Mapping[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    """`roadkit ...` in a fresh interpreter, exactly as from the shell (`env`: variables to add)."""
     return subprocess.run(
         [sys.executable, "-m", "generators.cli", *map(str, args)],
-        cwd=cwd or ROOT, capture_output=True, text=True, timeout=600,
+        cwd=cwd or ROOT, capture_output=True, text=True, timeout=600, env={**os.environ, **(env or {})},
     )
+
+
+def start_cli(*args: str | Path, cwd: Path | None = None) -> subprocess.Popen[str]:
+    """`roadkit ...` started in the background (for concurrency and kill tests)."""
+    return subprocess.Popen([sys.executable, "-m", "generators.cli", *map(str, args)], cwd=cwd or ROOT,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
 
 def copy_content(dest: Path, games: tuple[str, ...] | None = None) -> Path:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 import shutil
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -44,18 +45,28 @@ def baseline(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
 
 def _break(tmp_path: Path, baseline: tuple[Path, Path], files: dict[str, bytes | str]) -> tuple[str, Path]:
     """Copy the baseline, write the broken files, run a full build; return stderr's one line."""
+
+    def write(game: Path) -> None:
+        for name, data in files.items():
+            path = game / name
+            if isinstance(data, str):
+                path.write_text(data, "utf-8")
+            else:
+                path.write_bytes(data)
+
+    return _break_with(tmp_path, baseline, write)
+
+
+def _break_with(tmp_path: Path, baseline: tuple[Path, Path], change: Callable[[Path], None]) -> tuple[str, Path]:
+    """Copy the baseline, `change` the game folder, run a full build: exit 2, one line on stderr, no
+    traceback, build/ byte-identical. Returns the line and the content folder."""
     content_src, out_src = baseline
     content = tmp_path / "content"
     out = tmp_path / "build"
     shutil.copytree(content_src, content)
     shutil.copytree(out_src, out)
     before = fingerprint(out)
-    for name, data in files.items():
-        path = content / "mission-drive" / name
-        if isinstance(data, str):
-            path.write_text(data, "utf-8")
-        else:
-            path.write_bytes(data)
+    change(content / "mission-drive")
     result = run_cli("build", "--no-site", "--content", content, "--out", out)
     assert result.returncode == 2, (result.returncode, result.stdout, result.stderr)
     assert "Traceback" not in result.stderr
@@ -153,3 +164,193 @@ def test_unknown_game_is_a_clear_error(tmp_path, baseline):
     result = run_cli("validate", "--content", content, "--game", "no-such-game")
     assert result.returncode == 2 and "no game 'no-such-game'" in result.stderr
     assert "Traceback" not in result.stderr
+
+
+# --- issue 9: every input gives a located line, never a traceback --------------------------------
+
+
+def test_self_referencing_alias(tmp_path, baseline):
+    text = GOOD + "description: &r [*r]\n"
+    line, _ = _break(tmp_path, baseline, {"components/zz-test.yaml": text})
+    _expect(line, "zz-test.yaml", 12, 14, "description[0]", "refers to the value that contains it")
+
+
+@pytest.mark.parametrize("depth", [100, 490, 700, 999])
+def test_deep_nesting(tmp_path, baseline, depth):
+    text = GOOD + "description: " + "[" * depth + "x" + "]" * depth + "\n"
+    line, _ = _break(tmp_path, baseline, {"components/zz-test.yaml": text})
+    m = LINE.match(line)
+    assert m and m["file"].endswith("zz-test.yaml") and int(m["line"]) == 12, line
+    assert "nest more than" in m["msg"], line
+
+
+@pytest.mark.parametrize("folder, name", [("components", "x.yaml"), ("rules", "x.md"), ("examples", "x.yaml")])
+def test_a_folder_named_like_a_content_file(tmp_path, baseline, folder, name):
+    line, _ = _break_with(tmp_path, baseline, lambda game: (game / folder / name).mkdir())
+    _expect(line, f"{folder}/{name}", 1, 1, "(document)", "this is a folder")
+
+
+def test_control_character_is_one_line_at_its_position(tmp_path, baseline):
+    text = GOOD.replace("title: One", "title: O\x01ne")
+    line, _ = _break(tmp_path, baseline, {"components/zz-test.yaml": text})
+    _expect(line, "zz-test.yaml", 9, 15, "(document)", "U+0001")
+
+
+@pytest.mark.parametrize("title, char", [("Boom 💥", "U+1F4A5"), ("漢字", "U+6F22")])
+def test_characters_missing_from_the_font(tmp_path, baseline, title, char):
+    text = GOOD.replace("title: One", f"title: {title}")
+    line, _ = _break(tmp_path, baseline, {"components/zz-test.yaml": text})
+    _expect(line, "zz-test.yaml", 9, 7, "faces[0].front.title", char, "embedded font", "empty box")
+
+
+def test_a_standalone_unknown_icon_is_an_error_naming_the_escape(tmp_path, baseline):
+    text = GOOD + "      text: 'roll :sheild: twice'\n"
+    line, _ = _break(tmp_path, baseline, {"components/zz-test.yaml": text})
+    _expect(line, "zz-test.yaml", 12, 7, "faces[0].front.text", "unknown icon 'sheild'", "\\:")
+
+
+def test_colon_pairs_print_as_text_and_the_escape_prints_a_literal_icon_code(tmp_path):
+    import pypdf
+
+    content = copy_content(tmp_path, ("mission-drive",))
+    deck = GOOD + "      text: 'ratio 1:2:3, at 10:30:00, and \\:target: is written so'\n"
+    (content / "mission-drive" / "components" / "zz-test.yaml").write_text(deck, "utf-8")
+    out = tmp_path / "out"
+    result = run_cli("print", "--content", content, "--out", out, "--paper", "a4", "--no-png")
+    assert result.returncode == 0, result.stderr
+    reader = pypdf.PdfReader(out / "print" / "a4" / "mission-drive-cards-duplex.pdf")
+    text = " ".join(" ".join((p.extract_text() or "").split()) for p in reader.pages)
+    assert "ratio 1:2:3, at 10:30:00, and :target: is written so" in text
+
+
+def test_the_site_shows_the_escape_as_a_colon_and_a_code_as_an_icon():
+    from generators.content.loader import load_content
+    from generators.site.pages import Links
+    from tests.helpers import CONTENT
+
+    links = Links("x.md", None, load_content(CONTENT, ["mission-drive"]))
+    assert links.text("\\:target: 1:2:3") == ":target: 1:2:3"
+    assert "<svg" in links.text("a :target: b")
+    assert "<svg" not in links.body("write \\:target: for the code\n") and ":target:" in links.body("\\:target:\n")
+
+
+def test_crlf_rules_files_are_accepted(tmp_path, baseline):
+    content = tmp_path / "content"
+    shutil.copytree(baseline[0], content)
+    for rule in (content / "mission-drive" / "rules").glob("*.md"):
+        rule.write_bytes(rule.read_bytes().replace(b"\n", b"\r\n"))
+    result = run_cli("validate", "--content", content)
+    assert result.returncode == 0, result.stderr
+
+
+def test_an_empty_content_folder_is_a_clear_error(tmp_path):
+    (tmp_path / "empty").mkdir()
+    result = run_cli("validate", "--content", tmp_path / "empty")
+    assert result.returncode == 2 and "no games here" in result.stderr, result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+
+
+def test_a_file_given_as_content_is_a_clear_error(tmp_path):
+    (tmp_path / "file.yaml").write_text("a: 1\n", "utf-8")
+    result = run_cli("validate", "--content", tmp_path / "file.yaml")
+    assert result.returncode == 2 and "names a file" in result.stderr, result.stderr
+    assert "does not exist" not in result.stderr
+
+
+# --- content that validated, then crashed a later step, is refused by validation ----------------
+
+
+def test_a_bad_hex_colour(tmp_path, baseline):
+    text = GOOD + '      color: "#zz"\n'
+    line, _ = _break(tmp_path, baseline, {"components/zz-test.yaml": text})
+    _expect(line, "zz-test.yaml", 12, 7, "faces[0].front.color", "bad hex colour '#zz'")
+
+
+def test_a_size_that_is_not_a_number(tmp_path, baseline):
+    text = GOOD.replace("count: 2\nfaces", "count: 2\nsize: {width: .nan, height: 88}\nfaces")
+    line, _ = _break(tmp_path, baseline, {"components/zz-test.yaml": text})
+    _expect(line, "zz-test.yaml", 5, 8, "size.width", "expected an ordinary number", "nan")
+
+
+BOARD = """\
+id: test-board
+name: Test Board
+kind: board
+count: 1
+size: {width: 200, height: 150}
+faces:
+  - id: main
+    front:
+      title: Board
+      provenance: house
+      note: made for a test
+      elements:
+        - {x: 1.0e+308, y: 10, width: 20, height: 20, label: A}
+"""
+
+
+def test_a_board_element_far_off_the_board(tmp_path, baseline):
+    line, _ = _break(tmp_path, baseline, {"components/zz-board.yaml": BOARD})
+    _expect(line, "zz-board.yaml", 13, 12, "faces[0].front.elements[0].x", "1e+308")
+
+
+def test_an_image_that_does_not_decode(tmp_path, baseline):
+    text = GOOD + "      image: art.png\n"
+    files = {"art.png": b"\x89PNG\r\n\x1a\n" + b"not really an image" * 10, "components/zz-test.yaml": text}
+    line, _ = _break(tmp_path, baseline, files)
+    _expect(line, "zz-test.yaml", 12, 7, "faces[0].front.image", "not a readable PNG or JPEG")
+
+
+def test_an_image_too_large_is_refused_before_decoding(tmp_path, baseline):
+    from PIL import Image
+
+    def write(game: Path) -> None:
+        Image.new("1", (8000, 6000)).save(game / "huge.png")  # 48 megapixels, a few kB on disk
+        (game / "components" / "zz-test.yaml").write_text(GOOD + "      image: huge.png\n", "utf-8")
+
+    line, _ = _break_with(tmp_path, baseline, write)
+    _expect(line, "zz-test.yaml", 12, 7, "faces[0].front.image", "8000x6000", "megapixels")
+
+
+def test_two_chapters_with_the_same_id(tmp_path, baseline):
+    def write(game: Path) -> None:
+        path = game / "game.yaml"
+        path.write_text(path.read_text("utf-8").replace("chapters:\n", "chapters:\n  - {id: turn, title: Again}\n"))
+
+    line, _ = _break_with(tmp_path, baseline, write)
+    m = LINE.match(line)
+    assert m and m["file"].endswith("game.yaml") and re.fullmatch(r"chapters\[\d+\]\.id", m["path"]), line
+    assert "duplicate chapter id 'turn'" in m["msg"], line
+
+
+DICE = "id: test-dice\nname: Test Dice\nkind: dice\ncount: COUNT\nsize: {width: 16, height: 16}\nfaces:\n" + "".join(
+    f"  - id: f{i}\n    front: {{title: '{i}', provenance: house, note: test}}\n" for i in range(1, 7))
+
+
+@pytest.mark.parametrize("count, words", [(200000, ("at most 500",)), (31, ("at most 30 dice",))])
+def test_dice_counts_have_a_maximum(tmp_path, baseline, count, words):
+    line, _ = _break(tmp_path, baseline, {"components/zz-dice.yaml": DICE.replace("COUNT", str(count))})
+    _expect(line, "zz-dice.yaml", 4, 1, "count", *words)
+
+
+def test_an_unknown_link_in_a_rules_body_is_found_by_validate(tmp_path, baseline):
+    content = tmp_path / "content"
+    shutil.copytree(baseline[0], content)
+    rule = sorted((content / "mission-drive" / "rules").glob("*.md"))[0]
+    lines = rule.read_text("utf-8").splitlines()
+    rule.write_text("\n".join([*lines, "See [there](#no-such-entry) for more."]) + "\n", "utf-8")
+    result = run_cli("validate", "--content", content)
+    assert result.returncode == 2, result.stderr
+    _expect(result.stderr.strip(), rule.name, len(lines) + 1, 13, "(document)", "'#no-such-entry'", "no rules entry")
+
+
+def test_an_engine_setup_error_stops_the_build_before_any_write(tmp_path, baseline):
+    def write(game: Path) -> None:
+        path = sorted((game / "examples").glob("*.yaml"))[0]
+        text = path.read_text("utf-8")
+        assert "hero: {at: [" in text
+        path.write_text(re.sub(r"hero: \{at: \[\d+, \d+\]\}", "hero: {at: [2, 500]}", text, count=1), "utf-8")
+
+    line, _ = _break_with(tmp_path, baseline, write)
+    m = LINE.match(line)
+    assert m and m["path"] == "setup.hero.at" and "off the road" in m["msg"], line

@@ -44,13 +44,18 @@ def scenario_schema(game: str, setup_spec: type, action_specs: Mapping[str, type
     return schema
 
 
-def write_schemas(out: Path, extra: Mapping[str, dict[str, Any]] | None = None) -> list[Path]:
-    """Every content file's schema, plus `extra` ready-made ones (each game's scenarios)."""
+def schema_files(extra: Mapping[str, dict[str, Any]] | None = None) -> dict[str, bytes]:
+    """Every content file's schema, plus `extra` ready-made ones (each game's scenarios), as file bytes."""
     schemas = {name: json_schema(root, f"Roadkit: {applies_to}") for name, (root, applies_to) in SCHEMAS.items()}
     schemas["scenario.schema.json"] = json_schema(Scenario, "Roadkit: content/*/examples/*.yaml")
+    return {name: (json.dumps(schema, indent=2, ensure_ascii=False) + "\n").encode()
+            for name, schema in {**schemas, **(extra or {})}.items()}
+
+
+def write_schemas(out: Path, extra: Mapping[str, dict[str, Any]] | None = None) -> list[Path]:
+    """The schemas written into `out` (outside the build graph: for tools and tests)."""
     written = []
-    for name, schema in {**schemas, **(extra or {})}.items():
-        path = out / name
-        write_if_changed(path, (json.dumps(schema, indent=2, ensure_ascii=False) + "\n").encode())
-        written.append(path)
+    for name, data in schema_files(extra).items():
+        write_if_changed(out / name, data)
+        written.append(out / name)
     return written

@@ -1,6 +1,6 @@
 """Load a content folder into the model, then cross-check what one file cannot check alone:
 unique ids, references between files (icons, colours, chapters, related entries, glossary),
-and artwork paths that must stay inside the content folder."""
+and artwork that must stay inside the content folder and decode as an image of bounded size."""
 
 from __future__ import annotations
 
@@ -11,7 +11,9 @@ from dataclasses import dataclass, fields, is_dataclass
 from pathlib import Path
 from typing import Any
 
+from generators.content import inline
 from generators.content.model import (
+    HEX,
     ID,
     Component,
     Game,
@@ -25,10 +27,13 @@ from generators.content.model import (
 )
 from generators.content.schema import convert
 from generators.content.svg_path import parse_path
-from generators.content.yaml_io import Doc, _decode, display_path, load_yaml, parse_yaml
+from generators.content.yaml_io import Doc, content_files, display_path, load_yaml, parse_yaml, read_text
 from generators.errors import ContentError, KeyPath
 
-ICON_RE = re.compile(r":([a-z0-9][a-z0-9-]*):")
+ICON_RE = re.compile(r"(?<!\\):(" + inline.NAME + r"):")  # an icon code, not after an escaping backslash
+# Artwork beyond these is not a card picture (and would make rendering crawl): refuse it up front.
+MAX_IMAGE_BYTES = 20_000_000
+MAX_IMAGE_PIXELS = 40_000_000
 _FRONT_MATTER = re.compile(r"\A---[ \t]*\n(.*?\n)---[ \t]*\n?", re.S)
 
 
@@ -46,16 +51,23 @@ class Content:
 
 
 def game_dirs(root: Path) -> list[Path]:
-    return sorted(p for p in root.iterdir() if (p / "game.yaml").is_file())
+    """The game folders of `root`: those holding a game.yaml (which must be a file)."""
+    return [p.parent for p in content_files(root, "*/game.yaml")]
 
 
 def load_content(root: Path, only: Iterable[str] | None = None) -> Content:
     """Load and cross-check `root` (normally content/); `only` limits which games."""
+    if root.is_file():
+        raise ContentError(display_path(root), 1, 1, (), "--content names a file; give the content folder "
+                           "(the one holding icons.yaml and a folder per game)")
     if not root.is_dir():
         raise ContentError(display_path(root), 1, 1, (), "the content folder does not exist")
     icons = _load_icons(root)
     wanted = set(only) if only else None
     dirs = game_dirs(root)
+    if not dirs:
+        raise ContentError(display_path(root), 1, 1, (), "no games here: a game is a folder holding a game.yaml "
+                           "(is this the content folder?)")
     if wanted:
         unknown = wanted - {d.name for d in dirs}
         if unknown:
@@ -68,7 +80,7 @@ def load_content(root: Path, only: Iterable[str] | None = None) -> Content:
 
 def _load_icons(root: Path) -> Icons:
     path = root / "icons.yaml"
-    if not path.is_file():
+    if not path.exists() and not path.is_symlink():
         return Icons()
     doc = load_yaml(path)
     icons = convert(doc, Icons)
@@ -91,11 +103,12 @@ def load_game(game_dir: Path, icons: Icons, root: Path) -> LoadedGame:
     game_doc = load_yaml(game_dir / "game.yaml")
     files[game_doc.file] = _hash(game_dir / "game.yaml")
     game = convert(game_doc, Game)
+    _unique(game_doc, (c.id for c in game.chapters), lambda i: ("chapters", i, "id"), "chapter id")
 
     components: list[Component] = []
     component_docs: list[Doc] = []
     seen: dict[str, Doc] = {}
-    for path in sorted((game_dir / "components").glob("*.yaml")):
+    for path in content_files(game_dir / "components", "*.yaml"):
         doc = load_yaml(path)
         files[doc.file] = _hash(path)
         comp = convert(doc, Component)
@@ -137,7 +150,7 @@ def load_game(game_dir: Path, icons: Icons, root: Path) -> LoadedGame:
 
 
 def _load_optional(path: Path, cls: type, files: dict[str, str]) -> tuple[Any, Doc | None]:
-    if not path.is_file():
+    if not path.exists() and not path.is_symlink():
         return cls(), None
     doc = load_yaml(path)
     files[doc.file] = _hash(path)
@@ -167,13 +180,12 @@ def split_front_matter(text: str, name: str) -> tuple[Doc, str, int]:
 def _load_rules(game_dir: Path, files: dict[str, str]) -> tuple[list[RuleEntry], list[Doc]]:
     entries: list[RuleEntry] = []
     docs: list[Doc] = []
-    for path in sorted((game_dir / "rules").glob("*.md")):
-        name = display_path(path)
+    for path in content_files(game_dir / "rules", "*.md"):
+        name, text = read_text(path)
         if not re.fullmatch(ID, path.stem):
             raise ContentError(name, 1, 1, (), f"rules file names are ids ({ID}); rename {path.name}")
-        raw = path.read_bytes()
-        files[name] = hashlib.sha256(raw).hexdigest()
-        doc, body, _ = split_front_matter(_decode(raw, name), name)
+        files[name] = hashlib.sha256(text.encode()).hexdigest()
+        doc, body, _ = split_front_matter(text, name)
         meta = convert(doc, RuleMeta)
         entries.append(RuleEntry(path.stem, meta, body.strip() + "\n", name))
         docs.append(doc)
@@ -235,12 +247,16 @@ class _Refs:
             if kind == "icon":
                 self._icon(doc, path, value)
             elif kind == "color":
+                if value.startswith("#") and not re.fullmatch(HEX, value):
+                    raise doc.error(path, f"bad hex colour {value!r}; write six hex digits, like '#1f6feb'")
                 if not value.startswith("#") and value not in self.game.theme.colors:
                     known = ", ".join(sorted(self.game.theme.colors))
                     raise doc.error(path, f"unknown colour {value!r}; use a hex colour or one of the theme's: {known}")
             else:
-                for m in ICON_RE.finditer(value):
-                    self._icon(doc, path, m.group(1))
+                for m in inline.unknown_icons(value, self.icons.icons.keys()):
+                    known = ", ".join(sorted(self.icons.icons)) or "none defined"
+                    raise doc.error(path, f"unknown icon {m.group(1)!r} in {m.group(0)!r}; icons in "
+                                    f"content/icons.yaml: {known} (for a literal colon write \\:)")
         for path, side in walk_sides(comp):
             if side.image is not None:
                 self._image(doc, (*path, "image"), side.image, game_dir, root)
@@ -253,6 +269,9 @@ class _Refs:
             raise doc.error(path, f"expected a .png or .jpg image, got {image!r}")
         if not target.is_file():
             raise doc.error(path, f"the image {image!r} does not exist (looked for {display_path(target)})")
+        problem = image_problem(target)
+        if problem:
+            raise doc.error(path, f"the image {image!r} {problem}")
 
     def check_rule(self, doc: Doc, entry: RuleEntry) -> None:
         meta: RuleMeta = entry.meta
@@ -277,3 +296,41 @@ class _Refs:
         for i, note in enumerate(notes.notes):
             if note.rule is not None:
                 self._rule(doc, ("notes", i, "rule"), note.rule)
+
+
+_IMAGE_PROBLEMS: dict[tuple[str, int, int], str | None] = {}
+
+
+def image_problem(path: Path) -> str | None:
+    """Why `path` cannot be printed as artwork (not a PNG or JPEG Pillow decodes in full, too large), or
+    None. Decoded here, once per file version, so that a bad image never reaches a renderer."""
+    try:
+        st = path.stat()
+    except OSError as exc:
+        return f"cannot be read ({exc.strerror or exc})"
+    key = (str(path), st.st_size, st.st_mtime_ns)
+    if key not in _IMAGE_PROBLEMS:
+        _IMAGE_PROBLEMS[key] = _decode_image(path, st.st_size)
+    return _IMAGE_PROBLEMS[key]
+
+
+def _decode_image(path: Path, size: int) -> str | None:
+    import warnings
+
+    from PIL import Image
+
+    if size > MAX_IMAGE_BYTES:
+        return f"is {size / 1e6:.0f} MB; artwork up to {MAX_IMAGE_BYTES // 1_000_000} MB is accepted"
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("error", Image.DecompressionBombWarning)
+            with Image.open(path) as img:
+                if img.format not in ("PNG", "JPEG"):
+                    return f"is {img.format or 'not a known'} image data, not PNG or JPEG"
+                w, h = img.size
+                if w * h > MAX_IMAGE_PIXELS:
+                    return f"is {w}x{h} pixels; artwork up to {MAX_IMAGE_PIXELS // 1_000_000} megapixels is accepted"
+                img.load()
+    except Exception as exc:  # Pillow reports bad data with many exception types
+        return f"is not a readable PNG or JPEG image ({type(exc).__name__}: {exc})"
+    return None

@@ -263,6 +263,10 @@ def _duplicate(items: tuple[Any, ...]) -> str | None:
 ART_KINDS = ("icon", "arrows", "grid", "track", "tile", "pips", "number", "spaces")
 
 
+MAX_DICE = 30  # a die is a net of its own: more than a box of dice is a typo, and slow to print
+
+
+
 @dataclass(frozen=True)
 class Art:
     """The picture area of a face: exactly one of its kinds."""
@@ -291,10 +295,10 @@ class Art:
 class Element:
     """A placed element on a board, positioned in millimetres from the board's top-left corner."""
 
-    x: float = field(metadata=_meta("Left edge, mm from the board's left edge.", min=0))
-    y: float = field(metadata=_meta("Top edge, mm from the board's top edge.", min=0))
-    width: float = field(metadata=_meta("Width in mm.", min=1))
-    height: float = field(metadata=_meta("Height in mm.", min=1))
+    x: float = field(metadata=_meta("Left edge, mm from the board's left edge.", min=0, max=2000))
+    y: float = field(metadata=_meta("Top edge, mm from the board's top edge.", min=0, max=2000))
+    width: float = field(metadata=_meta("Width in mm.", min=1, max=2000))
+    height: float = field(metadata=_meta("Height in mm.", min=1, max=2000))
     label: str | None = field(default=None, metadata=_meta("Text inside the element."))
     art: Art | None = field(default=None, metadata=_meta("A picture inside the element."))
     style: Literal["slot", "space", "panel", "plain"] = field(
@@ -378,7 +382,7 @@ class Component:
     kind: Literal["cards", "tokens", "tiles", "board", "dice", "cubes"] = field(metadata=_meta("How it is printed."))
     count: int = field(metadata=_meta(
         "The rulebook's count; must equal the sum of the faces' counts (dice: how many dice, each with six faces).",
-        min=1))
+        min=1, max=500))
     section: str = field(default="Components", metadata=_meta("The rulebook section that lists it."))
     size: Size = field(default="poker", metadata=_meta("A named size or {width, height} in mm."))
     shape: Literal["rect", "round"] = field(default="rect", metadata=_meta("round: cut as a disc (tokens)."))
@@ -393,6 +397,8 @@ class Component:
             # A die's faces are its six sides; `count` is how many such dice the game has.
             if len(self.faces) != 6 or total != 6:
                 return ("faces", f"a die has six faces, each listed once; got {total}")
+            if self.count > MAX_DICE:
+                return ("count", f"at most {MAX_DICE} dice are printed (one net each); got {self.count}")
             return None
         if (self.kind != "cubes" or self.faces) and total != self.count:
             return ("count", f"the faces add up to {total} but count says {self.count}; the two must agree")

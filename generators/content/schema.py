@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import dataclasses
 import difflib
+import math
 import re
 import types
 import typing
@@ -24,6 +25,9 @@ from generators.errors import KeyPath
 
 T = TypeVar("T")
 
+# No content number is anywhere near this: a bound for fields without their own `max`, so that no
+# later sum, size or loop meets an infinity, NaN or a number with a thousand digits.
+MAX_NUMBER = 1_000_000_000
 _TYPE_NAMES = {str: "a string", int: "a whole number", float: "a number", bool: "true or false"}
 
 
@@ -145,10 +149,14 @@ def _convert(doc: Doc, tp: Any, path: KeyPath, value: Any) -> Any:
     if tp is int:
         if isinstance(value, bool) or not isinstance(value, int):
             raise doc.error(path, f"expected a whole number, got {describe(value)}")
+        if abs(value) > MAX_NUMBER:
+            raise doc.error(path, f"expected an ordinary number, got {value!r}")
         return value
     if tp is float:
         if isinstance(value, bool) or not isinstance(value, (int, float)):
             raise doc.error(path, f"expected a number, got {describe(value)}")
+        if not math.isfinite(value) or abs(value) > MAX_NUMBER:
+            raise doc.error(path, f"expected an ordinary number, got {value!r}")
         return float(value)
     if tp is str:
         # Numbers typed where text is expected (a card titled 82) are text; lists and maps are not.

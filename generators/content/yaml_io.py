@@ -1,9 +1,11 @@
 """Safe YAML loading that remembers where every value came from.
 
 Content is user-edited, so loading is defensive: only the YAML core tags are accepted (no
-`!!python/...`), alias expansion is bounded (no billion laughs), duplicate keys are refused, and
-the bytes must be UTF-8. Every value's position is kept in `Doc.marks`, keyed by its key path, so
-any later check (schema, references, engine setup) can point at `file:line:column`.
+`!!python/...`), alias expansion is bounded (no billion laughs), an alias may not contain itself,
+nesting is bounded (so no later step can run out of stack), duplicate keys are refused, the bytes
+must be UTF-8 without control characters, and CRLF or CR line ends read as LF. Every value's
+position is kept in `Doc.marks`, keyed by its key path, so any later check (schema, references,
+engine setup) can point at `file:line:column`.
 """
 
 from __future__ import annotations
@@ -22,6 +24,11 @@ from generators.errors import ContentError, KeyPath
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 # More expanded nodes than this in one file can only come from alias abuse.
 MAX_EXPANDED_NODES = 200_000
+# Content nests a handful of levels (a board's element's art's grid's cells); far deeper is a mistake.
+MAX_DEPTH = 64
+# What YAML 1.1 does not allow as printable (C0 controls but tab and line ends, DEL, C1 but NEL,
+# non-characters), refused in Markdown as well: invisible in most editors, garbage in print.
+_UNPRINTABLE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x84\x86-\x9f\ufffe\uffff]")
 # An anchor (`&name`) starts a value: after the start, a space, a flow indicator or a colon.
 _MAY_HAVE_ANCHORS = re.compile(r"(?:^|[\s\[{,:])&[^\s\[\]{},]", re.M)
 _CORE_TAGS = {
@@ -83,6 +90,7 @@ class _SubDoc(Doc):
 
 
 def _decode(raw: bytes, name: str) -> str:
+    """The text of a content file: UTF-8 (a BOM dropped), line ends as LF, no control characters."""
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -92,22 +100,61 @@ def _decode(raw: bytes, name: str) -> str:
         raise ContentError(
             name, line, col, (), f"the file is not UTF-8 (byte 0x{raw[exc.start]:02x}); save it as UTF-8"
         ) from None
-    return text.removeprefix("\ufeff")
+    text = text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
+    bad = _UNPRINTABLE.search(text)
+    if bad:
+        line = text.count("\n", 0, bad.start()) + 1
+        col = bad.start() - (text.rfind("\n", 0, bad.start()) + 1) + 1
+        raise ContentError(name, line, col, (), f"the control character U+{ord(bad.group()):04X} is not allowed "
+                           "in content (most editors do not show it); delete it")
+    return text
+
+
+def content_files(folder: Path, pattern: str) -> list[Path]:
+    """The files in `folder` whose names match `pattern`, sorted. Anything else with such a name (a
+    folder called x.yaml, a broken link) is a located error rather than a file silently skipped."""
+    if not folder.is_dir():
+        return []
+    found = sorted(folder.glob(pattern))
+    for path in found:
+        _require_file(path)
+    return found
+
+
+def _require_file(path: Path) -> None:
+    if not path.is_file():
+        what = "a folder" if path.is_dir() else "a broken link" if path.is_symlink() else \
+            "missing" if not path.exists() else "not a regular file"
+        raise ContentError(display_path(path), 1, 1, (), f"expected a content file but this is {what}; "
+                           "rename or move it")
+
+
+def read_text(path: Path) -> tuple[str, str]:
+    """(display name, text) of a content file; a folder or an unreadable file is a located error."""
+    name = display_path(path)
+    _require_file(path)
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise ContentError(name, 1, 1, (), f"cannot read this file: {exc.strerror or exc}") from None
+    return name, _decode(raw, name)
 
 
 def _check_expansion(root: yaml.Node, name: str) -> None:
     """Refuse documents whose aliases would expand to an enormous tree (billion laughs)."""
     sizes: dict[int, int] = {}
 
-    def size(node: yaml.Node) -> int:
+    def size(node: yaml.Node, depth: int) -> int:
+        if depth > MAX_DEPTH:
+            raise _too_deep(name, node)
         key = id(node)
         if key in sizes:
             return sizes[key]
         sizes[key] = 1  # guards against recursive aliases
         if isinstance(node, yaml.MappingNode):
-            total = 1 + sum(size(k) + size(v) for k, v in node.value)
+            total = 1 + sum(size(k, depth + 1) + size(v, depth + 1) for k, v in node.value)
         elif isinstance(node, yaml.SequenceNode):
-            total = 1 + sum(size(v) for v in node.value)
+            total = 1 + sum(size(v, depth + 1) for v in node.value)
         else:
             total = 1
         sizes[key] = total
@@ -120,7 +167,13 @@ def _check_expansion(root: yaml.Node, name: str) -> None:
             )
         return total
 
-    size(root)
+    size(root, 0)
+
+
+def _too_deep(name: str, node: yaml.Node, path: KeyPath = ()) -> ContentError:
+    mark = node.start_mark
+    return ContentError(name, mark.line + 1, mark.column + 1, path,
+                        f"values nest more than {MAX_DEPTH} levels deep here; content never needs that many")
 
 
 class _Builder:
@@ -130,6 +183,7 @@ class _Builder:
         self.name = name
         self.loader = loader
         self.marks: dict[KeyPath, tuple[int, int]] = {}
+        self.open: set[int] = set()  # the nodes being built, outermost first: an alias back to one is a cycle
 
     def fail(self, node: yaml.Node, path: KeyPath, message: str) -> ContentError:
         return ContentError(self.name, node.start_mark.line + 1, node.start_mark.column + 1, path, message)
@@ -138,6 +192,23 @@ class _Builder:
         self.marks.setdefault(path, (node.start_mark.line + 1, node.start_mark.column + 1))
         if node.tag not in _CORE_TAGS:
             raise self.fail(node, path, f"the tag {node.tag!r} is not allowed; content may only hold plain YAML values")
+        if not isinstance(node, yaml.ScalarNode):
+            if id(node) in self.open:
+                raise self.fail(node, path, "an alias here refers to the value that contains it (like &a [*a]); "
+                                "a value cannot contain itself")
+            if len(path) > MAX_DEPTH:
+                raise _too_deep(self.name, node, path)
+            self.open.add(id(node))
+            try:
+                return self._collection(node, path)
+            finally:
+                self.open.discard(id(node))
+        try:
+            return self.loader.construct_object(node)
+        except (yaml.YAMLError, ValueError) as exc:
+            raise self.fail(node, path, f"cannot read this value ({exc})") from None
+
+    def _collection(self, node: yaml.Node, path: KeyPath) -> Any:
         if isinstance(node, yaml.MappingNode):
             out: dict[str, Any] = {}
             for key_node, value_node in node.value:
@@ -157,12 +228,7 @@ class _Builder:
                 self.marks[(*path, key)] = (key_node.start_mark.line + 1, key_node.start_mark.column + 1)
                 out[key] = self.build(value_node, (*path, key))
             return out
-        if isinstance(node, yaml.SequenceNode):
-            return [self.build(item, (*path, i)) for i, item in enumerate(node.value)]
-        try:
-            return self.loader.construct_object(node)
-        except (yaml.YAMLError, ValueError) as exc:
-            raise self.fail(node, path, f"cannot read this value ({exc})") from None
+        return [self.build(item, (*path, i)) for i, item in enumerate(node.value)]
 
 
 def parse_yaml(text: str, name: str) -> Doc:
@@ -178,7 +244,10 @@ def parse_yaml(text: str, name: str) -> Doc:
         line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
         raise ContentError(name, line, col, (), f"YAML syntax error: {problem}") from None
     except yaml.YAMLError as exc:
-        raise ContentError(name, 1, 1, (), f"YAML error: {exc}") from None
+        raise ContentError(name, 1, 1, (), "YAML error: " + " ".join(str(exc).split())) from None
+    except RecursionError:  # the pure-Python parser (no libyaml) recurses once per nesting level
+        raise ContentError(name, 1, 1, (), f"values nest more than {MAX_DEPTH} levels deep; "
+                           "content never needs that many") from None
     finally:
         loader.dispose()
     if root is None:
@@ -192,5 +261,5 @@ def parse_yaml(text: str, name: str) -> Doc:
 
 def load_yaml(path: Path) -> Doc:
     """Read and parse a content file safely."""
-    name = display_path(path)
-    return parse_yaml(_decode(path.read_bytes(), name), name)
+    name, text = read_text(path)
+    return parse_yaml(text, name)

@@ -284,7 +284,7 @@ class Engine(ABC):
         if not isinstance(data, Mapping):
             raise _error(doc, path, "an action is a mapping such as {do: ...}")
         kind = data.get("do")
-        if kind not in self.action_specs:
+        if not isinstance(kind, str) or kind not in self.action_specs:
             kinds = ", ".join(self.action_specs)
             raise _error(doc, (*path, "do"), f"unknown action {kind!r}; expected one of: {kinds}")
         return _convert(self.action_specs[kind], data, doc, path)

@@ -13,9 +13,11 @@ Statuses: `verified` (everything matches, no note); `erratum` (a mismatch, expla
 `discrepancy` note); `failed` (a mismatch without a note, a note on an example that verifies, an
 illegal action, an engine exception, scripted chance running out or left unused).
 
-Outputs (atomic, deterministic): `<out>/report.json` and `<out>/svg/<game>/<id>-before.svg`,
-`-after.svg`, and `-step-<i>.svg` after `actions[i]` for multi-step scenarios; the report's SVG paths
-are relative to the report's folder.
+Outputs (deterministic): `<out>/report.json` and `<out>/svg/<game>/<id>-before.svg`, `-after.svg`,
+and `-step-<i>.svg` after `actions[i]` for multi-step scenarios; the report's SVG paths are relative
+to the report's folder. The whole check is computed in memory and then committed as one output of
+the build graph (generators/outputs.py): a disk that cannot take it fails the run as an environment
+error and records nothing, so the next run computes the check again.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from __future__ import annotations
 import json
 import sys
 import traceback
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -31,7 +33,7 @@ from typing import Any
 from generators.content.loader import Content
 from generators.content.model import LoadedGame
 from generators.content.scenario import LoadedScenario, load_scenarios, located, plain, scenario_files
-from generators.content.yaml_io import display_path
+from generators.content.yaml_io import content_files, display_path
 from generators.engine.base import (
     Chance,
     ChanceExhausted,
@@ -44,7 +46,7 @@ from generators.engine.base import (
     load_engine,
 )
 from generators.errors import ContentError
-from generators.outputs import code_version, digest, write_atomic
+from generators.outputs import Commit, Manifest, code_version, digest
 
 STATUSES = ("verified", "erratum", "failed")
 
@@ -113,7 +115,7 @@ def plan(content: Content, games: Sequence[str] | None = None,
     files: dict[str, list[Path]] = {}
     for game in content.games:
         if not games or game.id in games:
-            examples = sorted((Path(game.dir) / "examples").glob("*.yaml"))
+            examples = content_files(Path(game.dir) / "examples", "*.yaml")
             if examples:
                 files[game.id] = examples
     for path in extra_paths:
@@ -217,8 +219,7 @@ class _Run:
 
     game: str
     prepared: Prepared
-    svg_dir: Path | None
-    out_dir: Path | None
+    svgs_out: dict[str, bytes] | None  # the drawings, by path relative to the report's folder
     problems: list[str] = field(default_factory=list)
     fatal: str | None = None
     computed: Any = None
@@ -232,23 +233,21 @@ class _Run:
         return self.prepared.loaded.doc.file
 
     def draw(self, engine: Engine, state: Any, suffix: str) -> str | None:
-        if self.svg_dir is None or self.out_dir is None:
+        if self.svgs_out is None:
             return None
-        target = self.svg_dir / f"{self.prepared.loaded.scenario.id}-{suffix}.svg"
-        write_atomic(target, engine.draw_svg(state).encode())
-        return target.relative_to(self.out_dir).as_posix()
+        rel = f"svg/{self.game}/{self.prepared.loaded.scenario.id}-{suffix}.svg"
+        self.svgs_out[rel] = engine.draw_svg(state).encode()
+        return rel
 
 
-def run_scenario(game: str, prepared: Prepared, engine: Engine, out_dir: Path | None = None,
+def run_scenario(game: str, prepared: Prepared, engine: Engine, svgs: dict[str, bytes] | None = None,
                  full: bool = False) -> dict[str, Any]:
-    """Replay one prepared scenario and return its report record; `full` adds the whole final
-    outcome (every key the engine computes, events included) for golden files."""
-    svg_dir = out_dir / "svg" / game if out_dir is not None else None
-    run = _Run(game, prepared, svg_dir, out_dir)
+    """Replay one prepared scenario and return its report record; with `svgs`, its drawings are added
+    there (by path relative to the report). `full` adds the whole final outcome (every key the engine
+    computes, events included) for golden files. Nothing is written: a replay never meets the disk."""
+    run = _Run(game, prepared, svgs)
     try:
         _replay(run, engine)
-    except OSError:
-        raise  # the disk, not the example: never recorded as a result
     except Exception as exc:  # the engine or its drawing broke: report it, keep checking the others
         run.fatal = f"{run.file}: the engine raised {_describe(exc)}"
     record = _record(run)
@@ -390,29 +389,40 @@ def _engine_notes(engine: Engine) -> list[dict[str, str]]:
     return [{"rule": rule, "note": text} for rule, text in engine.notes]
 
 
-def check(content: Content, games: Sequence[str] | None = None, extra_paths: Sequence[Path] = (),
-          out_dir: Path = Path("build/check"), loaded: Work | None = None, simulate_games: int = 0) -> Report:
-    """Check every scenario of `games` (default all) plus `extra_paths`; write the report and SVGs.
-
-    Every scenario is loaded before anything runs (or was, and is passed as `loaded`), so a content
-    mistake stops the check (ContentError) before any output is written.
-    """
-    work = loaded if loaded is not None else load_all(content, games, extra_paths)
+def compute_check(work: Work, simulate_games: int = 0) -> tuple[Report, dict[str, bytes]]:
+    """Replay every prepared scenario: the report and every file of the check's folder, in memory;
+    `simulate_games` whole games per setting go into the report too (for the site's overviews)."""
+    files: dict[str, bytes] = {}
     examples: list[dict[str, Any]] = []
     notes: dict[str, list[dict[str, str]]] = {}
     odds: dict[str, list[dict[str, Any]]] = {}
     for w in work:
         notes[w.game.id] = _engine_notes(w.engine)
         odds[w.game.id] = w.engine.odds_for(w.content)
-        examples += [run_scenario(w.game.id, p, w.engine, out_dir) for p in w.scenarios]
+        examples += [run_scenario(w.game.id, p, w.engine, files) for p in w.scenarios]
     report = Report(examples, notes, odds, _simulations(work, simulate_games))
-    _remove_stale_svgs(out_dir, [w.game.id for w in work], examples)
-    write_atomic(out_dir / "report.json", report.to_json().encode())
+    files["report.json"] = report.to_json().encode()
+    return report, files
+
+
+def check(content: Content, games: Sequence[str] | None = None, extra_paths: Sequence[Path] = (),
+          out_dir: Path = Path("build/check"), loaded: Work | None = None) -> Report:
+    """Check every scenario of `games` (default all) plus `extra_paths`; write the report and SVGs to
+    `out_dir` (outside the build graph: for tests and tools).
+
+    Every scenario is loaded before anything runs (or was, and is passed as `loaded`), so a content
+    mistake stops the check (ContentError) before any output is written.
+    """
+    work = loaded if loaded is not None else load_all(content, games, extra_paths)
+    report, files = compute_check(work)
+    with Commit(None) as commit:
+        commit.sync_folder(out_dir, files, keep=lambda rel: not rel.startswith("svg/"))
+        commit.apply()
     return report
 
 
 def _simulations(work: Work, games: int) -> dict[str, dict[str, Any]]:
-    """Whole games played per game and setting, for the site's overview (seeds 1..games)."""
+    """Whole games played per game, setting and policy, for the site's overview (seeds 1..games)."""
     if games <= 0:
         return {}
     from generators.engine.simulate import POLICIES, simulate
@@ -421,30 +431,35 @@ def _simulations(work: Work, games: int) -> dict[str, dict[str, Any]]:
             for w in work}
 
 
-def _inputs_key(content: Content, games: Sequence[str] | None, extra_paths: Sequence[Path],
-                simulate_games: int = 0) -> str:
-    """What a check depends on: the engine code, the scenario files and each game's rule ids."""
-    parts: list[object] = [code_version("engine"), simulate_games]
+def inputs_key(content: Content, games: Sequence[str] | None, extra_paths: Sequence[Path],
+               simulate_games: int = 0) -> str:
+    """What a check depends on: the code, each game's content files (the engine reads card facts from
+    them) and rule ids, and the scenario files with the names the report shows."""
+    parts: list[object] = [code_version(), simulate_games]
     for game, paths in plan(content, games, extra_paths):
         parts.append((game.id, game.engine, tuple(r.id for r in game.rules), sorted(game.files.items())))
-        parts += [(str(p), p.read_bytes()) for p in scenario_files(paths)]
+        parts += [(display_path(p), p.read_bytes()) for p in scenario_files(paths)]
     return digest(*parts)
 
 
 def run_check(content: Content, extra_paths: Sequence[Path], out: Path, *, games: Sequence[str] | None = None,
-              as_json: bool = False, quiet: bool = False, loaded: Work | None = None, simulate_games: int = 0) -> int:
-    """The check as `roadkit check` and `roadkit build` run it: skipped when nothing it reads changed.
-    Returns the exit status: 1 if an example failed."""
+              as_json: bool = False, quiet: bool = False, loaded: Work | None = None,
+              manifest: Manifest | None = None, simulate_games: int = 0) -> int:
+    """The check as `roadkit check` and `roadkit build` run it: `out/check/` is one output of the build
+    graph, remade only when something it reads changed. Returns the exit status: 1 if an example failed.
+    A folder that cannot be written raises OutputError and records nothing."""
+    manifest = manifest if manifest is not None else Manifest.load(out)
     out_dir = out / "check"
     try:
-        key = _inputs_key(content, games, extra_paths, simulate_games)
-        stamp = out_dir / ".inputs"
-        report_path = out_dir / "report.json"
-        if stamp.is_file() and report_path.is_file() and stamp.read_text("utf-8") == key:
-            report = Report.from_dict(json.loads(report_path.read_text("utf-8")))
-        else:
-            report = check(content, games, extra_paths, out_dir, loaded, simulate_games)
-            write_atomic(stamp, key.encode())
+        key = inputs_key(content, games, extra_paths, simulate_games)
+        report = _recorded(manifest, out_dir, key)
+        if report is None:
+            work = loaded if loaded is not None else load_all(content, games, extra_paths)
+            report, files = compute_check(work, simulate_games)
+            with Commit(manifest) as commit:
+                commit.sync_folder(out_dir, files)
+                commit.record(out_dir, key)
+                commit.apply()
     except CheckUsageError as exc:
         print(f"roadkit check: {exc}", file=sys.stderr)
         return 2
@@ -455,15 +470,14 @@ def run_check(content: Content, extra_paths: Sequence[Path], out: Path, *, games
     return 1 if report.summary["failed"] else 0
 
 
-def _remove_stale_svgs(out_dir: Path, games: Iterable[str], examples: list[dict[str, Any]]) -> None:
-    """Drop drawings of scenarios that no longer exist, so the site never shows a deleted example."""
-    keep = {e[k] for e in examples for k in ("before_svg", "after_svg") if e[k]}
-    keep |= {p for e in examples for p in e["step_svgs"] if p}
-    for game in games:
-        folder = out_dir / "svg" / game
-        for svg in sorted(folder.glob("*.svg")) if folder.is_dir() else ():
-            if svg.relative_to(out_dir).as_posix() not in keep:
-                svg.unlink()
+def _recorded(manifest: Manifest, out_dir: Path, key: str) -> Report | None:
+    """The report the manifest says is current, or None when the check must run."""
+    if not manifest.fresh(out_dir, key):
+        return None
+    try:
+        return Report.from_dict(json.loads((out_dir / "report.json").read_text("utf-8")))
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
 
 
 # --- command line ------------------------------------------------------------------------------

@@ -27,3 +27,8 @@ def register(family: str) -> tuple[str, str]:
 
 def font_files() -> list[Path]:
     return sorted(FONT_DIR.glob("*.ttf"))
+
+
+def family_files(family: str) -> tuple[Path, ...]:
+    """The font files of a family (regular, bold): what validation reads to know which characters print."""
+    return tuple(FONT_DIR / f"{name}.ttf" for name in _FAMILIES[family])

@@ -34,7 +34,7 @@ def _inputs(game: LoadedGame, kinds: tuple[str, ...], icons: object) -> str:
 
 def document_targets(content: Content, game: LoadedGame, variants: Sequence[Options], out: Path) -> Iterator[Target]:
     """Every document of `game` for each requested paper and variant."""
-    code = code_version("pdf")
+    code = code_version()
     kinds_present = {c.kind for c in game.components}
     documents = []
     if kinds_present & set(CARD_KINDS):
@@ -103,7 +103,7 @@ def face_images(game: LoadedGame) -> Iterator[tuple[Component, str | None, str, 
 
 
 def png_targets(content: Content, game: LoadedGame, out: Path) -> Iterator[Target]:
-    base = digest(code_version("pdf"), PNG_DPI, game.game.theme, content.icons)  # shared by every side
+    base = digest(code_version(), PNG_DPI, game.game.theme, content.icons)  # shared by every side
     for comp, face_id, which, side in face_images(game):
         # A side's picture depends on the component's size and shape, not on its other faces.
         shape = replace(comp, faces=(), back=None)

@@ -15,7 +15,7 @@ from reportlab.pdfgen.canvas import Canvas
 from generators.content.model import Icons
 from generators.pdf.icons import draw_icon
 
-_PIECE = re.compile(r"(\*\*|:[a-z0-9][a-z0-9-]*:|\n|[ \t]+)")
+_PIECE = re.compile(r"(\*\*|\\:|:[a-z0-9][a-z0-9-]*:|\n|[ \t]+)")  # `\:` is a literal colon
 
 
 @dataclass(frozen=True)
@@ -39,8 +39,10 @@ def tokenize(text: str, icons: Icons) -> list[Run]:
             runs.append(Run("space", bold=bold))
         elif piece.startswith(":") and piece.endswith(":") and piece[1:-1] in icons.icons:
             runs.append(Run("icon", piece[1:-1], bold))
+        elif runs and runs[-1].kind == "word" and runs[-1].bold == bold:  # `1:2:3`, `a\:b`: one word
+            runs[-1] = Run("word", runs[-1].value + (":" if piece == "\\:" else piece), bold)
         else:
-            runs.append(Run("word", piece, bold))
+            runs.append(Run("word", ":" if piece == "\\:" else piece, bold))
     return runs
 
 

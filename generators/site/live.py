@@ -17,6 +17,7 @@ import time
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
+from generators import tether
 from generators.content.loader import load_content
 from generators.errors import ContentError
 
@@ -61,8 +62,9 @@ def serve(content_dir: Path, out: Path, stage: Callable, base_config: Path, extr
     if not restage() and not (out / "mkdocs.yml").is_file():
         return 2
     addr = os.environ.get("ROADKIT_SERVE_ADDR", DEFAULT_ADDR)
-    cmd = [sys.executable, "-m", "mkdocs", "serve", "-f", str((out / "mkdocs.yml").resolve()), "--dev-addr", addr,
-           "-w", str(base_config.resolve())]
+    # Tethered: `mkdocs serve` ends with this process, even when it is killed with -9.
+    cmd = tether.command([sys.executable, "-m", "mkdocs", "serve", "-f", str((out / "mkdocs.yml").resolve()),
+                          "--dev-addr", addr, "-w", str(base_config.resolve())])
     env = dict(os.environ, ROADKIT_OFFLINE="false")
     env.setdefault("NO_MKDOCS_2_WARNING", "1")
     print(f"serving on http://{addr}/ (Ctrl-C stops)", flush=True)

@@ -1,5 +1,5 @@
-"""Running MkDocs on the staged docs: the generated config, the skip-if-unchanged stamp, the
-offline variant and the atomic swap of the output folder.
+"""Running MkDocs on the staged docs: the generated config, the offline variant, and each variant's
+build into a temporary folder (which the caller swaps in for build/site once complete).
 
 The hand-written `mkdocs.yml` at the top of the repository is the whole site configuration. The
 navigation depends on the content (game names, chapters), so `build/mkdocs.yml` inherits the
@@ -9,31 +9,25 @@ Both are plain configuration: no plugin code of ours runs inside MkDocs.
 
 from __future__ import annotations
 
-import json
 import os
-import shutil
 import subprocess
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from importlib import metadata
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import yaml
 
-from generators.outputs import digest, write_atomic, write_if_changed
-from generators.site.stage import tree_hash
+from generators import tether
+from generators.errors import SettingError, ToolError
+from generators.outputs import source_date_epoch_problem, write_if_changed
 
 if TYPE_CHECKING:
     from generators.site.pages import NavItem
 
 Say = Callable[[str], None]
-
-
-class SiteBuildError(RuntimeError):
-    """MkDocs refused the staged site (with --strict: a broken link or anchor, a bad page)."""
 
 
 @dataclass(frozen=True)
@@ -63,69 +57,61 @@ def write_config(out: Path, base_config: Path, overrides: Path, nav: list[NavIte
     return path
 
 
-def inputs_hash(out: Path, config: Path, base_config: Path, overrides: Path) -> str:
-    """Everything MkDocs reads: the staged docs, both configs, the overrides, the tool versions."""
-    versions = tuple(_version(d) for d in ("mkdocs", "mkdocs-material", "pymdown-extensions", "markdown"))
-    return digest(tree_hash(out / "docs"), tree_hash(config), tree_hash(base_config), tree_hash(overrides), versions)
-
-
-def _version(dist: str) -> str:
-    try:
-        return metadata.version(dist)
-    except metadata.PackageNotFoundError:
-        return "-"
-
-
 def _env(variant: Variant) -> dict[str, str]:
     env = dict(os.environ)
     env["ROADKIT_OFFLINE"] = "true" if variant.offline else "false"
     env.setdefault("NO_MKDOCS_2_WARNING", "1")  # Material's end-of-life banner: noise in our output
     # The sitemap carries the build date: pin it so that the same content gives the same site.
+    problem = source_date_epoch_problem()  # checked by the CLI first; a direct caller gets the same line
+    if problem:
+        raise SettingError(problem)
     env.setdefault("SOURCE_DATE_EPOCH", "0")
     return env
 
 
-def build(out: Path, config: Path, key: str, variants: Sequence[Variant], say: Say) -> dict[str, float | None]:
-    """Build each variant whose inputs changed since its last build, in parallel; a variant's
-    previous output stays in place until its new one is complete. Returns seconds per variant
-    (None where it was up to date)."""
-    stamp_path = out / ".site-stamp.json"
-    try:
-        stamps = json.loads(stamp_path.read_text("utf-8"))
-    except (OSError, ValueError):
-        stamps = {}
-    todo = [v for v in variants if stamps.get(v.name) != key or not (out / v.name / "index.html").is_file()]
-    timings: dict[str, float | None] = {v.name: None for v in variants}
+def build(config: Path, dests: Mapping[Variant, Path], say: Say) -> dict[str, float]:
+    """Build each variant into its (empty) folder in `dests`, all at once. MkDocs runs tied to this
+    process (it ends if we are killed). Returns seconds per variant; a failure raises ToolError with
+    MkDocs' own reason, after every run has ended."""
     started = time.perf_counter()
     procs = []
-    for v in todo:
-        tmp = out / f"{v.name}.tmp"
-        shutil.rmtree(tmp, ignore_errors=True)
-        cmd = [sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet",
-               "-f", str(config.resolve()), "-d", str(tmp.resolve())]
-        procs.append((v, tmp, subprocess.Popen(cmd, env=_env(v), stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                                               text=True, cwd=config.parent.resolve())))
+    try:
+        for v, dest in dests.items():
+            cmd = tether.command([sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet",
+                                  "-f", str(config.resolve()), "-d", str(dest.resolve())])
+            procs.append((v, subprocess.Popen(cmd, env=_env(v), stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                                              text=True, errors="replace", cwd=config.parent.resolve())))
+    except OSError as exc:
+        _stop(p for _, p in procs)
+        raise ToolError(f"cannot start MkDocs: {exc}") from None
+    timings: dict[str, float] = {}
     failures = []
-    for v, tmp, proc in procs:
-        output, _ = proc.communicate()
-        timings[v.name] = time.perf_counter() - started
-        if proc.returncode != 0:
-            shutil.rmtree(tmp, ignore_errors=True)
-            failures.append(f"{v.name}: mkdocs build failed:\n{output.strip()}")
-            continue
-        _swap(tmp, out / v.name)
-        stamps[v.name] = key
-    write_atomic(stamp_path, json.dumps(stamps, indent=1, sort_keys=True).encode())
+    try:
+        for v, proc in procs:
+            output, _ = proc.communicate()
+            timings[v.name] = time.perf_counter() - started
+            if proc.returncode != 0:
+                failures.append(f"{v.name}: {_reason(output, proc.returncode)}")
+    finally:
+        _stop(p for _, p in procs)
     if failures:
-        raise SiteBuildError("\n".join(failures))
+        raise ToolError("MkDocs could not build the site (" + "; ".join(failures) + "); the previous site was kept")
     return timings
 
 
-def _swap(new: Path, dest: Path) -> None:
-    """Replace `dest` by `new` with two renames, so a reader sees the old site or the new one."""
-    old = dest.with_name(dest.name + ".old")
-    shutil.rmtree(old, ignore_errors=True)
-    if dest.exists():
-        dest.rename(old)
-    new.rename(dest)
-    shutil.rmtree(old, ignore_errors=True)
+def _stop(procs: Iterable[subprocess.Popen[str]]) -> None:
+    for proc in procs:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+
+
+def _reason(output: str, code: int) -> str:
+    """The line of MkDocs' output that says why (an ERROR or an exception), else its last line."""
+    lines = [line.strip() for line in output.splitlines() if line.strip()]
+    for line in lines:
+        if line.startswith(("ERROR", "Error", "Aborted")):
+            return line
+    if code < 0:
+        return f"ended by signal {-code}"
+    return lines[-1] if lines else f"exit status {code}"

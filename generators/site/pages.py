@@ -15,7 +15,8 @@ from typing import Any
 
 import jinja2
 
-from generators.content.loader import ICON_RE, Content
+from generators.content.inline import NAME as ICON_NAME
+from generators.content.loader import Content
 from generators.content.model import Component, size_mm
 from generators.errors import ContentError
 from generators.site import escape
@@ -24,6 +25,8 @@ from generators.site.context import GameSite
 from generators.site.links import rel, slug
 
 NavItem = dict[str, Any] | str
+# An icon code, or an escaped colon (`\:`, which face text reaches here as `&#92;:`): a literal colon.
+_ICON_OR_ESCAPE = re.compile(r"(?:\\|&#92;):|:(" + ICON_NAME + r"):")
 
 
 @cache
@@ -114,7 +117,7 @@ class Links:
         return self.icon_codes(s)
 
     def icon_codes(self, s: str) -> str:
-        return ICON_RE.sub(lambda m: self.icon(m.group(1)) or m.group(0), s)
+        return _ICON_OR_ESCAPE.sub(lambda m: (self.icon(m.group(1)) or m.group(0)) if m.group(1) else ":", s)
 
     def icon(self, name: str) -> str:
         icon = self.icons.get(name)

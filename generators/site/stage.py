@@ -2,14 +2,11 @@
 
 Pages and copied files are collected first, then synced: a file is written only when its bytes
 change and files nobody produced any more are removed, so MkDocs (and `mkdocs serve`'s watcher) see
-exactly the edits a content change caused. A hash of the synced tree decides whether MkDocs has to
-run at all.
+exactly the edits a content change caused.
 """
 
 from __future__ import annotations
 
-import hashlib
-import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -80,20 +77,3 @@ def _same_file(source: Path, dest: Path) -> bool:
     except OSError:
         return False
     return source.read_bytes() == dest.read_bytes()
-
-
-def tree_hash(*roots: Path) -> str:
-    """A hash of every file's path and bytes under `roots` (files or folders)."""
-    h = hashlib.sha256()
-    for root in roots:
-        if root.is_file():
-            files = [root]
-        elif root.is_dir():
-            files = sorted(p for p in root.rglob("*") if p.is_file())
-        else:
-            files = []
-        for p in files:
-            h.update(os.fsencode(p.relative_to(root).as_posix() if root.is_dir() else p.name))
-            h.update(b"\0")
-            h.update(hashlib.sha256(p.read_bytes()).digest())
-    return h.hexdigest()

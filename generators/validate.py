@@ -1,0 +1,171 @@
+"""The one validation pass: every content check, before anything is written.
+
+`roadkit validate` and the first step of every command that writes to build/ run `validate`, so a
+content mistake stops a build before it has touched a file. The pass, in order:
+
+1. the content model: YAML safety, schema, ids, numbers, colours, references, images
+   (generators/content/loader.py);
+2. every worked example against its game engine's specs, each setup built
+   (generators/engine/runner.py `load_all`);
+3. links inside Markdown texts (rules bodies, notes, glossary definitions) resolved exactly as the
+   site resolves them (generators/site/links.py), so the site's strict MkDocs build cannot fail on one;
+4. every printed character present in the embedded fonts (an emoji or a CJK character would print
+   as an empty box);
+5. any further checks registered in `EXTRA_CHECKS` (text fit on printed faces lives with the
+   renderers, which know the boxes).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, fields, is_dataclass
+from functools import cache
+from pathlib import Path
+
+from generators.content import inline
+from generators.content.loader import Content, load_content, walk_sides
+from generators.content.model import Component, LoadedGame
+from generators.content.yaml_io import Doc, display_path, load_yaml
+from generators.engine.runner import Work, load_all
+from generators.errors import ContentError, KeyPath
+
+# Checks other parts add (each raises ContentError): called with the loaded content after the built-in ones.
+EXTRA_CHECKS: list[Callable[[Content], None]] = []
+
+
+@dataclass(frozen=True)
+class Validated:
+    content: Content
+    work: Work  # the worked examples, loaded, with their initial states built
+
+
+def validate(root: Path, games: Sequence[str] | None = None, extra_paths: Sequence[Path] = ()) -> Validated:
+    """Load and check everything under `root` (or only `games`); the first mistake is a ContentError."""
+    content = load_content(root, games)
+    work = load_all(content, games, extra_paths)
+    for game in content.games:
+        check_links(game)
+        check_glyphs(game)
+    for extra in EXTRA_CHECKS:
+        extra(content)
+    return Validated(content, work)
+
+
+# --- links in Markdown texts ---------------------------------------------------------------------
+
+
+def check_links(game: LoadedGame) -> None:
+    """Every relative link in the game's Markdown texts must name one of its rules entries."""
+    from generators.site.escape import markdown_body
+    from generators.site.links import Anchors, GamePages
+
+    pages = GamePages(game.id)
+    anchors = Anchors(game, pages)
+    known = ", ".join(sorted(anchors.rules)) or "none"
+    unknown: list[str] = []
+
+    def resolve(target: str) -> str | None:
+        new = anchors.body_link(target, pages.overview)
+        if new is None:
+            unknown.append(target)
+        return new
+
+    for file, path, text in _markdown_texts(game):
+        markdown_body(text, resolve)
+        if unknown:
+            line, col = _find(file, path, f"]({unknown[0]}", skip=2)
+            raise ContentError(display_path(Path(file)), line, col, path if path else (),
+                               f"the link target {unknown[0]!r} matches no rules entry of this game; link an entry "
+                               f"as #entry-id (entries: {known})")
+
+
+def _markdown_texts(game: LoadedGame) -> Iterator[tuple[str, KeyPath, str]]:
+    """(file, key path, text) of every text the site renders as Markdown."""
+    for entry in game.rules:
+        yield entry.file, (), entry.body
+    for i, note in enumerate(game.notes.notes):
+        yield str(Path(game.dir) / "notes.yaml"), ("notes", i, "text"), note.text
+    for i, term in enumerate(game.glossary.terms):
+        yield str(Path(game.dir) / "glossary.yaml"), ("terms", i, "definition"), term.definition
+
+
+def _find(file: str, path: KeyPath, needle: str, skip: int = 0) -> tuple[int, int]:
+    """Line and column of `needle` (plus `skip` characters) in `file`, searching from where `path`
+    starts (1:1 if not found)."""
+    start = 1
+    if path:
+        start = load_yaml(Path(file)).where(path)[0]
+    try:
+        lines = Path(file).read_text("utf-8").splitlines()
+    except OSError:
+        return start, 1
+    for n in range(start, len(lines) + 1):
+        col = lines[n - 1].find(needle)
+        if col >= 0:
+            return n, col + 1 + skip
+    return start, 1
+
+
+# --- characters the embedded fonts can print -----------------------------------------------------
+
+# Side fields that never reach the paper as text.
+_NOT_PRINTED = frozenset({"note", "image", "color", "icon", "provenance", "layout", "style", "id", "arrows"})
+
+
+@cache
+def printable(family: str) -> frozenset[int]:
+    """Code points every face (regular and bold) of an embedded font family has a glyph for."""
+    from reportlab.pdfbase.ttfonts import TTFontFile
+
+    from generators.pdf.fonts import family_files
+
+    maps = [set(TTFontFile(str(path)).charToGlyph) for path in family_files(family)]
+    return frozenset(set.intersection(*maps))
+
+
+def check_glyphs(game: LoadedGame) -> None:
+    """Every character of printed text must be in the theme's embedded font."""
+    family = game.game.theme.font
+    glyphs = printable(family)
+    game_yaml = Path(game.dir) / "game.yaml"
+    _check_text(game.game.name, glyphs, family, lambda: load_yaml(game_yaml).error(("name",), ""))
+    for comp in game.components:
+        doc: Doc = game.docs[comp.id]
+        for path, value in _printed_strings(comp):
+            _check_text(value, glyphs, family, lambda p=path, d=doc: d.error(p, ""))
+
+
+def _printed_strings(comp: Component) -> Iterator[tuple[KeyPath, str]]:
+    yield ("name",), comp.name
+    for path, side in walk_sides(comp):
+        yield from _strings(side, path)
+
+
+def _strings(obj: object, path: KeyPath) -> Iterator[tuple[KeyPath, str]]:
+    if is_dataclass(obj):
+        for f in fields(obj):
+            if f.name in _NOT_PRINTED:
+                continue
+            value = getattr(obj, f.name)
+            if isinstance(value, str):
+                yield (*path, f.name), value
+            elif isinstance(value, (tuple, list)) or is_dataclass(value):
+                yield from _strings(value, (*path, f.name))
+    elif isinstance(obj, (tuple, list)):
+        for i, item in enumerate(obj):
+            if isinstance(item, str):
+                yield (*path, i), item
+            else:
+                yield from _strings(item, (*path, i))
+
+
+def _check_text(text: str, glyphs: frozenset[int], family: str, where: Callable[[], ContentError]) -> None:
+    for m in inline.codes(text):  # icon codes print as drawings, not letters
+        text = text.replace(m.group(0), " ")
+    for ch in text:
+        if ch in " \t\n" or ord(ch) in glyphs:
+            continue
+        at = where()
+        raise ContentError(at.file, at.line, at.column, at.keypath,
+                           f"{ch!r} (U+{ord(ch):04X}) is not in the embedded font {family}, so it would print as an "
+                           "empty box; use another character, or an :icon: for a symbol")
