@@ -88,7 +88,7 @@ def test_a_content_edit_rewrites_only_what_it_touches(tmp_path: Path) -> None:
     before = {p: (p.stat().st_ino, p.stat().st_mtime_ns, p.read_bytes()) for p in out.rglob("*") if p.is_file()}
     deck = content / GAME / "components" / "movement-cards.yaml"
     text = deck.read_text("utf-8")
-    m = re.search(r"^  - id: (\S+)\n    front:\n      title: (.+)$", text, re.M)
+    m = re.search(r"^  - id: (\S+)\n(?:    facts: .*\n)?    front:\n      title: (.+)$", text, re.M)
     assert m, "the deck's first face"
     deck.write_text(text[: m.start(2)] + "Edited title" + text[m.end(2):], "utf-8")
     assert run_cli(*args).returncode == 0
