@@ -16,7 +16,7 @@ from generators.site.assets import GameAssets, game_assets
 from generators.site.diagrams import Diagram, diagram
 from generators.site.examples import REPORT_DOCS_PATH, CheckReport, EngineNote, Example, game_examples
 from generators.site.gloss import Gloss, glosses
-from generators.site.links import SETUP_CHAPTER, Anchors, GamePages
+from generators.site.links import SETUP_CHAPTER, Anchors, GamePages, word_key
 from generators.site.numbers import rule_numbers
 from generators.site.odds import OddsTable, game_odds
 from generators.site.rulings import Ruling, missing_play, parse
@@ -38,9 +38,14 @@ class Figures:
 @dataclass(frozen=True)
 class ExamplePage:
     name: str  # file name under <game>/examples/
-    title: str
     chapter: str | None
+    chapter_title: str
+    part: str | None  # which part of the chapter, where it takes several pages: the rules it covers
     examples: tuple[Example, ...]
+
+    @property
+    def title(self) -> str:
+        return f"{self.chapter_title}: {self.part}" if self.part else self.chapter_title
 
 
 @dataclass(frozen=True)
@@ -50,6 +55,7 @@ class IndexEntry:
     name: str
     anchor: str | None  # its own anchor (terms only)
     term: Term | None = None
+    aliases: tuple[str, ...] = ()  # its other names, plurals and case variants left out
     rule: str | None = None  # the rule that explains it
     see: str | None = None  # for another name: the term it stands for
     related: tuple[str, ...] = ()  # rules that use the term
@@ -149,7 +155,8 @@ class GameSite:
         titled = set()
         for t in self.game.glossary.terms:
             related = tuple(r.id for r in self.game.rules if r.id != t.rule and t in self.related_terms(r.id))
-            entries.append(IndexEntry(t.term, self.anchors.terms[t.term], t, t.rule, related=related))
+            entries.append(IndexEntry(t.term, self.anchors.terms[t.term], t, _distinct(t.term, t.aliases), t.rule,
+                                      related=related))
             titled.add(t.term.casefold())
             for alias in t.aliases:
                 if not alias.casefold().startswith(t.term.casefold()[:4]) and alias.casefold() not in titled:
@@ -174,6 +181,17 @@ class GameSite:
         known = {r.id for r in self.game.rules}
         rest = tuple(t for t in self.odds if t.rule not in known)
         return groups + ([(None, rest)] if rest else [])
+
+
+def _distinct(name: str, aliases: tuple[str, ...]) -> tuple[str, ...]:
+    """Other names that are not just a plural or a case variant of the name or of each other."""
+    keys = {word_key(name)}
+    out = []
+    for alias in aliases:
+        if word_key(alias) not in keys:
+            keys.add(word_key(alias))
+            out.append(alias)
+    return tuple(out)
 
 
 def _sort_key(name: str) -> str:
@@ -270,12 +288,18 @@ def _example_pages(game: LoadedGame, examples: tuple[Example, ...], figures: dic
         if not found:
             continue
         chunks = _chunks(found, figures)
-        for k, chunk in enumerate(chunks, 1):
+        parts = [_part(chunk, titles) for chunk in chunks] if len(chunks) > 1 else [None]
+        for k, (chunk, part) in enumerate(zip(chunks, parts, strict=True), 1):
+            if part is not None and parts.count(part) > 1:
+                part = f"{part} ({parts[:k].count(part)})"
             name = (chapter or "other") + (f"-{k}" if len(chunks) > 1 else "")
-            rules = list(dict.fromkeys(titles[ex.rule] for ex in chunk if ex.rule in titles))
-            label = title if len(chunks) == 1 else f"{title}: {', '.join(rules[:3])}{'…' if len(rules) > 3 else ''}"
-            pages.append(ExamplePage(name, label, chapter, tuple(chunk)))
+            pages.append(ExamplePage(name, chapter, title, part, tuple(chunk)))
     return pages
+
+
+def _part(chunk: list[Example], titles: dict[str, str]) -> str:
+    rules = list(dict.fromkeys(titles.get(ex.rule or "", "Other") for ex in chunk))
+    return ", ".join(rules[:3]) + ("…" if len(rules) > 3 else "")
 
 
 def _chunks(examples: list[Example], figures: dict[str, Figures]) -> list[list[Example]]:

@@ -24,6 +24,17 @@ def slug(value: str) -> str:
     return s or "term"
 
 
+def word_key(text: str) -> str:
+    """Words without case, punctuation or a plural ending: "Drive-Bys" and "drive by" match."""
+    return " ".join(_singular(w) for w in re.findall(r"[^\W_]+", text.casefold()))
+
+
+def _singular(word: str) -> str:
+    if len(word) <= 3 or not word.endswith("s") or word.endswith("ss"):
+        return word
+    return word[:-2] if word.endswith(("ches", "shes", "sses", "xes")) else word[:-1]
+
+
 def rel(target: str, from_page: str) -> str:
     """`target` (docs-relative, maybe with #anchor) as a link from the page `from_page`."""
     path, _, anchor = target.partition("#")

@@ -126,13 +126,13 @@ def _headline(rows: tuple[Row, ...], mean: str | None, outcome: str) -> tuple[st
     if (groups and len(groups) < len(rows)) or (groups and len(rows) == 1):
         out += [f"{name}: {percent(p)}" for name, p in groups.items()]
     average = _average(rows, amounts)
-    zero = next((r for r, a in zip(rows, amounts, strict=True) if _is_zero(a)), None)
-    if not groups and zero is not None and 0 < zero.value < 1:
-        out.append(f"{zero.label}: {zero.percent}")
     if average is not None:
         out.append(f"average: {average}")
     elif mean is not None and (m := _fraction(mean)) is not None:
         out.append(f"average {outcome}: {decimal(m)}")
+    zero = next((r for r, a in zip(rows, amounts, strict=True) if _is_zero(a)), None)
+    if not groups and zero is not None and 0 < zero.value < 1:
+        out.append(f"{zero.label}: {zero.percent}")
     return tuple(out)
 
 

@@ -22,14 +22,15 @@ from generators.site import escape
 from generators.site.assets import PAPER_LABELS, PAPERS, docs_for
 from generators.site.context import GameSite
 from generators.site.gloss import add_tooltips
-from generators.site.links import rel, slug
+from generators.site.links import rel, slug, word_key
 
 NavItem = dict[str, Any] | str
 
 # Search weight per kind of page (Material's front matter `search: boost:`): a query that names a
-# rule finds the rule before its examples, rulings and index entries.
-BOOSTS = {"rules": 20, "quick": 6, "summary": 2, "overview": 1, "odds": 1, "rulings": 0.5,
-          "index": 0.4, "examples": 0.3, "components": 0.5}
+# rule finds the rule before its examples and index entries. The rulings page is not searched at
+# all: each ruling is also in its rule, which is where search should send the reader.
+BOOSTS = {"rules": 20, "quick": 6, "summary": 2, "overview": 1, "odds": 1, "index": 0.4, "examples": 0.3,
+          "components": 0.5}
 _FIRST_LIST = re.compile(r"^(?:\d+[.)]|[-*+])\s")
 
 
@@ -92,12 +93,12 @@ class Links:
         """Words readers may search a rule by: the names of the glossary terms it explains, minus
         the title's own words and mere plurals or case variants (`driveby` for Drive-By)."""
         assert self.site is not None
-        title = _stem(self.rule_title(rule_id))
+        title = word_key(self.rule_title(rule_id))
         seen: set[str] = set()
         names: list[str] = []
         for term in self.site.home_terms(rule_id):
             for name in (term.term, *term.aliases):
-                key = _stem(name)
+                key = word_key(name)
                 if key and key not in seen and key not in title:
                     seen.add(key)
                     names.append(name)
@@ -129,11 +130,14 @@ class Links:
 
     @staticmethod
     def first_sentence(markdown: str | None, limit: int = 160) -> str:
-        """The first sentence of a Markdown text as plain text (for one-line answers)."""
+        """The first sentence of a Markdown text as plain text (for one-line answers); a very short
+        one ("Q&A 3.") takes the next sentence along."""
         text = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", " ".join((markdown or "").split()))
         text = re.sub(r"[*_`]", "", text)
-        m = re.search(r"^(.+?[.!?])(\s|$)", text)
-        sentence = m.group(1) if m else text
+        sentences = re.findall(r".+?[.!?](?=\s|$)", text) or [text]
+        sentence = sentences[0]
+        if len(sentence) < 25 and len(sentences) > 1 and len(sentence) + len(sentences[1]) <= limit:
+            sentence = f"{sentence} {sentences[1].strip()}"
         return sentence if len(sentence) <= limit else sentence[: limit - 1].rsplit(" ", 1)[0] + "…"
 
     def term(self, term: str) -> str:
@@ -193,18 +197,6 @@ class Links:
         return f'<svg class="rk-sprite" aria-hidden="true" style="display: none">{symbols}</svg>\n'
 
 
-def _stem(text: str) -> str:
-    """Words without case, punctuation or a plural ending: "Drive-Bys" and "drive by" match."""
-    words = re.findall(r"[^\W_]+", text.casefold())
-    return " ".join(_singular(w) for w in words)
-
-
-def _singular(word: str) -> str:
-    if len(word) <= 3 or not word.endswith("s") or word.endswith("ss"):
-        return word
-    return word[:-2] if word.endswith(("ches", "shes", "sses", "xes")) else word[:-1]
-
-
 def _located(source: str | None, needle: str, message: str) -> ContentError:
     """A ContentError at the first line of `source` that contains `needle`."""
     line = col = 1
@@ -247,7 +239,7 @@ def game_pages(site: GameSite, content: Content) -> list[Page]:
     p = site.pages
     out = [
         render("overview.md.j2", p.overview, content, site),
-        render("quick-reference.md.j2", p.quick_reference, content, site, glossed=True),
+        render("quick-reference.md.j2", p.quick_reference, content, site),
         render("components.md.j2", p.components, content, site),
         render("turn-summary.md.j2", p.turn_summary, content, site, glossed=True),
         render("examples-index.md.j2", p.examples, content, site),
@@ -262,6 +254,21 @@ def game_pages(site: GameSite, content: Content) -> list[Page]:
         out.append(render("odds.md.j2", p.odds, content, site, glossed=True))
     for chapter in site.game.game.chapters:
         out.append(render("chapter.md.j2", p.chapter(chapter.id), content, site, glossed=True, chapter=chapter))
+    return out
+
+
+def _example_nav(site: GameSite) -> list[NavItem]:
+    """One entry per chapter; a chapter whose examples take several pages lists them by part."""
+    h = escape.nav_title
+    out: list[NavItem] = []
+    by_chapter: dict[str, list] = {}
+    for e in site.example_pages:
+        by_chapter.setdefault(e.chapter_title, []).append(e)
+    for title, parts in by_chapter.items():
+        if len(parts) == 1:
+            out.append({h(title): site.pages.examples_page(parts[0].name)})
+        else:
+            out.append({h(title): [{h(e.part): site.pages.examples_page(e.name)} for e in parts]})
     return out
 
 
@@ -281,8 +288,7 @@ def game_nav(site: GameSite) -> NavItem:
     ]
     if rules:
         items.append({"Rules": [{h(c.title): p.chapter(c.id)} for c in rules]})
-    pages = [{h(e.title): p.examples_page(e.name)} for e in site.example_pages]
-    items.append({"Worked examples": [p.examples, *pages]})
+    items.append({"Worked examples": [p.examples, *_example_nav(site)]})
     if site.odds:
         items.append({"Odds": p.odds})
     items += [{"Rulings": p.notes}, {"Index A–Z": p.glossary}, {"For content authors": p.authors}]
