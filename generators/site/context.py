@@ -169,6 +169,18 @@ class GameSite:
             groups[_letter(e.name)].append(e)
         return sorted(groups.items(), key=lambda kv: (kv[0] == "#", kv[0]))
 
+    def plays_other_reading(self, ex: Example) -> bool:
+        """An example a table-choice ruling names as playing the reading we do not play."""
+        return any(ex.id in r.other_reading_links() for r in self.rulings)
+
+    def badges(self, ex: Example) -> list[str]:
+        """Its check status (`table-choice` for ours that follows the other text), plus `table-choice`
+        for a verified example that plays the other reading, so both readings' examples say so."""
+        out = [ex.badge]
+        if ex.badge != "table-choice" and self.plays_other_reading(ex):
+            out.append("table-choice")
+        return out
+
     def status_counts(self) -> dict[str, int]:
         counts: dict[str, int] = defaultdict(int)
         for ex in self.examples:

@@ -47,6 +47,10 @@ class Ruling:
         """The `#id` targets its text links (entries and examples)."""
         return set(_LINK_TARGET.findall(self.note.text))
 
+    def other_reading_links(self) -> set[str]:
+        """The `#id` targets linked from how to play the other reading (examples that play it)."""
+        return set(_LINK_TARGET.findall(self.other or "")) if self.two_texts else set()
+
 
 def parse(note: RuleNote) -> Ruling:
     """Split a note into its parts; text before the first label counts as what the book says."""
