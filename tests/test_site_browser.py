@@ -121,7 +121,7 @@ def _search(page, query: str) -> list[list[dict]]:
     """Type into the search box (found by its role, as in any theme) and return the result groups
     once they stop changing."""
     box = page.get_by_role("combobox").or_(page.locator("input.md-search__input")).first
-    if not box.is_visible():  # phone widths hide the box behind the search icon
+    if page.viewport_size["width"] < 960:  # narrower screens hide the box behind the search icon
         page.locator("label.md-header__button[for='__search']").click()
     box.click()
     box.fill("")

@@ -17,8 +17,10 @@
     box.type = "checkbox";
     box.checked = api.scopeOn();
     box.addEventListener("change", function () { api.setScope(box.checked); });
+    var text = document.createElement("span");
+    text.textContent = "Only " + games[game].name;
     label.appendChild(box);
-    label.appendChild(document.createTextNode(" Only " + games[game].name));
+    label.appendChild(text);
     wrap.insertBefore(label, wrap.firstChild);
   }
 
