@@ -22,7 +22,6 @@ import json
 import os
 import re
 import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -118,22 +117,17 @@ _RESULTS = """() => [...document.querySelectorAll('.md-search-result__item')].ma
 
 
 def _search(page, query: str) -> list[list[dict]]:
-    """Type into the search box (found by its role, as in any theme) and return the result groups
-    once they stop changing."""
+    """Type into the search box and return the result groups once the results for the whole query
+    (not for a prefix typed on the way) are shown."""
     box = page.get_by_role("combobox").or_(page.locator("input.md-search__input")).first
     if page.viewport_size["width"] < 960:  # narrower screens hide the box behind the search icon
         page.locator("label.md-header__button[for='__search']").click()
     box.click()
     box.fill("")
     page.keyboard.type(query)
-    last, stable_since, started = None, time.monotonic(), time.monotonic()
-    while time.monotonic() - started < 15:
-        page.wait_for_timeout(150)
-        now = page.evaluate("() => document.querySelector('.md-search-result__list')?.innerHTML || ''")
-        if now != last:
-            last, stable_since = now, time.monotonic()
-        elif now and time.monotonic() - stable_since > 0.5:
-            break
+    page.wait_for_function("(q) => window.RK_SEARCH && window.RK_SEARCH.answered() === q", arg=query,
+                           timeout=20_000)
+    page.wait_for_timeout(100)  # Material renders the message it has just been handed
     return page.evaluate(_RESULTS)
 
 
@@ -222,7 +216,9 @@ def test_results_name_their_game_and_stay_within_it(browser, server: str, built:
     switch = page.get_by_label(f"Only {games[game_id]}")
     assert switch.is_checked()
     switch.uncheck()
-    page.wait_for_timeout(800)
+    others_shown = """(own) => [...document.querySelectorAll('a.md-search-result__link')]
+      .some(a => !new URL(a.href).pathname.replace(/^\\//, '').startsWith(own))"""
+    page.wait_for_function(others_shown, arg=game_id, timeout=10_000)
     everywhere = page.evaluate(_RESULTS)
     others = {urlsplit(g[0]["href"]).path.strip("/").split("/")[0] for g in everywhere} - {game_id}
     assert others & set(games), "unticking the switch brings the other games back"

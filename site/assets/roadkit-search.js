@@ -16,7 +16,7 @@
   if (typeof Base !== "function") return;
   var QUERY = 2, RESULT = 3;  // Material's SearchMessageType
   var ALL_KEY = "rk-search-all";
-  var state = { worker: null, last: null, page: undefined };
+  var state = { worker: null, last: null, page: undefined, pending: [], answered: null };
 
   function games() { return window.RK_GAMES || {}; }
 
@@ -110,6 +110,10 @@
     var worker = new Base(url, options);
     state.worker = worker;
     var add = worker.addEventListener.bind(worker);
+    // Results come back in the order queries went out: note which query was just answered.
+    add("message", function (ev) {
+      if (ev.data && ev.data.type === RESULT) state.answered = state.pending.shift();
+    });
     worker.addEventListener = function (type, fn, opts) {
       if (type !== "message") return add(type, fn, opts);
       return add(type, function (ev) {
@@ -121,6 +125,7 @@
     worker.postMessage = function (message) {
       if (message && message.type === QUERY) {
         state.last = message.data;
+        state.pending.push(message.data);
         message = { type: QUERY, data: expand(message.data) };
       }
       return post(message);
@@ -133,6 +138,7 @@
   window.RK_SEARCH = {
     pageGame: pageGame,
     scopeOn: scopeOn,
+    answered: function () { return state.answered; },
     setScope: function (on) {
       try { if (on) sessionStorage.removeItem(ALL_KEY); else sessionStorage.setItem(ALL_KEY, "1"); } catch (e) { /* */ }
       if (state.worker && state.last) state.worker.postMessage({ type: QUERY, data: state.last });
