@@ -153,8 +153,9 @@ class GameSite:
         title, and other names of a term where they sort elsewhere; grouped by first letter."""
         entries: list[IndexEntry] = []
         titled = set()
+        uses = {r.id: {t.term for t in self.related_terms(r.id)} for r in self.game.rules}
         for t in self.game.glossary.terms:
-            related = tuple(r.id for r in self.game.rules if r.id != t.rule and t in self.related_terms(r.id))
+            related = tuple(r.id for r in self.game.rules if r.id != t.rule and t.term in uses[r.id])
             entries.append(IndexEntry(t.term, self.anchors.terms[t.term], t, _distinct(t.term, t.aliases), t.rule,
                                       related=related))
             titled.add(t.term.casefold())
