@@ -18,6 +18,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 TARGETS = {"no-op rebuild": 0.05, "one-card edit": 0.30}
+PAGE_KB = 150  # the largest page of the site, in KB of HTML
 
 
 def _child(argv: list[str]) -> int:
@@ -143,11 +144,34 @@ def main() -> int:
         print(f"\nPNG exports: {len(pngs)} files, {sum(p.stat().st_size for p in pngs) / 1024:.1f} KiB")
         site = [p for p in (out / "site").rglob("*") if p.is_file()]
         print(f"site: {len(site)} files, {sum(p.stat().st_size for p in site) / 1024:.1f} KiB")
+        missed += _page_weight(out / "site")
         if missed:
             print("\ntargets missed: " + "; ".join(missed))
         return 0
     finally:
         shutil.rmtree(work, ignore_errors=True)
+
+
+def _page_weight(site: Path) -> list[str]:
+    """What a reader downloads per page: the HTML of each page (largest, median, the five
+    heaviest), and what every page loads besides (search index, stylesheets, scripts)."""
+    pages = sorted(((p.stat().st_size, p.relative_to(site).as_posix()) for p in site.rglob("*.html")), reverse=True)
+    if not pages:
+        return []
+    largest, name = pages[0]
+    median = pages[len(pages) // 2][0]
+    ok = largest < PAGE_KB * 1000
+    print(f"\npage weight: {len(pages)} pages; largest {largest / 1000:.1f} KB ({name}), median {median / 1000:.1f} KB;"
+          f" target < {PAGE_KB} KB: {'met' if ok else 'MISSED'}")
+    for size, page in pages[1:5]:
+        print(f"  {page:<60}{size / 1000:>10.1f} KB")
+    shared = {"search index": site / "search" / "search_index.json",
+              "stylesheets": site / "assets" / "stylesheets", "scripts": site / "assets" / "javascripts"}
+    for label, path in shared.items():
+        files = [path] if path.is_file() else [p for p in path.rglob("*") if p.is_file() and p.suffix in (".css", ".js")
+                                               and "workers" not in p.parts and "lunr" not in p.parts]
+        print(f"  {label:<60}{sum(f.stat().st_size for f in files) / 1000:>10.1f} KB")
+    return [] if ok else [f"site: largest page {largest / 1000:.0f} KB"]
 
 
 def _cores() -> int:

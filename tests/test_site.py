@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import functools
 import json
+import re
 import shutil
 import time
 from dataclasses import dataclass
+from html import unescape as html_unescape
 from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
@@ -26,10 +28,8 @@ from generators.outputs import Manifest, realize
 from generators.pdf.kit import document_targets, face_images, png_name, png_targets
 from generators.pdf.options import Options
 from generators.site.build import SiteResult, build_site, stage_site
-from generators.site.examples import load_report
 from generators.site.links import slug
-from generators.site.odds import game_odds
-from tests.helpers import CONTENT, copy_content, fingerprint
+from tests.helpers import CONTENT, ROOT, copy_content, fingerprint
 
 # --- building once ----------------------------------------------------------------------------
 
@@ -139,6 +139,30 @@ def norm(text: str) -> str:
 # --- every piece of content is on its page ----------------------------------------------------
 
 
+def report(built: Built) -> dict:
+    path = built.out / "check" / "report.json"
+    if not path.is_file():
+        pytest.skip("the rules check is not available, so there is no report")
+    return json.loads(path.read_text("utf-8"))
+
+
+def example_pages(site: Path, game_id: str) -> list[Path]:
+    """The built pages holding a game's examples (its examples index excluded)."""
+    folder = site / game_id / "examples"
+    return sorted(p for p in folder.rglob("index.html") if p.parent != folder)
+
+
+def example_page_of(site: Path, game_id: str, example_id: str) -> Path:
+    found = [p for p in example_pages(site, game_id) if example_id in parse(p).ids]
+    assert len(found) == 1, f"{game_id}: example {example_id} is on {len(found)} pages"
+    return found[0]
+
+
+def player_pages(site: Path) -> list[Path]:
+    """Every page but the content authors' ones."""
+    return [p for p in sorted(site.rglob("*.html")) if "authors" not in p.relative_to(site).parts]
+
+
 def test_every_rules_entry_is_at_its_anchor_citing_its_section(built: Built) -> None:
     for game in ready(built.content):
         assert game.rules, f"{game.id} is ready but has no rules entries"
@@ -161,41 +185,95 @@ def test_every_rules_entry_links_its_related_entries_to_the_right_page(built: Bu
                 assert want in hrefs, f"{game.id}/{entry.id}: no link to related entry {rel} ({want})"
 
 
-def test_every_example_is_on_the_examples_page_and_inside_its_rule(built: Built) -> None:
+def test_every_example_is_on_an_examples_page_and_inside_its_rule(built: Built) -> None:
     for game in ready(built.content):
-        examples = parse(page(built.site, f"{game.id}/examples.md"))
         rule_ids = {r.id: r for r in game.rules}
         for sc in scenarios(game):
-            assert sc["id"] in examples.ids, f"{game.id}: example {sc['id']} missing from the examples page"
-            assert norm(sc["title"]) in examples.text
+            text = parse(example_page_of(built.site, game.id, sc["id"])).text
+            assert norm(sc["title"]) in text
             if sc.get("claim"):
-                assert norm(sc["claim"]) in examples.text
+                assert f"Outcome: {norm(sc['claim'])}" in text, f"{sc['id']}: the outcome is not written out"
             rule = rule_ids.get(sc.get("rule"))
             if rule is not None:
                 raw = page(built.site, f"{game.id}/rules/{rule.meta.chapter}.md").read_text("utf-8")
-                assert f"Example: {norm(sc['title'])}" in norm(Html(raw).text), \
+                assert re.search(rf"Example \d+: {re.escape(norm(sc['title']))}", norm(Html(raw).text)), \
                     f"{game.id}: example {sc['id']} not shown inside rule {rule.id}"
 
 
-def test_examples_show_their_status_and_diagrams(built: Built) -> None:
-    report = json.loads((built.out / "check" / "report.json").read_text("utf-8")) \
-        if (built.out / "check" / "report.json").is_file() else None
-    if report is None:
-        pytest.skip("the rules check is not available yet, so there are no statuses or diagrams")
-    by_key = {(e["game"], e["id"]): e for e in report["examples"]}
+class Sections(HTMLParser):
+    """The text of each h2/h3 section of a page, by the section's id."""
+
+    def __init__(self, text: str):
+        super().__init__(convert_charrefs=True)
+        self.sections: dict[str, list[str]] = {}
+        self.current: str | None = None
+        self.items: dict[str, int] = {}
+        self.feed(text)
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = dict(attrs)
+        if tag in ("h2", "h3") and a.get("id"):
+            self.current = a["id"]
+            self.sections[self.current] = []
+        elif tag == "li" and self.current:
+            self.items[self.current] = self.items.get(self.current, 0) + 1
+
+    def handle_data(self, data: str) -> None:
+        if self.current:
+            self.sections[self.current].append(data)
+
+    def text(self, section: str) -> str:
+        return norm("".join(self.sections.get(section, [])))
+
+
+def test_examples_read_as_numbered_steps_with_every_roll_and_the_outcome(built: Built) -> None:
+    from generators.site.narrative import plain_words, words
+
+    records = {(e["game"], e["id"]): e for e in report(built)["examples"]}
     for game in ready(built.content):
-        path = page(built.site, f"{game.id}/examples.md")
-        raw = path.read_text("utf-8")
-        imgs = {src for tag, src in parse(path).links if tag == "img"}
         for sc in scenarios(game):
-            rec = by_key.get((game.id, sc["id"]))
-            assert rec is not None, f"{game.id}/{sc['id']} is not in the check report"
+            rec = records[(game.id, sc["id"])]
+            html = Sections(example_page_of(built.site, game.id, sc["id"]).read_text("utf-8"))
+            text = html.text(sc["id"])
+            assert html.items.get(sc["id"], 0) >= len(sc.get("actions") or []), f"{sc['id']}: a step is missing"
+            for step in rec.get("narrative") or []:
+                if step.get("says"):
+                    assert norm(plain_words(step["says"])) in text, f"{sc['id']}: step {step['says']!r} not shown"
+                for label, value in step.get("random") or []:
+                    shown = f"{plain_words(str(label))} {words(value)}"
+                    assert norm(shown) in text, f"{sc['id']}: the roll or draw {shown!r} is not listed"
+            assert f"Outcome: {norm(sc['claim'])}" in text, f"{sc['id']}: the outcome is not written out"
+
+
+def test_examples_show_their_badge_and_diagrams(built: Built) -> None:
+    """verified where the rules give the outcome; `erratum` only for a printed example that
+    contradicts the rules; our own example playing the other of two rule texts is a neutral
+    `table choice`; both link the ruling that explains them."""
+    records = {(e["game"], e["id"]): e for e in report(built)["examples"]}
+    seen = set()
+    for game in ready(built.content):
+        notes_ids = parse(page(built.site, f"{game.id}/notes.md")).ids
+        for sc in scenarios(game):
+            rec = records[(game.id, sc["id"])]
+            path = example_page_of(built.site, game.id, sc["id"])
+            raw = path.read_text("utf-8")
+            imgs = " ".join(src for tag, src in parse(path).links if tag == "img")
             for which in ("before", "after"):
-                assert f"diagrams/{sc['id']}-{which}.svg" in " ".join(imgs), f"{sc['id']}: no {which} diagram"
-            if rec["status"] == "erratum":
-                assert norm(rec["discrepancy"].split(".")[0]) in norm(Html(raw).text)
-        for status in {by_key[(game.id, sc["id"])]["status"] for sc in scenarios(game)}:
-            assert f"rk-status--{status}" in raw
+                assert f"diagrams/{sc['id']}-{which}.svg" in imgs, f"{sc['id']}: no {which} diagram"
+            section = raw[raw.index(f'id="{sc["id"]}"'):]
+            section = section[: section.find("<h3", 10)] if "<h3" in section[10:] else section
+            badges = re.findall(r"rk-status--([\w-]+)", section.split("</p>", 1)[0])
+            want = rec["status"]
+            if want == "erratum":
+                want = "erratum" if sc["source"] == "printed" else "table-choice"
+                linked = re.findall(r'href="[^"]*notes/#([\w-]+)"', section)
+                assert linked and all(n in notes_ids for n in linked), f"{sc['id']}: no ruling explains it"
+            other = any(f"](#{sc['id']})" in n.text.partition("**The other reading:**")[2]
+                        for n in game.notes.notes if "**The book says two things:**" in n.text)
+            expected = [want] + (["table-choice"] if other and want != "table-choice" else [])
+            assert badges == expected, f"{sc['id']}: badged {badges}, expected {expected}"
+            seen.add(want)
+    assert "verified" in seen
 
 
 def test_every_component_and_face_is_shown_with_its_preview(built: Built) -> None:
@@ -225,12 +303,14 @@ def test_components_page_offers_every_pdf_for_both_papers(built: Built) -> None:
                 assert (built.site / want).is_file()
 
 
-def test_glossary_notes_and_turn_summary(built: Built) -> None:
+def test_index_rulings_and_turn_summary(built: Built) -> None:
     for game in ready(built.content):
-        glossary = parse(page(built.site, f"{game.id}/glossary.md"))
+        index = parse(page(built.site, f"{game.id}/glossary.md"))
         for term in game.glossary.terms:
-            assert slug(term.term) in glossary.ids or any(i.startswith(slug(term.term)) for i in glossary.ids)
-            assert norm(term.definition) in glossary.text
+            assert any(i == slug(term.term) or i.startswith(slug(term.term) + "-") for i in index.ids), term.term
+            assert norm(re.sub(r"[*_`]", "", term.definition)) in index.text
+        for entry in game.rules:
+            assert norm(entry.meta.title).casefold() in index.text.casefold(), f"{entry.id} not in the index A–Z"
         notes = parse(page(built.site, f"{game.id}/notes.md"))
         for note in game.notes.notes:
             assert note.id in notes.ids
@@ -241,29 +321,316 @@ def test_glossary_notes_and_turn_summary(built: Built) -> None:
                 assert norm(entry.meta.summary) in summary.text
 
 
-def test_glossary_terms_give_hover_tooltips_on_rules_pages(built: Built) -> None:
-    for game in ready(built.content):
-        if not game.glossary.terms:
-            continue
-        raw = "".join(page(built.site, f"{game.id}/rules/{c.id}.md").read_text("utf-8") for c in game.game.chapters)
-        assert "<abbr title=" in raw
-    html = (built.site / "index.html").read_text("utf-8")
-    assert "content.tooltips" in html
+# --- one ruling per question --------------------------------------------------------------------
 
 
-def test_odds_tables_render_where_the_engine_offers_them(built: Built) -> None:
+def entry_html(raw: str, entry_id: str) -> str:
+    """The HTML of one rules entry: from its h2 to the next h2."""
+    start = raw.index(f'<h2 id="{entry_id}"')
+    end = raw.find("<h2 ", start + 10)
+    return raw[start: end if end > 0 else len(raw)]
+
+
+def test_each_ruling_is_one_box_in_its_rule_saying_what_we_play(built: Built) -> None:
     for game in ready(built.content):
-        tables = game_odds(game, load_report(built.out).odds.get(game.id, []))
+        for entry in game.rules:
+            raw = page(built.site, f"{game.id}/rules/{entry.meta.chapter}.md").read_text("utf-8")
+            html = entry_html(raw, entry.id)
+            notes = [n for n in game.notes.notes if n.rule == entry.id]
+            assert html.count("rk-ruling") == len(notes), f"{entry.id}: {len(notes)} rulings, boxes differ"
+            for note in notes:
+                box_text = norm(Html(html).text)
+                assert f"Ruling: {norm(note.title)}" in box_text
+                assert "We play:" in box_text
+            assert "Roadkit's reading" not in html, f"{entry.id}: a second box for the engine's reading"
+
+
+def test_a_ruling_on_two_rule_texts_is_a_table_choice(built: Built) -> None:
+    for game in ready(built.content):
+        raw = page(built.site, f"{game.id}/notes.md").read_text("utf-8")
+        for note in game.notes.notes:
+            section = raw[raw.index(f'id="{note.id}"'):]
+            section = section[: section.find("<h2", 5)] if "<h2" in section[5:] else section
+            two = "**The book says two things:**" in note.text
+            assert ("rk-status--table-choice" in section) == two, f"{note.id}: table choice badge wrong"
+            assert "rk-status--erratum" not in section
+
+
+def test_a_ruling_without_what_we_play_is_a_located_content_error(tmp_path: Path) -> None:
+    content_dir = copy_content(tmp_path)
+    game = next(g for g in load_content(content_dir).games if g.game.status == "ready" and g.notes.notes)
+    notes_file = content_dir / game.id / "notes.yaml"
+    text = notes_file.read_text("utf-8")
+    note = game.notes.notes[-1]
+    start = text.index(f"id: {note.id}")
+    cut = text.index("**We play:**", start)
+    notes_file.write_text(text[:cut] + "**We said:**" + text[cut + len("**We play:**"):], "utf-8")
+    with pytest.raises(ContentError) as err:
+        stage_site(load_content(content_dir), tmp_path / "out")
+    assert err.value.file.endswith("notes.yaml")
+    assert text.splitlines()[err.value.line - 1].strip() == f"- id: {note.id}"
+    assert "We play" in str(err.value)
+
+
+# --- player language only -----------------------------------------------------------------------
+
+
+def _snake_case(value: object, found: set[str]) -> None:
+    """Every snake_case identifier in a scenario or report value: keys, strings, nested."""
+    if isinstance(value, dict):
+        for k, v in value.items():
+            _snake_case(k, found)
+            _snake_case(v, found)
+    elif isinstance(value, list | tuple):
+        for v in value:
+            _snake_case(v, found)
+    elif isinstance(value, str):
+        found.update(re.findall(r"\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b", value))
+
+
+def engine_identifiers(built: Built) -> set[str]:
+    """What the engines name things by, from the scenario files and the check's report: action
+    kinds, setup, action and outcome keys, settings, and identifiers in the engines' own notes."""
+    found: set[str] = set()
+    for game in ready(built.content):
+        for sc in scenarios(game):
+            _snake_case({k: v for k, v in sc.items() if k in ("setup", "actions", "expect", "random")}, found)
+    data = report(built)
+    for rec in data["examples"]:
+        _snake_case([n.get("action") for n in rec.get("narrative") or []], found)
+        _snake_case([rec.get("expected"), rec.get("computed")], found)
+    _snake_case(data.get("notes"), found)
+    return found
+
+
+class Visible(HTMLParser):
+    """Text a reader sees or hears: text outside scripts, then alt, title and aria-label texts."""
+
+    def __init__(self, text: str):
+        super().__init__(convert_charrefs=True)
+        self.skip = 0
+        self.parts: list[str] = []
+        self.attributes: list[str] = []
+        self.hrefs: list[str] = []
+        self.feed(text)
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = dict(attrs)
+        if tag in ("script", "style"):
+            self.skip += 1
+        self.attributes += [a[k] or "" for k in ("alt", "title", "aria-label") if a.get(k)]
+        if a.get("href"):
+            self.hrefs.append(a["href"] or "")
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in ("script", "style") and self.skip:
+            self.skip -= 1
+
+    def handle_data(self, data: str) -> None:
+        if not self.skip:
+            self.parts.append(data)
+
+    @property
+    def text(self) -> str:
+        return norm(" ".join(self.parts)) + " | " + norm(" | ".join(self.attributes))
+
+
+# Developer wording in content files the site work does not own (their owners are rewriting the
+# examples and components now), each with the phrase it still carries. A match whose sentence comes
+# from one of these files is reported here, not failed; the test fails once a file no longer has
+# its phrase, so the entry is removed then.
+KNOWN_WORDING = {
+    "content/escape-deathrace-2182-micro/examples/power-cards-opaque.yaml": "the model",
+    "content/mission-drive/components/road-boards.yaml": "rules engine's",
+    "content/mission-drive/components/dashboard.yaml": "rules engine's",
+}
+ENGINE_WORDS = re.compile(r"\bengines?\b|\bthe model\b|\bdo:|\breport\.json\b", re.I)
+
+
+def test_player_pages_speak_player_language(built: Built) -> None:
+    idents = engine_identifiers(built)
+    assert len(idents) > 5, f"only {sorted(idents)} derived: the scan would pass vacuously"
+    names = "|".join(sorted(map(re.escape, idents), key=len, reverse=True))
+    ident_re = re.compile(rf"(?<![\w-])({names})(?![\w-])")
+    known = []
+    for rel, phrase in KNOWN_WORDING.items():
+        source = norm((ROOT / rel).read_text("utf-8"))
+        assert phrase in source, f"{rel} no longer says {phrase!r}: remove it from KNOWN_WORDING"
+        known.append(source)
+    problems = []
+    for path in player_pages(built.site):
+        seen = Visible(path.read_text("utf-8"))
+        text = seen.text
+        for m in list(ident_re.finditer(text)) + list(ENGINE_WORDS.finditer(text)):
+            window = text[m.start(): m.start() + 30]
+            if any(window in source for source in known):
+                continue
+            problems.append(f"{path.relative_to(built.site)}: …{text[max(0, m.start() - 40): m.end() + 40]}…")
+        for href in seen.hrefs:
+            if href.split("#")[0].endswith("report.json"):
+                problems.append(f"{path.relative_to(built.site)}: links {href}")
+        if re.search(r"\['|\{'", text):
+            problems.append(f"{path.relative_to(built.site)}: Python-shaped values in the text")
+    assert not problems, "developer language on player pages:\n" + "\n".join(problems[:30])
+
+
+def test_the_authors_page_holds_ids_settings_engine_readings_and_the_report(built: Built) -> None:
+    data = report(built)
+    for game in ready(built.content):
+        path = page(built.site, f"{game.id}/authors.md")
+        text = parse(path).text
+        assert any(h.endswith("check/report.json") for tag, h in parse(path).links if tag == "a")
+        for sc in scenarios(game):
+            assert sc["id"] in text
+            if sc.get("discrepancy"):
+                assert norm(sc["discrepancy"])[:60] in text
+        for note in data["notes"].get(game.id, []):
+            assert norm(note["note"]) in text
+        kinds = {n["action"]["do"] for e in data["examples"] if e["game"] == game.id
+                 for n in e.get("narrative") or [] if isinstance(n.get("action"), dict) and "do" in n["action"]}
+        assert kinds and all(f'"do": "{k}"' in text for k in kinds), "the actions as written are not shown"
+    docs = json.loads((built.site / "search" / "search_index.json").read_text("utf-8"))["docs"]
+    assert not [d["location"] for d in docs if "/authors/" in d["location"]], "the authors' pages are searchable"
+
+
+# --- at the table: numbers, quick reference, index -------------------------------------------
+
+NUMBERS = ROOT / "tests" / "site_rule_numbers.json"
+
+
+def test_rule_numbers_are_shown_and_stable(built: Built, request: pytest.FixtureRequest) -> None:
+    """Every rule shows its short number; a change to any number shows as a diff of
+    tests/site_rule_numbers.json (`pytest --update-golden` rewrites it)."""
+    shown: dict[str, dict[str, str]] = {}
+    for game in ready(built.content):
+        shown[game.id] = {}
+        for entry in game.rules:
+            raw = page(built.site, f"{game.id}/rules/{entry.meta.chapter}.md").read_text("utf-8")
+            m = re.search(rf'<h2 id="{re.escape(entry.id)}">\s*<span class="rk-num">([^<]+)</span>', raw)
+            assert m, f"{entry.id}: no rule number in its heading"
+            shown[game.id][entry.id] = m.group(1)
+        numbers = list(shown[game.id].values())
+        assert len(set(numbers)) == len(numbers), f"{game.id}: two rules share a number"
+        assert len({n.split()[0] for n in numbers}) == 1
+    text = json.dumps(shown, indent=1, sort_keys=True, ensure_ascii=False) + "\n"
+    if request.config.getoption("--update-golden"):
+        NUMBERS.write_text(text, "utf-8")
+    assert NUMBERS.is_file(), "no tests/site_rule_numbers.json: run pytest --update-golden and review it"
+    assert json.loads(NUMBERS.read_text("utf-8")) == shown, (
+        "rule numbers changed; if intended, run pytest --update-golden and review the diff")
+    docs = json.loads((built.site / "search" / "search_index.json").read_text("utf-8"))["docs"]
+    titles = " ".join(d["title"] for d in docs)
+    for game_numbers in shown.values():
+        for number in game_numbers.values():
+            assert number in titles, f"{number} is not searchable"
+
+
+def test_quick_reference_holds_the_turn_and_the_questions(built: Built) -> None:
+    for game in ready(built.content):
+        path = page(built.site, f"{game.id}/quick-reference.md")
+        html = parse(path)
+        chapters = [c.id for c in game.game.chapters if c.id != "setup"]
+        first = next(r for c in chapters for r in game.rules if r.meta.chapter == c)
+        assert any(h.endswith(f"#{first.id}") for tag, h in html.links if tag == "a"), "no link to the turn rule"
+        questions = [n for n in game.notes.notes if n.title.rstrip().endswith("?")]
+        assert questions, f"{game.id}: no ruling is phrased as a question"
+        for note in questions:
+            assert norm(note.title) in html.text
+            if note.rule:
+                entry = next(r for r in game.rules if r.id == note.rule)
+                assert any(h.endswith(f"#{entry.id}") for tag, h in html.links if tag == "a")
+
+
+# --- tooltips, odds, weight ------------------------------------------------------------------
+
+
+class Tooltips(HTMLParser):
+    """Each tooltip (abbr) with its section and the elements it sits in."""
+
+    def __init__(self, text: str):
+        super().__init__(convert_charrefs=True)
+        self.stack: list[str] = []
+        self.section = ""
+        self.found: list[tuple[str, str, tuple[str, ...]]] = []
+        self.feed(text)
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = dict(attrs)
+        if tag in ("h2", "h3") and a.get("id"):
+            self.section = a["id"] or ""
+        if tag == "abbr":
+            self.found.append((self.section, a.get("title") or "", tuple(self.stack)))
+        if tag not in ("br", "img", "hr", "input", "meta", "link"):
+            self.stack.append(tag)
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in self.stack:
+            while self.stack and self.stack.pop() != tag:
+                pass
+
+
+def test_tooltips_mark_a_terms_first_use_per_section_never_in_links_headings_or_code(built: Built) -> None:
+    total = 0
+    for path in player_pages(built.site):
+        tips = Tooltips(path.read_text("utf-8")).found
+        total += len(tips)
+        seen = set()
+        for section, title, inside in tips:
+            assert (section, title) not in seen, f"{path}: a second tooltip for one term in #{section}"
+            seen.add((section, title))
+            bad = set(inside) & {"a", "h1", "h2", "h3", "h4", "code", "pre", "summary", "figcaption"}
+            assert not bad, f"{path}: a tooltip inside {bad}"
+    assert total > 50, "almost no tooltips: the glossary is not reaching the pages"
+
+
+def test_odds_read_as_percentages_and_decimals_one_point_of_view_each(built: Built) -> None:
+    data = report(built)
+    for game in ready(built.content):
+        tables = data["odds"].get(game.id) or []
         if not tables:
             continue
-        odds = parse(page(built.site, f"{game.id}/odds.md"))
+        path = page(built.site, f"{game.id}/odds.md")
+        html = parse(path)
+        text = html.text
+        assert not re.search(r"(?<![\d.])\d+/\d+(?![\d.])", text), "a fraction on the odds page"
+        for table in tables:
+            assert f"odds-{slug(table['id'])}" in html.ids
+            columns = len(table["columns"]) - 1
+            for i in range(1, columns):
+                assert f"odds-{slug(table['id'])}-{i + 1}" in html.ids, f"{table['id']}: column {i + 1} has no view"
+        assert re.search(r"average: −?\d+(\.\d+)?\s?HP", text), "no decimal average with its unit"
+        assert re.search(r"\b(pass|fail): \d+(\.\d)?\s?%", text), "no headline percentage"
         rule_chapter = {r.id: r.meta.chapter for r in game.rules}
         for table in tables:
-            assert f"odds-{slug(table.id)}" in odds.ids
-            if table.rule in rule_chapter:
-                html = parse(page(built.site, f"{game.id}/rules/{rule_chapter[table.rule]}.md"))
-                assert f"odds-{slug(table.id)}" in html.ids, f"odds {table.id} not inside rule {table.rule}"
-        assert "rk-bar" in page(built.site, f"{game.id}/odds.md").read_text("utf-8")
+            if table.get("rule") in rule_chapter:
+                rule_page = parse(page(built.site, f"{game.id}/rules/{rule_chapter[table['rule']]}.md"))
+                assert f"odds-{slug(table['id'])}" in rule_page.ids, f"odds {table['id']} not inside its rule"
+
+
+def test_no_page_is_heavier_than_150_kb(built: Built) -> None:
+    sizes = {p.relative_to(built.site).as_posix(): p.stat().st_size for p in built.site.rglob("*.html")}
+    heaviest = max(sizes, key=sizes.__getitem__)
+    assert sizes[heaviest] < 150_000, f"{heaviest} is {sizes[heaviest] / 1000:.0f} KB of HTML"
+
+
+def test_diagrams_are_sized_for_twelve_pixel_text_with_alt_text_saying_what_changed(built: Built) -> None:
+    from generators.site.diagrams import MIN_TEXT_PX, measure
+
+    checked = 0
+    for game in ready(built.content):
+        claims = {sc["id"]: norm(sc["claim"]) for sc in scenarios(game)}
+        for path in example_pages(built.site, game.id):
+            raw = path.read_text("utf-8")
+            for m in re.finditer(r'<img alt="([^"]*)" height="(\d+)"[^>]*src="([^"]+\.svg)" width="(\d+)"', raw):
+                alt, width, src = html_unescape(m.group(1)), int(m.group(4)), m.group(3)
+                svg_w, _h, font = measure((path.parent / src).resolve())
+                if font:
+                    assert width * font / svg_w >= MIN_TEXT_PX - 0.5, f"{src}: text under {MIN_TEXT_PX} px"
+                ex_id = re.sub(r"-(before|after|step-\d+)\.svg$", "", src.rsplit("/", 1)[-1])
+                if src.endswith("-after.svg"):
+                    assert norm(alt) == f"After: {claims[ex_id]}", f"{src}: alt text {alt!r}"
+                checked += 1
+    assert checked > 20
 
 
 def test_no_markdown_syntax_leaks_into_the_text(built: Built) -> None:

@@ -1,25 +1,38 @@
 """The site in a real browser: Debian's Chromium driven by Playwright (never a downloaded browser).
 
-Search for "ramming", open the result, see a verified example with its diagram; do the same search
-in the offline copy opened from file://; and save screenshots (phone and desktop, light and dark)
-of the home page, a rules page, an example and a components page under build/screenshots/.
+- Search: every player question of tests/search_questions.yaml finds its rule among the first three
+  results, on the served site and on the offline copy opened from file://; rule numbers are
+  searchable; results name their game and, on a game's pages, stay within it unless the reader
+  says otherwise.
+- Phones: at 390 px no page is wider than the screen, every table fits or scrolls with its first
+  column held, no examples page is taller than ten screens, diagrams are not shrunk below their
+  12 px text size; a tap on a diagram opens it full screen.
+- Escaping: a glossary definition holding markup shows as text in its tooltip and runs nothing.
+- Screenshots (phone and desktop, light and dark) of a rule, an example, the quick reference and
+  the odds under build/screenshots/.
 
-Without /usr/bin/chromium the test is skipped, unless ROADKIT_REQUIRE_BROWSER=1 (CI) makes that a
-failure."""
+Without /usr/bin/chromium the tests are skipped, unless ROADKIT_REQUIRE_BROWSER=1 (CI) makes that
+a failure."""
 
 from __future__ import annotations
 
 import functools
 import http.server
+import json
 import os
+import re
 import threading
 from collections.abc import Iterator
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import pytest
+import yaml
 
-from tests.helpers import ROOT
-from tests.test_site import Built, ready, scenarios, site_build
+from generators.content.loader import load_content
+from generators.site.build import build_site
+from tests.helpers import ROOT, copy_content
+from tests.test_site import NUMBERS, Built, player_pages, ready, scenarios, site_build
 
 pytestmark = pytest.mark.browser
 
@@ -28,7 +41,8 @@ ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--d
         "--disable-sync", "--no-first-run"]
 SHOTS = ROOT / "build" / "screenshots"
 PHONE = {"width": 390, "height": 844}
-DESKTOP = {"width": 1366, "height": 900}
+DESKTOP = {"width": 1440, "height": 900}
+QUESTIONS = ROOT / "tests" / "search_questions.yaml"
 QUERY = "ramming"
 
 
@@ -59,19 +73,22 @@ def browser() -> Iterator[object]:
             b.close()
 
 
-@pytest.fixture(scope="module")
-def server(built: Built) -> Iterator[str]:
-    """build/site served on 127.0.0.1 (a free port) by the standard library."""
-
+def _serve(folder: Path) -> tuple[http.server.ThreadingHTTPServer, str]:
     class Quiet(http.server.SimpleHTTPRequestHandler):
         def log_message(self, *args: object) -> None:
             pass
 
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(built.site)))
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(folder)))
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    return httpd, f"http://127.0.0.1:{httpd.server_address[1]}/"
+
+
+@pytest.fixture(scope="module")
+def server(built: Built) -> Iterator[str]:
+    """build/site served on 127.0.0.1 (a free port) by the standard library."""
+    httpd, url = _serve(built.site)
     try:
-        yield f"http://127.0.0.1:{httpd.server_address[1]}/"
+        yield url
     finally:
         httpd.shutdown()
         httpd.server_close()
@@ -85,17 +102,127 @@ def _new_page(browser, viewport: dict[str, int], scheme: str = "light"):
     return page, errors
 
 
-def _search(page, query: str) -> list[tuple[str, str]]:
-    """Type into Material's search box; return the (href, text) of the results."""
-    box = page.locator("input.md-search__input")
-    if not box.is_visible():  # phone widths hide the box behind the search icon
+def _url(base: str, docs_path: str, offline: bool) -> str:
+    """A docs page ('g/x.md', 'g/index.md') as a URL of the served site or of the offline copy."""
+    stem = docs_path.removesuffix(".md")
+    if stem == "index" or stem.endswith("/index"):
+        return base + (f"{stem}.html" if offline else stem.removesuffix("index"))
+    return base + (f"{stem}.html" if offline else f"{stem}/")
+
+
+# JavaScript: the result groups a reader sees, each the links shown (not folded under "more").
+_RESULTS = """() => [...document.querySelectorAll('.md-search-result__item')].map(li =>
+  [...li.querySelectorAll('a.md-search-result__link')].filter(a => !a.closest('details'))
+    .map(a => ({href: a.href, tags: [...a.querySelectorAll('.md-tag')].map(t => t.textContent)})))"""
+
+
+def _search(page, query: str) -> list[list[dict]]:
+    """Type into the search box and return the result groups once the results for the whole query
+    (not for a prefix typed on the way) are shown."""
+    box = page.get_by_role("combobox").or_(page.locator("input.md-search__input")).first
+    if page.viewport_size["width"] < 960:  # narrower screens hide the box behind the search icon
         page.locator("label.md-header__button[for='__search']").click()
     box.click()
     box.fill("")
     page.keyboard.type(query)
-    page.wait_for_selector(".md-search-result__item", timeout=15_000)
-    links = page.locator(".md-search-result__link")
-    return [(links.nth(i).get_attribute("href") or "", links.nth(i).inner_text()) for i in range(links.count())]
+    page.wait_for_function("(q) => window.RK_SEARCH && window.RK_SEARCH.answered() === q", arg=query,
+                           timeout=20_000)
+    page.wait_for_timeout(100)  # Material renders the message it has just been handed
+    return page.evaluate(_RESULTS)
+
+
+def _entry_of(built: Built, game_id: str, chapter: str) -> dict[str, str]:
+    """Every anchor of a rules page -> the rules entry (h2) it belongs to."""
+    raw = (built.site / game_id / "rules" / chapter / "index.html").read_text("utf-8")
+    owner: dict[str, str] = {}
+    current = ""
+    for m in re.finditer(r'<h([23]) id="([^"]+)"', raw):
+        if m.group(1) == "2":
+            current = m.group(2)
+        owner[m.group(2)] = current
+    return owner
+
+
+def _finds_rule(built: Built, game, groups: list[list[dict]], rule_id: str, top: int = 3) -> bool:
+    """The rule's entry (or a subsection of it) is a visible result of one of the first `top` pages."""
+    chapter = next(r.meta.chapter for r in game.rules if r.id == rule_id)
+    owner = _entry_of(built, game.id, chapter)
+    for group in groups[:top]:
+        for link in group:
+            u = urlsplit(link["href"])
+            path = u.path.rstrip("/").removesuffix(".html")
+            if path.endswith(f"{game.id}/rules/{chapter}") and owner.get(u.fragment) == rule_id:
+                return True
+    return False
+
+
+def _questions(built: Built):
+    asked = yaml.safe_load(QUESTIONS.read_text("utf-8"))
+    games = {g.id: g for g in ready(built.content)}
+    assert set(games) <= set(asked), f"no search questions for {sorted(set(games) - set(asked))}"
+    return [(games[g], items) for g, items in asked.items() if g in games]
+
+
+@pytest.mark.parametrize("variant", ["site", "site-offline"])
+def test_player_questions_find_their_rule_in_the_top_three(browser, server: str, built: Built, variant: str) -> None:
+    offline = variant == "site-offline"
+    base = (built.offline.as_uri() + "/") if offline else server
+    page, errors = _new_page(browser, DESKTOP)
+    misses = []
+    for game, items in _questions(built):
+        assert len(items) >= 6, f"{game.id}: keep at least six player questions"
+        page.goto(_url(base, f"{game.id}/quick-reference.md", offline))
+        for q in items:
+            groups = _search(page, q["query"])
+            if not _finds_rule(built, game, groups, q["rule"]):
+                shown = [[urlsplit(link["href"]).fragment or urlsplit(link["href"]).path for link in g]
+                         for g in groups[:3]]
+                misses.append(f"{game.id}: {q['query']!r} -> {q['rule']} not in the top three: {shown}")
+    assert not misses, "\n".join(misses)
+    assert errors == []
+
+
+def test_rule_numbers_are_searchable(browser, server: str, built: Built) -> None:
+    numbers = json.loads(NUMBERS.read_text("utf-8"))
+    page, errors = _new_page(browser, DESKTOP)
+    misses = []
+    for game in ready(built.content):
+        page.goto(_url(server, f"{game.id}/quick-reference.md", False))
+        for rule_id, number in sorted(numbers[game.id].items())[::4]:
+            if not _finds_rule(built, game, _search(page, number), rule_id, top=1):
+                misses.append(f"{number} does not find {rule_id} first")
+    assert not misses, "\n".join(misses)
+    assert errors == []
+
+
+def test_results_name_their_game_and_stay_within_it(browser, server: str, built: Built) -> None:
+    games = {g.id: g.game.name for g in ready(built.content)}
+    if len(games) < 2:
+        pytest.skip("needs two ready games")
+    page, errors = _new_page(browser, DESKTOP)
+    page.goto(server)
+    groups = _search(page, "boss")
+    folders = {urlsplit(g[0]["href"]).path.strip("/").split("/")[0] for g in groups}
+    assert set(games) <= folders, f"from the home page 'boss' should find every game: {folders}"
+    for g in groups:
+        folder = urlsplit(g[0]["href"]).path.strip("/").split("/")[0]
+        if folder in games:
+            assert games[folder] in [t for link in g for t in link["tags"]], f"a {folder} result does not name its game"
+    game_id = sorted(games)[0]
+    page.goto(_url(server, f"{game_id}/quick-reference.md", False))
+    scoped = _search(page, "boss")
+    assert scoped and all(urlsplit(g[0]["href"]).path.strip("/").startswith(game_id) for g in scoped), \
+        "on a game's page the results stay in that game"
+    switch = page.get_by_label(f"Only {games[game_id]}")
+    assert switch.is_checked()
+    switch.uncheck()
+    others_shown = """(own) => [...document.querySelectorAll('a.md-search-result__link')]
+      .some(a => !new URL(a.href).pathname.replace(/^\\//, '').startsWith(own))"""
+    page.wait_for_function(others_shown, arg=game_id, timeout=10_000)
+    everywhere = page.evaluate(_RESULTS)
+    others = {urlsplit(g[0]["href"]).path.strip("/").split("/")[0] for g in everywhere} - {game_id}
+    assert others & set(games), "unticking the switch brings the other games back"
+    assert errors == []
 
 
 # JavaScript: the verified example folded inside the rule entry at #<id> (between its h2 and the next).
@@ -111,9 +238,9 @@ _EXAMPLE_IN_ENTRY = """(id) => {
 def test_search_ramming_opens_a_verified_example_with_its_diagram(browser, server: str) -> None:
     page, errors = _new_page(browser, DESKTOP)
     page.goto(server)
-    results = _search(page, QUERY)
-    entry = [href for href, _ in results if href.endswith(f"#{QUERY}")]
-    assert entry, f"no search result leads to the #{QUERY} entry: {results[:5]}"
+    groups = _search(page, QUERY)
+    entry = [link["href"] for g in groups for link in g if urlsplit(link["href"]).fragment == QUERY]
+    assert entry, f"no search result leads to the #{QUERY} entry: {groups[:3]}"
     page.goto(entry[0])
     assert page.locator(f"h2#{QUERY}").is_visible()
     example = page.evaluate(_EXAMPLE_IN_ENTRY, QUERY)
@@ -125,19 +252,127 @@ def test_search_ramming_opens_a_verified_example_with_its_diagram(browser, serve
     diagram.scroll_into_view_if_needed()
     assert diagram.is_visible()
     page.wait_for_function("(img) => img.complete && img.naturalWidth > 0", arg=diagram.element_handle())
-    page.screenshot(path=str(_shot("example-in-rule", "desktop")))
+    assert errors == []
+
+
+def test_a_diagram_opens_full_screen_and_closes(browser, server: str, built: Built) -> None:
+    game = next(g for g in ready(built.content) if scenarios(g))
+    page, errors = _new_page(browser, PHONE)
+    page.goto(_url(server, f"{game.id}/examples/index.md", False))
+    page.locator("table a").first.click()
+    link = page.locator("a.rk-zoom").first
+    link.scroll_into_view_if_needed()
+    link.click()
+    dialog = page.locator("dialog.rk-lightbox[open]")
+    dialog.wait_for(timeout=5000)
+    img = dialog.locator("img")
+    assert img.get_attribute("alt"), "the enlarged diagram has no alt text"
+    page.wait_for_function("(img) => img.complete && img.naturalWidth > 0", arg=img.element_handle())
+    assert img.bounding_box()["width"] >= float(link.locator("img").get_attribute("width"))
+    page.keyboard.press("Escape")
+    assert page.locator("dialog.rk-lightbox[open]").count() == 0
     assert errors == []
 
 
 def test_offline_copy_searches_from_file_urls(browser, built: Built) -> None:
     page, errors = _new_page(browser, DESKTOP)
     page.goto((built.offline / "index.html").as_uri())
-    results = _search(page, QUERY)
-    assert any(href.startswith("file://") and f"#{QUERY}" in href for href, _ in results), results[:5]
-    target = next(href for href, _ in results if href.endswith(f"#{QUERY}"))
-    page.goto(target)
+    groups = _search(page, QUERY)
+    hrefs = [link["href"] for g in groups for link in g]
+    assert any(h.startswith("file://") and urlsplit(h).fragment == QUERY for h in hrefs), hrefs[:5]
+    page.goto(next(h for h in hrefs if urlsplit(h).fragment == QUERY))
     assert page.locator(f"h2#{QUERY}").is_visible()
     assert errors == []
+
+
+# --- phones -------------------------------------------------------------------------------------
+
+# JavaScript: tables that do not fit their box, and whether the box scrolls with the first column held.
+_TABLES = """() => [...document.querySelectorAll('.md-typeset table')].map(t => {
+  const box = t.closest('.md-typeset__scrollwrap') || t.parentElement;
+  const cell = t.querySelector('tr > :first-child');
+  return {over: t.scrollWidth - box.clientWidth, scrolls: getComputedStyle(box).overflowX,
+          sticky: cell ? getComputedStyle(cell).position : 'none', head: (t.rows[0]?.innerText || '').slice(0, 40)};
+}).filter(t => t.over > 1)"""
+_FIGURES = """() => [...document.querySelectorAll('.rk-fig img')].filter(i => i.offsetParent)
+  .filter(i => Math.abs(i.getBoundingClientRect().width - Number(i.getAttribute('width'))) > 1).length"""
+
+
+def test_every_player_page_reads_on_a_phone(browser, server: str, built: Built) -> None:
+    page, errors = _new_page(browser, PHONE)
+    problems = []
+    checked_examples = 0
+    for path in player_pages(built.site):
+        rel = path.relative_to(built.site).as_posix()
+        if rel == "404.html":
+            continue
+        page.goto(server + rel.removesuffix("index.html"))
+        page.wait_for_load_state("load")
+        wide = page.evaluate("() => document.documentElement.scrollWidth - window.innerWidth")
+        if wide > 1:
+            problems.append(f"{rel}: {wide}px wider than the phone")
+        for t in page.evaluate(_TABLES):
+            if t["scrolls"] not in ("auto", "scroll") or t["sticky"] != "sticky":
+                problems.append(f"{rel}: table {t['head']!r} is cut off ({t})")
+        if "/examples/" in rel and not rel.endswith("examples/index.html"):
+            checked_examples += 1
+            height = page.evaluate("() => document.documentElement.scrollHeight")
+            if height > 10 * PHONE["height"]:
+                problems.append(f"{rel}: {height / PHONE['height']:.1f} phone screens tall")
+            if page.evaluate(_FIGURES):
+                problems.append(f"{rel}: a diagram is shrunk below its 12 px text size")
+    assert checked_examples, "no examples pages checked"
+    assert not problems, "\n".join(problems)
+    assert errors == []
+
+
+def test_quick_reference_fits_one_desktop_screen(browser, server: str, built: Built) -> None:
+    page, errors = _new_page(browser, DESKTOP)
+    for game in ready(built.content):
+        page.goto(_url(server, f"{game.id}/quick-reference.md", False))
+        bottom = page.evaluate("() => document.querySelector('.rk-quick').getBoundingClientRect().bottom + scrollY")
+        assert bottom <= 1.1 * DESKTOP["height"], f"{game.id}: the quick reference ends at {bottom:.0f}px"
+    assert errors == []
+
+
+# --- escaping -----------------------------------------------------------------------------------
+
+PAYLOAD = 'Plain words <img src=x onerror="window.__xss=1"> & <script>window.__xss=2</script> <b>not bold</b>.'
+
+
+def test_a_tooltip_shows_markup_in_its_definition_as_text(browser, tmp_path: Path) -> None:
+    content_dir = copy_content(tmp_path)
+    game = next(g for g in load_content(content_dir).games if g.game.status == "ready" and g.glossary.terms)
+    glossary = content_dir / game.id / "glossary.yaml"
+    data = yaml.safe_load(glossary.read_text("utf-8"))
+    for term in data["terms"]:
+        term["definition"] = PAYLOAD
+    glossary.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), "utf-8")
+    out = tmp_path / "out"
+    build_site(load_content(content_dir), out, offline=False, say=lambda _: None)
+    chapter = next(p for p in sorted((out / "site" / game.id / "rules").rglob("index.html"))
+                   if "<abbr" in p.read_text("utf-8"))
+    httpd, base = _serve(out / "site")
+    try:
+        page, errors = _new_page(browser, DESKTOP)
+        page.goto(base + chapter.relative_to(out / "site").as_posix().removesuffix("index.html"))
+        term = page.locator("article abbr").first
+        term.scroll_into_view_if_needed()
+        term.hover()
+        tip = page.locator(".md-tooltip2, .md-tooltip").filter(has_text="Plain words").first
+        tip.wait_for(state="visible", timeout=5000)
+        page.wait_for_timeout(300)
+        assert page.evaluate("() => window.__xss") is None, "script from a definition ran"
+        assert tip.locator("img, script, b").count() == 0, "markup from a definition became elements"
+        shown = " ".join(tip.inner_text().split()).replace("\u2060", "")
+        assert "<img src=x" in shown and "<b>not bold</b>" in shown, shown
+        assert errors == []
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
+
+
+# --- screenshots --------------------------------------------------------------------------------
 
 
 def _shot(name: str, width: str, scheme: str = "light") -> Path:
@@ -151,19 +386,22 @@ def test_screenshots(browser, server: str, built: Built, width: str, scheme: str
     games = [g for g in ready(built.content) if g.rules and g.components]
     game = next((g for g in games if any(r.id == QUERY for r in g.rules)), games[0])
     entry = next((r for r in game.rules if r.id == QUERY), game.rules[0])
-    examples = scenarios(game)
-    example = next((sc["id"] for sc in examples if sc.get("rule") == entry.id), examples[0]["id"] if examples else "")
+    example = next((sc["id"] for sc in scenarios(game) if sc.get("rule") == entry.id), None)
+    odds_game = next((g for g in games if (built.site / g.id / "odds" / "index.html").is_file()), game)
+    example_page = next(p for p in sorted((built.site / game.id / "examples").rglob("index.html"))
+                        if example and f'id="{example}"' in p.read_text("utf-8"))
     pages = {
         "home": "",
         "rule": f"{game.id}/rules/{entry.meta.chapter}/#{entry.id}",
-        "example": f"{game.id}/examples/#{example}",
+        "example": example_page.relative_to(built.site).as_posix().removesuffix("index.html") + f"#{example}",
+        "quick-reference": f"{game.id}/quick-reference/",
+        "odds": f"{odds_game.id}/odds/",
         "components": f"{game.id}/components/",
     }
     page, errors = _new_page(browser, PHONE if width == "phone" else DESKTOP, scheme)
     for name, path in pages.items():
         page.goto(server + path)
         page.wait_for_load_state("networkidle")
-        # The page must fit the screen: nothing wider than the viewport but tables, which scroll.
         overflow = page.evaluate("() => document.documentElement.scrollWidth - window.innerWidth")
         assert overflow <= 1, f"{name} is {overflow}px wider than a {width} screen"
         page.screenshot(path=str(_shot(name, width, scheme)))

@@ -1,7 +1,7 @@
 """Escaping content text for the generated Markdown pages.
 
 Every string from content/ lands in a page that Python-Markdown (with attr_list, md_in_html,
-abbreviations, admonitions) and then a browser will read, so a card named `<script>` or
+admonitions) and then a browser will read, so a card named `<script>` or
 `*Boss* [1]` must reach the reader literally. Plain text is turned into character references
 for every character either language gives meaning to: Python-Markdown passes references through
 untouched (no emphasis, no links, no raw HTML can start from them) and the browser shows the
@@ -51,13 +51,6 @@ def nav_title(value: object) -> str:
     single guillemets; the rest is HTML-escaped."""
     s = " ".join(str(value).split()).replace("<", "\u2039").replace(">", "\u203a")
     return attr(s)
-
-
-def abbr_title(value: object) -> str:
-    """An abbreviation's definition is an HTML attribute set by the abbr extension (which escapes
-    it); only Markdown markers and line breaks have to go."""
-    s = " ".join(str(value).split())
-    return re.sub(r"[*_`]", "", s)
 
 
 # --------------------------------------------------------------------------------------------

@@ -1,5 +1,5 @@
 """Worked examples as the site shows them: the scenario files (what is claimed, what is done) joined
-with the rules check's report (the status and the before/after diagrams).
+with the rules check's report (the status, the narrative in words and the diagrams).
 
 The scenario files say which examples exist, so the site lists every one even before `roadkit
 check` has run; the report only adds what the engine computed. The site never runs the engine.
@@ -8,18 +8,16 @@ check` has run; the report only adds what the engine computed. The site never ru
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from generators.content.model import LoadedGame
 from generators.content.scenario import AS_WRITTEN, Scenario, load_scenarios, plain
-
-MAX_ACTION_TEXT = 400  # an action's line on the site; also bounds walking an alias-heavy value
+from generators.site.narrative import Step, steps
 
 STATUSES = ("verified", "erratum", "failed", "unchecked")
-REPORT_DOCS_PATH = "check/report.json"  # where the site offers the check's raw report
+REPORT_DOCS_PATH = "check/report.json"  # where the authors' page offers the check's raw report
 
 
 @dataclass(frozen=True)
@@ -31,15 +29,24 @@ class Example:
     source: str  # printed | ours
     section: str | None
     claim: str | None
-    actions: tuple[str, ...]
+    steps: tuple[Step, ...]  # what is done, in words, with every roll and draw
     discrepancy: str | None
     status: str  # one of STATUSES
     message: str | None
     before: Path | None  # the SVG files, if the check drew them
     after: Path | None
-    steps: tuple[Path, ...]  # drawings between the actions of a multi-step example
+    between: tuple[Path, ...]  # drawings between the actions of a multi-step example
     file: str
     page: str | None = None  # where in the rulebook section, for printed examples
+    written: str = ""  # setup, random and actions as written (JSON), for the authors' page
+
+    @property
+    def badge(self) -> str:
+        """What the reader is told: `erratum` only where a printed example contradicts the rules;
+        our own example that plays the other of two rule texts is a `table choice`."""
+        if self.status == "erratum" and self.source != "printed":
+            return "table-choice"
+        return self.status
 
 
 @dataclass(frozen=True)
@@ -99,12 +106,12 @@ def _opt(value: Any) -> str | None:
 def _example(game: LoadedGame, path: Path, s: Scenario, rec: dict[str, Any] | None, out: Path) -> Example:
     rec = rec or {}
     status = str(rec.get("status", "unchecked"))
-    told = [n.get("says") for n in rec.get("narrative") or () if isinstance(n, dict)]
-    actions = tuple(str(told[i]) if i < len(told) and told[i] else describe_action(plain(a))
-                    for i, a in enumerate(s.actions))
-    steps = [_svg(p, out, game.id, s.id, "") for p in rec.get("step_svgs") or ()]
-    if len(steps) == len(actions):
-        steps = steps[:-1]  # the drawing after the last action is the "after" one
+    actions = [plain(a) for a in s.actions]
+    between = [_svg(p, out, game.id, s.id, "") for p in rec.get("step_svgs") or ()]
+    if len(between) == len(actions):
+        between = between[:-1]  # the drawing after the last action is the "after" one
+    written = json.dumps({"setup": plain(s.setup), "random": plain(s.random), "actions": actions},
+                         ensure_ascii=False, separators=(", ", ": "), sort_keys=True, default=str)
     return Example(
         game=game.id,
         id=s.id,
@@ -113,15 +120,16 @@ def _example(game: LoadedGame, path: Path, s: Scenario, rec: dict[str, Any] | No
         source=s.source,
         section=_opt(s.section),
         claim=_opt(s.claim),
-        actions=actions,
+        steps=steps(rec, actions),
         discrepancy=_opt(s.discrepancy),
         status=status if status in STATUSES else "failed",
         message=_opt(rec.get("message")) if status != "verified" else None,
         before=_svg(rec.get("before_svg"), out, game.id, s.id, "before") if rec else None,
         after=_svg(rec.get("after_svg"), out, game.id, s.id, "after") if rec else None,
-        steps=tuple(p for p in steps if p is not None),
+        between=tuple(p for p in between if p is not None),
         file=path.name,
         page=_opt(s.page),
+        written=written,
     )
 
 
@@ -135,33 +143,3 @@ def _svg(field: Any, out: Path, game: str, example_id: str, which: str) -> Path 
     if which:
         candidates.append(out / "check" / "svg" / game / f"{example_id}-{which}.svg")
     return next((c for c in candidates if c.is_file()), None)
-
-
-def describe_action(action: Any) -> str:
-    """One action as a line of text where the report has no wording for it (the check has not run):
-    its fields (`do: move, path: [t2, t3]` -> `move — path: t2, t3`)."""
-    return _describe(action)[:MAX_ACTION_TEXT]
-
-
-def _describe(action: Any) -> str:
-    if not isinstance(action, Mapping):
-        return _value(action)
-    fields = {k: v for k, v in action.items() if k != "expect"}
-    verb_key = next((k for k in ("do", "action", "type", "kind") if k in fields), None)
-    verb = _value(fields.pop(verb_key)) if verb_key else ""
-    rest = ", ".join(f"{k}: {_value(v)}" for k, v in fields.items())
-    if verb and rest:
-        return f"{verb} — {rest}"
-    return verb or rest
-
-
-def _value(v: Any, depth: int = 0) -> str:
-    if depth > 6:
-        return "…"
-    if isinstance(v, Mapping):
-        return "{" + ", ".join(f"{k}: {_value(x, depth + 1)}" for k, x in list(v.items())[:20]) + "}"
-    if isinstance(v, list | tuple):
-        return "[" + ", ".join(_value(x, depth + 1) for x in v[:20]) + "]"
-    if isinstance(v, bool):
-        return "yes" if v else "no"
-    return str(v)

@@ -24,6 +24,17 @@ def slug(value: str) -> str:
     return s or "term"
 
 
+def word_key(text: str) -> str:
+    """Words without case, punctuation or a plural ending: "Drive-Bys" and "drive by" match."""
+    return " ".join(_singular(w) for w in re.findall(r"[^\W_]+", text.casefold()))
+
+
+def _singular(word: str) -> str:
+    if len(word) <= 3 or not word.endswith("s") or word.endswith("ss"):
+        return word
+    return word[:-2] if word.endswith(("ches", "shes", "sses", "xes")) else word[:-1]
+
+
 def rel(target: str, from_page: str) -> str:
     """`target` (docs-relative, maybe with #anchor) as a link from the page `from_page`."""
     path, _, anchor = target.partition("#")
@@ -55,8 +66,20 @@ class GamePages:
         return self.path("turn-summary")
 
     @property
+    def quick_reference(self) -> str:
+        return self.path("quick-reference")
+
+    @property
     def examples(self) -> str:
-        return self.path("examples")
+        """The examples' index; the examples themselves are on pages per chapter (`examples_page`)."""
+        return f"{self.game}/examples/index.md"
+
+    def examples_page(self, name: str) -> str:
+        return f"{self.game}/examples/{name}.md"
+
+    @property
+    def authors(self) -> str:
+        return self.path("authors")
 
     @property
     def notes(self) -> str:
@@ -78,10 +101,11 @@ class GamePages:
 
 
 class Anchors:
-    """Rules entry ids, glossary terms and notes of one game -> page#anchor."""
+    """Rules entry ids, glossary terms, notes and examples of one game -> page#anchor."""
 
-    def __init__(self, game: LoadedGame, pages: GamePages):
+    def __init__(self, game: LoadedGame, pages: GamePages, example_pages: dict[str, str] | None = None):
         self.pages = pages
+        self.examples = {ex_id: f"{page}#{ex_id}" for ex_id, page in (example_pages or {}).items()}
         self.rules = {r.id: f"{pages.chapter(r.meta.chapter)}#{r.id}" for r in game.rules}
         self.rule_titles = {r.id: r.meta.title for r in game.rules}
         self.terms: dict[str, str] = {}
@@ -102,7 +126,7 @@ class Anchors:
         return rel(f"{self.pages.glossary}#{self.terms[term]}", from_page)
 
     def example(self, example_id: str, from_page: str) -> str:
-        return rel(f"{self.pages.examples}#{example_id}", from_page)
+        return rel(self.examples[example_id], from_page)
 
     def body_link(self, target: str, from_page: str) -> str | None:
         """A link target written in a rules body (`#ramming`, `ramming`, `ramming.md#x`) resolved to
@@ -111,6 +135,8 @@ class Anchors:
         name = path[:-3] if path.endswith(".md") else path
         if not name and anchor in self.rules:
             return self.rule(anchor, from_page)
+        if not name and anchor in self.examples:
+            return self.example(anchor, from_page)
         if name in self.rules and "/" not in name:
             return self.rule(name, from_page) if not anchor else rel(
                 f"{self.rules[name].partition('#')[0]}#{anchor}", from_page)

@@ -22,11 +22,19 @@ from generators.errors import ContentError
 from generators.site import escape
 from generators.site.assets import PAPER_LABELS, PAPERS, docs_for
 from generators.site.context import GameSite
-from generators.site.links import rel, slug
+from generators.site.gloss import add_tooltips
+from generators.site.links import rel, slug, word_key
 
 NavItem = dict[str, Any] | str
 # An icon code, or an escaped colon (`\:`, which face text reaches here as `&#92;:`): a literal colon.
 _ICON_OR_ESCAPE = re.compile(r"(?:\\|&#92;):|:(" + ICON_NAME + r"):")
+
+# Search weight per kind of page (Material's front matter `search: boost:`): a query that names a
+# rule finds the rule before its examples and index entries. The rulings page is not searched at
+# all: each ruling is also in its rule, which is where search should send the reader.
+BOOSTS = {"rules": 20, "quick": 6, "summary": 2, "overview": 1, "odds": 1, "index": 0.4, "examples": 0.3,
+          "components": 0.5}
+_FIRST_LIST = re.compile(r"^(?:\d+[.)]|[-*+])\s")
 
 
 @cache
@@ -50,6 +58,7 @@ def environment() -> jinja2.Environment:
     env.globals["PAPER_LABELS"] = PAPER_LABELS
     env.globals["docs_for"] = docs_for
     env.globals["size_label"] = size_label
+    env.globals["boosts"] = BOOSTS
     return env
 
 
@@ -67,6 +76,7 @@ class Links:
         self.page = page
         self.site = site
         self.icons = content.icons.icons
+        self.used_icons: dict[str, str] = {}  # icon name -> its symbol, drawn once per page
 
     def to(self, target: str) -> str:
         return rel(target, self.page)
@@ -81,6 +91,57 @@ class Links:
     def rule_title(self, rule_id: str) -> str:
         assert self.site is not None
         return self.site.anchors.rule_titles[rule_id]
+
+    def other_names(self, rule_id: str) -> list[str]:
+        """Words readers may search a rule by: the names of the glossary terms it explains, minus
+        the title's own words and mere plurals or case variants (`driveby` for Drive-By)."""
+        assert self.site is not None
+        title = word_key(self.rule_title(rule_id))
+        seen: set[str] = set()
+        names: list[str] = []
+        for term in self.site.home_terms(rule_id):
+            for name in (term.term, *term.aliases):
+                key = word_key(name)
+                if key and key not in seen and key not in title:
+                    seen.add(key)
+                    names.append(name)
+        return names
+
+    def labelled(self, label: str, markdown: str, source: str | None = None) -> str:
+        """`**Label:** text`; a part that starts with a list gets the label on a line of its own."""
+        body = self.body(markdown, source).strip()
+        if _FIRST_LIST.match(body):
+            return f"**{label}:**\n\n{body}\n"
+        return f"**{label}:** {body}\n"
+
+    def inline(self, markdown: str, source: str | None = None) -> str:
+        """A short content Markdown text (a definition) on one line, to sit inside a paragraph."""
+        return " ".join(self.body(markdown, source).split())
+
+    def first_list(self, markdown: str, source: str | None = None) -> str:
+        """The first Markdown list of a body (a turn's steps), its nested items kept."""
+        lines = markdown.splitlines()
+        start = next((i for i, line in enumerate(lines) if _FIRST_LIST.match(line)), None)
+        if start is None:
+            return self.body(markdown, source)
+        picked = []
+        for line in lines[start:]:
+            if line.strip() and not _FIRST_LIST.match(line) and not line.startswith((" ", "\t")):
+                break
+            picked.append(line)
+        return self.body("\n".join(picked).rstrip(), source)
+
+    @staticmethod
+    def first_sentence(markdown: str | None, limit: int = 160) -> str:
+        """The first sentence of a Markdown text as plain text (for one-line answers); a very short
+        one ("Q&A 3.") takes the next sentence along."""
+        text = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", " ".join((markdown or "").split()))
+        text = re.sub(r"[*_`]", "", text)
+        sentences = re.findall(r".+?[.!?](?=\s|$)", text) or [text]
+        sentence = sentences[0]
+        if len(sentence) < 25 and len(sentences) > 1 and len(sentence) + len(sentences[1]) <= limit:
+            sentence = f"{sentence} {sentences[1].strip()}"
+        return sentence if len(sentence) <= limit else sentence[: limit - 1].rsplit(" ", 1)[0] + "…"
 
     def term(self, term: str) -> str:
         assert self.site is not None
@@ -126,8 +187,17 @@ class Links:
         paint = 'fill="currentColor" fill-rule="evenodd"' if icon.fill else \
             'fill="none" stroke="currentColor" stroke-width="2"'
         label = escape.attr(icon.title or name)
-        return (f'<svg class="rk-icon" viewBox="0 0 24 24" role="img" aria-label="{label}">'
-                f'<title>{label}</title><path d="{escape.attr(icon.path)}" {paint}/></svg>')
+        ref = f"rk-icon-{slug(name)}"
+        self.used_icons.setdefault(name, f'<symbol id="{ref}" viewBox="0 0 24 24">'
+                                         f'<path d="{escape.attr(icon.path)}" {paint}/></symbol>')
+        return f'<svg class="rk-icon" role="img" aria-label="{label}"><use href="#{ref}"/></svg>'
+
+    def icon_sprite(self) -> str:
+        """The symbols of the icons this page used, once each (an icon is then a short reference)."""
+        if not self.used_icons:
+            return ""
+        symbols = "".join(self.used_icons[name] for name in sorted(self.used_icons))
+        return f'<svg class="rk-sprite" aria-hidden="true" style="display: none">{symbols}</svg>\n'
 
 
 def _located(source: str | None, needle: str, message: str) -> ContentError:
@@ -152,16 +222,12 @@ class Page:
 
 def render(template: str, page: str, content: Content, site: GameSite | None = None, glossed: bool = False,
            **extra: Any) -> Page:
-    """Render one page; `glossed` appends the game's glossary as abbreviations (hover tooltips)."""
+    """Render one page; `glossed` gives the first use of each glossary term per section a tooltip."""
     L = Links(page, site, content)  # short on purpose: it is in every template line
     text = environment().get_template(template).render(L=L, site=site, content=content, **extra)
+    text = text.rstrip("\n") + "\n\n" + L.icon_sprite() if L.used_icons else text
     if glossed and site is not None:
-        # Only the spellings this page uses: every definition on every page made Markdown the
-        # slowest step of the build. One block per definition, since Python-Markdown re-tests the
-        # rest of a block after each one it takes (one long block is quadratic).
-        used = [line for name, line in site.abbreviations if name in text]
-        if used:
-            text = text.rstrip("\n") + "\n\n" + "\n\n".join(used) + "\n"
+        text = add_tooltips(text, list(site.glosses))
     return Page(page, _tidy(text))
 
 
@@ -172,20 +238,40 @@ def _tidy(text: str) -> str:
 
 def game_pages(site: GameSite, content: Content) -> list[Page]:
     """Every page of a ready game. Rules prose gets glossary tooltips; the overview, the component
-    list (card names) and the glossary itself do not, where dotted words would only be noise."""
+    list (card names), the index and the authors' page do not, where dotted words would be noise."""
     p = site.pages
     out = [
         render("overview.md.j2", p.overview, content, site),
+        render("quick-reference.md.j2", p.quick_reference, content, site),
         render("components.md.j2", p.components, content, site),
         render("turn-summary.md.j2", p.turn_summary, content, site, glossed=True),
-        render("examples.md.j2", p.examples, content, site, glossed=True),
+        render("examples-index.md.j2", p.examples, content, site),
         render("notes.md.j2", p.notes, content, site, glossed=True),
         render("glossary.md.j2", p.glossary, content, site),
+        render("authors.md.j2", p.authors, content, site),
     ]
+    for ex_page in site.example_pages:
+        out.append(render("examples.md.j2", p.examples_page(ex_page.name), content, site, glossed=True,
+                          ex_page=ex_page))
     if site.odds:
         out.append(render("odds.md.j2", p.odds, content, site, glossed=True))
     for chapter in site.game.game.chapters:
         out.append(render("chapter.md.j2", p.chapter(chapter.id), content, site, glossed=True, chapter=chapter))
+    return out
+
+
+def _example_nav(site: GameSite) -> list[NavItem]:
+    """One entry per chapter; a chapter whose examples take several pages lists them by part."""
+    h = escape.nav_title
+    out: list[NavItem] = []
+    by_chapter: dict[str, list] = {}
+    for e in site.example_pages:
+        by_chapter.setdefault(e.chapter_title, []).append(e)
+    for title, parts in by_chapter.items():
+        if len(parts) == 1:
+            out.append({h(title): site.pages.examples_page(parts[0].name)})
+        else:
+            out.append({h(title): [{h(e.part): site.pages.examples_page(e.name)} for e in parts]})
     return out
 
 
@@ -198,14 +284,15 @@ def game_nav(site: GameSite) -> NavItem:
     rules = [c for c in chapters if c.id != site.setup_chapter]
     items: list[NavItem] = [
         {"Overview": p.overview},
+        {"Quick reference": p.quick_reference},
         {"Components": p.components},
         *({h(c.title): p.chapter(c.id)} for c in setup),
         {"Turn summary": p.turn_summary},
     ]
     if rules:
         items.append({"Rules": [{h(c.title): p.chapter(c.id)} for c in rules]})
-    items.append({"Worked examples": p.examples})
+    items.append({"Worked examples": [p.examples, *_example_nav(site)]})
     if site.odds:
         items.append({"Odds": p.odds})
-    items += [{"Rulebook notes": p.notes}, {"Glossary": p.glossary}]
+    items += [{"Rulings": p.notes}, {"Index A–Z": p.glossary}, {"For content authors": p.authors}]
     return {h(site.game.name): items}

@@ -1,0 +1,147 @@
+/*
+ * Roadkit: search results name their game, and on a game's pages they are limited to that game
+ * unless the reader unticks "Only <game>" in the search panel.
+ *
+ * Material runs search in a Web Worker and renders whatever result message comes back. This
+ * script (loaded before Material's bundle, after the file:// worker shim) wraps the Worker: each
+ * result group gets its game's name as a tag, and groups of other games are dropped while the
+ * scope is on. It also ranks each page by its best section rather than by its title: Material
+ * lets a page whose title matches (a chapter called "Missions and scoring") outrank its own
+ * sections and folds them out of sight, when the section is the answer. `window.RK_GAMES`
+ * (roadkit-games.js, generated) says which top-level folder is which game.
+ */
+(function () {
+  "use strict";
+  var Base = window.Worker;
+  if (typeof Base !== "function") return;
+  var QUERY = 2, RESULT = 3;  // Material's SearchMessageType
+  var ALL_KEY = "rk-search-all";
+  var state = { worker: null, last: null, page: undefined, pending: [], answered: null };
+
+  function games() { return window.RK_GAMES || {}; }
+
+  function root() {
+    var base = ".";
+    var el = document.getElementById("__config");
+    try { base = JSON.parse(el.textContent).base || "."; } catch (e) { /* keep "." */ }
+    return new URL(base.replace(/\/?$/, "/"), location.href).href;
+  }
+
+  // The game a docs-relative location ("mission-drive/rules/turn/#ramming") belongs to, or null.
+  function gameOfLocation(loc) {
+    var first = String(loc).split(/[/#?]/)[0].replace(/\.html$/, "");
+    return Object.prototype.hasOwnProperty.call(games(), first) ? first : null;
+  }
+
+  function pageGame() {
+    if (state.page === undefined) {
+      var base = root();
+      state.page = location.href.indexOf(base) === 0 ? gameOfLocation(location.href.slice(base.length)) : null;
+    }
+    return state.page;
+  }
+
+  function scopeOn() {
+    try { if (sessionStorage.getItem(ALL_KEY) === "1") return false; } catch (e) { /* storage off */ }
+    return true;
+  }
+
+  function escapeHtml(s) {
+    return String(s).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+  }
+
+  // Material searches every word as a prefix ("moves*"), and a prefix is neither stemmed nor
+  // dropped as a stop word: "moves" never found the stemmed "move" of "Move the boss", and the
+  // "who" of "who goes first" found "whoever". Question words are left out, and each other plain
+  // word is also sent as a whole word ("moves^1"), which the index stems like its own text.
+  var QUESTION_WORDS = ("a an and are at can do does for how i if in is it my of on or the to " +
+    "what when where which who why will with").split(" ");
+  function expand(query) {
+    if (typeof query !== "string" || /["+\-~^:*]/.test(query)) return query;
+    var words = query.trim().split(/\s+/).filter(Boolean);
+    var kept = words.filter(function (w) { return QUESTION_WORDS.indexOf(w.toLowerCase()) < 0; });
+    if (!kept.length) return query;
+    return kept.concat(kept.filter(function (w) { return /^[\w.]+$/.test(w); })
+      .map(function (w) { return w + "^1"; })).join(" ");
+  }
+
+  function isSection(doc) { return String(doc.location).indexOf("#") >= 0; }
+
+  // Sections first, best first; the page itself last and never above its best section. Material
+  // shows the sections that tie with a group's first item and folds the rest: the sections that
+  // come close to the best (up to SHOWN of them) are shown beside it.
+  var SHOWN = 3, CLOSE = 0.5;
+  function rerank(groups) {
+    return groups.map(function (group, i) {
+      var sections = group.filter(isSection).sort(function (a, b) { return b.score - a.score; });
+      var pages = group.filter(function (d) { return !isSection(d); });
+      var best = sections.length && sections[0].score > 0 ? sections[0].score : (pages.length ? pages[0].score : 0);
+      if (sections.length && sections[0].score > 0) {
+        pages.forEach(function (d) { if (d.score > best) d.score = best; });
+        sections.slice(1, SHOWN).forEach(function (d) { if (d.score >= best * CLOSE) d.score = best; });
+      }
+      return { best: best, order: i, group: sections.concat(pages) };
+    }).sort(function (a, b) { return b.best - a.best || a.order - b.order; })
+      .map(function (r) { return r.group; });
+  }
+
+  function rewrite(data) {
+    if (!data || data.type !== RESULT || !data.data || !Array.isArray(data.data.items)) return data;
+    var only = scopeOn() ? pageGame() : null;
+    var items = [];
+    data.data.items.forEach(function (group) {
+      if (!group || !group.length) return;
+      var game = gameOfLocation(group[0].location);
+      if (only && game !== only) return;
+      if (game) {
+        // Material writes tags as HTML: the name goes in escaped.
+        var label = escapeHtml(games()[game].name);
+        group.forEach(function (doc) { if (String(doc.location).indexOf("#") < 0) doc.tags = [label]; });
+      }
+      items.push(group);
+    });
+    var out = {};
+    Object.keys(data.data).forEach(function (k) { out[k] = data.data[k]; });
+    out.items = rerank(items);
+    return { type: data.type, data: out };
+  }
+
+  function Scoped(url, options) {
+    var worker = new Base(url, options);
+    state.worker = worker;
+    var add = worker.addEventListener.bind(worker);
+    // Results come back in the order queries went out: note which query was just answered.
+    add("message", function (ev) {
+      if (ev.data && ev.data.type === RESULT) state.answered = state.pending.shift();
+    });
+    worker.addEventListener = function (type, fn, opts) {
+      if (type !== "message") return add(type, fn, opts);
+      return add(type, function (ev) {
+        var data = rewrite(ev.data);
+        fn(data === ev.data ? ev : { type: "message", data: data, target: worker });
+      }, opts);
+    };
+    var post = worker.postMessage.bind(worker);
+    worker.postMessage = function (message) {
+      if (message && message.type === QUERY) {
+        state.last = message.data;
+        state.pending.push(message.data);
+        message = { type: QUERY, data: expand(message.data) };
+      }
+      return post(message);
+    };
+    return worker;
+  }
+  window.Worker = Scoped;
+
+  // For the scope switch (roadkit.js): the current game, and re-running the last query.
+  window.RK_SEARCH = {
+    pageGame: pageGame,
+    scopeOn: scopeOn,
+    answered: function () { return state.answered; },
+    setScope: function (on) {
+      try { if (on) sessionStorage.removeItem(ALL_KEY); else sessionStorage.setItem(ALL_KEY, "1"); } catch (e) { /* */ }
+      if (state.worker && state.last) state.worker.postMessage({ type: QUERY, data: state.last });
+    }
+  };
+})();
