@@ -66,6 +66,13 @@ Actions (`do` picks the kind; every other key is checked)
     refused. `legal_actions` lists every action with its choices: chance is only used by
     `start_mission` and `boss_setup`, so a dry run of any other action shows the choices it needs.
 
+Upgrades (house designs) carry an effect of a small vocabulary (`UpgradeEffect`): most act at once, three
+last for the rest of the turn (`State.effects`), a shield until the hero's next turn (`State.shield`).
+
+`evaluate` rates a state for the simulator's greedy policy: progress (missions, enemies destroyed, the
+boss's vulnerable spots hit) first, then health and upgrades, then how close the hero is to something it
+can hit and whether a dashboard card could hit it next turn (`WORTH`).
+
 Outcome keys: see `outcome`. House decisions where the rulebook is silent are in NOTES (rule id,
 note); the runner copies them into the check report so the site can show them beside the rule.
 """
