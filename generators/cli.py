@@ -43,6 +43,8 @@ def _common(p: argparse.ArgumentParser) -> None:
 def _print_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--paper", choices=(*PAPERS, "all"), default="all", help="paper size (default: both)")
     p.add_argument("--ink-saver", action="store_true", help="light backgrounds, no full-bleed fills")
+    p.add_argument("--proxies", action="store_true",
+                   help="write-in stand-ins instead of our house designs, for owners of the boxed games")
     p.add_argument("--back-offset", type=_offset, default=(0.0, 0.0), metavar="X,Y",
                    help="shift back pages by X,Y mm to match your printer's duplex drift")
     p.add_argument("--no-png", action="store_true", help="skip the PNG export of each face")
@@ -215,7 +217,8 @@ def _print(args: argparse.Namespace, content, manifest) -> None:
     papers = PAPERS if args.paper == "all" else (args.paper,)
     targets = []
     owned = []  # outputs of what is being rebuilt; anything there no target claims is stale
-    variants = [Options(paper=paper, back_offset=args.back_offset, ink_saver=args.ink_saver) for paper in papers]
+    variants = [Options(paper=paper, back_offset=args.back_offset, ink_saver=args.ink_saver, proxies=args.proxies)
+                for paper in papers]
     for game in content.games:
         targets.extend(document_targets(content, game, variants, args.out))
         owned += [str(args.out / "print" / variant_dir(opts) / f"{game.id}-") for opts in variants]

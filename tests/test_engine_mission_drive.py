@@ -124,7 +124,7 @@ def test_defaults_come_from_the_content() -> None:
         ({"deck": [["back"]] * 12}, ("deck", 11), "only 14 hero"),
         ({"upgrades": [{"id": f"u{i}"} for i in range(4)], "offer": [{"id": f"o{i}"} for i in range(3)]},
          ("offer", 2), "at most 6"),
-        ({"upgrades": [{"id": "upgrade-02", "charges": 4}]}, ("upgrades", 0, "charges"), "3 charge spaces"),
+        ({"upgrades": [{"id": "repair-kit", "charges": 3}]}, ("upgrades", 0, "charges"), "2 charge spaces"),
         # progress the game cannot have made
         ({"dashboard": {"center": ["forward"]}}, ("dashboard", "left"), "refilled"),
         ({"laser_used": True}, ("laser_used",), "rookie"),
@@ -400,6 +400,18 @@ def test_boss_landing_on_the_hero_lists_where_it_can_go() -> None:
         play(s, {"do": "boss_turn", "hero_to": [2, 8, 1]})
 
 
+def _with_every_effect() -> md.State:
+    """A mission with an upgrade of each effect kind, a used mirror, a civilian and an up-link, and a
+    double-shot in effect: every kind of use is listed."""
+    s = mission(mission=2, upgrades=[{"id": uid, "charges": 1 if FACTS.upgrades[uid].charge_spaces else 0}
+                                     for uid in ("side-cannons", "nitro-burst", "mirror-gyro", "nav-computer",
+                                                 "loudhailer", "twin-triggers")],
+                mirrors={"left": False}, civilians=[{"type": "car", "at": [2, 2]}], uplinks=[[2, 1]],
+                hero={"health": 4})
+    s, _ = play(s, {"do": "use_upgrade", "upgrade": "twin-triggers", "pay": "charge"})
+    return s
+
+
 @pytest.mark.parametrize("build", [
     lambda: mission(mission=3, hero={"health": 3}, uplinks=[[2, 1], [1, 0]], reward="rookie",
                     upgrades=[{"id": "nitro", "charge_spaces": 2, "charges": 1}, {"id": "radar", "device": True}]),
@@ -407,7 +419,8 @@ def test_boss_landing_on_the_hero_lists_where_it_can_go() -> None:
                        tokens=[{"kind": "rocket", "at": [2, 7]}],
                        upgrades=[{"id": "nitro", "charge_spaces": 2, "charges": 2}, {"id": "radar", "device": True}]),
     lambda: boss_fight(hero={"at": [2, 9]}),
-], ids=["uplinks", "voltage-rocket", "boss-lands"])
+    lambda: _with_every_effect(),
+], ids=["uplinks", "voltage-rocket", "boss-lands", "every-effect"])
 def test_hand_built_states_keep_the_contract(build: Any) -> None:
     _check_state(GAME, build(), random.Random(3), deep=True)
 
@@ -429,10 +442,167 @@ def test_using_upgrades() -> None:
 
 
 def test_upgrades_named_by_card_read_their_values_from_the_content() -> None:
-    s = mission(upgrades=[{"id": "upgrade-02", "charges": 1}], offer=[{"id": "upgrade-08"}])
-    card = FACTS.upgrades["upgrade-02"]
-    assert (s.upgrades[0].cost, s.upgrades[0].charge_spaces) == (card.cost, card.charge_spaces)
-    assert s.offer[0].device is FACTS.upgrades["upgrade-08"].device is True
+    s = mission(upgrades=[{"id": "repair-kit", "charges": 1}], offer=[{"id": "mirror-gyro"}])
+    card = FACTS.upgrades["repair-kit"]
+    assert (s.upgrades[0].cost, s.upgrades[0].charge_spaces, s.upgrades[0].effect) == (card.cost, card.charge_spaces,
+                                                                                       card.effect)
+    assert s.offer[0].device is FACTS.upgrades["mirror-gyro"].device is True
+
+
+# --- the house upgrades: effects, their choices and how long they last --------------------------------
+
+ALL_UPGRADES = [{"id": uid, "charges": 1 if FACTS.upgrades[uid].charge_spaces else 0}
+                for uid in ("side-cannons", "nitro-burst", "mirror-gyro", "nav-computer", "loudhailer", "deflector")]
+
+
+def _uses(state: md.State, upgrade: str) -> list[dict[str, Any]]:
+    return [a for a in legal(state) if a["do"] == "use_upgrade" and a["upgrade"] == upgrade]
+
+
+def test_every_house_upgrade_has_an_effect_and_a_scenario_that_uses_it() -> None:
+    paths = sorted((ROOT / "content" / "mission-drive" / "examples").glob("*.yaml"))
+    used = {a["upgrade"] for sc in load_scenarios(paths, GAME, rule_ids=[r.id for r in MD.rules])
+            for a in map(to_data, sc.scenario.actions) if a["do"] == "use_upgrade"}
+    assert len(FACTS.upgrades) == 15
+    assert set(FACTS.upgrades) <= used, f"no scenario uses {sorted(set(FACTS.upgrades) - used)}"
+    kinds_used = {u.effect.kind for u in FACTS.upgrades.values()}
+    assert kinds_used == set(md.EFFECTS), f"effects no card has: {set(md.EFFECTS) - kinds_used}"
+
+
+def test_upgrade_faces_print_what_the_engine_reads() -> None:
+    comp = next(c for c in MD.components if c.id == "upgrade-cards")
+    for face in comp.faces:
+        card, front = FACTS.upgrades[face.id], face.front
+        fields = {f.label: f.text for f in front.fields}
+        assert front.provenance == "house" and front.corner_left == str(card.cost), face.id
+        assert fields["Cost"] == f"{card.cost} point{'s' if card.cost != 1 else ''}", face.id
+        assert fields["Charge spaces"].split(" ")[0] == (str(card.charge_spaces) if card.charge_spaces else "none")
+        assert ("Device" in fields) == card.device == ("device" in (front.subtitle or "")), face.id
+
+
+def test_the_rules_page_table_matches_the_cards() -> None:
+    body = (ROOT / "content" / "mission-drive" / "rules" / "upgrades.md").read_text(encoding="utf-8")
+    rows = {}
+    for line in body.splitlines():
+        cells = [c.strip() for c in line.strip("|").split("|")]
+        if len(cells) == 4 and cells[1].isdigit():
+            rows[cells[0]] = cells
+    comp = next(c for c in MD.components if c.id == "upgrade-cards")
+    assert len(rows) == len(comp.faces)
+    for face in comp.faces:
+        card = FACTS.upgrades[face.id]
+        name = face.front.title + (" *(device)*" if card.device else "")
+        assert rows[name][1:3] == [str(card.cost), str(card.charge_spaces)], face.id
+
+
+def test_effect_choices_are_listed_and_only_where_they_do_something() -> None:
+    s = mission(upgrades=ALL_UPGRADES, civilians=[{"type": "car", "at": [0, 0]}])
+    assert [(a["pay"], a["direction"]) for a in _uses(s, "side-cannons")] == [
+        ("charge", "left"), ("charge", "right"), ("discard", "left"), ("discard", "right")]
+    assert _uses(s, "mirror-gyro") == []  # every mirror is face up: nothing to turn
+    assert [a["slot"] for a in _uses(s, "nav-computer")] == ["left", "center", "right"] * 2
+    assert [(a["civilian"], a["to"]) for a in _uses(s, "loudhailer")] == [([0, 0], [0, 1]), ([0, 0], [1, 0])] * 2
+    assert [a for a in _uses(s, "deflector")] == [{"do": "use_upgrade", "upgrade": "deflector", "pay": "charge"},
+                                                  {"do": "use_upgrade", "upgrade": "deflector", "pay": "discard"}]
+    s = mission(upgrades=ALL_UPGRADES, mirrors={"center": False}, mission=2, uplinks=[[2, 1]], hero={"health": 4})
+    assert [a["slot"] for a in _uses(s, "mirror-gyro")] == ["center", "center"]
+    shifts = _uses(s, "nitro-burst")
+    assert all(a["direction"] == "forward" and len(a["energy"]) == 1 for a in shifts)
+    # Paid with its charge, the nitro burst itself has a free space for the up-link's energy; discarded, it is gone.
+    assert {"do": "use_upgrade", "upgrade": "nitro-burst", "pay": "charge", "direction": "forward",
+            "energy": [{"charge": "nitro-burst"}]} in shifts
+    assert not any(a["pay"] == "discard" and a["energy"] == [{"charge": "nitro-burst"}] for a in shifts)
+    assert sum(a["energy"] == ["health"] for a in shifts) == 2
+
+
+@pytest.mark.parametrize(("use", "text"), [
+    ({"upgrade": "side-cannons", "direction": "forward"}, "left or right, not forward"),
+    ({"upgrade": "side-cannons"}, "needs direction"),
+    ({"upgrade": "mirror-gyro", "direction": "left", "slot": "left"}, "direction: is not used"),
+    ({"upgrade": "nav-computer", "slot": "left", "civilian": [0, 0]}, "civilian: is not used"),
+    ({"upgrade": "nitro", "slot": "left"}, "an upgrade with no effect"),
+])
+def test_effect_choices_that_do_not_fit_are_refused(use: dict[str, Any], text: str) -> None:
+    s = mission(upgrades=[*ALL_UPGRADES[:5], {"id": "nitro", "charge_spaces": 1, "charges": 1}])
+    with pytest.raises(IllegalAction, match=text):
+        play(s, {"do": "use_upgrade", "pay": "charge", **use})
+
+
+def test_this_turn_effects_last_through_the_refill_and_end_with_the_turn() -> None:
+    s = mission(enemies=[{"type": "car", "at": [3, 0]}, FAR_ENEMY], civilians=[{"type": "car", "at": [0, 5]}],
+                upgrades=[{"id": "signal-jammer", "charges": 2}], deck=["civilian", "enemy", ["forward"], "enemy"])
+    s, _ = play(s, {"do": "use_upgrade", "upgrade": "signal-jammer", "pay": "charge"})
+    s, _ = play(s, {"do": "brake", "slot": "left", "spaces": 0})
+    assert s.pending is not None and s.pending.kind == "civilian" and s.effects == ["jam"]
+    s, events = play(s, {"do": "civilian_move", "civilian": [0, 5], "to": [0, 6]})
+    assert "enemy_card_jammed" in kinds(events) and s.effects == [] and s.slots["left"] == md.Card("hero", ("forward",))
+    s, _ = play(s, {"do": "brake", "slot": "center", "spaces": 0})  # next turn: the enemy card fires again
+    assert s.pending is not None and s.pending.kind == "enemy"
+
+
+def test_a_redraw_keeps_the_turn_effects_while_its_traffic_card_is_resolved() -> None:
+    s = mission(enemies=[{"type": "car", "at": [2, 1]}, FAR_ENEMY], civilians=[{"type": "car", "at": [0, 5]}],
+                upgrades=[{"id": "ram-plate", "charges": 1}, {"id": "nav-computer", "charges": 1}],
+                deck=["civilian", ["forward"], ["back"]])
+    s, _ = play(s, {"do": "use_upgrade", "upgrade": "ram-plate", "pay": "charge"},
+                {"do": "use_upgrade", "upgrade": "nav-computer", "pay": "charge", "slot": "right"},
+                {"do": "civilian_move", "civilian": [0, 5], "to": [0, 6]})
+    assert s.effects == ["ram-proof"] and s.slots["right"] == md.Card("hero", ("forward",)) and s.turns == 0
+    s, events = play(s, {"do": "move", "slot": "right"})  # forward into the car at [2, 1]: pushed, no damage
+    assert s.effects == [] and s.turns == 1 and s.damage_taken == 0 and "damage_prevented" in kinds(events)
+
+
+def test_a_shield_ends_with_the_turn_in_a_mission_and_after_the_boss_turn_against_the_boss() -> None:
+    s = mission(upgrades=[{"id": "deflector", "charges": 1}])
+    s, _ = play(s, {"do": "use_upgrade", "upgrade": "deflector", "pay": "charge"})
+    assert s.shield == 1
+    s, events = play(s, {"do": "brake", "slot": "left", "spaces": 0})
+    assert s.shield == 0 and "shield_ended" in kinds(events)
+    s = boss_fight({"at": [2, 9]}, turn="hero", hero={"at": [2, 5]}, upgrades=[{"id": "deflector", "charges": 1}])
+    s, _ = play(s, {"do": "use_upgrade", "upgrade": "deflector", "pay": "charge"},
+                {"do": "brake", "slot": "left", "spaces": 0})
+    assert s.shield == 1 and s.turn == "boss"
+    s, events = play(s, {"do": "boss_turn"})
+    assert s.shield == 0 and s.turn == "hero" and "shield_ended" in kinds(events)
+
+
+def test_a_shield_prevents_a_ram_and_ram_proof_leaves_it_unspent() -> None:
+    s = mission(enemies=[{"type": "truck", "at": [2, 1]}, FAR_ENEMY], upgrades=[{"id": "deflector", "charges": 1},
+                                                                              {"id": "ram-plate", "charges": 1}])
+    shielded, _ = play(s, {"do": "use_upgrade", "upgrade": "deflector", "pay": "charge"})
+    after, events = play(shielded, {"do": "move", "slot": "center"})
+    assert after.damage_taken == 0 and [e.data["by"] for e in events if e.kind == "damage_prevented"] == ["shield"]
+    both, _ = play(shielded, {"do": "use_upgrade", "upgrade": "ram-plate", "pay": "charge"})
+    after, events = play(both, {"do": "move", "slot": "center"})
+    assert [e.data["by"] for e in events if e.kind == "damage_prevented"] == ["ram-proof"]
+    assert "shield_ended" in kinds(events)  # unspent, and gone with the turn
+
+
+def test_upgrade_shots_and_moves_can_end_the_mission() -> None:
+    s = mission(enemies=[{"type": "motorcycle", "at": [2, 1]}], upgrades=[{"id": "nitro-burst", "charges": 1}])
+    s, _ = play(s, {"do": "use_upgrade", "upgrade": "nitro-burst", "pay": "charge", "direction": "forward"})
+    assert (s.mission_status, s.hero, s.turns) == ("accomplished", (2, 1), 0)
+    assert [a["do"] for a in legal(s)] == ["score"]
+
+
+def test_an_upgrade_shot_stops_at_the_road_edge_and_at_the_boss() -> None:
+    s = mission(hero={"at": [4, 3]}, upgrades=[{"id": "side-cannons", "charges": 1}])
+    s, events = play(s, {"do": "use_upgrade", "upgrade": "side-cannons", "pay": "charge", "direction": "right"})
+    assert "shot_missed" in kinds(events)
+    s = boss_fight({"at": [2, 9]}, turn="hero", hero={"at": [2, 6]}, upgrades=[{"id": "rocket-pod", "charges": 1}])
+    s, events = play(s, {"do": "use_upgrade", "upgrade": "rocket-pod", "pay": "charge", "direction": "forward"})
+    assert s.boss is not None and s.boss.damaged == ["turret"]
+
+
+def test_effects_do_not_outlive_the_mission() -> None:
+    s = mission(enemies=[{"type": "motorcycle", "at": [2, 1]}], upgrades=[{"id": "deflector", "charges": 1},
+                                                                        {"id": "twin-triggers", "charges": 1}])
+    s, _ = play(s, {"do": "use_upgrade", "upgrade": "deflector", "pay": "charge"},
+                {"do": "use_upgrade", "upgrade": "twin-triggers", "pay": "charge"},
+                {"do": "move", "slot": "center"})
+    assert s.mission_status == "accomplished"
+    s, _ = play(s, {"do": "score"}, {"do": "finish"})
+    assert (s.effects, s.shield) == ([], 0)
 
 
 def test_laser_strike_only_at_rookie_level_and_once() -> None:
@@ -609,6 +779,8 @@ def test_the_engine_keeps_no_copy_of_card_facts() -> None:
         assert f'"{name}"' not in source, f"weapon card {name} is retyped in the engine"
     for fid in HERO_IDS:
         assert f'"{fid}"' not in source
+    for uid in FACTS.upgrades:
+        assert f'"{uid}"' not in source, f"upgrade card {uid} is named in the engine"
 
 
 def test_faces_draw_what_the_engine_reads() -> None:
@@ -707,7 +879,7 @@ def test_new_game_options_are_checked() -> None:
 
 def test_stages_carry_health_upgrades_and_the_laser_penalty() -> None:
     s = mission(reward="rookie", laser_used=True, hero={"health": 2}, enemies=[], mission_deck=["mission-c",
-                "mission-d", "mission-e", "mission-f"], upgrades=[{"id": "upgrade-01", "charges": 1}],
+                "mission-d", "mission-e", "mission-f"], upgrades=[{"id": "repair-kit", "charges": 1}],
                 destroyed=[{"side": "enemy", "type": "car"}])
     s, _ = play(s, {"do": "score"}, {"do": "finish"})
     assert (s.points_lost, s.mission) == (7, 2)  # 8 for a rookie mission, one less for the laser strike
@@ -753,10 +925,10 @@ def _later_stages() -> list[tuple[str, md.State]]:
     for boss, level in itertools.product(("tank", "rovers", "jet"), md.LEVELS):
         starts.append((f"boss {boss} {level}", state_of(phase="upgrades", mission=3, points=5, difficulty=level,
                                                         boss={"name": boss}, hero={"health": 3},
-                                                        upgrades=[{"id": "upgrade-05", "charges": 1},
-                                                                  {"id": "upgrade-09"}])))
+                                                        upgrades=[{"id": "rocket-pod", "charges": 1},
+                                                                  {"id": "emp-pulse"}])))
     starts.append(("mission 3", state_of(phase="upgrades", mission=2, points=4, reward="rookie",
-                                         offer=[{"id": "upgrade-02"}, {"id": "upgrade-14"}])))
+                                         offer=[{"id": "nav-computer"}, {"id": "loudhailer"}])))
     return starts
 
 
@@ -791,8 +963,8 @@ def _stall(s: md.State) -> Any:
 
 
 def test_stalling_cannot_keep_a_stage_going() -> None:
-    full = [{"id": f"upgrade-{i:02d}", "charges": FACTS.upgrades[f"upgrade-{i:02d}"].charge_spaces}
-            for i in (2, 6, 5, 12, 13, 1)]
+    full = [{"id": uid, "charges": FACTS.upgrades[uid].charge_spaces}
+            for uid in ("repair-kit", "rocket-pod", "nav-computer", "mirror-gyro", "side-thrusters", "deflector")]
     for start in (mission(mission=3, upgrades=full, uplinks=[[0, 1], [4, 1]], deck=[["back"]] * 11),
                   boss_fight(upgrades=full, deck=[["back"]] * 11)):
         s, n = start, 0

@@ -333,3 +333,99 @@ def test_an_icon_picture_can_carry_its_own_colour() -> None:
 
     # The house footer is red already: the coloured picture adds hundreds more red pixels.
     assert red_pixels(Art(icon="skull", color="#e00000")) > red_pixels(Art(icon="skull")) + 500
+# --- the proxies kit: write-in stand-ins instead of house designs ----------------------------------
+
+
+def _text(path: Path) -> str:
+    return " ".join(p.extract_text() or "" for p in pypdf.PdfReader(path).pages)
+
+
+@pytest.fixture(scope="module")
+def proxies_kit(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("proxies")
+    result = run_cli("print", "--out", out, "--paper", "a4", "--no-png", "--proxies", "--game", "mission-drive", "-q")
+    assert result.returncode == 0, result.stderr
+    return out
+
+
+def test_proxies_kit_has_its_own_folder_and_every_document(kit: Path, proxies_kit: Path) -> None:
+    default = sorted(p.name for p in (kit / "print" / "a4").glob("mission-drive-*.pdf"))
+    assert sorted(p.name for p in (proxies_kit / "print" / "a4-proxies").glob("*.pdf")) == default
+    assert not (proxies_kit / "print" / "a4").exists()
+
+
+def test_proxies_kit_prints_write_in_faces_where_the_default_prints_house_designs(kit: Path,
+                                                                                  proxies_kit: Path) -> None:
+    game = load_content(CONTENT, ["mission-drive"]).game("mission-drive")
+    upgrades = next(c for c in game.components if c.id == "upgrade-cards")
+    assert upgrades.proxy is not None
+    write_in = upgrades.proxy.front.subtitle
+    default = _text(kit / "print" / "a4" / "mission-drive-cards-duplex.pdf")
+    proxies = _text(proxies_kit / "print" / "a4-proxies" / "mission-drive-cards-duplex.pdf")
+    assert default.count(write_in) == 0 and proxies.count(write_in) == upgrades.count
+    for face in upgrades.faces:  # our designs are in the default kit only
+        assert face.front.title in default and face.front.title not in proxies, face.id
+    for label in ("Name", "Charge spaces", "Device card (yes / no)", "Effect"):
+        assert label in proxies
+    # Rulebook faces print in both kits; every piece keeps its k/N label.
+    assert "Enemy Card" in default and "Enemy Card" in proxies and "Laser" in proxies
+    assert _labels(proxies_kit / "print" / "a4-proxies" / "mission-drive-cards-duplex.pdf", "fronts") == \
+        _labels(kit / "print" / "a4" / "mission-drive-cards-duplex.pdf", "fronts")
+    tiles = _text(proxies_kit / "print" / "a4-proxies" / "mission-drive-tokens.pdf")
+    assert "Boss Tile" in tiles and "Tank" not in tiles
+
+
+def _ruled_rows(path: Path, page: int) -> int:
+    """Pixel rows crossing the top-left card's body from side to side (ruled write-in lines)."""
+    img = _render(path, page, 100)
+    px = 100 / 25.4
+    left, top = (210 - 3 * 63) / 2, (297 - 3 * 88) / 2
+    x0, x1 = round((left + 8) * px), round((left + 58) * px)
+    return sum(1 for y in range(round((top + 40) * px), round((top + 75) * px))
+               if sum(img.getpixel((x, y)) < 200 for x in range(x0, x1)) > 0.95 * (x1 - x0))
+
+
+def test_write_in_lines_are_drawn_ruled(kit: Path, proxies_kit: Path) -> None:
+    """The first upgrade card has the Effect entry's ruled lines across its body; our design has none."""
+    page = 6  # the sheet of upgrade fronts, in both kits
+    assert "Upgrade" in pypdf.PdfReader(proxies_kit / "print" / "a4-proxies" / "mission-drive-cards-duplex.pdf")\
+        .pages[page].extract_text()
+    assert _ruled_rows(proxies_kit / "print" / "a4-proxies" / "mission-drive-cards-duplex.pdf", page) >= 4
+    assert _ruled_rows(kit / "print" / "a4" / "mission-drive-cards-duplex.pdf", page) == 0
+
+
+def test_with_proxies_swaps_only_house_sides() -> None:
+    from generators.pdf.kit import with_proxies
+
+    game = load_content(CONTENT, ["mission-drive"]).game("mission-drive")
+    swapped = {c.id: c for c in with_proxies(game).components}
+    for comp in game.components:
+        new = swapped[comp.id]
+        assert [(f.id, f.count) for f in new.faces] == [(f.id, f.count) for f in comp.faces]
+        assert new.back == comp.back, "a shared back stays"
+        proxy = comp.proxy
+        for old, face in zip(comp.faces, new.faces, strict=True):
+            for before, after, which in ((old.front, face.front, "front"), (old.back, face.back, "back")):
+                if proxy is not None and before is not None and before.provenance == "house":
+                    assert after == (proxy.front if which == "front" else proxy.back or proxy.front)
+                else:
+                    assert after == before
+    movement = swapped["movement-cards"]
+    assert {f.front.provenance for f in movement.faces} == {"proxy", "rulebook"}  # enemy and civilian cards stay
+    mission = swapped["mission-cards"].faces[0]
+    assert (mission.front.color, mission.back.color) == ("green", "pink")
+
+
+@pytest.mark.parametrize(("component", "text"), [
+    ("id: x\nname: X\nkind: cards\ncount: 1\nproxy: {front: {title: P, provenance: proxy}}\n"
+     "faces:\n  - {id: a, front: {title: A, provenance: rulebook, section: S}}\n", "no face has a house side"),
+    ("id: x\nname: X\nkind: cards\ncount: 1\nproxy: {front: {title: P, provenance: house}}\n"
+     "faces:\n  - {id: a, front: {title: A, provenance: house}}\n", "a write-in stand-in is provenance: proxy"),
+    ("id: x\nname: X\nkind: cards\ncount: 1\n"
+     "faces:\n  - {id: a, front: {title: A, provenance: house, write_in: [{label: Name}]}}\n", "belong on proxy"),
+])
+def test_proxy_mistakes_are_located(tmp_path: Path, component: str, text: str) -> None:
+    content = copy_content(tmp_path, ("mission-drive",))
+    (content / "mission-drive" / "components" / "zz-x.yaml").write_text(component, "utf-8")
+    result = run_cli("validate", "--content", content)
+    assert result.returncode == 2 and text in result.stderr and "zz-x.yaml:" in result.stderr, result.stderr

@@ -323,6 +323,15 @@ class FieldLine:
 
 
 @dataclass(frozen=True)
+class WriteIn:
+    """A write-in space of a proxy face: a label, then ruled lines for the owner's own card text."""
+
+    label: str = field(metadata=_meta("What to write there (Name, Cost, Effect...)."))
+    lines: int = field(default=1, metadata=_meta("How many ruled lines (the first one starts after the label).",
+                                                  min=1, max=12))
+
+
+@dataclass(frozen=True)
 class Side:
     """One printed side: what is drawn on it."""
 
@@ -353,10 +362,16 @@ class Side:
         default="framed",
         metadata=_meta("framed: title band and footer; full: art and elements cover the face (boards end to end)."),
     )
+    write_in: tuple[WriteIn, ...] = field(default=(), metadata=_meta(
+        "Labelled ruled lines under the text, for the owner's own card text (proxy sides only)."))
 
     def check(self) -> tuple[str, str] | None:
         if self.provenance == "rulebook" and not self.section:
             return ("section", "a rulebook side must cite its rulebook section (section: ...)")
+        if self.write_in and self.provenance != "proxy":
+            return ("write_in", "write-in lines belong on proxy sides (provenance: proxy)")
+        if self.write_in and self.layout != "framed":
+            return ("write_in", "write-in lines are drawn on framed sides only (layout: framed)")
         return None
 
 
@@ -371,6 +386,22 @@ class Face:
     facts: dict[str, Any] | None = field(default=None, metadata=_meta(
         "Game facts the rules engine reads from this face (a weapon's symbol, a character's hit points); "
         "their keys are checked against the engine's own spec."))
+
+
+@dataclass(frozen=True)
+class Proxy:
+    """The write-in stand-ins the proxies kit (`roadkit print --proxies`) prints in place of a component's
+    house sides, for owners of the boxed game who copy their own cards' text onto them."""
+
+    front: Side = field(metadata=_meta("Printed instead of every house front (provenance: proxy)."))
+    back: Side | None = field(default=None, metadata=_meta(
+        "Printed instead of every house side a face has as its own back (a two-sided card); default: the front."))
+
+    def check(self) -> tuple[str, str] | None:
+        for key, side in (("front", self.front), ("back", self.back)):
+            if side is not None and side.provenance != "proxy":
+                return (key, "a write-in stand-in is provenance: proxy")
+        return None
 
 
 @dataclass(frozen=True)
@@ -390,8 +421,14 @@ class Component:
     faces: tuple[Face, ...] = field(default=(), metadata=_meta("The different faces, each with its count."))
     description: str | None = field(default=None, metadata=_meta("A sentence for the components page."))
     order: int = field(default=100, metadata=_meta("Sort order within the game."))
+    proxy: Proxy | None = field(default=None, metadata=_meta(
+        "Write-in stand-ins that the proxies kit prints instead of this component's house sides (the default kit "
+        "prints the house sides)."))
 
     def check(self) -> tuple[str, str] | None:
+        if self.proxy is not None and not any(s.provenance == "house" for f in self.faces
+                                              for s in (f.front, f.back) if s is not None):
+            return ("proxy", "no face has a house side for the proxies kit to replace")
         total = sum(f.count for f in self.faces)
         if self.kind == "dice":
             # A die's faces are its six sides; `count` is how many such dice the game has.

@@ -8,7 +8,7 @@ Board and coordinates
 Content the engine reads (`facts:` on the faces, never retyped here)
     movement-cards (hero arrows, enemy and civilian cards, counts), mission-cards (each side's
     vehicles and up-links, on one road board), boss-weapons (symbol type and outcome), upgrade-cards
-    (cost, charge spaces, device: house values), boss-tiles and boss-movement-cards (the house
+    (the house upgrades: cost, charge spaces, device mark, effect), boss-tiles and boss-movement-cards (the house
     bosses: parts, vulnerable spots, targeted and activation spaces; each card side's position on the
     far road board and its weapon symbols), the vehicle and weapon tokens and the boss damage tokens
     (how many the box has), the dashboard (health track) and the road boards (size).
@@ -46,12 +46,13 @@ Setup (a scenario's state; all keys optional, unknown keys refused with their ke
     tokens: [{kind: rocket|drone, at: [c, r]}]   weapon tokens on the board;  turn: boss | hero
 
 Actions (`do` picks the kind; every other key is checked)
-    {do: move, slot: left|center|right, mirror: false, fire: before|after, energy: [...], discard: [...]}
+    {do: move, slot: left|center|right, mirror: false, fire: before|after|both, energy: [...], discard: [...]}
     {do: brake, slot: S, spaces: 0|1|2, energy: [...], discard: [...]}
     {do: enemy_fire, target: [c, r]}                     resolves a drawn enemy card
     {do: civilian_move, civilian: [c, r], to: [c, r]}    resolves a drawn civilian card
     {do: laser_strike, target: [c, r]}                   rookie reward level, once, during missions
-    {do: use_upgrade, upgrade: id, pay: charge|discard}
+    {do: use_upgrade, upgrade: id, pay: charge|discard, direction: D, slot: S, civilian: [c, r], to: [c, r]}
+                                                         (the effect's choices only: see UpgradeEffect)
     {do: score}                                          after a mission is accomplished
     {do: spend, buy: health|install|charge|start_forward, upgrade: id, times: 1}
     {do: finish}                                         ends the upgrade step; unspent points are lost
@@ -64,6 +65,13 @@ Actions (`do` picks the kind; every other key is checked)
     is written whenever it arises with at least one possibility (even one); one that never arises is
     refused. `legal_actions` lists every action with its choices: chance is only used by
     `start_mission` and `boss_setup`, so a dry run of any other action shows the choices it needs.
+
+Upgrades (house designs) carry an effect of a small vocabulary (`UpgradeEffect`): most act at once, three
+last for the rest of the turn (`State.effects`), a shield until the hero's next turn (`State.shield`).
+
+`evaluate` rates a state for the simulator's greedy policy: progress (missions, enemies destroyed, the
+boss's vulnerable spots hit) first, then health and upgrades, then how close the hero is to something it
+can hit and whether a dashboard card could hit it next turn (`WORTH`).
 
 Outcome keys: see `outcome`. House decisions where the rulebook is silent are in NOTES (rule id,
 note); the runner copies them into the check report so the site can show them beside the rule.
@@ -150,10 +158,19 @@ NOTES: tuple[tuple[str, str], ...] = (
     ("launch-weapons", "A rocket moves one orthogonal step that brings it closer to the hero. It moves along the "
      "axis with the larger gap (rows on a tie) and avoids the boss when another such step exists. Upkeep "
      "handles tokens in the order they were placed."),
-    ("upgrades", "The effects of the 15 upgrade cards are not printed in the rulebook. The model tracks only "
-     "their cost, charge spaces and charges (house values on the cards)."),
+    ("upgrades", "The rulebook prints none of the 15 upgrade cards. Roadkit's are house designs: each card's cost, "
+     "charge spaces, device mark and effect come from its facts, and each effect is one of a small vocabulary "
+     "(repair, shot, shift, mirror, redraw, civilian, disarm, ram-proof, double-shot, jam, shield)."),
+    ("upgrades", "\"At any time during your turn\" is played as: any number of uses, in any order, before you play "
+     "your hero card (not while a drawn enemy or civilian card waits to be resolved). An effect \"for the rest of "
+     "this turn\" lasts until your card is played and its slot refilled, enemy cards drawn then included. A shield "
+     "lasts until your next turn starts: in a mission that is the same moment; against the boss it covers the "
+     "boss's turn."),
+    ("upgrades", "An upgrade's shot hits like your weapon: the first vehicle, boss part or weapon token in its line "
+     "takes it, civilians included. An upgrade that moves the hero moves it like one movement arrow (ramming, "
+     "edges, up-links, tokens)."),
     ("weapon-outcomes", "The rulebook never defines a \"device card\". The model treats it as an upgrade card "
-     "marked device (house value)."),
+     "marked device; Roadkit's house upgrades mark five of them (electronic gear)."),
     ("satellite-uplink", "The rulebook calls the cube on an up-link space an energy cube and a token. The model "
      "treats it as one cube per up-link space."),
     ("launch-weapons", "The components list 2 missiles, and the weapon cards place ROCKET tokens. The model "
@@ -263,12 +280,57 @@ class MissionCardFacts:
         return None
 
 
+EffectKind = Literal["repair", "shot", "shift", "mirror", "redraw", "civilian", "disarm", "ram-proof", "double-shot",
+                     "jam", "shield"]
+NEEDS_DIRECTIONS = ("shot", "shift")
+THIS_TURN = ("ram-proof", "double-shot", "jam")  # effects that last until the end of the turn they are used in
+EFFECT_DOC = (
+    "what one use does. At once: repair (gain `amount` health, never above full), shot (fire in one of "
+    "`directions`: the first vehicle, boss part or weapon token up to `range` spaces away in that line takes one "
+    "hit, as from your weapon), shift (move the hero one space in one of `directions`, ramming as an arrow does), "
+    "mirror (turn one face-down mirror token face up), redraw (discard the hero card of one dashboard slot and "
+    "refill the slot from the movement deck, resolving enemy and civilian cards drawn), civilian (move one "
+    "civilian vehicle to an adjacent empty space, as a civilian card does), disarm (remove every rocket and drone "
+    "token up to `range` spaces from the hero, diagonals included). For the rest of this turn: ram-proof (ramming "
+    "costs the hero no health), double-shot (the hero card played may fire both before and after moving), jam "
+    "(enemy cards drawn have no effect). Until your next turn: shield (the next `amount` damage the hero would "
+    "take is prevented)")
+
+
+@dataclass(frozen=True)
+class UpgradeEffect:
+    """What one use of an upgrade does: one kind of a small effect vocabulary the engine plays, with its
+    numbers (house design: the rulebook prints no upgrade card)."""
+
+    kind: EffectKind = field(metadata={"doc": EFFECT_DOC})
+    amount: int = field(default=1, metadata={"doc": "repair: the health gained; shield: the damage prevented "
+                                             "(other kinds: leave at 1)", "min": 1})
+    range: int = field(default=1, metadata={"doc": "shot: how many spaces the shot reaches along its line; disarm: "
+                                            "how many spaces around the hero it reaches (other kinds: leave at 1)",
+                                            "min": 1})
+    directions: tuple[Arrow, ...] = field(default=(), metadata={
+        "doc": "shot and shift: the directions (forward, back, left, right, as seen looking up the road) the "
+               "player chooses from at each use; other kinds have none"})
+
+    def check(self) -> tuple[str, str] | None:
+        if (self.kind in NEEDS_DIRECTIONS) != bool(self.directions):
+            return "directions", "shot and shift choose among directions; other effects have none"
+        if len(set(self.directions)) != len(self.directions):
+            return "directions", "a direction is listed twice"
+        if self.amount != 1 and self.kind not in ("repair", "shield"):
+            return "amount", f"a {self.kind} effect has no amount"
+        if self.range != 1 and self.kind not in ("shot", "disarm"):
+            return "range", f"a {self.kind} effect has no range"
+        return None
+
+
 @dataclass(frozen=True)
 class UpgradeFacts:
-    """An upgrade card's numbers (house values: the rulebook prints no upgrade card)."""
+    """An upgrade card (house design: the rulebook names 15 upgrades but prints none)."""
 
     cost: int = field(metadata={"doc": "points to install it in the upgrade step", "min": 0})
     charge_spaces: int = field(metadata={"doc": "the most charge cubes it can hold", "min": 0})
+    effect: UpgradeEffect = field(metadata={"doc": "what each use of it does (each use costs a charge or the card)"})
     device: bool = field(default=False, metadata={"doc": "a device card: an electric shock may discard it"})
 
 
@@ -603,6 +665,8 @@ class UpgradeSpec:
         "doc": "charge cubes on it now, at most charge_spaces (an upgrade is installed with none)", "min": 0})
     device: bool | None = field(default=None, metadata={
         "doc": "a device card, which an electric shock may discard; default: the card's (false for one written out)"})
+    effect: UpgradeEffect | None = field(default=None, metadata={
+        "doc": "what each use does; default: the card's (for one written out: nothing, a use only pays its cost)"})
 
 
 @dataclass(frozen=True)
@@ -836,8 +900,9 @@ class MoveAction:
                                  "(left: left, center: forward, right: right)"})
     mirror: bool = field(default=False, metadata={
         "doc": "turn the slot's mirror token face down to play the arrows mirrored (left and right swapped)"})
-    fire: Literal["before", "after"] | None = field(default=None, metadata={
-        "doc": "fire into the adjacent space in the slot's direction before or after moving; null: no shot"})
+    fire: Literal["before", "after", "both"] | None = field(default=None, metadata={
+        "doc": "fire into the adjacent space in the slot's direction before or after moving; both: before and "
+               "after (only while a double-shot upgrade is in effect this turn); null: no shot"})
     energy: tuple[EnergyChoice, ...] = field(default=(), metadata={
         "doc": "each up-link's energy, in the order the hero reaches them: health, or {charge: <upgrade id>}"})
     discard: tuple[DiscardChoice, ...] = field(default=(), metadata={
@@ -885,12 +950,26 @@ class LaserStrikeAction:
 
 @dataclass(frozen=True)
 class UseUpgradeAction:
-    """Use an installed upgrade during the hero's turn (its effect is on the card; the model tracks the cost)."""
+    """Use an installed upgrade during the hero's turn, before the hero card is played: pay for the use, then
+    its effect happens, with the choices the effect needs."""
 
     do: Literal["use_upgrade"]
     upgrade: str = field(metadata={"doc": "the installed upgrade's id"})
     pay: Literal["charge", "discard"] = field(metadata={
         "doc": "charge: remove one of its charges; discard: send the card to the box"})
+    direction: Arrow | None = field(default=None, metadata={
+        "doc": "shot and shift effects: the direction chosen among the card's (forward, back, left, right)"})
+    slot: Slot | None = field(default=None, metadata={
+        "doc": "mirror effect: the slot whose face-down mirror token turns face up; redraw effect: the slot whose "
+               "hero card is replaced"})
+    civilian: Pos | None = field(default=None, metadata={
+        "doc": f"civilian effect: the space of the civilian vehicle that moves, {ROAD_SPACE}"})
+    to: Pos | None = field(default=None, metadata={
+        "doc": "civilian effect: the adjacent empty space it moves to, [column, row]"})
+    energy: tuple[EnergyChoice, ...] = field(default=(), metadata={
+        "doc": "shift effect onto an up-link: its energy, health or {charge: <upgrade id>}"})
+    discard: tuple[DiscardChoice, ...] = field(default=(), metadata={
+        "doc": "shift effect into an electric shock: {charge: <upgrade id>} or {card: <device upgrade id>}"})
 
 
 @dataclass(frozen=True)
@@ -990,6 +1069,10 @@ class Upgrade:
     charge_spaces: int
     charges: int
     device: bool
+    effect: UpgradeEffect | None = None  # frozen, shared between copies
+
+    def copy(self) -> Upgrade:
+        return replace(self)
 
 
 @dataclass
@@ -1001,11 +1084,13 @@ class Token:
 
 @dataclass(frozen=True)
 class Pending:
-    """A drawn enemy or civilian card waiting for the player's choice."""
+    """A drawn enemy or civilian card waiting for the player's choice. `ends_turn`: it was drawn while
+    refilling after the hero card was played (not by an upgrade during the turn)."""
 
     kind: str
     slot: str
     card: Card
+    ends_turn: bool = True
 
 
 @dataclass(frozen=True)
@@ -1075,6 +1160,9 @@ class State:
     next_token: int = 1
     supply: dict[str, int] = field(default_factory=dict)
     turns: int = 0  # hero turns played (missions and boss encounter)
+    effects: list[str] = field(default_factory=list)  # upgrade effects lasting for the rest of this turn
+    shield: int = 0  # damage an upgrade will prevent before the hero's next turn
+    upgrades_used: int = 0
     boss_turns: int = 0
     missions_accomplished: int = 0
     total_score: int = 0
@@ -1093,8 +1181,9 @@ class State:
         new.deck = list(self.deck)
         new.discard = list(self.discard)
         new.destroyed = list(self.destroyed)
-        new.upgrades = [Upgrade(u.id, u.cost, u.charge_spaces, u.charges, u.device) for u in self.upgrades]
-        new.offer = [Upgrade(u.id, u.cost, u.charge_spaces, u.charges, u.device) for u in self.offer]
+        new.upgrades = [u.copy() for u in self.upgrades]
+        new.offer = [u.copy() for u in self.offer]
+        new.effects = list(self.effects)
         new.mission_cards = list(self.mission_cards)
         new.mission_deck = list(self.mission_deck)
         new.boss = None if self.boss is None else self.boss.clone()
@@ -1189,9 +1278,10 @@ def _upgrade(u: UpgradeSpec, facts: Facts, path: KeyPath) -> Upgrade:
     cost = u.cost if u.cost is not None else (card.cost if card else 0)
     spaces = u.charge_spaces if u.charge_spaces is not None else (card.charge_spaces if card else 0)
     device = u.device if u.device is not None else (card.device if card else False)
+    effect = u.effect if u.effect is not None else (card.effect if card else None)
     if u.charges > spaces:
         raise SetupError((*path, "charges"), f"{u.charges} charges do not fit on {spaces} charge spaces")
-    return Upgrade(u.id, cost, spaces, u.charges, device)
+    return Upgrade(u.id, cost, spaces, u.charges, device, effect)
 
 
 def _mission_deck(spec: SetupSpec, facts: Facts) -> list[str]:
@@ -1501,7 +1591,7 @@ def new_game(options: Options, facts: Facts, chance: Chance) -> State:
 
 def _content_upgrade(uid: str, facts: Facts) -> Upgrade:
     card = facts.upgrades[uid]
-    return Upgrade(uid, card.cost, card.charge_spaces, 0, card.device)
+    return Upgrade(uid, card.cost, card.charge_spaces, 0, card.device, card.effect)
 
 
 def _setup_mission(ctx: _Ctx) -> None:
@@ -1525,6 +1615,7 @@ def _setup_mission(ctx: _Ctx) -> None:
     s.hero = (s.lanes // 2, 0)
     s.mirrors = dict.fromkeys(SLOTS, True)
     s.pending, s.phase, s.mission_status, s.score = None, "mission", "playing", None
+    s.effects, s.shield = [], 0
     ctx.event("mission_set_up", mission=s.mission, cards=[f"{mid} {side}" for mid, side in s.mission_cards])
     _deal(ctx, [fid for fid, _ in facts.movement])
 
@@ -1726,6 +1817,8 @@ def _opening_problem(s: State, act: Any) -> str | None:
             return f"the {act.slot} slot holds no hero card"
         if act.do == "move" and act.mirror and not s.mirrors[act.slot]:
             return f"the {act.slot} mirror token is already face down"
+        if act.do == "move" and act.fire == "both" and "double-shot" not in s.effects:
+            return "firing both before and after moving needs a double-shot upgrade used this turn"
         return None
     needs = {
         "enemy_fire": s.pending is not None and s.pending.kind == "enemy",
@@ -1764,10 +1857,10 @@ def _do_move(ctx: _Ctx, act: MoveAction) -> None:
         arrows = tuple(MIRRORED[a] for a in arrows)
         ctx.event("mirror_used", slot=act.slot, arrows=arrows)
     ctx.event("card_played", slot=act.slot, use="move", arrows=arrows)
-    if act.fire == "before":
+    if act.fire in ("before", "both"):
         _fire(ctx, act.slot)
     completed = False if _halted(s) else _move_path(ctx, arrows)
-    if act.fire == "after":
+    if act.fire in ("after", "both"):
         if completed:
             _fire(ctx, act.slot)
         elif not _halted(s):
@@ -1790,15 +1883,32 @@ def _end_hero_turn(ctx: _Ctx, slot: str) -> None:
         s.slots[slot] = None
         s.discard.append(card)
         ctx.event("card_discarded", slot=slot, card=card.label())
-    if _halted(s):
-        return
-    _refill(ctx, slot)
-    _settle(s)
+    if not _halted(s):
+        _refill(ctx, slot)
+        _settle(s)
+    if not s.pending:
+        _turn_over(ctx)
     if s.phase == "boss" and not _halted(s):
         s.turn = "boss"
 
 
-def _refill(ctx: _Ctx, slot: str) -> None:
+def _turn_over(ctx: _Ctx) -> None:
+    """The hero's turn is over (its card played, the slot refilled): effects for this turn end; in a mission
+    the hero's next turn follows at once, so a shield ends too (in a boss encounter, after the boss's turn)."""
+    s = ctx.s
+    if s.effects:
+        ctx.event("effects_ended", effects=list(s.effects))
+        s.effects = []
+    if s.shield and s.phase == "mission":
+        _drop_shield(ctx)
+
+
+def _drop_shield(ctx: _Ctx) -> None:
+    ctx.event("shield_ended", unused=ctx.s.shield)
+    ctx.s.shield = 0
+
+
+def _refill(ctx: _Ctx, slot: str, ends_turn: bool = True) -> None:
     """Draw until a hero card fills the slot; enemy and civilian cards are resolved on the way.
     A card needing a choice pauses here (state.pending) until its action arrives."""
     s = ctx.s
@@ -1808,9 +1918,13 @@ def _refill(ctx: _Ctx, slot: str) -> None:
         if card.kind == "hero":
             s.slots[slot] = card
             return
+        if card.kind == "enemy" and "jam" in s.effects:
+            ctx.event("enemy_card_jammed")
+            s.discard.append(card)
+            continue
         has_choice = bool(_enemy_targets(s)) if card.kind == "enemy" else bool(_civilian_moves(s))
         if has_choice:
-            s.pending = Pending(card.kind, slot, card)
+            s.pending = Pending(card.kind, slot, card, ends_turn)
             return
         ctx.event(f"{card.kind}_card_no_effect", reason=_no_choice_reason(s, card.kind))
         s.discard.append(card)
@@ -1826,14 +1940,16 @@ def _no_choice_reason(s: State, kind: str) -> str:
 def _resume_after_card(ctx: _Ctx) -> None:
     s = ctx.s
     assert s.pending is not None
-    slot, card = s.pending.slot, s.pending.card
+    slot, card, ends_turn = s.pending.slot, s.pending.card, s.pending.ends_turn
     s.pending = None
     s.discard.append(card)
     ctx.event("card_discarded", slot=slot, card=card.label())
     _settle(s)
     if not _halted(s):
-        _refill(ctx, slot)
+        _refill(ctx, slot, ends_turn)
         _settle(s)
+    if ends_turn and not s.pending and not _halted(s):
+        _turn_over(ctx)
 
 
 def _enemy_targets(s: State) -> list[Space]:
@@ -1905,7 +2021,7 @@ def _step(ctx: _Ctx, arrow: str) -> bool:
     part = _part_at(s, dest)
     if part is not None:
         ctx.event("rammed", target="boss", part=part.id, at=dest)
-        _damage_hero(ctx, "rammed the boss")
+        _damage_hero(ctx, "rammed the boss", ram=True)
         return True
     victim = _vehicle_at(s, dest)
     if victim is None:
@@ -1914,7 +2030,7 @@ def _step(ctx: _Ctx, arrow: str) -> bool:
         return _hero_enters(ctx, dest)
     ctx.event("rammed", target=victim.type, side=victim.side, at=dest)
     if victim.type == "truck":
-        _damage_hero(ctx, "rammed a truck")
+        _damage_hero(ctx, "rammed a truck", ram=True)
         return True
     s.hero = dest
     ctx.event("hero_moved", arrow=arrow, to=dest)
@@ -1922,7 +2038,7 @@ def _step(ctx: _Ctx, arrow: str) -> bool:
         _destroy(ctx, victim, "rammed")
     else:
         _push_car(ctx, victim, delta)
-        _damage_hero(ctx, "rammed a car")
+        _damage_hero(ctx, "rammed a car", ram=True)
     return _hero_enters(ctx, dest)
 
 
@@ -1999,9 +2115,17 @@ def _destroy(ctx: _Ctx, v: Vehicle, by: str) -> None:
     ctx.event("vehicle_destroyed", side=v.side, type=v.type, at=v.at, by=by)
 
 
-def _damage_hero(ctx: _Ctx, cause: str) -> None:
-    """Hero Damage: the health cube moves one space left; on the leftmost space the mission ends."""
+def _damage_hero(ctx: _Ctx, cause: str, ram: bool = False) -> None:
+    """Hero Damage: the health cube moves one space left; on the leftmost space the mission ends. A
+    ram-proof upgrade this turn takes away the damage of rams; a shield prevents damage of any kind."""
     s = ctx.s
+    if ram and "ram-proof" in s.effects:
+        ctx.event("damage_prevented", cause=cause, by="ram-proof")
+        return
+    if s.shield:
+        s.shield -= 1
+        ctx.event("damage_prevented", cause=cause, by="shield", shield_left=s.shield)
+        return
     s.health = max(0, s.health - 1)
     s.damage_taken += 1
     ctx.event("hero_damaged", cause=cause, health=s.health)
@@ -2096,16 +2220,147 @@ def _shock_discard(ctx: _Ctx) -> None:
 
 
 def _do_use_upgrade(ctx: _Ctx, act: UseUpgradeAction) -> None:
-    """Using Upgrades: each use removes a charge or sends the card to the box (its effect is on the card)."""
+    """Using Upgrades: each use removes a charge or sends the card to the box, then its effect happens."""
     s = ctx.s
     upgrade = _upgrade_by_id(s, act.upgrade)
+    _check_effect_choices(s, upgrade.effect, act)
     if act.pay == "charge":
         if not upgrade.charges:
             raise IllegalAction(f"{upgrade.id} has no charge left; pay: discard sends it to the box")
         upgrade.charges -= 1
     else:
         s.upgrades.remove(upgrade)
-    ctx.event("upgrade_used", upgrade=upgrade.id, paid=act.pay, charges=upgrade.charges)
+    s.upgrades_used += 1
+    ctx.event("upgrade_used", upgrade=upgrade.id, paid=act.pay, charges=upgrade.charges,
+              effect=upgrade.effect.kind if upgrade.effect else None)
+    if upgrade.effect is not None:
+        EFFECTS[upgrade.effect.kind](ctx, upgrade.effect, act)
+        _settle(s)
+
+
+# What each effect kind needs written on the use_upgrade action (beyond upgrade and pay).
+EFFECT_CHOICES: dict[str, tuple[str, ...]] = {"shot": ("direction",), "shift": ("direction",), "mirror": ("slot",),
+                                              "redraw": ("slot",), "civilian": ("civilian", "to")}
+
+
+def _check_effect_choices(s: State, effect: UpgradeEffect | None, act: UseUpgradeAction) -> None:
+    wanted = EFFECT_CHOICES.get(effect.kind, ()) if effect else ()
+    for key in ("direction", "slot", "civilian", "to"):
+        given = getattr(act, key) is not None
+        if given and key not in wanted:
+            what = f"a {effect.kind} effect" if effect else "an upgrade with no effect"
+            raise IllegalAction(f"{key}: is not used by {what}")
+        if not given and key in wanted:
+            raise IllegalAction(f"a {effect.kind} effect needs {key}: (see the legal actions)")  # type: ignore[union-attr]
+    if effect is not None and effect.kind in NEEDS_DIRECTIONS and act.direction not in effect.directions:
+        raise IllegalAction(f"this upgrade's {effect.kind} goes {' or '.join(effect.directions)}, not {act.direction}")
+
+
+def _effect_repair(ctx: _Ctx, effect: UpgradeEffect, act: UseUpgradeAction) -> None:
+    s = ctx.s
+    gained = min(effect.amount, s.max_health - s.health)
+    s.health += gained
+    ctx.event("health_repaired", gained=gained, health=s.health)
+
+
+def _effect_shot(ctx: _Ctx, effect: UpgradeEffect, act: UseUpgradeAction) -> None:
+    """A shot along a line: the first vehicle, boss part or weapon token within range takes the hit."""
+    s = ctx.s
+    assert act.direction is not None
+    delta = DELTA[act.direction]
+    at = s.hero
+    for _ in range(effect.range):
+        at = _add(at, delta)
+        if not _on_board(s, at):
+            break
+        part, victim, token = _part_at(s, at), _vehicle_at(s, at), _token_at(s, at)
+        if part is None and victim is None and token is None:
+            continue
+        ctx.event("upgrade_shot", direction=act.direction, at=at)
+        if part is not None:
+            _hit_boss(ctx, part)
+        elif victim is not None:
+            _hit_vehicle(ctx, victim, "upgrade shot")
+        else:
+            assert token is not None
+            _remove_token(ctx, token, "shot")
+        return
+    ctx.event("shot_missed", direction=act.direction, reach=effect.range)
+
+
+def _effect_shift(ctx: _Ctx, effect: UpgradeEffect, act: UseUpgradeAction) -> None:
+    assert act.direction is not None
+    _move_path(ctx, (act.direction,))
+
+
+def _effect_mirror(ctx: _Ctx, effect: UpgradeEffect, act: UseUpgradeAction) -> None:
+    s = ctx.s
+    assert act.slot is not None
+    if s.mirrors[act.slot]:
+        raise IllegalAction(f"the {act.slot} mirror token is face up already")
+    s.mirrors[act.slot] = True
+    ctx.event("mirror_restored", slot=act.slot)
+
+
+def _effect_redraw(ctx: _Ctx, effect: UpgradeEffect, act: UseUpgradeAction) -> None:
+    s = ctx.s
+    assert act.slot is not None
+    card = s.slots[act.slot]
+    if card is None:
+        raise IllegalAction(f"the {act.slot} slot holds no hero card to replace")
+    s.slots[act.slot] = None
+    s.discard.append(card)
+    ctx.event("card_discarded", slot=act.slot, card=card.label())
+    _refill(ctx, act.slot, ends_turn=False)
+
+
+def _effect_civilian(ctx: _Ctx, effect: UpgradeEffect, act: UseUpgradeAction) -> None:
+    s = ctx.s
+    assert act.civilian is not None and act.to is not None
+    move = (tuple(act.civilian), tuple(act.to))
+    if move not in _civilian_moves(s):
+        raise IllegalAction("that civilian cannot move there (it needs an adjacent empty space)")
+    v = _vehicle_at(s, _pair(act.civilian))
+    assert v is not None
+    v.at = _pair(act.to)
+    ctx.event("civilian_moved", **{"from": _pair(act.civilian)}, to=v.at)
+    _vehicle_enters(ctx, v)
+
+
+def _effect_disarm(ctx: _Ctx, effect: UpgradeEffect, act: UseUpgradeAction) -> None:
+    s = ctx.s
+    near = [t for t in s.tokens if max(abs(t.at[0] - s.hero[0]), abs(t.at[1] - s.hero[1])) <= effect.range]
+    for token in sorted(near, key=lambda t: t.id):
+        _remove_token(ctx, token, "disarmed")
+    if not near:
+        ctx.event("nothing_disarmed", reach=effect.range)
+
+
+def _effect_this_turn(ctx: _Ctx, effect: UpgradeEffect, act: UseUpgradeAction) -> None:
+    s = ctx.s
+    if effect.kind not in s.effects:
+        s.effects.append(effect.kind)
+    ctx.event("effect_this_turn", effect=effect.kind)
+
+
+def _effect_shield(ctx: _Ctx, effect: UpgradeEffect, act: UseUpgradeAction) -> None:
+    ctx.s.shield += effect.amount
+    ctx.event("shield_raised", shield=ctx.s.shield)
+
+
+EFFECTS = {
+    "repair": _effect_repair,
+    "shot": _effect_shot,
+    "shift": _effect_shift,
+    "mirror": _effect_mirror,
+    "redraw": _effect_redraw,
+    "civilian": _effect_civilian,
+    "disarm": _effect_disarm,
+    "ram-proof": _effect_this_turn,
+    "double-shot": _effect_this_turn,
+    "jam": _effect_this_turn,
+    "shield": _effect_shield,
+}
 
 
 def _do_laser_strike(ctx: _Ctx, act: LaserStrikeAction) -> None:
@@ -2191,6 +2446,7 @@ def _do_finish(ctx: _Ctx, act: FinishAction) -> None:
     """End the upgrade step: unspent points are lost; the game moves on."""
     s = ctx.s
     s.points_lost, s.points = s.points, 0
+    s.effects, s.shield = [], 0  # nothing an upgrade did lasts past the mission it was used in
     ctx.event("points_lost", points=s.points_lost)
     if s.variant == "short":
         s.phase, s.mission_status = "mission", "playing"  # the short game's one mission starts now
@@ -2265,6 +2521,8 @@ def _do_boss_turn(ctx: _Ctx, act: BossTurnAction) -> None:
         if _halted(s):
             return
     s.turn = "hero"
+    if s.shield:
+        _drop_shield(ctx)  # a shield lasts until the hero's next turn, which starts now
 
 
 def _boss_upkeep(ctx: _Ctx) -> None:
@@ -2470,9 +2728,8 @@ def legal_actions(s: State) -> list[Any]:
         return []
     out = _card_actions(s)
     for u in s.upgrades:
-        if u.charges:
-            out.append(UseUpgradeAction("use_upgrade", u.id, "charge"))
-        out.append(UseUpgradeAction("use_upgrade", u.id, "discard"))
+        for pay in ("charge", "discard") if u.charges else ("discard",):
+            out += _upgrade_uses(s, u, pay)
     if s.phase == "mission" and s.reward == "rookie" and not s.laser_used:
         out += [LaserStrikeAction("laser_strike", e.at) for e in sorted(_enemies(s), key=_vkey)]
     return out
@@ -2484,14 +2741,36 @@ def _card_actions(s: State) -> list[Any]:
     for slot in SLOTS:
         if s.slots[slot] is None:
             continue
+        fires = (None, "before", "after", "both") if "double-shot" in s.effects else (None, "before", "after")
         for mirror in (False, True) if s.mirrors[slot] else (False,):
-            for fire in (None, "before", "after"):
+            for fire in fires:
                 move = MoveAction("move", slot, mirror, fire)  # type: ignore[arg-type]
                 out += _with_choices(s, move) if choices else [move]
         for n in (0, 1, 2):
             brake = BrakeAction("brake", slot, n)  # type: ignore[arg-type]
             out += _with_choices(s, brake) if choices else [brake]
     return out
+
+
+def _upgrade_uses(s: State, u: Upgrade, pay: str) -> list[UseUpgradeAction]:
+    """Every way to use `u` now: one per choice its effect offers (a direction, a slot, a civilian's move),
+    none when the effect has nothing to act on (no face-down mirror, no card to replace, no civilian free to
+    move); a shift carries the choices it meets, found by dry runs."""
+    base = UseUpgradeAction("use_upgrade", u.id, pay)  # type: ignore[arg-type]
+    kind = u.effect.kind if u.effect else None
+    if kind in NEEDS_DIRECTIONS:
+        assert u.effect is not None
+        uses = [replace(base, direction=d) for d in u.effect.directions]
+        if kind == "shift":
+            return [a for use in uses for a in _with_choices(s, use)]
+        return uses
+    if kind == "mirror":
+        return [replace(base, slot=slot) for slot in SLOTS if not s.mirrors[slot]]
+    if kind == "redraw":
+        return [replace(base, slot=slot) for slot in SLOTS if s.slots[slot] is not None]
+    if kind == "civilian":
+        return [replace(base, civilian=a, to=b) for a, b in _civilian_moves(s)]
+    return [base]
 
 
 def _choices_possible(s: State) -> bool:
@@ -2560,6 +2839,8 @@ def outcome(state: State, events: list[Event]) -> dict[str, Any]:
         "discard": len(s.discard),
         "upgrades": {u.id: {"charges": u.charges, "charge_spaces": u.charge_spaces, "device": u.device}
                      for u in sorted(s.upgrades, key=lambda u: u.id)},
+        "effects": list(s.effects),
+        "shield": s.shield,
         "offer": sorted(u.id for u in s.offer),
         "points": s.points,
         "score": s.score,
@@ -2607,6 +2888,7 @@ def result(state: State) -> dict[str, Any]:
         "turns": s.turns,
         "boss_damage": len(s.boss.damaged) if s.boss else 0,
         "reached_boss": int(s.boss is not None and s.boss.at is not None),
+        "upgrades_used": s.upgrades_used,
     }
 
 
@@ -2695,6 +2977,124 @@ def _draw_dashboard(pic: draw.Svg, s: State, top: float) -> None:
         pic.text(pic.width - MARGIN, track_y + box + 18, f"{s.pending.kind} card drawn", size=9, anchor="end")
 
 
+# --- evaluation (the simulator's greedy policy) ---------------------------------------------------
+
+# Weights of a state's worth to the hero, in rough units of "one health". Progress through the game comes
+# first; resources (health, charges, upgrades, mirrors) next; then how close the hero is to something it can
+# hit, so that a one-step look-ahead drives toward enemies and the boss's vulnerable spots.
+WORTH = {
+    "won": 10_000.0, "lost": -10_000.0, "mission": 400.0, "boss_stage": 1_300.0, "vulnerable_hit": 120.0,
+    "enemy": 40.0, "truck_hit": 15.0, "civilian": -8.0, "health": 10.0, "last_health": 15.0, "charge": 3.0,
+    "mirror": 1.0, "start_forward": 2.0, "reach": -4.0, "passed": -6.0, "threat": 10.0,
+    "shield": 6.0, "jam": 10.0, "laser_strike": 28.0, "upgrade_step": 4.0,
+}
+# What an installed upgrade is worth to the greedy policy, by its effect kind (before its charges).
+EFFECT_WORTH = {"shot": 7.0, "double-shot": 6.0, "repair": 5.0, "shield": 5.0, "shift": 4.0, "ram-proof": 3.0,
+                "jam": 3.0, "disarm": 3.0, "redraw": 3.0, "civilian": 2.0, "mirror": 2.0}
+
+
+def evaluate(s: State) -> float:
+    """How good `s` looks for the hero (higher is better): the simulator's greedy one-step policy."""
+    if s.game != "playing":
+        return WORTH[s.game] + _progress(s)
+    value = _progress(s)
+    value += WORTH["health"] * s.health + (WORTH["last_health"] if s.health > 1 else 0.0)
+    value += sum(WORTH["charge"] * u.charges + (EFFECT_WORTH[u.effect.kind] if u.effect else 0.0)
+                 for u in s.upgrades)
+    value += WORTH["mirror"] * sum(s.mirrors.values()) + WORTH["start_forward"] * s.start_forward
+    if s.reward == "rookie" and s.variant == "standard":
+        # The laser strike: worth keeping for a hard moment; once used, each later upgrade step has a point less.
+        steps_after = 3 - s.mission + (s.phase == "mission")
+        value += WORTH["laser_strike"] if not s.laser_used else -WORTH["upgrade_step"] * steps_after
+    if s.phase in ("mission", "upgrades"):  # the short game's upgrade step comes with its mission laid out
+        value += _mission_shaping(s)
+    elif s.phase == "boss" and s.boss is not None:
+        value += _boss_shaping(s)
+    return value
+
+
+def _progress(s: State) -> float:
+    value = WORTH["mission"] * s.missions_accomplished
+    if s.boss is not None:
+        value += WORTH["boss_stage"] + WORTH["vulnerable_hit"] * sum(
+            1 for p in s.boss.parts if p.vulnerable and p.id in s.boss.damaged)
+    if s.phase == "mission":
+        value += sum(WORTH["enemy"] if d.side == "enemy" else WORTH["civilian"] for d in s.destroyed
+                     if d.by != "earlier")
+        value += WORTH["truck_hit"] * sum(1 for v in s.vehicles if v.side == "enemy" and v.damaged)
+    return value
+
+
+def _mission_shaping(s: State) -> float:
+    """Toward the nearest enemy's firing spaces and a card that can hit one next; enemies left behind are
+    hard to reach again; protection is worth something while an enemy is next to the hero."""
+    enemies = _enemies(s)
+    if not enemies:
+        return 0.0
+    reach = min(_reach(s, e.at, ram=e.type == "motorcycle") for e in enemies)
+    passed = sum(1 for e in enemies if e.at[1] < s.hero[1] - 1)
+    value = WORTH["reach"] * reach + WORTH["passed"] * passed
+    value += WORTH["threat"] * _threat(s, [e.at for e in enemies], ram=True)
+    exposed = any(_manhattan(s.hero, e.at) == 1 for e in enemies)
+    if exposed and s.deck:
+        enemy_cards = sum(1 for c in s.deck if c.kind == "enemy") / len(s.deck)
+        value += WORTH["jam"] * enemy_cards * ("jam" in s.effects)
+    return value + WORTH["shield"] * s.shield * (1.0 if exposed else 0.2)
+
+
+def _boss_shaping(s: State) -> float:
+    boss = s.boss
+    assert boss is not None
+    value = WORTH["shield"] * s.shield
+    if boss.at is None:
+        return value
+    spots = [_part_space(boss, p) for p in boss.parts if p.vulnerable and p.id not in boss.damaged]
+    value += WORTH["reach"] * min((_reach(s, p) for p in spots), default=0)
+    return value + WORTH["threat"] * _threat(s, spots, ram=False)
+
+
+def _reach(s: State, target: Space, ram: bool = False) -> int:
+    """Steps from the hero to a space it can fire into `target` from (beside it, or below it), or to the
+    target itself when ramming destroys it."""
+    col, row = target
+    spaces = [q for q in ((col - 1, row), (col + 1, row), (col, row - 1)) if _on_board(s, q)]
+    return min((_manhattan(s.hero, q) for q in ([*spaces, target] if ram else spaces)), default=0)
+
+
+def _threat(s: State, targets: Sequence[Space], ram: bool) -> int:
+    """The most targets one dashboard card could hit next turn (its arrows, mirrored or not, with a shot
+    before or after, both under a double-shot effect; rammed enemy motorcycles when `ram`): a cheap sketch of
+    the movement rules, in which a car, truck or boss part in the way stops the card."""
+    wanted = set(targets)
+    blocked = {v.at: v for v in s.vehicles}
+    if s.boss is not None and s.boss.at is not None:
+        blocked.update((sp, None) for sp in _boss_spaces(s.boss))
+    both = "double-shot" in s.effects
+    best = 0
+    for slot in SLOTS:
+        card = s.slots[slot]
+        if card is None:
+            continue
+        aim = DELTA[FIRE_DIRECTION[slot]]
+        for mirrored in (False, True) if s.mirrors[slot] else (False,):
+            at, rammed = s.hero, None
+            for arrow in card.arrows:
+                step = _add(at, DELTA[MIRRORED[arrow] if mirrored else arrow])
+                if not _on_board(s, step):
+                    continue
+                if step in blocked:
+                    v = blocked[step]
+                    if not (ram and v is not None and v.type == "motorcycle"):
+                        break
+                    rammed = step if step in wanted else rammed
+                at = step
+            before = _add(s.hero, aim) in wanted
+            after = _add(at, aim) in wanted and _add(at, aim) != rammed
+            shots = before + after if both and _add(s.hero, aim) != _add(at, aim) else max(before, after)
+            best = max(best, shots + (rammed is not None))
+    return best
+
+
 # --- players' wording --------------------------------------------------------------------------
 
 _SLOT_NAME = {"left": "left", "center": "centre", "right": "right"}
@@ -2713,7 +3113,9 @@ def describe_action(act: Any) -> str:
 def _describe(act: Any) -> str:
     if isinstance(act, MoveAction):
         text = f"Move with the {_SLOT_NAME[act.slot]} card" + (", mirrored" if act.mirror else "")
-        if act.fire:
+        if act.fire == "both":
+            text += f", firing {FIRE_DIRECTION[act.slot]} before and after moving"
+        elif act.fire:
             text += f", firing {FIRE_DIRECTION[act.slot]} {act.fire} moving"
         return text
     if isinstance(act, BrakeAction):
@@ -2726,7 +3128,14 @@ def _describe(act: Any) -> str:
         return f"Call the satellite laser strike on the enemy at {list(act.target)}"
     if isinstance(act, UseUpgradeAction):
         paid = "removing a charge" if act.pay == "charge" else "discarding the card"
-        return f"Use upgrade {act.upgrade}, {paid}"
+        text = f"Use upgrade {act.upgrade}, {paid}"
+        if act.direction is not None:
+            text += f", {act.direction}"
+        if act.slot is not None:
+            text += f", on the {_SLOT_NAME[act.slot]} slot"
+        if act.civilian is not None and act.to is not None:
+            text += f", moving the civilian on {list(act.civilian)} to {list(act.to)}"
+        return text
     if isinstance(act, SpendAction):
         what = {"health": "one health", "install": f"installing {act.upgrade}",
                 "charge": f"a charge on {act.upgrade}", "start_forward": "starting one space forward"}[act.buy]
@@ -2791,6 +3200,9 @@ class MissionDrive(Engine):
 
     def describe_action(self, action: Any) -> str:
         return describe_action(action)
+
+    def evaluate(self, state: State, player: str) -> float | None:
+        return evaluate(state)
 
     def simulation_setups(self) -> list[Setting]:
         """One setting per difficulty (reward level and boss difficulty alike), and the short game."""

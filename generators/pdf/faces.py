@@ -20,6 +20,7 @@ from generators.pdf.art import Box, Pen, draw_art
 from generators.pdf.fonts import register
 from generators.pdf.spacemap import draw_space_map
 from generators.pdf.text import Fonts, draw_text
+from generators.pdf.writein import draw_write_in, write_in_height
 
 BLEED = 3 * mm
 SAFE = 3 * mm
@@ -146,7 +147,7 @@ def _card_layout(c: Canvas, look: Look, side: Side, frame: Color, x: float, y: f
     body_h = cursor - body_bottom
     for element in side.elements:
         _element(c, look, element, frame, x, y + h)
-    has_words = bool(side.text or side.fields)
+    has_words = bool(side.text or side.fields or side.write_in)
     if side.image:
         art_h = body_h * (0.5 if has_words else 1.0)
         c.drawImage(str(Path(look.game.dir) / side.image), left, cursor - art_h, inner_w, art_h,
@@ -154,6 +155,8 @@ def _card_layout(c: Canvas, look: Look, side: Side, frame: Color, x: float, y: f
         cursor -= art_h + 1 * mm
     elif side.art is not None:
         art_h = body_h * (0.5 if has_words else 1.0)
+        if side.write_in and not (side.text or side.fields):  # a write-in grid keeps what the ruled lines leave
+            art_h = max(art_h, body_h - write_in_height(side.write_in) - 1 * mm)
         draw_art(c, side.art, Box(left, cursor - art_h, inner_w, art_h), look.pen(frame))
         cursor -= art_h + 1 * mm
     # Fields and body text are one block fitted at one size, so no line ends up smaller than another.
@@ -162,7 +165,10 @@ def _card_layout(c: Canvas, look: Look, side: Side, frame: Color, x: float, y: f
         lines.append(side.text)
     if lines and cursor - body_bottom > 4:
         size = 8.5 if w < 100 * mm else 11
-        draw_text(c, "\n".join(lines), icons, fonts, left, cursor, inner_w, cursor - body_bottom, size, color=ink)
+        cursor -= draw_text(c, "\n".join(lines), icons, fonts, left, cursor, inner_w, cursor - body_bottom, size,
+                            color=ink)
+    if side.write_in:  # a proxy side: ruled lines for the owner's own card text fill the rest of the body
+        draw_write_in(c, side.write_in, fonts.bold, left, cursor, inner_w, cursor - body_bottom, ink, frame)
 
 
 def _corner_left(c: Canvas, look: Look, mark: str, frame: Color, left: float, top: float, band_h: float) -> float:

@@ -20,6 +20,8 @@ def variant_dir(opts: Options) -> str:
     name = opts.paper
     if opts.ink_saver:
         name += "-ink-saver"
+    if opts.proxies:
+        name += "-proxies"
     if opts.back_offset != (0.0, 0.0):
         name += f"-offset-{opts.back_offset[0]:g}x{opts.back_offset[1]:g}mm"
     return name
@@ -61,9 +63,29 @@ def _render(layout: str, content: Content, game: LoadedGame, opts: Options, *arg
         from generators.pdf import documents
         from generators.pdf.faces import Look
 
-        return getattr(documents, layout)(game, Look(game, content.icons, opts.ink_saver), opts, *args)
+        printed = with_proxies(game) if opts.proxies else game
+        return getattr(documents, layout)(printed, Look(printed, content.icons, opts.ink_saver), opts, *args)
 
     return make
+
+
+def with_proxies(game: LoadedGame) -> LoadedGame:
+    """The game as the proxies kit prints it: every house side of a component that has write-in stand-ins
+    (`proxy:`) replaced by them, face by face (same ids and counts); shared backs and other sides unchanged."""
+    return replace(game, components=tuple(_proxied(c) for c in game.components))
+
+
+def _proxied(comp: Component) -> Component:
+    proxy = comp.proxy
+    if proxy is None:
+        return comp
+
+    def swap(side: Side | None, stand_in: Side) -> Side | None:
+        return stand_in if side is not None and side.provenance == "house" else side
+
+    faces = tuple(replace(f, front=swap(f.front, proxy.front), back=swap(f.back, proxy.back or proxy.front))
+                  for f in comp.faces)
+    return replace(comp, faces=faces)
 
 
 def _images(game: LoadedGame, kinds: tuple[str, ...]) -> tuple[str, ...]:

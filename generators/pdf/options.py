@@ -14,3 +14,4 @@ class Options:
     paper: str = "a4"
     back_offset: tuple[float, float] = (0.0, 0.0)  # mm, applied to back pages (printer duplex drift)
     ink_saver: bool = False
+    proxies: bool = False  # write-in stand-ins (a component's `proxy:`) instead of its house sides
