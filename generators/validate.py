@@ -55,12 +55,14 @@ def validate(root: Path, games: Sequence[str] | None = None, extra_paths: Sequen
 
 
 def check_links(game: LoadedGame) -> None:
-    """Every relative link in the game's Markdown texts must name one of its rules entries."""
+    """Every relative link in the game's Markdown texts must name one of its rules entries or worked
+    examples (an example file's name is its id)."""
     from generators.site.escape import markdown_body
     from generators.site.links import Anchors, GamePages
 
     pages = GamePages(game.id)
-    anchors = Anchors(game, pages)
+    examples = {p.stem: pages.examples for p in sorted((Path(game.dir) / "examples").glob("*.yaml"))}
+    anchors = Anchors(game, pages, examples)
     known = ", ".join(sorted(anchors.rules)) or "none"
     unknown: list[str] = []
 
@@ -75,8 +77,8 @@ def check_links(game: LoadedGame) -> None:
         if unknown:
             line, col = _find(file, path, f"]({unknown[0]}", skip=2)
             raise ContentError(display_path(Path(file)), line, col, path if path else (),
-                               f"the link target {unknown[0]!r} matches no rules entry of this game; link an entry "
-                               f"as #entry-id (entries: {known})")
+                               f"the link target {unknown[0]!r} matches no rules entry or example of this game; "
+                               f"link an entry as #entry-id or an example as #example-id (entries: {known})")
 
 
 def _markdown_texts(game: LoadedGame) -> Iterator[tuple[str, KeyPath, str]]:
