@@ -235,6 +235,10 @@ class Component:
     shape: Literal["rect", "round"] = field(default="rect", metadata=_meta("round: cut as a disc (tokens)."))
     back: Side | None = field(default=None, metadata=_meta("The back shared by every face without its own."))
     faces: tuple[Face, ...] = field(default=(), metadata=_meta("The different faces, each with its count."))
+    proxies: tuple[Face, ...] = field(default=(), metadata=_meta(
+        "Write-in stand-ins (provenance proxy) for owners of the boxed game, where the faces are house designs: "
+        "the proxies print variant prints these instead of the faces. They add up to count like the faces and "
+        "carry no facts (the rules engine reads the faces)."))
     description: str | None = field(default=None, metadata=_meta("A sentence for the components page."))
     order: int = field(default=100, metadata=_meta("Sort order within the game."))
 
@@ -247,6 +251,16 @@ class Component:
             return None
         if (self.kind != "cubes" or self.faces) and total != self.count:
             return ("count", f"the faces add up to {total} but count says {self.count}; the two must agree")
+        return self._check_proxies()
+
+    def _check_proxies(self) -> tuple[str, str] | None:
+        if not self.proxies:
+            return None
+        if not any(f.front.provenance == "house" for f in self.faces):
+            return ("proxies", "proxies stand in for house faces; this component has none")
+        total = sum(f.count for f in self.proxies)
+        if total != self.count:
+            return ("proxies", f"the proxies add up to {total} but count says {self.count}; the two must agree")
         return None
 
 
