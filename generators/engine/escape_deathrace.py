@@ -3198,6 +3198,8 @@ RATE = {  # points per unit; one HP is one point
     "tile": 0.5,  # each road tile laid (the bosses and the final tile are in the stack)
     "step": 1.5,  # each road tile between the car and where it is heading
     "rival_hp": 0.3,  # each HP a rival still has (1.0 once the final boss is dead: rivals stand in the way)
+    "danger": 2.0,  # each rival's landmine or fire drop lying within 2 road tiles of the car
+    "trap": 1.0,  # each of its own landmine or fire drops lying within 2 road tiles of a rival
 }
 
 
@@ -3218,7 +3220,28 @@ def evaluate(s: State, name: str) -> float:
     value += sum(RATE["drop"] for what, who in s.rewards if who == name and what in ("drop", "supply"))
     value += sum(RATE["card"] for what, who in s.rewards if who == name and what == "power")
     value -= sum(RATE["drop"] for what, who in s.rewards if who == name and what == "discard")
-    return value - RATE["step"] * _steps_to_goal(s, p)
+    steps = _steps_to_goal(s, p)
+    if s.turn.player == name and s.turn.extra_move is not None:  # a card's move still to make: as good as made
+        steps = max(0, steps - s.turn.allowance)
+    return value - RATE["step"] * steps - _dangers(s, p)
+
+
+def _dangers(s: State, p: Player) -> float:
+    """Rivals' landmines and fire drops the car could run into (within 2 road tiles), less (at a lower rate)
+    the car's own drops that rivals could run into."""
+    traps = [d for d in s.board if d.kind in ("landmine", "fire")]
+    if not traps:
+        return 0.0
+    value = 0.0
+    for q in _alive(s):
+        dist = _distances(s, _tile_of(s, q).id)
+        for d in traps:
+            if dist.get(d.tile, NEAR + 1) <= NEAR:
+                if q is p and d.owner != p.name:
+                    value += RATE["danger"]
+                elif q is not p and d.owner == p.name:
+                    value -= RATE["trap"]
+    return value
 
 
 def _steps_to_goal(s: State, p: Player) -> int:
