@@ -153,26 +153,3 @@ def test_unknown_game_is_a_clear_error(tmp_path, baseline):
     result = run_cli("validate", "--content", content, "--game", "no-such-game")
     assert result.returncode == 2 and "no game 'no-such-game'" in result.stderr
     assert "Traceback" not in result.stderr
-
-
-PROXIES = GOOD + """\
-proxies:
-  - id: one-proxy
-    count: 2
-    front:
-      title: Write-in
-      provenance: proxy
-"""
-
-
-def test_a_proxy_stand_in_must_be_a_proxy(tmp_path, baseline):
-    text = PROXIES.replace("      provenance: proxy", "      provenance: house")
-    line, _ = _break(tmp_path, baseline, {"components/zz-test.yaml": text})
-    _expect(line, "zz-test.yaml", 17, 7, "proxies[0].front.provenance", "provenance is proxy")
-
-
-def test_proxies_add_up_to_the_count(tmp_path, baseline):
-    proxy = "    count: {}\n    front:\n      title: Write-in"
-    text = PROXIES.replace(proxy.format(2), proxy.format(3))
-    line, _ = _break(tmp_path, baseline, {"components/zz-test.yaml": text})
-    _expect(line, "zz-test.yaml", 12, 1, "proxies", "proxies add up to 3", "count says 2")

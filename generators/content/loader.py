@@ -103,7 +103,6 @@ def load_game(game_dir: Path, icons: Icons, root: Path) -> LoadedGame:
             raise doc.error(("id",), f"duplicate component id {comp.id!r}; it is already used in {seen[comp.id].file}")
         seen[comp.id] = doc
         _unique(doc, (f.id for f in comp.faces), lambda i: ("faces", i, "id"), "face id")
-        _check_proxies(doc, comp)
         components.append(comp)
         component_docs.append(doc)
 
@@ -181,28 +180,14 @@ def _load_rules(game_dir: Path, files: dict[str, str]) -> tuple[list[RuleEntry],
     return entries, docs
 
 
-def _check_proxies(doc: Doc, comp: Component) -> None:
-    """Proxy stand-ins are proxies, carry no facts, and their ids do not clash with the faces' (PNG names)."""
-    ids = {f.id for f in comp.faces}
-    for i, face in enumerate(comp.proxies):
-        if face.front.provenance != "proxy":
-            raise doc.error(("proxies", i, "front", "provenance"), "a write-in stand-in's provenance is proxy")
-        if face.facts is not None:
-            raise doc.error(("proxies", i, "facts"), "the rules engine reads the faces, not the proxies: remove facts")
-        if face.id in ids:
-            raise doc.error(("proxies", i, "id"), f"face id {face.id!r} is already used by a face")
-    _unique(doc, (f.id for f in comp.proxies), lambda i: ("proxies", i, "id"), "proxy id")
-
-
 def walk_sides(comp: Component) -> Iterator[tuple[KeyPath, Side]]:
-    """Every side of a component with its key path (for located errors), the proxy stand-ins' included."""
+    """Every side of a component with its key path (for located errors)."""
     if comp.back is not None:
         yield ("back",), comp.back
-    for key, faces in (("faces", comp.faces), ("proxies", comp.proxies)):
-        for i, face in enumerate(faces):
-            yield (key, i, "front"), face.front
-            if face.back is not None:
-                yield (key, i, "back"), face.back
+    for i, face in enumerate(comp.faces):
+        yield ("faces", i, "front"), face.front
+        if face.back is not None:
+            yield ("faces", i, "back"), face.back
 
 
 TEXT_FIELDS = frozenset({"text", "label", "caption", "title", "subtitle", "corner", "corner_left"})

@@ -171,6 +171,15 @@ class FieldLine:
 
 
 @dataclass(frozen=True)
+class WriteIn:
+    """A write-in space of a proxy face: a label, then ruled lines for the owner's own card text."""
+
+    label: str = field(metadata=_meta("What to write there (Name, Cost, Effect...)."))
+    lines: int = field(default=1, metadata=_meta("How many ruled lines (the first one starts after the label).",
+                                                  min=1, max=12))
+
+
+@dataclass(frozen=True)
 class Side:
     """One printed side: what is drawn on it."""
 
@@ -200,10 +209,16 @@ class Side:
         default="framed",
         metadata=_meta("framed: title band and footer; full: art and elements cover the face (boards end to end)."),
     )
+    write_in: tuple[WriteIn, ...] = field(default=(), metadata=_meta(
+        "Labelled ruled lines under the text, for the owner's own card text (proxy sides only)."))
 
     def check(self) -> tuple[str, str] | None:
         if self.provenance == "rulebook" and not self.section:
             return ("section", "a rulebook side must cite its rulebook section (section: ...)")
+        if self.write_in and self.provenance != "proxy":
+            return ("write_in", "write-in lines belong on proxy sides (provenance: proxy)")
+        if self.write_in and self.layout != "framed":
+            return ("write_in", "write-in lines are drawn on framed sides only (layout: framed)")
         return None
 
 
@@ -221,6 +236,22 @@ class Face:
 
 
 @dataclass(frozen=True)
+class Proxy:
+    """The write-in stand-ins the proxies kit (`roadkit print --proxies`) prints in place of a component's
+    house sides, for owners of the boxed game who copy their own cards' text onto them."""
+
+    front: Side = field(metadata=_meta("Printed instead of every house front (provenance: proxy)."))
+    back: Side | None = field(default=None, metadata=_meta(
+        "Printed instead of every house side a face has as its own back (a two-sided card); default: the front."))
+
+    def check(self) -> tuple[str, str] | None:
+        for key, side in (("front", self.front), ("back", self.back)):
+            if side is not None and side.provenance != "proxy":
+                return (key, "a write-in stand-in is provenance: proxy")
+        return None
+
+
+@dataclass(frozen=True)
 class Component:
     """A component of the rulebook's list: a deck, a set of tokens or tiles, a board, dice, cubes."""
 
@@ -235,14 +266,16 @@ class Component:
     shape: Literal["rect", "round"] = field(default="rect", metadata=_meta("round: cut as a disc (tokens)."))
     back: Side | None = field(default=None, metadata=_meta("The back shared by every face without its own."))
     faces: tuple[Face, ...] = field(default=(), metadata=_meta("The different faces, each with its count."))
-    proxies: tuple[Face, ...] = field(default=(), metadata=_meta(
-        "Write-in stand-ins (provenance proxy) for owners of the boxed game, where the faces are house designs: "
-        "the proxies print variant prints these instead of the faces. They add up to count like the faces and "
-        "carry no facts (the rules engine reads the faces)."))
     description: str | None = field(default=None, metadata=_meta("A sentence for the components page."))
     order: int = field(default=100, metadata=_meta("Sort order within the game."))
+    proxy: Proxy | None = field(default=None, metadata=_meta(
+        "Write-in stand-ins that the proxies kit prints instead of this component's house sides (the default kit "
+        "prints the house sides)."))
 
     def check(self) -> tuple[str, str] | None:
+        if self.proxy is not None and not any(s.provenance == "house" for f in self.faces
+                                              for s in (f.front, f.back) if s is not None):
+            return ("proxy", "no face has a house side for the proxies kit to replace")
         total = sum(f.count for f in self.faces)
         if self.kind == "dice":
             # A die's faces are its six sides; `count` is how many such dice the game has.
@@ -251,16 +284,6 @@ class Component:
             return None
         if (self.kind != "cubes" or self.faces) and total != self.count:
             return ("count", f"the faces add up to {total} but count says {self.count}; the two must agree")
-        return self._check_proxies()
-
-    def _check_proxies(self) -> tuple[str, str] | None:
-        if not self.proxies:
-            return None
-        if not any(f.front.provenance == "house" for f in self.faces):
-            return ("proxies", "proxies stand in for house faces; this component has none")
-        total = sum(f.count for f in self.proxies)
-        if total != self.count:
-            return ("proxies", f"the proxies add up to {total} but count says {self.count}; the two must agree")
         return None
 
 
