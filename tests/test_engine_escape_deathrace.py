@@ -126,7 +126,11 @@ def test_facts_reach_the_engine() -> None:
     with pytest.raises(SetupError, match="holds 1 landmine"):
         make(two(), content=few)
     assert ed.Box.of(FACTS).drops == {"landmine": 4, "smoke": 4, "gunfire": 4, "fire": 4}
-    assert ed.Box.of(FACTS).events == 13 and sum(ed.Box.of(FACTS).power.values()) == 11
+    assert sum(ed.Box.of(FACTS).events.values()) == 13 and sum(ed.Box.of(FACTS).power.values()) == 11
+    heals = with_facts("power-cards", "magic-monkey-wrench", effect=ed.Effect(heal=5))
+    s, _ = play(make(two(hp=10, power=["magic-monkey-wrench"]), content=heals),
+                [act("play_power", card="magic-monkey-wrench")])
+    assert out(s)["hp"]["X"] == 15  # the card's effect is its facts: change them and the engine follows
     assert sum(t.count for t in ed.Box.of(FACTS).tiles.values()) == 20
 
 
@@ -152,8 +156,8 @@ def test_facts_reach_the_engine() -> None:
          "holds 4 landmine"),
         (setup([{"name": "X", "character": "mista", "drops": {"fire": 3}}], graveyard={"fire": 2}),
          ("graveyard", "fire"), "holds 4 fire"),
-        (setup([{"name": "X", "character": "mista", "power": ["power-card"] * 8}]), ("players", 0, "power", 7),
-         "holds 7 power-card"),
+        (setup([{"name": "X", "character": "mista", "power": ["scrap-run"] * 2}]), ("players", 0, "power", 1),
+         "holds 1 scrap-run"),
         (setup([{"name": "X", "character": "mista"}], power_deck=["magic-monkey-wrench"] * 4), ("power_deck", 3),
          "holds 4 magic-monkey-wrench"),
         (setup([{"name": "X", "character": "mista", "power": ["joker"]}]), ("players", 0, "power", 0),
@@ -179,9 +183,9 @@ def test_facts_reach_the_engine() -> None:
                board=[{"kind": "fire", "tile": "t2", "owner": "X"}]), ("board", 0, "tile"), "hazard"),
         (setup([{"name": "X", "character": "mista", "at": "h"}, {"name": "Y", "character": "gooday", "at": "h"}],
                final_road(), boss_hp=ALL_DEAD, final_arrivals=["X"]), ("final_arrivals",), "arrival order"),
-        (setup([{"name": "X", "character": "mista"}], event_deck=["event-1", "event-1"]), ("event_deck", 1),
-         "twice"),
-        (setup([{"name": "X", "character": "mista"}], event_deck=["event-14"]), ("event_deck", 0), "event-13"),
+        (setup([{"name": "X", "character": "mista"}], event_deck=["junkyard", "junkyard"]), ("event_deck", 1),
+         "holds 1 junkyard"),
+        (setup([{"name": "X", "character": "mista"}], event_deck=["event-1"]), ("event_deck", 0), "roll-again"),
         (setup([{"name": n, "character": c} for n, c in zip("ABCDE", ["mista", "gooday", "reegad", "shooter",
                                                                      "rebecca-jones"], strict=True)]),
          ("players",), "1 to 4 players"),
@@ -357,11 +361,11 @@ def test_nitro_draw_at_the_end_of_the_road() -> None:
     s, _ = play(make(two(), line(2, t2="nitro-nos"), tile_stack=["event-straight"]), move(["t2"]),
                 ("movement", 1))
     assert "nitro_draw" in out(s)["can"]
-    s, _ = play(s, [act("nitro_draw")])
+    s, _ = play(s, [act("nitro_draw")], ("event card", "tailwind"))
     o = out(s)
-    assert o["positions"]["X"] == "n1" and o["road"]["n1"] == "event" and o["event_active"] == "event-1"
+    assert o["positions"]["X"] == "n1" and o["road"]["n1"] == "event" and o["event_active"] == "tailwind"
     skipped, _ = play(make(two(), line(2, t2="nitro-nos"), tile_stack=["event-straight"]),
-                      [*move(["t2"]), act("play_power", card="power-card")], ("movement", 1))
+                      [*move(["t2"]), act("play_power", card="magic-monkey-wrench")], ("movement", 1))
     assert "nitro_draw" not in out(skipped)["can"]  # only right after the drive that earned it
 
 
@@ -656,7 +660,8 @@ def test_a_third_arrival_with_every_car_in_smoke_goes_on() -> None:
 def test_a_kill_by_first_strike_pays_the_striker() -> None:
     players = [{"name": "X", "character": "mista", "at": "t2", "hp": 3},
                {"name": "Y", "character": "gooday", "at": "h"}, {"name": "Z", "character": "shooter"}]
-    s, _ = play(finale(players, ["Y"], graveyard={"gunfire": 1}), move(["h"]), ("movement", 1))
+    s, _ = play(finale(players, ["Y"], graveyard={"gunfire": 1}), move(["h"]), ("movement", 1),
+                ("power card", "scrap-run"))
     o = out(s)
     assert o["eliminated"] == ["X"] and o["power_cards"]["Y"] == 3 and o["rewards_owed"] == ["Y"]
     assert GAME.players_to_act(s) == ["Y"]
@@ -683,7 +688,7 @@ def test_finale_drops_and_smoke() -> None:
 def test_last_car_standing_wins() -> None:
     s = finale([{"name": "X", "character": "mista", "at": "h"}, {"name": "Y", "character": "gooday", "at": "h",
                                                                   "hp": 1}], ["X", "Y"])
-    s, _ = play(s, [act("attack", target="Y")], ("final tile X->Y", 1))
+    s, _ = play(s, [act("attack", target="Y")], ("final tile X->Y", 1), ("power card", "scrap-run"))
     assert out(s)["winner"] == "X" and GAME.players_to_act(s) == []
     assert GAME.result(s)["result"] == "Mista"
     with pytest.raises(IllegalAction, match="over"):
@@ -734,7 +739,7 @@ def test_a_destroyed_cars_shield_goes_to_the_graveyard() -> None:
                {"name": "Z", "character": "reegad", "at": "h", "hp": 1}]
     s = finale(players, ["X", "Y", "Z"], turn="Y")
     s.shielded.append("X")  # X covered itself with smoke on its turn
-    s, _ = play(s, [act("attack", "Y", target="Z")], ("final tile Y->Z", 2))
+    s, _ = play(s, [act("attack", "Y", target="Z")], ("final tile Y->Z", 2), ("power card", "scrap-run"))
     o = out(s)
     assert o["eliminated"] == ["X", "Z"] and o["shielded"] == [] and o["graveyard"] == {"smoke": 1}
     assert o["winner"] == "Y"
@@ -746,31 +751,49 @@ def test_a_destroyed_cars_shield_goes_to_the_graveyard() -> None:
 def test_event_cards_wait_for_the_one_in_play() -> None:
     road = line(4, t2="event", t4="event")
     road[4]["exits"] = "W"
-    s, _ = play(make(two(), road), [*move(["t2"]), act("event_move", spaces=2), act("drive", path=["t3", "t4"])],
-                ("movement", 1))
+    s, _ = play(make(two(), road, event_deck=["tailwind", "blown-tyre"]), move(["t2"]), ("movement", 1))
     o = out(s)
-    assert (o["event_active"], o["events_owed"], o["can"]) == ("event-1", 1, ["resolve_event"])
-    s, _ = play(s, [act("resolve_event"), act("resolve_event")])
-    assert out(s)["event_cards_drawn"] == 2 and "end_turn" in out(s)["can"]
+    assert (o["event_active"], o["card_move"], o["can"]) == ("tailwind", 2, ["drive"])
+    with pytest.raises(IllegalAction, match="must wait"):
+        GAME.apply(s, act("end_turn"), Chance.seeded(1))
+    s, ev = play(s, [act("drive", path=["t3", "t4"])])
+    o = out(s, ev)
+    assert o["events"] == ["moved", "event-card-owed", "event-card-resolved", "event-card-drawn", "damage",
+                           "event-card-resolved"]  # the second card only once the first is done (Q&A 6)
+    assert o["event_cards_drawn"] == 2 and o["hp"]["X"] == 18 and "end_turn" in o["can"]
 
 
 def test_an_event_chain_ends_when_the_deck_runs_out_in_that_turn() -> None:
     road = line(3, t1="event")
     road[1]["exits"] = "NESW"
     road.append({"id": "e2", "kind": "event", "at": [1, -1], "exits": "S"})
-    s = make(two(at_a="t2"), road, event_deck=["event-1"])
-    s.event_discard = ["event-2"]  # drawn on an earlier turn: it comes back when the deck runs out
-    s, _ = play(s, [*move(["t1"]), act("event_move", spaces=1), act("drive", path=["e2"]), act("resolve_event")],
-                ("movement", 1), ("event deck", ["event-2"]))
-    assert out(s)["event_active"] == "event-2"
-    s, _ = play(s, [act("event_move", spaces=1), act("drive", path=["t1"]), act("resolve_event")])
-    assert out(s)["event_active"] is None and out(s)["event_cards_drawn"] == 2  # both were drawn this turn
+    s = make(two(at_a="t2"), road, event_deck=["tailwind"])
+    s.event_discard = ["ambush"]  # drawn on an earlier turn: it comes back when the deck runs out
+    s, _ = play(s, [*move(["t1"]), act("drive", path=["e2"])], ("movement", 1), ("event deck", ["ambush"]))
+    assert out(s)["event_active"] == "ambush" and out(s)["hp"]["X"] == 19
+    s, ev = play(s, [act("drive", path=["t1"])])
+    o = out(s, ev)
+    assert o["event_active"] is None and o["event_cards_drawn"] == 2  # both were drawn this turn...
+    assert "event-deck-empty" in o["events"] and o["positions"]["X"] == "t1"  # ...so neither comes back in it
+
+
+def test_an_event_card_with_nowhere_to_move_is_done_at_once() -> None:
+    road = [{"id": "s", "kind": "start", "at": [0, 0]}, {"id": "e1", "kind": "event", "at": [1, 0], "exits": "W"}]
+    s, _ = play(make(two(at_a="s", at_b="s"), road, event_deck=["tailwind", "blown-tyre"]), move(["e1"]),
+                ("movement", 1))
+    assert out(s)["event_active"] == "tailwind" and legal(s) == [{"do": "drive", "player": "X", "path": ["s"]}]
+    s.turn.allowance = 0  # a guard: a card's movement that cannot be made ends the card, so play goes on
+    s.cache = None
+    events: list = []
+    ed._settle(s, Chance(), events)
+    o = out(s, events)
+    assert o["events"] == ["card-move-blocked", "event-card-resolved"] and o["event_active"] is None
+    assert "end_turn" in o["can"]
 
 
 def test_a_car_destroyed_during_its_event_card_ends_its_turn() -> None:
     road = line(3, t1="event", t2="fire")
-    s, _ = play(make(two("shooter", at_a="s", hp=2), road), [*move(["t1"]), act("event_move", spaces=1)],
-                ("movement", 1))
+    s, _ = play(make(two("shooter", at_a="s", hp=2), road, event_deck=["tailwind"]), move(["t1"]), ("movement", 1))
     s, ev = play(s, [act("drive", path=["t2"])])
     o = out(s, ev)
     assert o["eliminated"] == ["X"] and o["event_active"] is None and "event-card-discarded" in o["events"]
@@ -787,20 +810,167 @@ def test_a_nitro_draw_that_turns_up_the_final_tile_too_early_leaves_the_car_wher
 
 
 def test_power_cards() -> None:
-    s = make(two(at_a="s", power=["magic-monkey-wrench", "power-card"]), power_deck=["power-card"])
+    s = make(two(at_a="s", power=["magic-monkey-wrench", "scrap-run"]), power_deck=["nitro-canister"])
     with pytest.raises(IllegalAction, match="start tile"):
         GAME.apply(s, act("play_power", card="magic-monkey-wrench"), Chance.seeded(1))
     s, _ = play(s, [act("trade_power", card="magic-monkey-wrench")])
-    assert s.players["X"].power == ["power-card", "power-card"] and s.power_discard == ["magic-monkey-wrench"]
+    assert s.players["X"].power == ["scrap-run", "nitro-canister"] and s.power_discard == ["magic-monkey-wrench"]
     assert "trade_power" not in out(s)["can"]
 
 
 def test_trading_needs_a_card_to_take_and_an_empty_deck_is_reshuffled_by_chance() -> None:
-    s = make(two(power=["power-card"]), power_deck=[])
+    s = make(two(power=["scrap-run"]), power_deck=[])
     assert not [a for a in legal(s) if a["do"] == "trade_power"]
-    s = make(two(power=["power-card"]), power_deck=[], power_discard=["magic-monkey-wrench", "power-card"])
-    s, _ = play(s, [act("trade_power", card="power-card")], ("power deck", ["power-card", "magic-monkey-wrench"]))
-    assert s.players["X"].power == ["power-card"] and s.power_deck == ["magic-monkey-wrench"]
+    s = make(two(power=["scrap-run"]), power_deck=[], power_discard=["magic-monkey-wrench", "nitro-canister"])
+    s, _ = play(s, [act("trade_power", card="scrap-run")],
+                ("power deck", ["nitro-canister", "magic-monkey-wrench"]))
+    assert s.players["X"].power == ["nitro-canister"] and s.power_deck == ["magic-monkey-wrench"]
+    assert s.power_discard == ["scrap-run"]
+
+
+def test_a_deck_in_an_unknown_order_is_drawn_by_labelled_chance() -> None:
+    s = make(two(power=["scrap-run"]))  # the deck is the cards nobody holds, order unknown
+    s, _ = play(s, [act("trade_power", card="scrap-run")], ("power card", "overdrive"))
+    assert s.players["X"].power == ["overdrive"]
+    with pytest.raises(IllegalAction, match="not possible here"):
+        play(make(two(power=["scrap-run"])), [act("trade_power", card="scrap-run")], ("power card", "scrap-run"))
+
+
+def test_power_cards_on_the_dead_final_tile_aim_at_players() -> None:
+    players = [{"name": "X", "character": "rebecca-jones", "at": "h", "power": ["overdrive", "harpoon-gun"]},
+               {"name": "Y", "character": "gooday", "at": "h", "hp": 3}, {"name": "Z", "character": "mista",
+                                                                         "at": "h"}]
+    s = finale(players, ["X", "Y", "Z"], graveyard={"smoke": 1})
+    plays = [a for a in legal(s) if a["do"] == "play_power"]
+    assert plays == [{"do": "play_power", "player": "X", "card": card, "target": t}
+                     for card in ("harpoon-gun", "overdrive") for t in ("Y", "Z")]
+    s, ev = play(s, [act("play_power", card="overdrive", target="Y")], ("final tile X->Y", 2))
+    o = out(s, ev)  # a boss-battle strike: Rebecca's +1 makes the 2 a 3, and the kill pays like a boss's
+    assert o["eliminated"] == ["Y"] and o["power_owed"] == ["X"] and o["rewards_owed"] == ["X"]
+    s = finale(players, ["X", "Y", "Z"])
+    s, _ = play(s, [act("play_power", card="harpoon-gun", target="Z")])
+    assert out(s)["hp"]["Z"] == 17  # 2, and 1 more: on the dead final tile the players are the bosses
+
+
+def test_harpoon_gun_needs_a_car_in_reach_that_smoke_does_not_hide() -> None:
+    players = [{"name": "X", "character": "mista", "at": "t1", "power": ["harpoon-gun"]},
+               {"name": "Y", "character": "gooday", "at": "t3"}]
+    s = make(players, board=[{"kind": "smoke", "tile": "t3", "owner": "Y"}])
+    assert not [a for a in legal(s) if a["do"] == "play_power"]
+    with pytest.raises(IllegalAction, match="cannot be played now: with a car in gunfire range"):
+        GAME.apply(s, act("play_power", card="harpoon-gun", target="Y"), Chance.seeded(1))
+    boss = make([{"name": "X", "character": "mista", "at": "dt", "power": ["harpoon-gun"]},
+                 {"name": "Y", "character": "gooday", "at": "s"}], [*line(1), SUB_BOSS_TILES[0]])
+    boss, _ = play(boss, [act("boss_battle")])
+    assert not [a for a in legal(boss) if a["do"] == "play_power"]
+
+
+def test_rocket_salvo_and_rebecca() -> None:
+    players = [{"name": "X", "character": "rebecca-jones", "at": "dt", "power": ["rocket-salvo"]},
+               {"name": "Y", "character": "gooday"}]
+    s = make(players, [*line(1), SUB_BOSS_TILES[0]])
+    assert not [a for a in legal(s) if a["do"] == "play_power"]  # the sequence has not begun
+    s, _ = play(s, [act("boss_battle"), act("play_power", card="rocket-salvo")])
+    assert out(s)["boss_hp"]["death-turret"] == 3
+
+
+def test_nitro_canister_times_and_goodday() -> None:
+    s = make(two("gooday", "mista", power=["nitro-canister"]), line(5, t5="event"))
+    s, _ = play(s, [*move(["t2"]), act("play_power", card="nitro-canister")], ("movement", 1))
+    assert out(s)["card_move"] == 3 and {"do": "drive", "player": "X", "path": ["t3", "t4", "t5"]} in legal(s)
+    boss = make([{"name": "X", "character": "mista", "at": "dt", "power": ["nitro-canister"]},
+                 {"name": "Y", "character": "gooday"}], [*line(1), SUB_BOSS_TILES[0]])
+    boss, _ = play(boss, [act("boss_battle")])
+    assert not [a for a in legal(boss) if a["do"] == "play_power"]  # nobody drives off a live boss
+
+
+def test_off_road_tyres_replace_the_attempt() -> None:
+    players = [{"name": "X", "character": "mista", "at": "t1", "power": ["off-road-tyres"]},
+               {"name": "Y", "character": "gooday"}]
+    s, _ = play(make(players, line(3, t2="hazard")), [*move(["t2"]), act("hazard_attempt")], ("movement", 1),
+                ("hazard", 1))
+    assert out(s)["hazard_side"] == {"X": "W"}
+    assert not [a for a in legal(s) if a["do"] == "play_power"]  # one attempt a turn, and this was it
+    turn = [act("end_turn"), *move(["t1"], "Y"), act("end_turn", "Y"), act("play_power", card="off-road-tyres")]
+    s, _ = play(s, turn, ("movement", 1))
+    assert out(s)["positions"]["X"] == "t3" and "draw" not in out(s)["can"] and out(s)["hp"]["X"] == 19
+
+
+def test_card_gifts_that_find_nothing_lapse() -> None:
+    players = [{"name": "X", "character": "mista", "at": "t1", "drops": {}}, {"name": "Y", "character": "gooday"}]
+    road = line(2, t2="event")
+    s, ev = play(make(players, road, event_deck=["lost-cargo"]), move(["t2"]), ("movement", 1))
+    assert "reward-lapsed" in out(s, ev)["events"] and out(s)["discard_owed"] == []
+    s, ev = play(make(players, road, event_deck=["scrap-heap"]), move(["t2"]), ("movement", 1))
+    assert "reward-lapsed" in out(s, ev)["events"] and out(s)["inventory"]["X"] == {}
+    junk, ev = play(make(players, road, event_deck=["junkyard"]), move(["t2"]), ("movement", 1),
+                    ("power card", "overdrive"))
+    assert "overdrive" in out(junk)["power_hands"]["X"]  # no face-up card to choose: the deck's top comes at once
+
+
+def test_supply_crate_falls_back_to_the_used_drops() -> None:
+    def cars(*lacking: str) -> list[dict[str, Any]]:
+        """Four cars holding one drop of each kind, less the kinds listed (one per car, in order)."""
+        chars = ("mista", "gooday", "reegad", "shooter")
+        return [{"name": n, "character": c, "at": "t1" if n == "X" else "s",
+                 "drops": {k: 1 for k in ed.DROP_KINDS if k != (lacking[i] if i < len(lacking) else None)}}
+                for i, (n, c) in enumerate(zip("XYZW", chars, strict=True))]
+
+    road = line(2, t2="event")
+    s, _ = play(make(cars("smoke"), road, event_deck=["supply-crate"], graveyard={"smoke": 1}), move(["t2"]),
+                ("movement", 1))
+    assert legal(s) == [{"do": "collect_drop", "player": "X", "kind": "smoke"}]  # nothing left over: the used one
+    s, _ = play(s, [act("collect_drop", kind="smoke")])
+    assert out(s)["graveyard"] == {}
+    s, _ = play(make(cars("smoke", "fire"), road, event_deck=["supply-crate"], graveyard={"fire": 1}),
+                move(["t2"]), ("movement", 1))
+    assert legal(s) == [{"do": "collect_drop", "player": "X", "kind": "smoke"}]  # the smoke nobody picked first
+    s, _ = play(s, [act("collect_drop", kind="smoke")])
+    assert out(s)["graveyard"] == {"fire": 1} and out(s)["inventory"]["X"]["smoke"] == 1
+
+
+def test_a_reshuffled_event_deck_keeps_both_copies_of_a_card_apart() -> None:
+    road = line(3, t1="event")
+    road[1]["exits"] = "NESW"
+    road.append({"id": "e2", "kind": "event", "at": [1, -1], "exits": "S"})
+    s = make(two(at_a="t2"), road, event_deck=["roll-again"])
+    s.event_discard = ["roll-again"]  # the other copy, drawn on an earlier turn
+    s, _ = play(s, [*move(["t1"]), act("drive", path=["e2"])], ("movement", 1), ("movement (event card)", 1),
+                ("event deck", ["roll-again"]), ("movement (event card)", 1))
+    assert out(s)["event_active"] == "roll-again" and out(s)["event_cards_this_turn"] == ["roll-again"] * 2
+
+
+def test_every_house_card_has_a_worked_example() -> None:
+    """Each power and event card face is played or drawn in some example (content/<game>/examples)."""
+    texts = "\n".join(p.read_text(encoding="utf-8") for p in (Path(GAME_DATA.dir) / "examples").glob("*.yaml"))
+    box = ed.Box.of(FACTS)
+    played = {c for c in box.power if f"card: {c}" in texts}
+    drawn = {c for c in box.events if f"event card: {c}}}" in texts}
+    assert played == set(box.power) and drawn == set(box.events)
+
+
+# --- rating states (the greedy policy) ----------------------------------------------------------
+
+
+def test_evaluate_rates_what_a_player_can_see() -> None:
+    s = make(two(at_a="t1", at_b="t3"), [*line(3), {"id": "dt", "kind": "death-turret", "at": [4, 0]}])
+    base = GAME.evaluate(s, "X")
+    nearer, _ = play(s, move(["t2"]), ("movement", 1))
+    assert GAME.evaluate(nearer, "X") > base  # one tile nearer the live boss
+    hurt = make([{**two(at_a="t1", at_b="t3")[0], "hp": 15}, two()[1]], s_road := [*line(3)])
+    assert GAME.evaluate(hurt, "X") < GAME.evaluate(make(two(at_a="t1", at_b="t3"), s_road), "X")
+    won = finale([{"name": "X", "character": "mista", "at": "h"}, {"name": "Y", "character": "gooday", "at": "h",
+                                                                    "hp": 1}], ["X", "Y"])
+    won, _ = play(won, [act("attack", target="Y")], ("final tile X->Y", 1), ("power card", "scrap-run"))
+    assert GAME.evaluate(won, "X") == ed.WON and GAME.evaluate(won, "Y") == ed.LOST
+
+
+def test_greedy_play_escapes_more_often_than_random_play() -> None:
+    from generators.engine.simulate import play as play_game
+
+    escapes = {policy: sum(play_game(GAME, FACTS, {"players": 2}, seed, policy).result["result"] != "nobody"
+                           for seed in range(12)) for policy in ("random", "greedy")}
+    assert escapes["greedy"] >= 8 and escapes["greedy"] > escapes["random"], escapes
 
 
 # --- every ability changes an outcome somewhere -------------------------------------------------
@@ -899,8 +1069,10 @@ def test_new_game_follows_the_rulebooks_setup() -> None:
     s = GAME.new_game(GAME.parse_options({"players": 4}), FACTS, Chance.seeded(3))
     assert sorted(p.character for p in s.players.values()) == sorted(set(p.character for p in s.players.values()))
     assert all(p.hp == 20 and p.tile == "s" for p in s.players.values())
-    assert all(sorted(p.power) == ["magic-monkey-wrench", "power-card"] for p in s.players.values())
-    assert len(s.power_deck) == 11 - 8 and len(s.event_deck) == 13
+    assert all(p.power[0] == "magic-monkey-wrench" and p.power[1] != "magic-monkey-wrench" and len(p.power) == 2
+               for p in s.players.values())
+    assert len({p.power[1] for p in s.players.values()}) == 4  # one of each other card in the box
+    assert len(s.power_deck) == 11 - 8 and len(s.event_deck) == 13 and s.events_known and s.power_known
     assert len(s.stack) == 18 and "final-boss" not in s.stack and "start" not in s.stack
     assert out(s)["phase"] == "draft" and len(s.draft) == 16
     assert {a["do"] for a in legal(s)} == {"pick_drop"}
@@ -954,8 +1126,9 @@ def test_outcome_keys_are_stable() -> None:
     assert set(out(make(two()))) == {
         "turn", "phase", "round", "to_act", "hp", "eliminated", "positions", "hazard_side", "boss_hp",
         "bosses_defeated", "tiles_laid", "road", "tile_stack_left", "tile_drawn", "drops_on_board", "inventory",
-        "drops_held", "power_cards", "graveyard", "event_active", "events_owed", "event_cards_drawn",
-        "rewards_owed", "power_owed", "final_arrivals", "first_on_final_tile", "final_tile", "shielded", "winner",
+        "drops_held", "power_cards", "power_hands", "power_discard", "graveyard", "event_active", "events_owed",
+        "event_cards_drawn", "event_cards_this_turn", "card_move", "rewards_owed", "power_owed", "discard_owed",
+        "final_arrivals", "first_on_final_tile", "final_tile", "shielded", "winner",
         "ended", "can", "events", "damage", "damage_log", "rolls", "hazard"}
 
 
@@ -970,8 +1143,8 @@ def test_every_action_kind_has_player_wording() -> None:
     for kind, spec in GAME.action_specs.items():
         fields = {f.name for f in dataclasses.fields(spec)}
         data: dict[str, Any] = {"do": kind, "player": "X"}
-        data.update({k: v for k, v in {"kind": "fire", "target": "Y", "card": "power-card", "at": [1, 0],
-                                       "path": ["t1"], "spaces": 2}.items() if k in fields})
+        data.update({k: v for k, v in {"kind": "fire", "target": "Y", "card": "harpoon-gun", "at": [1, 0],
+                                       "path": ["t1"], "tile": "t2"}.items() if k in fields})
         words = GAME.describe_action(GAME.parse_action(data))
         assert words.startswith("X ") and "{" not in words and "_" not in words, words
     assert to_data(act("lay_tile", at=[2, 0], **{"from": "t1"})) == {"do": "lay_tile", "player": "X", "at": [2, 0],

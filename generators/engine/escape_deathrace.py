@@ -7,20 +7,27 @@ option.
 
 Facts come from the game's content, never retyped here: the characters (title, starting HP and
 abilities, as ability ids this module knows) from the character cards, the weapon drops in the box,
-the power and event cards, the road tiles (kind, shape, boss HP) from the `facts:` of their faces.
+the power and event cards (how each is dealt, and what it does as an `Effect`: a small vocabulary of
+parts the engine interprets, so no card is coded by name), the road tiles (kind, shape, boss HP) from
+the `facts:` of their faces. The power and event card effects are house designs (the rulebook prints
+no card text).
 
 Randomness comes only through `Chance`, each request labelled: `movement` (a movement draw),
 `movement (event card)`, `hazard`, `landmine`, `battle-it-out X->Y`, `counter Y->X`, `drive-by X->Y`,
 `boss battle X-><boss>`, `final tile X->Y`, `road tile` (the next tile of a stack whose order is not
-listed), and for a whole game `characters`, `first player`, `power cards`, `power deck`,
-`event deck`, `road tiles` (shuffles and deals). Power and event cards are opaque: the rulebook
-prints no card text, so the engine only moves them between deck, hand and discard.
+listed), `power card` and `event card` (the next card of a deck whose order is not listed),
+`power deck` / `event deck` (a discard pile shuffled into a new deck), and for a whole game
+`characters`, `first player`, `power cards`, `power deck`, `event deck`, `road tiles` (shuffles and
+deals).
 
 A turn is a series of decisions, each taken after the randomness it depends on:
 `draw` (the movement D4), then `draw_tile` / `lay_tile` one road tile at a time, then `drive` a
 path; a hazard landed on is tried with `hazard_attempt`; a boss battle opens with `boss_battle` and
-goes on with `attack`; choices other players make on the way (a strike in a battle-it-out between
-three or more cars, a boss reward) are their decisions. `legal_actions` lists every one of them
+goes on with `attack`; a power card is played with `play_power` (its target, or the drop it clears,
+named); an event card happens when it is drawn, and the movement it orders is a `drive` (after
+`draw_tile` / `lay_tile` for a new draw); choices other players make on the way (a strike in a
+battle-it-out between three or more cars, a boss reward) are their decisions, and so are the cards
+and drops a card gives or takes (`draw_power`, `collect_drop`, `discard_drop`). `legal_actions` lists every one of them
 concretely (paths, tiles, places, targets), so a program can play alone.
 
 Setup (`setup:` of a scenario) and actions: see `SetupSpec` and the action dataclasses below (their
@@ -34,7 +41,7 @@ with (`hazard_roll`, `strike_hit`, `landmine_hit`, `damage_taken`, `strikes`,
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from fractions import Fraction
 from typing import Any, Literal, get_args, get_type_hints
 
@@ -67,7 +74,6 @@ GUNFIRE_BY_DISTANCE = {1: 2, 2: 1}
 BOSS_DROP_DAMAGE = 3  # landmine, gunfire or fire used in a boss battle (and on the dead final tile)
 FIRST_STRIKE = 3
 CAR_BOMB = 1
-EVENT_SPACES = (1, 2, 3, 4)  # an event card's movement: the rulebook prints no card, so up to a D4's worth
 DEFAULT_ROUND_LIMIT = 60  # house: whole games end when the portal closes (see NOTES, "round-limit")
 
 Side = Literal["N", "E", "S", "W"]
@@ -162,11 +168,24 @@ NOTES: tuple[tuple[str, str], ...] = (
      "comes up."),
     ("drive-by", "Passing a tile with other cars always triggers a drive-by against each of them."),
     ("landing-on-tiles", "On landing: fire and landmines first, then the battle-it-out, then the event card."),
-    ("event-tile", "Event card texts are not printed, so the engine only draws and discards them. A card may "
-     "order one movement (a number of spaces, or a new draw) before it is resolved; a second event card waits "
-     "until the first is resolved. Event cards drawn in a turn are not shuffled back into the deck in that turn, "
-     "so a chain ends when the deck runs out."),
-    ("start-tile", "Q&A 1 forbids playing power cards on the start tile; trading one in is still allowed."),
+    ("event-tile", "The event cards are house designs (the rulebook prints none). A card happens when it is drawn; "
+     "a card that orders a movement (a number of spaces, or Roll Again!'s new draw, which lays road tiles like "
+     "a turn's draw) is resolved when that movement is done, and must be made if the car can move at all. An "
+     "\"82\" tile landed on meanwhile owes an event card, drawn once the first is resolved (Q&A 6). Event "
+     "cards drawn in a turn are not shuffled back into the deck in that turn, so a chain ends when the deck "
+     "runs out."),
+    ("event-cards", "An event card's damage to the car that drew it, or to every car, is a hit like any other "
+     "(Reegad takes 1 less); cars on the start tile are never hurt by one (Q&A 1). A card's movement is a "
+     "movement, so GoodDay moves one space more. Cards and drops a card gives are chosen like boss rewards "
+     "(a power card from the deck or the face-up discard; a drop of the player's choice) and lapse when there "
+     "is none."),
+    ("power-cards", "The power cards are house designs (the rulebook names only the Magic Monkey Wrench). A card "
+     "is played whenever a power card may be played (before or after moving, or as a boss battle action; never "
+     "on the start tile) and only when its effect has something to do: a move after the turn's movement, a "
+     "boss's damage or a strike in a boss battle, a hit at a car in gunfire range, a drop to clear in reach, a "
+     "hazard to pass. Repairs can always be played. A hit on the dead final tile is boss-battle damage."),
+    ("start-tile", "Q&A 1 forbids playing power cards on the start tile; trading one in is still allowed. Event "
+     "cards never hurt a car on the start tile."),
     ("setup", "Whole games follow Setup: characters dealt at random (or chosen), a Magic Monkey Wrench and one "
      "other power card each, the players picking weapon drops one at a time in turn order until each holds four, "
      "the road stack shuffled with the final boss tile set aside to come last. The player 'most recently in a "
@@ -265,18 +284,97 @@ class DropFacts:
     kind: DropKind = field(metadata={"doc": "which weapon drop this token is"})
 
 
+NEAR = 2  # road tiles: how far an event card's blast reaches (as far as gunfire)
+SITUATIONAL = ("move", "boss", "strike", "hit", "clear_drop", "hazard_pass")  # parts that need a moment to play
+EVENT_ONLY = ("lose", "everyone", "near", "lose_drop", "roll")  # parts that happen to the car that drew the card
+POWER_ONLY = ("boss", "strike", "hit", "clear_drop", "hazard_pass")  # parts the player aims or times
+
+
+@dataclass(frozen=True)
+class Effect:
+    """What a power or event card does, as parts the engine interprets (house designs: the rulebook prints no
+    card text). A card may combine parts; they happen in the order listed here. Power cards are played as the
+    turn allows (Taking a Turn; Boss Battle: one of the three actions); a part that needs a moment (`move`,
+    `boss`, `strike`, `hit`, `clear_drop`, `hazard_pass`) makes the card playable only then. Event cards happen
+    to the car that drew them, in full before the next event card (Q&A 6)."""
+
+    lose: int = field(default=0, metadata={"doc": "event: the car that drew it loses this many HP", "min": 0})
+    everyone: int = field(default=0, metadata={
+        "doc": "event: every car in the race that is not on the start tile loses this many HP, the drawer "
+               "included", "min": 0})
+    near: int = field(default=0, metadata={
+        "doc": f"event: every other car within {NEAR} road tiles (its own tile included), not on the start "
+               "tile, loses this many HP", "min": 0})
+    hit: int = field(default=0, metadata={
+        "doc": "power: one car the player could hit with gunfire (or, on the final tile once the final boss is "
+               "dead, a car there the player may target) loses this many HP; not while fighting a live boss",
+        "min": 0})
+    boss: int = field(default=0, metadata={
+        "doc": "power: in a boss battle, the live boss on the player's tile loses this many HP", "min": 0})
+    strike: int = field(default=0, metadata={
+        "doc": "power: in a boss battle (or on the final tile once the final boss is dead, at a car there), this "
+               "many more D4 strikes on the battle table", "min": 0, "max": 2})
+    heal: int = field(default=0, metadata={
+        "doc": "the player regains up to this many HP, never above the character's starting HP", "min": 0})
+    clear_drop: int = field(default=0, metadata={
+        "doc": "power: one weapon drop lying on the road within this many road tiles goes to the used pile",
+        "min": 0})
+    hazard_pass: bool = field(default=False, metadata={
+        "doc": "power: a car stopped at a hazard tile gets past it without drawing and without damage (that "
+               "turn's attempt)"})
+    power: int = field(default=0, metadata={
+        "doc": "the player draws this many power cards (each from the deck or the face-up discard)", "min": 0})
+    take_drop: Literal["used", "supply"] | None = field(default=None, metadata={
+        "doc": "the player takes one weapon drop of their choice: used, from the used pile; supply, from the "
+               "tokens nobody picked at setup (from the used pile when that is empty)"})
+    lose_drop: int = field(default=0, metadata={
+        "doc": "event: the player puts this many of their weapon drops (their choice) on the used pile", "min": 0})
+    move: int = field(default=0, metadata={
+        "doc": "move up to this many spaces on the road already laid (GoodDay one more); power cards: after the "
+               "turn's movement", "min": 0})
+    roll: bool = field(default=False, metadata={
+        "doc": "event: roll again: a new movement draw, laying up to that many road tiles and moving"})
+
+    def parts(self) -> tuple[str, ...]:
+        """The parts this card has, in the order they happen."""
+        return tuple(f.name for f in fields(self) if getattr(self, f.name))
+
+    def check(self) -> tuple[str, str] | None:
+        if not self.parts():
+            return "", "a card does something: give at least one part"
+        if self.move and self.roll:
+            return "roll", "a card orders one movement: move or roll, not both"
+        return None
+
+
 @dataclass(frozen=True)
 class PowerFacts:
-    """How a power card is dealt at setup (Setup, step 2)."""
+    """How a power card is dealt at setup (Setup, step 2) and what it does when played."""
 
     setup: Literal["one-each", "random"] = field(
         metadata={"doc": "one-each: every player is dealt one (the Magic Monkey Wrench); random: among the cards "
                          "dealt one to each player at random, the rest shuffled into the deck"})
+    effect: Effect = field(metadata={"doc": "what the card does when played"})
+
+    def check(self) -> tuple[str, str] | None:
+        parts = self.effect.parts()
+        if bad := [x for x in parts if x in EVENT_ONLY]:
+            return "effect", f"{', '.join(bad)}: an event card's part (it happens to whoever draws the card)"
+        if len([x for x in parts if x in SITUATIONAL]) > 1:
+            return "effect", f"one of {', '.join(SITUATIONAL)} per power card (each says when it can be played)"
+        return None
 
 
 @dataclass(frozen=True)
 class EventFacts:
-    """Event cards carry no facts the engine reads (the rulebook prints no card); only their count."""
+    """What an event card does to the car that drew it."""
+
+    effect: Effect = field(metadata={"doc": "what happens when the card is drawn"})
+
+    def check(self) -> tuple[str, str] | None:
+        if bad := [x for x in self.effect.parts() if x in POWER_ONLY]:
+            return "effect", f"{', '.join(bad)}: a power card's part (a player aims or times it)"
+        return None
 
 
 @dataclass(frozen=True)
@@ -334,7 +432,9 @@ class Box:
     drops: dict[str, int]  # kind -> tokens in the box
     power: dict[str, int]  # face id -> cards
     power_each: tuple[str, ...]  # faces dealt one to each player
-    events: int
+    events: dict[str, int]  # event card face id -> cards
+    effects: dict[str, Effect]  # power and event card face id -> what it does
+    titles: dict[str, str]  # power and event card face id -> its title
     tiles: dict[str, TileFace]
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Box:
@@ -349,10 +449,16 @@ class Box:
             drops[f.facts.kind] += f.count
         power = {f.id: f.count for f in content.faces("power-cards")}
         each = tuple(f.id for f in content.faces("power-cards") if f.facts.setup == "one-each")
-        events = sum(f.count for f in content.faces("event-cards"))
+        events = {f.id: f.count for f in content.faces("event-cards")}
+        cards = [*content.faces("power-cards"), *content.faces("event-cards")]
+        clash = sorted(set(power) & set(events))
+        if clash:
+            raise KeyError(f"power and event cards share face ids ({', '.join(clash)}); actions name cards by id")
+        effects = {f.id: f.facts.effect for f in cards}
+        titles = {f.id: f.title for f in cards}
         tiles = {f.id: TileFace(f.id, f.title, f.facts.kind, f.facts.shape, f.facts.hp, f.count)
                  for f in content.faces("road-tiles")}
-        return cls(chars, drops, power, each, events, tiles)
+        return cls(chars, drops, power, each, events, effects, titles, tiles)
 
     def of_kind(self, kind: str) -> list[str]:
         return [t.id for t in self.tiles.values() if t.kind == kind]
@@ -405,7 +511,8 @@ class PlayerSpec:
         "doc": "on a hazard tile (except for GoodDay): the side the car is stopped on"})
     drops: DropCounts | None = field(default=None, metadata={"doc": "weapon drops held (default: one of each)"})
     power: tuple[str, ...] | None = field(default=None, metadata={
-        "doc": "power cards held, by face id (default: a magic-monkey-wrench and a power-card)"})
+        "doc": "power cards held, by face id (default: the cards every player is dealt, such as the Magic "
+               "Monkey Wrench, and the n-th of the other cards in the box's order for the n-th player)"})
 
 
 @dataclass(frozen=True)
@@ -468,10 +575,12 @@ class SetupSpec:
     board: tuple[BoardDropSpec, ...] = field(default=(), metadata={"doc": "weapon drops lying on the road"})
     graveyard: DropCounts = field(default=DropCounts(), metadata={"doc": "used weapon drops"})
     power_deck: tuple[str, ...] | None = field(default=None, metadata={
-        "doc": "the power card deck by face id, top first (default: the cards nobody holds)"})
+        "doc": "the power card deck by face id, top first (default: the cards nobody holds and nobody discarded, "
+               "in an unknown order: each card drawn from it is a 'power card' result)"})
     power_discard: tuple[str, ...] = field(default=(), metadata={"doc": "the face-up discard pile, top last"})
     event_deck: tuple[str, ...] | None = field(default=None, metadata={
-        "doc": "the event deck, top first, as event-1 ... event-13 (default: all of them in order)"})
+        "doc": "the event deck by face id, top first (default: every event card, in an unknown order: each card "
+               "drawn from it is an 'event card' result)"})
     final_arrivals: tuple[str, ...] = field(default=(), metadata={
         "doc": "the cars on the final boss tile, in the order they landed there"})
     rules: RulesSpec = field(default=RulesSpec(), metadata={"doc": "readings and house options"})
@@ -614,11 +723,16 @@ class UseDrop:
 
 @dataclass(frozen=True)
 class PlayPower:
-    """Play a power card (its effect is not printed in the rulebook)."""
+    """Play a power card: it goes face up on the discard pile and does what its face says."""
 
     do: Literal["play_power"]
     player: str = field(metadata=WHO)
     card: str = field(metadata={"doc": "the card's face id"})
+    target: str | None = field(default=None, metadata={
+        "doc": "the car it hits (a card that hits a car, or strikes one on the final tile)"})
+    tile: str | None = field(default=None, metadata={"doc": "the tile of the weapon drop it clears"})
+    kind: Literal["landmine", "smoke", "fire"] | None = field(default=None, metadata={
+        "doc": "the weapon drop it clears (on that tile)"})
 
 
 @dataclass(frozen=True)
@@ -633,7 +747,7 @@ class TradePower:
 
 @dataclass(frozen=True)
 class DrawPower:
-    """A reward's power card: from the deck or the face-up discard."""
+    """A reward's (or a card's) power card: from the deck or the face-up discard."""
 
     do: Literal["draw_power"]
     player: str = field(metadata=WHO)
@@ -642,7 +756,8 @@ class DrawPower:
 
 @dataclass(frozen=True)
 class CollectDrop:
-    """A reward: one used weapon drop from the graveyard."""
+    """A reward (or a card's gift): one weapon drop from the used pile (or, for a card that says so, from the
+    supply of tokens nobody picked at setup)."""
 
     do: Literal["collect_drop"]
     player: str = field(metadata=WHO)
@@ -650,21 +765,12 @@ class CollectDrop:
 
 
 @dataclass(frozen=True)
-class EventMove:
-    """The movement an event card orders (its text is not printed): a number of spaces, or a new draw."""
+class DiscardDrop:
+    """An event card takes one of the player's weapon drops: which one (it goes on the used pile)."""
 
-    do: Literal["event_move"]
+    do: Literal["discard_drop"]
     player: str = field(metadata=WHO)
-    spaces: int | None = field(default=None, metadata={"doc": "spaces the card gives", "min": 1, "max": 4})
-    roll: bool = field(default=False, metadata={"doc": "the card says to roll again"})
-
-
-@dataclass(frozen=True)
-class ResolveEvent:
-    """The event card in play is done."""
-
-    do: Literal["resolve_event"]
-    player: str = field(metadata=WHO)
+    kind: DropKind = field(metadata={"doc": "the drop given up"})
 
 
 @dataclass(frozen=True)
@@ -678,8 +784,7 @@ class EndTurn:
 ACTION_SPECS: dict[str, type] = {
     get_args(get_type_hints(spec)["do"])[0]: spec
     for spec in (PickDrop, Draw, DrawTile, LayTile, Drive, NitroDraw, HazardAttempt, BossBattle, Attack, Strike,
-                 ChooseTarget, UseDrop, PlayPower, TradePower, DrawPower, CollectDrop, EventMove, ResolveEvent,
-                 EndTurn)
+                 ChooseTarget, UseDrop, PlayPower, TradePower, DrawPower, CollectDrop, DiscardDrop, EndTurn)
 }
 Action = Any  # one of the dataclasses above
 
@@ -751,8 +856,7 @@ class Turn:
     strikes_left: int = 0  # D4 strikes left in the boss battle sequence
     hazard_tried: bool = False
     nitro_open: bool = False
-    event_moving: bool = False  # an event card's movement is open (drive next)
-    event_moved: bool = False  # the active event card's movement is done
+    extra_move: str | None = None  # a card's movement is open (drive next): "event" or "power"
     choosing_target: bool = False  # a third or fourth arrival must target a car
     events_seen: list[str] = field(default_factory=list)  # event cards drawn this turn
 
@@ -780,11 +884,13 @@ class State:
     stack_known: bool
     board: list[BoardDrop]
     graveyard: dict[str, int]
-    power_deck: list[str]
+    power_deck: list[str]  # top first; or the unordered pool (power_known False)
     power_discard: list[str]
-    event_deck: list[str]
+    event_deck: list[str]  # top first; or the unordered pool (events_known False)
     event_discard: list[str]
     rules: dict[str, Any]
+    power_known: bool = True
+    events_known: bool = True
     event_active: str | None = None
     events_owed: int = 0
     events_drawn: int = 0
@@ -953,6 +1059,7 @@ def _setup_players(box: Box, spec: SetupSpec, tiles: Mapping[str, Tile], subs_de
         raise SetupError(("players",), f"1 to {MAX_PLAYERS} players, got {len(spec.players)}")
     start = next(t.id for t in tiles.values() if t.kind == "start")
     players: dict[str, Player] = {}
+    spare = _spare_power(box, spec)
     for i, ps in enumerate(spec.players):
         path: KeyPath = ("players", i)
         if ps.character not in box.characters:
@@ -981,13 +1088,24 @@ def _setup_players(box: Box, spec: SetupSpec, tiles: Mapping[str, Tile], subs_de
             raise SetupError((*path, "hazard_side"), "only a car stopped on a hazard tile has a side "
                              "(GoodDay never stops)")
         drops = ps.drops.as_dict() if ps.drops is not None else {k: 1 for k in DROP_KINDS}
-        power = list(ps.power) if ps.power is not None else [*box.power_each, *_other_power(box)[:1]]
+        power = list(ps.power) if ps.power is not None else [*box.power_each, *spare[:1]]
+        spare = spare[1:] if ps.power is None else spare
         for j, card in enumerate(power):
             if card not in box.power:
                 raise SetupError((*path, "power", j), f"no power card {card!r}; expected one of: "
                                  f"{', '.join(box.power)}")
         players[ps.name] = Player(ps.name, ps.character, char.abilities, hp, at, drops, power, side)
     return players
+
+
+def _spare_power(box: Box, spec: SetupSpec) -> list[str]:
+    """The other power cards (not dealt one to each) that no listed hand or pile holds, in the box's order:
+    a player whose hand the setup does not list gets the next one."""
+    listed = [c for ps in spec.players for c in ps.power or ()] + list(spec.power_discard) + list(spec.power_deck or ())
+    spare = []
+    for face in _other_power(box):
+        spare += [face] * max(0, box.power[face] - listed.count(face))
+    return spare
 
 
 def _other_power(box: Box) -> list[str]:
@@ -1021,27 +1139,28 @@ def _within(places: Sequence[tuple[KeyPath, int]], limit: int, what: str) -> Non
             raise SetupError(path, f"the box holds {limit} {what}; this setup has at least {total}")
 
 
-def _setup_power_deck(box: Box, spec: SetupSpec, players: Mapping[str, Player]) -> list[str]:
+def _setup_power_deck(box: Box, spec: SetupSpec, players: Mapping[str, Player]) -> tuple[list[str], bool]:
+    """The deck as listed (known order), or the cards nobody holds or discarded (an unknown order)."""
     if spec.power_deck is not None:
-        return list(spec.power_deck)
+        return list(spec.power_deck), True
     out = []
     held = [c for p in players.values() for c in p.power] + list(spec.power_discard)
     for face in [*_other_power(box), *box.power_each]:
         out += [face] * (box.power[face] - held.count(face))
-    return out
+    return out, False
 
 
-def _setup_events(box: Box, spec: SetupSpec) -> list[str]:
-    cards = [f"event-{i + 1}" for i in range(box.events)]
+def _setup_events(box: Box, spec: SetupSpec) -> tuple[list[str], bool]:
+    """The event deck as listed (known order), or every event card (an unknown order)."""
     if spec.event_deck is None:
-        return cards
+        return [face for face, n in box.events.items() for _ in range(n)], False
     for i, card in enumerate(spec.event_deck):
-        if card not in cards:
-            raise SetupError(("event_deck", i), f"no event card {card!r}: the {box.events} event cards are "
-                             f"event-1 ... event-{box.events}")
-        if card in spec.event_deck[:i]:
-            raise SetupError(("event_deck", i), f"{card} is in the deck twice")
-    return list(spec.event_deck)
+        if card not in box.events:
+            raise SetupError(("event_deck", i), f"no event card {card!r}; expected one of: {', '.join(box.events)}")
+        if spec.event_deck[:i + 1].count(card) > box.events[card]:
+            raise SetupError(("event_deck", i), f"the box holds {box.events[card]} {card} event card(s); the deck "
+                             "has more")
+    return list(spec.event_deck), True
 
 
 def _setup_bosses(box: Box, spec: SetupSpec, tiles: Mapping[str, Tile]) -> dict[str, int]:
@@ -1114,14 +1233,15 @@ def initial_state(spec: SetupSpec, box: Box) -> State:
     if len(spec.final_arrivals) != len(on_final):
         raise SetupError(("final_arrivals",), f"list every car on the final boss tile in arrival order: "
                          f"{', '.join(on_final)}")
+    power_deck, power_known = _setup_power_deck(box, spec, players)
+    event_deck, events_known = _setup_events(box, spec)
     state = State(
         box=box, tiles=tiles, spots={(t.x, t.y): t.id for t in tiles.values()}, players=players, order=order,
         turn=Turn(turn, spec.phase, [players[turn].tile or ""]), boss_hp=boss_hp, stack=stack, stack_known=known,
         board=board, graveyard={k: v for k, v in spec.graveyard.as_dict().items() if v},
-        power_deck=_setup_power_deck(box, spec, players), power_discard=list(spec.power_discard),
-        event_deck=_setup_events(box, spec), event_discard=[],
+        power_deck=power_deck, power_discard=list(spec.power_discard), event_deck=event_deck, event_discard=[],
         rules={"car_bomb": spec.rules.car_bomb, "round_limit": spec.rules.round_limit},
-        final_arrivals=list(spec.final_arrivals),
+        power_known=power_known, events_known=events_known, final_arrivals=list(spec.final_arrivals),
     )
     _set_phase_for_position(state, players[turn], spec.phase)
     return state
@@ -1155,7 +1275,8 @@ def new_game(options: Options, box: Box, chance: Chance) -> State:
         order=order, turn=Turn(first, "draft", ["s"]), boss_hp=dict(box.bosses),
         stack=chance.shuffle("road tiles", road), stack_known=True, board=[], graveyard={},
         power_deck=chance.shuffle("power deck", rest), power_discard=[],
-        event_deck=chance.shuffle("event deck", [f"event-{i + 1}" for i in range(box.events)]), event_discard=[],
+        event_deck=chance.shuffle("event deck", [f for f, k in box.events.items() for _ in range(k)]),
+        event_discard=[],
         rules={"car_bomb": options.car_bomb, "round_limit": options.round_limit},
         draft=order * STARTING_DROPS,
     )
@@ -1304,7 +1425,7 @@ def _turn_player_out(s: State, events: list[Event]) -> None:
     """The car whose turn it is was destroyed: what it had open ends with it."""
     t = s.turn
     t.phase = "over"
-    t.nitro_open, t.event_moving, t.choosing_target = False, False, False
+    t.nitro_open, t.extra_move, t.choosing_target = False, None, False
     if s.event_active is not None:
         s.event_discard.append(s.event_active)
         events.append(Event("event-card-discarded", {"card": s.event_active, "owed": s.events_owed}))
@@ -1353,11 +1474,19 @@ def _draw_power(s: State, p: Player, take: str, chance: Chance, events: list[Eve
     else:
         if not s.power_deck:
             s.power_deck = chance.shuffle("power deck", s.power_discard)
-            s.power_discard = []
+            s.power_discard, s.power_known = [], True
             events.append(Event("power-deck-reshuffled", {"cards": len(s.power_deck)}))
-        card = s.power_deck.pop(0)
+        card = _top(s.power_deck, s.power_known, "power card", chance)
     p.power.append(card)
     events.append(Event("power-card-drawn", {"player": p.name, "card": card, "from": take}))
+
+
+def _top(deck: list[str], known: bool, label: str, chance: Chance) -> str:
+    """The top card of a deck in a known order; from a deck in an unknown order (a scenario that does not
+    list it), the card is a labelled chance result among the faces left."""
+    card = deck[0] if known else chance.choice(label, sorted(set(deck)))
+    deck.remove(card)
+    return card
 
 
 def _check_end(s: State, events: list[Event]) -> None:
@@ -1783,20 +1912,148 @@ def _event_card(s: State, p: Player, chance: Chance, events: list[Event]) -> Non
 
 
 def _take_event(s: State, p: Player, chance: Chance, events: list[Event]) -> None:
+    """Draw the next event card and carry it out: what happens at once, then the movement it orders (the card
+    stays in play until that movement is done). Cards drawn this turn do not come back in it."""
     if not s.event_deck:
-        back = [c for c in s.event_discard if c not in s.turn.events_seen]
+        back = list(s.event_discard)
+        for card in s.turn.events_seen:
+            if card in back:
+                back.remove(card)
         if back:
-            s.event_discard = [c for c in s.event_discard if c in s.turn.events_seen]
-            s.event_deck = chance.shuffle("event deck", back)
+            for card in back:
+                s.event_discard.remove(card)
+            s.event_deck, s.events_known = chance.shuffle("event deck", back), True
     if not s.event_deck:
         events.append(Event("event-deck-empty", {"player": p.name}))
         return
-    card = s.event_deck.pop(0)
+    card = _top(s.event_deck, s.events_known, "event card", chance)
     s.event_active = card
     s.events_drawn += 1
     s.turn.events_seen.append(card)
-    s.turn.event_moved = False
     events.append(Event("event-card-drawn", {"player": p.name, "card": card}))
+    effect = s.box.effects[card]
+    _effect_now(s, p, effect, chance, events)
+    if s.event_active != card:  # the car was destroyed: the card went with it
+        return
+    if effect.move or effect.roll:
+        _open_move(s, p, effect, "event", chance, events)
+    else:
+        _resolve_event(s, p, chance, events)
+
+
+def _resolve_event(s: State, p: Player, chance: Chance, events: list[Event]) -> None:
+    """The card in play is done: to the discard pile; an event card owed meanwhile is drawn now (Q&A 6)."""
+    card = s.event_active
+    assert card is not None
+    s.event_discard.append(card)
+    s.event_active = None
+    if s.turn.extra_move == "event":
+        s.turn.extra_move = None
+    events.append(Event("event-card-resolved", {"player": p.name, "card": card}))
+    if s.events_owed and p.alive:
+        s.events_owed -= 1
+        _take_event(s, p, chance, events)
+
+
+# ---------------------------------------------------------------------------------------------
+# Card effects (power and event cards: house designs, read from the cards' facts)
+
+
+def _effect_now(s: State, p: Player, e: Effect, chance: Chance, events: list[Event], target: str | None = None,
+                tile: str | None = None, kind: str | None = None) -> None:
+    """The parts of a card that happen at once, in the order `Effect` lists them; choices it leaves the player
+    (cards and drops to take or give up) are queued like boss rewards. Its movement is opened by the caller."""
+    here = _tile_of(s, p)
+    if e.lose:
+        _hurt(s, p, e.lose, "event", None, events)
+    if e.everyone:
+        for q in [s.players[n] for n in _turn_order_from(s, p.name)]:
+            if q.alive and q.tile is not None and s.tiles[q.tile].kind != "start":
+                _hurt(s, q, e.everyone, "event", None, events)
+    if e.near and p.alive:
+        dist = _distances(s, here.id)
+        for q in _near_cars(s, p, dist):
+            _hurt(s, q, e.near, "event", p.name, events)
+    if not p.alive:
+        return
+    if e.hit and target is not None:
+        _card_hit(s, p, s.players[target], e.hit, here, events)
+    if e.boss and _boss_alive(s, here):
+        _hurt_boss(s, here, dealt(p.abilities, e.boss, "boss"), p.name, events, source="power-card")
+    for _ in range(e.strike):
+        _card_strike(s, p, here, target, chance, events)
+    if e.heal and p.alive:
+        _heal(s, p, e.heal, events)
+    if e.clear_drop and tile is not None:
+        drop = next(d for d in s.board if d.tile == tile and d.kind == kind)
+        s.board.remove(drop)
+        _graveyard_add(s, drop.kind)
+        events.append(Event("drop-cleared", {"player": p.name, "kind": drop.kind, "tile": tile}))
+    if e.hazard_pass:
+        events.append(Event("hazard", {"player": p.name, "result": "pass"}))
+        _pass_hazard(s, p, here, chance, events)
+    if not p.alive:
+        return
+    queued = [("power", p.name)] * e.power + [("discard", p.name)] * e.lose_drop
+    if e.take_drop:
+        queued.append(("drop" if e.take_drop == "used" else "supply", p.name))
+    s.rewards += queued
+
+
+def _near_cars(s: State, p: Player, dist: Mapping[str, int]) -> list[Player]:
+    """Other cars within NEAR road tiles of `p` (its own tile included), except on the start tile."""
+    return [q for q in (s.players[n] for n in _turn_order_from(s, p.name)[1:])
+            if q.alive and q.tile is not None and dist.get(q.tile, NEAR + 1) <= NEAR
+            and s.tiles[q.tile].kind != "start"]
+
+
+def _heal(s: State, p: Player, amount: int, events: list[Event]) -> None:
+    top = s.box.characters[p.character].hp
+    gained = min(amount, top - p.hp)
+    p.hp += gained
+    events.append(Event("healed", {"player": p.name, "amount": gained}))
+
+
+def _card_hit(s: State, p: Player, q: Player, amount: int, here: Tile, events: list[Event]) -> None:
+    """A power card's hit on a car: on the dead final tile players are the bosses (boss-battle damage)."""
+    if here.kind == "final-boss":
+        _hurt(s, q, dealt(p.abilities, amount, "boss"), "power-card", p.name, events)
+        if not q.alive:
+            _player_killed(s, p, here, events)
+    else:
+        _hurt(s, q, amount, "power-card", p.name, events)
+
+
+def _card_strike(s: State, p: Player, here: Tile, target: str | None, chance: Chance, events: list[Event]) -> None:
+    """One more D4 strike on the battle table: at the live boss, or at a car on the dead final tile."""
+    if not p.alive:
+        return
+    if target is None:
+        if _boss_alive(s, here):
+            roll = _roll(chance, f"boss battle {p.name}->{here.boss}", events, p.name)
+            events.append(Event("strike", {"by": p.name, "target": here.boss, "roll": roll, "context": "boss"}))
+            _hurt_boss(s, here, strike_hit(p.abilities, roll, "boss"), p.name, events, source="strike")
+        return
+    q = s.players[target]
+    if not q.alive:
+        return
+    roll = _roll(chance, f"final tile {p.name}->{q.name}", events, p.name)
+    events.append(Event("strike", {"by": p.name, "target": q.name, "roll": roll, "context": "boss"}))
+    _hurt(s, q, strike_hit(p.abilities, roll, "boss"), "strike", p.name, events)
+    if not q.alive:
+        _player_killed(s, p, here, events)
+
+
+def _open_move(s: State, p: Player, e: Effect, source: str, chance: Chance, events: list[Event]) -> None:
+    """A card's movement: a number of spaces, or a new movement draw that lays road tiles as well."""
+    t = s.turn
+    if e.roll:
+        roll = _roll(chance, "movement (event card)", events, p.name)
+        t.allowance = t.lay_allowance = roll + extra_space(p.abilities)
+    else:
+        t.allowance, t.lay_allowance = e.move + extra_space(p.abilities), 0
+    t.laid, t.extra_move = 0, source
+    events.append(Event("card-move", {"player": p.name, "allowance": t.allowance, "lay": t.lay_allowance}))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -1863,30 +2120,62 @@ def _begin_turn(s: State, p: Player, passed: Sequence[str], chance: Chance, even
 
 
 def _settle(s: State, chance: Chance, events: list[Event]) -> None:
-    """After every action: rewards nobody can take lapse (they never block the game), a reward power card
-    with only one pile to come from is drawn at once, and the race ends when it is over."""
+    """After every action: rewards and card gifts nobody can take lapse (they never block the game), a power
+    card with only one pile to come from is drawn at once, a card's movement with nowhere to go ends its card,
+    and the race ends when it is over."""
     if s.turn.phase == "draft" and (not s.draft or not any(_supply(s).values())):
         s.draft = []  # every car holds its drops, or the supply ran out: the first turn begins
         _begin_turn(s, s.players[s.turn.player], (), chance, events)
+    while True:
+        _settle_rewards(s, chance, events)
+        if s.rewards or s.ended is not None or not _move_blocked(s):
+            break
+        p = s.players[s.turn.player]
+        events.append(Event("card-move-blocked", {"player": p.name, "card": s.event_active}))
+        s.turn.extra_move = None
+        if s.event_active is not None:
+            _resolve_event(s, p, chance, events)
+    _check_end(s, events)
+
+
+def _settle_rewards(s: State, chance: Chance, events: list[Event]) -> None:
     while s.rewards:
         what, name = s.rewards[0]
         p = s.players[name]
+        why = _lapses(s, what, p)
         if not p.alive:
             s.rewards.pop(0)
-        elif what == "drop" and not s.graveyard:
+        elif why:
             s.rewards.pop(0)
-            events.append(Event("reward-lapsed", {"player": name, "reward": "drop", "reason": "no used drop left"}))
-        elif what == "power" and not s.power_deck and not s.power_discard:
-            s.rewards.pop(0)
-            events.append(Event("reward-lapsed", {"player": name, "reward": "power", "reason": "no power card left"}))
+            reward = "drop" if what == "supply" else what
+            events.append(Event("reward-lapsed", {"player": name, "reward": reward, "reason": why}))
         elif what == "power" and not s.power_discard:
             s.rewards.pop(0)
-            card = s.power_deck.pop(0)
-            p.power.append(card)
-            events.append(Event("power-card-drawn", {"player": name, "card": card, "from": "deck"}))
+            _draw_power(s, p, "deck", chance, events)
         else:
             break
-    _check_end(s, events)
+
+
+def _lapses(s: State, what: str, p: Player) -> str | None:
+    """Why a reward or card gift cannot be taken (None if it can)."""
+    if what == "drop" and not s.graveyard:
+        return "no used drop left"
+    if what == "supply" and not s.graveyard and not any(_supply(s).values()):
+        return "no drop left in the supply or the used pile"
+    if what == "power" and not s.power_deck and not s.power_discard:
+        return "no power card left"
+    if what == "discard" and not any(p.drops.values()):
+        return "no weapon drop to give up"
+    return None
+
+
+def _move_blocked(s: State) -> bool:
+    """A card's movement is open but the car can neither drive nor lay a road tile."""
+    t = s.turn
+    if t.extra_move is None or s.battle is not None or t.choosing_target:
+        return False
+    p = s.players[t.player]
+    return p.alive and not _move_actions(s, p)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -1939,14 +2228,31 @@ def _legal(s: State) -> list[Action]:
 
 
 def _supply(s: State) -> dict[str, int]:
-    return {k: s.box.drops[k] - sum(q.drops[k] for q in s.players.values()) for k in DROP_KINDS}
+    """Tokens nobody picked at setup (Setup, step 4): the box less those held, on the road and used."""
+    out = {}
+    for k in DROP_KINDS:
+        used = sum(q.drops[k] for q in s.players.values()) + s.graveyard.get(k, 0)
+        used += sum(1 for d in s.board if d.kind == k) + (len(s.shielded) if k == "smoke" else 0)
+        out[k] = s.box.drops[k] - used
+    return out
 
 
 def _reward_actions(s: State, p: Player) -> list[Action]:
     what = s.rewards[0][0]
     if what == "power":
         return [DrawPower("draw_power", p.name, "deck"), DrawPower("draw_power", p.name, "discard")]
-    return [CollectDrop("collect_drop", p.name, k) for k in DROP_KINDS if s.graveyard.get(k)]
+    if what == "discard":
+        return [DiscardDrop("discard_drop", p.name, k) for k in DROP_KINDS if p.drops[k]]
+    return [CollectDrop("collect_drop", p.name, k) for k in DROP_KINDS if _gift_pile(s, what).get(k)]
+
+
+def _gift_pile(s: State, what: str) -> dict[str, int]:
+    """Where a drop reward comes from: the used pile; or, for a supply gift, the supply while it lasts."""
+    if what == "supply":
+        supply = _supply(s)
+        if any(supply.values()):
+            return supply
+    return s.graveyard
 
 
 def _turn_actions(s: State, p: Player) -> list[Action]:
@@ -1956,8 +2262,8 @@ def _turn_actions(s: State, p: Player) -> list[Action]:
         return [EndTurn("end_turn", me)]
     if t.choosing_target:
         return [ChooseTarget("choose_target", me, q.name) for q in _targets(s, p)]
-    if s.event_active is not None:
-        return _event_actions(s, p)
+    if t.extra_move is not None:
+        return _move_actions(s, p)
     if t.phase == "boss-pending":
         out: list[Action] = [BossBattle("boss_battle", me)]
         return out + ([BossBattle("boss_battle", me, True)] if p.drops["smoke"] else [])
@@ -1984,19 +2290,8 @@ def _turn_actions(s: State, p: Player) -> list[Action]:
     return out
 
 
-def _event_actions(s: State, p: Player) -> list[Action]:
-    t = s.turn
-    if t.event_moving:
-        paths = legal_paths(s, p, t.allowance)
-        return [Drive("drive", p.name, path) for path in paths] or [ResolveEvent("resolve_event", p.name)]
-    out: list[Action] = [ResolveEvent("resolve_event", p.name)]
-    if not t.event_moved and _cannot_leave(s, p, _tile_of(s, p)) is None:
-        out += [EventMove("event_move", p.name, n) for n in EVENT_SPACES]
-        out.append(EventMove("event_move", p.name, None, True))
-    return out
-
-
-def _drawn_actions(s: State, p: Player) -> list[Action]:
+def _move_actions(s: State, p: Player) -> list[Action]:
+    """The open movement (a draw's, or a card's): lay the tile in hand, draw another, or drive."""
     t = s.turn
     if t.tile_in_hand is not None:
         return list(_lay_options(s, p, t.tile_in_hand))
@@ -2004,9 +2299,12 @@ def _drawn_actions(s: State, p: Player) -> list[Action]:
     if t.laid < t.lay_allowance and _tiles_left(s) and _open_spots(s):
         out.append(DrawTile("draw_tile", p.name))
     out += [Drive("drive", p.name, path) for path in legal_paths(s, p, t.allowance)]
-    if not out:  # no road to drive on and nothing to lay: the turn may end (see NOTES, "movement")
-        out.append(EndTurn("end_turn", p.name))
     return out
+
+
+def _drawn_actions(s: State, p: Player) -> list[Action]:
+    # no road to drive on and nothing to lay: the turn may end (see NOTES, "movement")
+    return _move_actions(s, p) or [EndTurn("end_turn", p.name)]
 
 
 def _attack_actions(s: State, p: Player) -> list[Action]:
@@ -2066,6 +2364,38 @@ def _drop_spots(s: State, p: Player, kind: str) -> list[str]:
             and not any(d.tile == tid and d.kind == kind for d in s.board)]
 
 
+Where = tuple[str | None, str | None, str | None]  # a power card's (target, tile, kind)
+
+
+def _plays(s: State, p: Player, e: Effect) -> list[Where]:
+    """Every way a power card can be played now: its one timed part decides when (and at what); a card with
+    none can be played whenever power cards can, if any of its parts has something to do."""
+    here, t = _tile_of(s, p), s.turn
+    fighting = t.phase == "boss" and _boss_alive(s, here)
+    final = t.phase == "boss" and here.kind == "final-boss" and not _boss_alive(s, here)
+    none: list[Where] = [(None, None, None)]
+    if e.move:
+        return none if t.phase == "moved" and legal_paths(s, p, e.move + extra_space(p.abilities)) else []
+    if e.boss:
+        return none if fighting else []
+    if e.strike:
+        return none if fighting else [(q.name, None, None) for q in _targets(s, p)] if final else []
+    if e.hit:
+        if _boss_alive(s, here):
+            return []
+        cars = _targets(s, p) if here.kind == "final-boss" else _gunfire_targets(s, p)
+        return [(q.name, None, None) for q in cars]
+    if e.clear_drop:
+        dist = _distances(s, here.id)
+        return [(None, d.tile, d.kind) for d in sorted(s.board, key=lambda d: (d.tile, d.kind))
+                if dist.get(d.tile, e.clear_drop + 1) <= e.clear_drop]
+    if e.hazard_pass:
+        return none if p.hazard_side is not None and not t.hazard_tried and t.phase in ("start", "moved") else []
+    useful = (e.heal or (e.power and (s.power_deck or s.power_discard))
+              or (e.take_drop and (s.graveyard or (e.take_drop == "supply" and any(_supply(s).values())))))
+    return none if useful else []
+
+
 def _gunfire_targets(s: State, p: Player) -> list[Player]:
     if _peaceful(s, _tile_of(s, p)):
         return []
@@ -2081,7 +2411,8 @@ def _power_actions(s: State, p: Player) -> list[Action]:
     cards = sorted(set(p.power))
     out: list[Action] = []
     if _tile_of(s, p).kind != "start":
-        out += [PlayPower("play_power", p.name, c) for c in cards]
+        for c in cards:
+            out += [PlayPower("play_power", p.name, c, *where) for where in _plays(s, p, s.box.effects[c])]
     if s.power_deck or s.power_discard:
         out += [TradePower("trade_power", p.name, c, "deck") for c in cards]
     if s.power_discard:
@@ -2119,11 +2450,17 @@ def _why_refused(s: State, action: Action) -> str:
         return f"it is {who}'s turn to act, not {action.player}'s"
     kinds = {a.do for a in legal(s)}
     p = s.players[action.player]
+    t = s.turn
     if action.do in kinds:
         return _why_not_these(s, p, action)
-    t = s.turn
-    if s.event_active is not None:
-        return f"{action.do} must wait: the event card {s.event_active} has to be resolved first (Q&A 6)"
+    if isinstance(action, PlayPower) and action.card in p.power and not t.power_used and t.extra_move is None \
+            and t.phase not in ("boss-pending", "drawn") and p.tile and s.tiles[p.tile].kind != "start":
+        return _power_refusal(s, p, action)
+    if t.extra_move == "event":
+        return (f"{action.do} must wait: the event card {s.event_active} orders a movement, which comes first "
+                "(an event card is resolved completely, Q&A 6)")
+    if t.extra_move == "power":
+        return f"{action.do} must wait: the power card's movement comes first"
     if t.phase == "boss-pending":
         return "the boss battle sequence must begin (boss_battle)"
     if t.phase == "drawn" and t.tile_in_hand is not None:
@@ -2158,7 +2495,39 @@ def _why_not_these(s: State, p: Player, action: Action) -> str:
             return _spot_refusal(s, p, action.kind, action.tile)
     if isinstance(action, (PlayPower, TradePower)) and action.card not in p.power:
         return f"{p.name} holds no power card {action.card!r}"
+    if isinstance(action, PlayPower):
+        return _power_refusal(s, p, action)
     return f"{_describe(action)} is not one of the legal choices now"
+
+
+def _power_refusal(s: State, p: Player, a: PlayPower) -> str:
+    """Why this power card cannot be played like this now (its timing, or its target)."""
+    e = s.box.effects[a.card]
+    title = s.box.titles[a.card]
+    plays = _plays(s, p, e)
+    if not plays:
+        return f"{title} cannot be played now: {_timing(e)}"
+    shown = "; ".join(", ".join(f"{k} {v}" for k, v in zip(("target", "tile", "kind"), w, strict=True) if v)
+                      or "as it is" for w in plays)
+    return f"{title} can be played now only this way: {shown}" if len(plays) == 1 else \
+        f"{title} can be played now in these ways: {shown}"
+
+
+def _timing(e: Effect) -> str:
+    """When a power card can be played, in players' words (from its timed part)."""
+    if e.move:
+        return "after your movement, with road to move on"
+    if e.boss:
+        return "in a boss battle, against a live boss"
+    if e.strike:
+        return "in a boss battle, or on the final tile at a car once the final boss is dead"
+    if e.hit:
+        return "with a car in gunfire range (or a car to target on the final tile), not while fighting a boss"
+    if e.clear_drop:
+        return f"with a weapon drop lying within {e.clear_drop} road tiles"
+    if e.hazard_pass:
+        return "stopped at a hazard you have not tried this turn"
+    return "it has nothing to do (no card, no drop to take)"
 
 
 def _spot_refusal(s: State, p: Player, kind: str, tid: str) -> str:
@@ -2206,15 +2575,15 @@ def _do_lay_tile(s: State, p: Player, a: LayTile, chance: Chance, events: list[E
 
 def _do_drive(s: State, p: Player, a: Drive, chance: Chance, events: list[Event]) -> None:
     t = s.turn
-    event_drive = t.event_moving
-    t.event_moving = False
-    if event_drive:
-        t.event_moved = True
-    else:
+    by_card, card = t.extra_move, s.event_active
+    t.extra_move = None
+    if by_card is None:
         t.phase = "moved"
     start = _tile_of(s, p)
     _drive(s, p, a.path, chance, events)
-    if p.alive and s.event_active is None and s.battle is None:
+    if by_card == "event" and p.alive and s.event_active == card and card is not None:
+        _resolve_event(s, p, chance, events)  # the card's movement was the last of it
+    if p.alive and s.event_active is None and s.battle is None and t.extra_move is None:
         prev = s.tiles[a.path[-2]] if len(a.path) > 1 else start
         t.nitro_open = _nitro_ahead(s, p, prev, s.tiles[a.path[-1]]) is not None
 
@@ -2254,8 +2623,15 @@ def _do_hazard_attempt(s: State, p: Player, a: HazardAttempt, chance: Chance, ev
     passed, damage = hazard_roll(roll)
     events.append(Event("hazard", {"player": p.name, "roll": roll, "result": "pass" if passed else "fail"}))
     _hurt(s, p, damage, "hazard", None, events)
-    if not p.alive or not passed:
-        return
+    if p.alive and passed:
+        _pass_hazard(s, p, tile, chance, events)
+
+
+def _pass_hazard(s: State, p: Player, tile: Tile, chance: Chance, events: list[Event]) -> None:
+    """Past the hazard: onto the connecting tile, or to the far side if there is none; the movement ends."""
+    t = s.turn
+    t.phase, t.hazard_tried = "moved", True
+    assert p.hazard_side is not None
     far = OPPOSITE[p.hazard_side]
     beyond = _neighbour(s, tile, far)
     if beyond is not None and connected(tile, beyond) and (beyond.kind != "final-boss" or _subs_dead(s)):
@@ -2363,11 +2739,15 @@ def _gunfire(s: State, p: Player, target: Player, events: list[Event]) -> None:
 
 
 def _do_play_power(s: State, p: Player, a: PlayPower, chance: Chance, events: list[Event]) -> None:
+    """The card goes face up on the discard pile, then does what its face says."""
     p.power.remove(a.card)
     s.power_discard.append(a.card)
     s.turn.power_used = True
-    events.append(Event("power-card-played", {"player": p.name, "card": a.card,
-                                              "effect": "not printed in the rulebook"}))
+    events.append(Event("power-card-played", {"player": p.name, "card": a.card}))
+    effect = s.box.effects[a.card]
+    _effect_now(s, p, effect, chance, events, a.target, a.tile, a.kind)
+    if effect.move and p.alive:
+        _open_move(s, p, effect, "power", chance, events)
 
 
 def _do_trade_power(s: State, p: Player, a: TradePower, chance: Chance, events: list[Event]) -> None:
@@ -2385,35 +2765,22 @@ def _do_draw_power(s: State, p: Player, a: DrawPower, chance: Chance, events: li
 
 
 def _do_collect_drop(s: State, p: Player, a: CollectDrop, chance: Chance, events: list[Event]) -> None:
-    s.rewards.pop(0)
-    s.graveyard[a.kind] -= 1
-    if not s.graveyard[a.kind]:
-        del s.graveyard[a.kind]
+    what, _ = s.rewards.pop(0)
+    pile = _gift_pile(s, what)
+    if pile is s.graveyard:
+        s.graveyard[a.kind] -= 1
+        if not s.graveyard[a.kind]:
+            del s.graveyard[a.kind]
     p.drops[a.kind] += 1
-    events.append(Event("drop-collected", {"player": p.name, "kind": a.kind}))
+    events.append(Event("drop-collected", {"player": p.name, "kind": a.kind,
+                                           "from": "used" if pile is s.graveyard else "supply"}))
 
 
-def _do_event_move(s: State, p: Player, a: EventMove, chance: Chance, events: list[Event]) -> None:
-    """Movement an event card orders; its text is not printed, so the scenario states the spaces."""
-    if a.roll:
-        allowance = _roll(chance, "movement (event card)", events, p.name) + extra_space(p.abilities)
-    else:
-        allowance = a.spaces or 0
-    s.turn.allowance = allowance
-    s.turn.event_moving = True
-    events.append(Event("event-move", {"player": p.name, "allowance": allowance}))
-
-
-def _do_resolve_event(s: State, p: Player, a: ResolveEvent, chance: Chance, events: list[Event]) -> None:
-    card = s.event_active
-    assert card is not None
-    s.event_discard.append(card)
-    s.event_active = None
-    s.turn.event_moving = False
-    events.append(Event("event-card-resolved", {"player": p.name, "card": card}))
-    if s.events_owed:
-        s.events_owed -= 1
-        _take_event(s, p, chance, events)
+def _do_discard_drop(s: State, p: Player, a: DiscardDrop, chance: Chance, events: list[Event]) -> None:
+    s.rewards.pop(0)
+    p.drops[a.kind] -= 1
+    _graveyard_add(s, a.kind)
+    events.append(Event("drop-discarded", {"player": p.name, "kind": a.kind}))
 
 
 def _do_end_turn(s: State, p: Player, a: EndTurn, chance: Chance, events: list[Event]) -> None:
@@ -2437,8 +2804,7 @@ HANDLERS: dict[str, Callable[[State, Player, Any, Chance, list[Event]], None]] =
     "trade_power": _do_trade_power,
     "draw_power": _do_draw_power,
     "collect_drop": _do_collect_drop,
-    "event_move": _do_event_move,
-    "resolve_event": _do_resolve_event,
+    "discard_drop": _do_discard_drop,
     "end_turn": _do_end_turn,
 }
 
@@ -2470,12 +2836,17 @@ def outcome(s: State, events: list[Event]) -> dict[str, Any]:
         "inventory": {p.name: {k: n for k, n in p.drops.items() if n} for p in players},
         "drops_held": {p.name: sum(p.drops.values()) for p in players},
         "power_cards": {p.name: len(p.power) for p in players},
+        "power_hands": {p.name: sorted(p.power) for p in players},
+        "power_discard": list(s.power_discard),
         "graveyard": {k: s.graveyard[k] for k in DROP_KINDS if s.graveyard.get(k)},
         "event_active": s.event_active,
         "events_owed": s.events_owed,
         "event_cards_drawn": s.events_drawn,
-        "rewards_owed": [name for what, name in s.rewards if what == "drop"],
+        "event_cards_this_turn": list(s.turn.events_seen),
+        "card_move": s.turn.allowance if s.turn.extra_move else None,
+        "rewards_owed": [name for what, name in s.rewards if what in ("drop", "supply")],
         "power_owed": [name for what, name in s.rewards if what == "power"],
+        "discard_owed": [name for what, name in s.rewards if what == "discard"],
         "final_arrivals": list(s.final_arrivals),
         "first_on_final_tile": s.final_arrivals[0] if s.final_arrivals else None,
         "final_tile": final.id if final else None,
@@ -2522,6 +2893,7 @@ def result(s: State) -> dict[str, Any]:
         "damage_taken": sum(p.damage for p in s.players.values()),
         "bosses_defeated": sum(1 for hp in s.boss_hp.values() if hp == 0),
         "tiles_laid": len(s.tiles),
+        "event_cards_drawn": s.events_drawn,
         "portal_closed": 1 if s.ended == "portal-closed" else 0,
     }
 
@@ -2545,13 +2917,12 @@ def _describe(a: Action) -> str:
         "choose_target": lambda: f"{who} targets {a.target}",
         "use_drop": lambda: f"{who} uses {'two ' if a.count == 2 else 'a '}{a.kind} drop{'s' if a.count == 2 else ''}"
                             + _drop_where(a),
-        "play_power": lambda: f"{who} plays a power card ({a.card})",
+        "play_power": lambda: f"{who} plays a power card ({a.card})" + (f" at {a.target}" if a.target else "")
+                              + (f" on the {a.kind} on {a.tile}" if a.tile else ""),
         "trade_power": lambda: f"{who} trades in a power card ({a.card}) for the {a.take}'s top card",
         "draw_power": lambda: f"{who} draws a power card from the {a.take}",
         "collect_drop": lambda: f"{who} takes a used {a.kind} drop",
-        "event_move": lambda: f"{who} moves as the event card says"
-                              + (": a new draw" if a.roll else f": {a.spaces} space(s)"),
-        "resolve_event": lambda: f"{who} finishes the event card",
+        "discard_drop": lambda: f"{who} gives up a {a.kind} drop",
         "end_turn": lambda: f"{who} ends the turn",
     }
     return words[a.do]()
@@ -2816,17 +3187,95 @@ def odds() -> list[OddsTable]:
 
 
 # ---------------------------------------------------------------------------------------------
+# Rating a state (the simulator's greedy policy): a plain sum of what a player can see on the table
+
+WON, LOST = 10_000.0, -10_000.0
+RATE = {  # points per unit; one HP is one point
+    "drop": 1.5,  # a weapon drop held: worth about half the -3 it deals a boss
+    "card": 1.5,  # a power card held
+    "boss_hp": 1.0,  # each HP a boss has lost (everyone needs the bosses dead to escape)
+    "boss_down": 4.0,  # each boss defeated
+    "tile": 0.5,  # each road tile laid (the bosses and the final tile are in the stack)
+    "step": 1.5,  # each road tile between the car and where it is heading
+    "rival_hp": 0.3,  # each HP a rival still has (1.0 once the final boss is dead: rivals stand in the way)
+    "danger": 2.0,  # each rival's landmine or fire drop lying within 2 road tiles of the car
+    "trap": 1.0,  # each of its own landmine or fire drops lying within 2 road tiles of a rival
+}
+
+
+def evaluate(s: State, name: str) -> float:
+    """How good `s` looks for `name`: HP, drops and cards held, boss damage, road laid, and how far the car
+    is from where it is heading (the nearest live sub-boss, then the final tile, else the end of the road)."""
+    if s.ended is not None:
+        return WON if s.winner == name else LOST
+    p = s.players[name]
+    if not p.alive:
+        return LOST
+    rival = RATE["rival_hp"] if not _final_dead(s) else 1.0
+    value = p.hp + RATE["drop"] * sum(p.drops.values()) + RATE["card"] * len(p.power)
+    value -= rival * sum(q.hp for q in _alive(s) if q.name != name)
+    value += sum(RATE["boss_hp"] * (s.box.bosses[b] - hp) + (RATE["boss_down"] if hp == 0 else 0)
+                 for b, hp in s.boss_hp.items())
+    value += RATE["tile"] * (len(s.tiles) + (s.turn.tile_in_hand is not None))
+    value += sum(RATE["drop"] for what, who in s.rewards if who == name and what in ("drop", "supply"))
+    value += sum(RATE["card"] for what, who in s.rewards if who == name and what == "power")
+    value -= sum(RATE["drop"] for what, who in s.rewards if who == name and what == "discard")
+    steps = _steps_to_goal(s, p)
+    if s.turn.player == name and s.turn.extra_move is not None:  # a card's move still to make: as good as made
+        steps = max(0, steps - s.turn.allowance)
+    return value - RATE["step"] * steps - _dangers(s, p)
+
+
+def _dangers(s: State, p: Player) -> float:
+    """Rivals' landmines and fire drops the car could run into (within 2 road tiles), less (at a lower rate)
+    the car's own drops that rivals could run into."""
+    traps = [d for d in s.board if d.kind in ("landmine", "fire")]
+    if not traps:
+        return 0.0
+    value = 0.0
+    for q in _alive(s):
+        dist = _distances(s, _tile_of(s, q).id)
+        for d in traps:
+            if dist.get(d.tile, NEAR + 1) <= NEAR:
+                if q is p and d.owner != p.name:
+                    value += RATE["danger"]
+                elif q is not p and d.owner == p.name:
+                    value -= RATE["trap"]
+    return value
+
+
+def _steps_to_goal(s: State, p: Player) -> int:
+    """Road tiles from the car to its goal: a live sub-boss, else the final tile, else an open road end."""
+    here = _tile_of(s, p)
+    if _boss_alive(s, here) or here.kind == "final-boss":
+        return 0
+    dist = _distances(s, here.id)
+    live = [t.id for t in s.tiles.values() if t.kind == "boss" and _boss_alive(s, t)]
+    final = _final_tile(s)
+    if live:
+        goals = live
+    elif final is not None and _subs_dead(s):
+        goals = [final.id]
+    else:
+        goals = [t.id for t in s.tiles.values() if any(
+            (t.x + DIRS[d][0], t.y + DIRS[d][1]) not in s.spots for d in t.exits)]
+    return min((dist[g] for g in goals if g in dist), default=len(s.tiles))
+
+
+# ---------------------------------------------------------------------------------------------
 # The engine contract
 
 
 class EscapeDeathrace(Engine):
     # A bound, not a typical length (a random game takes a few hundred actions): the draft, then the round
-    # limit times four cars times the most one turn can hold: movement and laying 12, nitro draws 4,
-    # 13 event cards at 3 actions each, up to 8 strike choices on each of 19 landings (the drive, a
-    # hazard pass, 4 nitro draws, 13 event moves), rewards for 4 bosses and 3 cars 26, the rest 8.
+    # limit times four cars times the most one turn can hold: the draw and the drive 2, drawing and laying
+    # the 19 road tiles a game has 38 (by movement draws and Roll Again! cards alike), nitro draws 4, 13
+    # event cards at a drive and a choice each 26, a power card's play, move and choice 3, up to 8 strike
+    # choices on each of 20 landings (the drive, a hazard pass, 4 nitro draws, 13 event moves, a power
+    # card's move), rewards for 4 bosses and 3 cars 26, the rest 8.
     type = GameType(name="Escape Deathrace 2182 Micro", min_players=1, max_players=MAX_PLAYERS,
                     information="imperfect",  # face-down road stack, power and event decks
-                    max_actions=16 + MAX_PLAYERS * DEFAULT_ROUND_LIMIT * 250)
+                    max_actions=16 + MAX_PLAYERS * DEFAULT_ROUND_LIMIT * 270)
     setup_spec = SetupSpec
     action_specs = ACTION_SPECS
     options_spec = Options
@@ -2867,6 +3316,9 @@ class EscapeDeathrace(Engine):
 
     def describe_action(self, action: Any) -> str:
         return _describe(action)
+
+    def evaluate(self, state: State, player: str) -> float | None:
+        return evaluate(state, player)
 
     def simulation_setups(self) -> list[Setting]:
         return [Setting(f"{n} players", {"players": n}) for n in (2, 3, 4)]
