@@ -153,7 +153,7 @@ def _run(args: argparse.Namespace) -> int:
 
 def _print(args: argparse.Namespace, content) -> None:
     from generators.outputs import Manifest, realize
-    from generators.pdf.kit import document_targets, png_targets, variant_dir
+    from generators.pdf.kit import CALIBRATION, calibration_targets, document_targets, png_targets, variant_dir
     from generators.pdf.options import Options
 
     papers = PAPERS if args.paper == "all" else (args.paper,)
@@ -161,6 +161,8 @@ def _print(args: argparse.Namespace, content) -> None:
     targets = []
     owned = []  # outputs of what is being rebuilt; anything there no target claims is stale
     variants = [Options(paper=paper, back_offset=args.back_offset, ink_saver=args.ink_saver) for paper in papers]
+    targets.extend(calibration_targets(variants, args.out))
+    owned += [str(args.out / "print" / variant_dir(opts) / CALIBRATION) for opts in variants]
     for game in content.games:
         targets.extend(document_targets(content, game, variants, args.out))
         owned += [str(args.out / "print" / variant_dir(opts) / f"{game.id}-") for opts in variants]
