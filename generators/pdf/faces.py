@@ -225,13 +225,13 @@ def _full_layout(c: Canvas, look: Look, comp: Component, side: Side, frame: Colo
         draw_art(c, art, Box(x, y, w, h), look.pen(frame, comp), key=("art",))
     provenance = f"{provenance_text(side)}   {set_label}".strip()
     if not small:
-        strips = ((f"**{side.title}**", x + STRIP / 2, frame, GAMEPLAY, ("title",)),
-                  (provenance, x + w - STRIP / 2, look.quiet, TAG, provenance_key(side)))
-        for text, cx, color, least, key in strips:
+        strips = ((f"**{side.title}**", x + STRIP / 2, frame, 8, GAMEPLAY, ("title",)),
+                  (provenance, x + w - STRIP / 2, look.quiet, FOOTER_SIZE, TAG, provenance_key(side)))
+        for text, cx, color, size, least, key in strips:
             c.saveState()
             c.translate(cx, y + h / 2)
             c.rotate(90)
-            draw_text(c, text, look.icons, look.fonts, -h / 2 + SAFE, 2.2 * mm, h - 2 * SAFE, 4.5 * mm, 8,
+            draw_text(c, text, look.icons, look.fonts, -h / 2 + SAFE, 2.2 * mm, h - 2 * SAFE, 4.5 * mm, size,
                       align="center", color=color, on=look.paper, valign="middle", min_size=least, key=key)
             c.restoreState()
         return
