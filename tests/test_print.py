@@ -498,7 +498,7 @@ def _crosses(geo: pdfgeom.Page, arm: float) -> list[tuple[float, float]]:
 def test_calibration_sheet_scales_sit_behind_the_crosses(tmp_path: Path, offset: tuple[float, float]) -> None:
     """The back's scales are centred where the front's crosses land after a long-edge flip, moved by
     the back offset the sheet is printed with, right and up as seen from the back."""
-    from generators.pdf.calibration import CROSS_ARM, SCALE_MM
+    from generators.pdf.calibration import CROSS_ARM, SCALE_GAP, SCALE_MM
 
     out = tmp_path / "out"
     result = run_cli("print", "--out", out, "--no-png", "--game", "mission-drive",
@@ -511,7 +511,8 @@ def test_calibration_sheet_scales_sit_behind_the_crosses(tmp_path: Path, offset:
         crosses = _crosses(front, 2 * CROSS_ARM)
         scales = _crosses(back, 2 * SCALE_MM * MM)
         assert len(crosses) == 5
-        expected = sorted((round(front.width - x + offset[0] * MM, 2), round(y + offset[1] * MM, 2))
+        # The X scale's line runs under each point where a front cross should show through.
+        expected = sorted((round(front.width - x + offset[0] * MM, 2), round(y + offset[1] * MM - SCALE_GAP, 2))
                           for x, y in crosses)
         assert len(scales) == len(expected)
         assert [v for p in scales for v in p] == pytest.approx([v for p in expected for v in p], abs=0.02)

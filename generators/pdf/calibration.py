@@ -19,15 +19,17 @@ from generators.pdf.options import Options
 from generators.pdf.sheets import CUT, NOTE, define_forms, furniture
 
 SCALE_MM = 8  # each scale reads -8 .. +8 mm
-CROSS_ARM = 8 * mm
+SCALE_GAP = 11 * mm  # the scales sit this far below and left of where the front's cross should show
+CROSS_ARM = 17 * mm  # long enough to reach both scales with the back shifted up to 5 mm
 
 
 def targets(page: tuple[float, float]) -> list[tuple[float, float]]:
-    """Where the front crosses are: the centre of the sheet and near its four corners."""
+    """Where the front crosses are: the middle of the sheet and near its four corners, clear of the
+    heading, the furniture band and (on the back) the scales' numbers."""
     pw, ph = page
-    dx, dy = pw / 2 - 32 * mm, (ph - FOOT - SHEET.top) / 2 - 28 * mm
-    cx, cy = pw / 2, FOOT + (ph - FOOT - SHEET.top) / 2
-    return [(cx, cy), (cx - dx, cy + dy), (cx + dx, cy + dy), (cx - dx, cy - dy), (cx + dx, cy - dy)]
+    top, bottom = ph - SHEET.top - 55 * mm, FOOT + 40 * mm
+    left, right = 40 * mm, pw - 40 * mm
+    return [(pw / 2, (top + bottom) / 2), (left, top), (right, top), (left, bottom), (right, bottom)]
 
 
 def calibration(opts: Options, family: str = "dejavu-sans") -> bytes:
@@ -69,7 +71,8 @@ def _front(c: Canvas, page: tuple[float, float], regular: str, bold: str) -> Non
 def _back(c: Canvas, page: tuple[float, float], regular: str, bold: str, dx: float, dy: float) -> None:
     pw, _ = page
     _heading(c, page, bold, regular, "Duplex calibration: back", [
-        "Read where the front's cross shows on each pair of scales: X across, Y up, in mm.",
+        "Read where the front's cross shows through on the scales: its upright line on the lower",
+        "scale (X), its level line on the left scale (Y), in mm.",
         "Then build with  roadkit print --back-offset X,Y  (add it to the offset this sheet was",
         "printed with). Backs move right by X mm and up by Y mm, as seen from the back.",
         "The four corner readings should agree with the centre; if not, the printer also skews.",
@@ -99,24 +102,33 @@ def _cross(c: Canvas, x: float, y: float) -> None:
 
 
 def _scales(c: Canvas, x: float, y: float, font: str) -> None:
-    """A horizontal and a vertical millimetre scale crossing at their zeros at (x, y); half-millimetre
-    ticks, numbers every 2 mm, positive to the right and up (as seen from this side)."""
+    """Where the front's cross should show through, (x, y): a small dotted reference cross, a
+    millimetre scale under it to read the cross's vertical line on (X) and one left of it to read
+    its horizontal line on (Y). Half-millimetre ticks, longer every millimetre and every 2 mm, numbers
+    every 4 mm, positive to the right and up as seen from this side."""
     c.saveState()
     c.setStrokeColor(black)
     c.setFillColor(black)
     c.setLineWidth(0.2)
     span = SCALE_MM * mm
-    c.line(x - span, y, x + span, y)
-    c.line(x, y - span, x, y + span)
+    c.setDash(0.5, 1)
+    c.line(x - 3 * mm, y, x + 3 * mm, y)
+    c.line(x, y - 3 * mm, x, y + 3 * mm)
+    c.setDash()
+    sx, sy = y - SCALE_GAP, x - SCALE_GAP  # the X scale's line (a height), the Y scale's line (an x)
+    c.line(x - span, sx, x + span, sx)
+    c.line(sy, y - span, sy, y + span)
     c.setFont(font, 5)
     for k in range(-2 * SCALE_MM, 2 * SCALE_MM + 1):
         t = k * 0.5 * mm
         length = 1.6 * mm if k % 4 == 0 else (1.0 * mm if k % 2 == 0 else 0.6 * mm)
-        c.line(x + t, y, x + t, y - length)
-        c.line(x, y + t, x - length, y + t)
-        if k % 4 == 0 and k:
-            c.drawCentredString(x + t, y - 3.4 * mm, f"{k // 2:+d}")
-            c.drawRightString(x - 2.2 * mm, y + t - 1.6, f"{k // 2:+d}")
-    c.drawString(x + span + 1 * mm, y - 1.6, "X")
-    c.drawCentredString(x, y + span + 1 * mm, "Y")
+        c.line(x + t, sx, x + t, sx + length)
+        c.line(sy, y + t, sy + length, y + t)
+        if k % 8 == 0:
+            label = f"{k // 2:+d}" if k else "0"
+            c.drawCentredString(x + t, sx - 2.2 * mm, label)
+            c.drawRightString(sy - 0.8 * mm, y + t - 1.5, label)
+    c.setFont(font, 5.5)
+    c.drawString(x + span + 1 * mm, sx - 0.7 * mm, "X")
+    c.drawCentredString(sy, y + span + 1 * mm, "Y")
     c.restoreState()

@@ -385,13 +385,13 @@ def _joins(t: Tiling, tag: str) -> list[Join]:
         for tx, (x0, x1) in enumerate(t.xs):
             if tx + 1 < len(t.xs):
                 s, e = t.xs[tx + 1][0], x1
-                ys = (y0 + (y1 - y0) * 0.25, y0 + (y1 - y0) * 0.75)
+                ys = (y0 + (y1 - y0) / 3, y0 + (y1 - y0) * 2 / 3)
                 marks = tuple((s, y, f"{tag}{k + i + 1}") for i, y in enumerate(ys))
                 k += len(marks)
                 out.append(Join((tx, ty), (tx + 1, ty), True, (s, y0, e - s, y1 - y0), marks))
             if ty + 1 < len(t.ys):
                 lo, hi = y0, t.ys[ty + 1][1]  # the sheet below overlaps this one's bottom edge
-                xs = (x0 + (x1 - x0) * 0.25, x0 + (x1 - x0) * 0.75)
+                xs = (x0 + (x1 - x0) / 3, x0 + (x1 - x0) * 2 / 3)
                 marks = tuple((x, hi, f"{tag}{k + i + 1}") for i, x in enumerate(xs))
                 k += len(marks)
                 out.append(Join((tx, ty), (tx, ty + 1), False, (x0, lo, x1 - x0, hi - lo), marks))

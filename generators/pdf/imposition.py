@@ -26,9 +26,9 @@ SAFE_EDGE = 6 * mm  # furniture starts at least this far inside the page edge
 MIN_MARK = 5 * mm  # printable length every cut mark keeps
 _SLACK = 0.5 * mm
 EDGE = DEAD + MIN_MARK + _SLACK  # page edge to the nearest trim edge: 10.5 mm
-BAND = 4.7 * mm  # height of the furniture band (two lines of 6 pt, or the ruler), from SAFE_EDGE
-BAND_TOP = SAFE_EDGE + BAND + 0.3 * mm  # where cut marks coming down stop
-FOOT = BAND_TOP + MIN_MARK + _SLACK  # page bottom to the lowest trim edge: 16.5 mm
+BAND = 4.5 * mm  # height of the furniture band (two lines of 6 pt, or the ruler), from SAFE_EDGE
+BAND_TOP = SAFE_EDGE + BAND + 1 * mm  # where cut marks coming down stop, 1 mm clear of the band
+FOOT = BAND_TOP + MIN_MARK  # page bottom to the lowest trim edge: 16.5 mm (marks there print whole)
 GROUP_GAP = 2 * (MIN_MARK + _SLACK)  # trim to trim between blocks of different sizes: a separator in the middle
 
 

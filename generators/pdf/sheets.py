@@ -15,7 +15,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
-from generators.pdf.imposition import BAND, SAFE_EDGE
+from generators.pdf.imposition import BAND_TOP, SAFE_EDGE
 
 CUT = HexColor("#404040")
 GUIDE = HexColor("#8a8a8a")
@@ -56,7 +56,7 @@ def _band_text(c: Canvas, font: str, lines: Sequence[str], left: float, right: f
         size = round(size - 0.25, 2)
     c.saveState()
     p = c.beginPath()
-    p.rect(left, SAFE_EDGE, width, BAND)
+    p.rect(left, SAFE_EDGE, width, BAND_TOP - SAFE_EDGE)
     c.clipPath(p, stroke=0, fill=0)
     c.setFillColor(NOTE)
     c.setFont(font, size)
