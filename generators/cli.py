@@ -39,6 +39,10 @@ def _print_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--no-png", action="store_true", help="skip the PNG export of each face")
     p.add_argument("--jobs", "-j", type=int, default=None, metavar="N",
                    help="render on N processes (default: every core)")
+    p.add_argument("--tts", action="store_true",
+                   help="also export Tabletop Simulator deck sheets and a saved object per game into build/tts/")
+    p.add_argument("--tts-url", metavar="URL", default=None,
+                   help="base URL the build/tts/<game>/ images will be served from (default: file:// paths)")
 
 
 def parser() -> argparse.ArgumentParser:
@@ -169,6 +173,12 @@ def _print(args: argparse.Namespace, content) -> None:
         if not args.no_png:
             targets.extend(png_targets(content, game, args.out))
             owned.append(str(args.out / "png" / game.id) + "/")
+        if args.tts:
+            from generators.pdf.tts import tts_targets
+
+            url = f"{args.tts_url.rstrip('/')}/{game.id}/" if args.tts_url else None
+            targets.extend(tts_targets(content, game, args.out, url))
+            owned.append(str(args.out / "tts" / game.id) + "/")
     report = realize(targets, manifest, owned, on_make=lambda t: _say(args, f"  making {t.path}"), jobs=args.jobs)
     _say(args, f"print kit: {len(report.made)} made, {len(report.kept)} up to date")
 
