@@ -60,10 +60,6 @@ class Grid:
     rotated: bool = False
 
     @property
-    def per_page(self) -> int:
-        return self.cols * self.rows
-
-    @property
     def top(self) -> float:
         return self.y0 + self.rows * self.h
 
@@ -81,15 +77,9 @@ class Grid:
         x, y = self.slot(i)
         return page_w - x - self.w, y
 
-    def mirrored(self, page_w: float) -> Grid:
-        """The same block seen from the back of the sheet (flipped on the vertical edge)."""
-        return replace(self, x0=page_w - self.right)
-
     def xs(self) -> list[float]:
         return [self.x0 + k * self.w for k in range(self.cols + 1)]
 
-    def ys(self) -> list[float]:
-        return [self.y0 + k * self.h for k in range(self.rows + 1)]
 
 
 def fit(area_w: float, area_h: float, w: float, h: float) -> tuple[int, int]:
