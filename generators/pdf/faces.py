@@ -8,6 +8,7 @@ designed passes for the publisher's (the legend card of each game explains the t
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import cached_property
 from pathlib import Path
@@ -22,7 +23,18 @@ from generators.pdf.art import Box, Pen, arrow_extent, draw_art
 from generators.pdf.colour import mix, readable, text_on
 from generators.pdf.fonts import register
 from generators.pdf.spacemap import draw_space_map
-from generators.pdf.text import GAMEPLAY, LEADING, TAG, Fonts, KeyPath, draw_text, measure, note_box, tokenize
+from generators.pdf.text import (
+    GAMEPLAY,
+    LEADING,
+    TAG,
+    Fonts,
+    KeyPath,
+    draw_text,
+    line_width,
+    measure,
+    note_box,
+    tokenize,
+)
 
 BLEED = 3 * mm
 SAFE = 3 * mm
@@ -163,7 +175,7 @@ def _card_layout(c: Canvas, look: Look, comp: Component, side: Side, frame: Colo
         band, title_color = frame, text_on(frame, ink)
     corner_w = left_w = 0.0
     if side.corner:
-        corner_w = min(14 * mm, inner_w * 0.25)
+        corner_w = _corner_width(look, side.corner, inner_w)
         draw_text(c, f"**{side.corner}**", icons, fonts, right - corner_w - 1.5 * mm, top - 1 * mm, corner_w,
                   band_h - 2 * mm, band_h * 0.55, align="center", color=title_color, on=band, valign="middle",
                   key=("corner",))
@@ -200,6 +212,15 @@ def _card_layout(c: Canvas, look: Look, comp: Component, side: Side, frame: Colo
         key: KeyPath = ("text",) if not side.fields else ("fields",)
         draw_text(c, "\n".join(lines), icons, fonts, left, cursor, inner_w, max(cursor - body_bottom, 0.0), size,
                   color=ink, on=paper, key=key)
+
+
+def _corner_width(look: Look, mark: str, inner_w: float) -> float:
+    """The corner mark's width: 14 mm, or wider (up to 40 % of the band) when a word of the mark is
+    wider than that at the minimum size, so a long type name (MULTIROTOR) is not cut."""
+    base = min(14 * mm, inner_w * 0.25)
+    words = [r for r in tokenize(f"**{mark}**", look.icons) if r.kind == "word"]
+    widest = max((line_width([r], look.fonts, GAMEPLAY) for r in words), default=0.0)
+    return min(max(base, widest + 0.5 * mm), inner_w * 0.4)
 
 
 def _corner_left(c: Canvas, look: Look, mark: str, frame: Color, left: float, top: float, band_h: float) -> float:
@@ -359,41 +380,132 @@ class TokenLayout:
     label: Box
     art: Box
     badge: tuple[float, float, float]  # centre x, centre y, radius
+    lines: tuple[Box, ...] = ()  # each label line's own box (a round piece's lines follow the ring)
 
 
 LABEL_LINES = 2
 BADGE_R = 1.5 * mm
 _GAP = 0.5 * mm
+_STEP = 0.25 * mm
+# (width, height) of a label box in points -> the title's size and line widths there, or None if it does not fit
+TitleFit = Callable[[float, float], "tuple[float, list[float]] | None"]
 
 
-def token_layout(w: float, h: float, round_: bool, badge: bool = True) -> TokenLayout:
-    """A label of two gameplay lines along the bottom, a badge in the top-right (when the side has
-    one), and the largest square picture between them that touches neither. On a round piece
-    everything stays inside the cutting ring, 1 mm clear of it."""
-    label_h = LABEL_LINES * GAMEPLAY * 1.2 + 0.4 * mm
-    if round_:
-        r = min(w, h) / 2 - RING_WIDTH - 1 * mm  # usable radius inside the ring
-        cx, cy = w / 2, h / 2
-        bottom = cy - r * 0.82
-        label_w = 2 * math.sqrt(max(r * r - (cy - bottom) ** 2, 0.0))  # the chord at the label's lower edge
-        label = Box(cx - label_w / 2, bottom, label_w, label_h)
-        d = r - BADGE_R
-        spot = (cx + d * math.cos(math.radians(40)), cy + d * math.sin(math.radians(40)), BADGE_R)
-    else:
-        pad = 1.5 * mm
-        r = 0.0
-        cx = w / 2
-        label = Box(pad, pad, w - 2 * pad, label_h)
-        spot = (w - pad - BADGE_R, h - pad - BADGE_R, BADGE_R)
+def label_height(lines: int) -> float:
+    return lines * GAMEPLAY * LEADING + 0.4 * mm
+
+
+def token_layout(w: float, h: float, round_: bool, badge: bool = True, fit: TitleFit | None = None,
+                 has_art: bool = True) -> TokenLayout:
+    """A label along the bottom, a badge (when the side has one) and the largest square picture
+    above the label that touches neither. On a round piece everything stays inside the cutting ring,
+    1 mm clear of it, and the label is a chord: as low as it can sit with the title still fitting
+    (`fit`), so the picture keeps the rest; with no picture the label takes the widest chord."""
+    if not round_:
+        return _square_token_layout(w, h, badge)
+    r = min(w, h) / 2 - RING_WIDTH - 1 * mm  # usable radius inside the ring
+    cx, cy = w / 2, h / 2
+    label, lines = _chord_label(r, cx, cy, fit or (lambda _w, _h: (GAMEPLAY, [0.0])), has_art)
     art_bottom = label.y + label.h + _GAP
-    side = (h - art_bottom - (1.5 * mm if not round_ else 0.0))
-    step = 0.25 * mm
-    while side > step:
-        art = Box(cx - side / 2, art_bottom, side, side)
-        if _art_fits(art, spot if badge else None, w, h, r):
-            return TokenLayout(label, art, spot)
-        side -= step
-    return TokenLayout(label, Box(cx, art_bottom, 0.0, 0.0), spot)
+    d = r - BADGE_R
+    spots = [(cx + d * math.cos(math.radians(a)), cy + d * math.sin(math.radians(a)), BADGE_R) for a in _BADGE_ANGLES]
+    best: TokenLayout | None = None
+    for spot in spots if badge else spots[:1]:
+        if badge and not _clear_of(spot, label):
+            continue
+        side = _largest_art(cx, art_bottom, r * 2,
+                            lambda a, s=spot: _art_fits(a, s if badge else None, w, h, r))  # type: ignore[misc]
+        if best is None or side > best.art.w + 0.01:
+            best = TokenLayout(label, Box(cx - side / 2, art_bottom, side, side), spot, lines)
+    if best is None:  # no clear place (a label reaching high): the preferred one, and the picture off it
+        side = _largest_art(cx, art_bottom, r * 2, lambda a: _art_fits(a, spots[0], w, h, r))
+        best = TokenLayout(label, Box(cx - side / 2, art_bottom, side, side), spots[0], lines)
+    return best if has_art else replace(best, art=Box(cx, art_bottom, 0.0, 0.0))
+
+
+# Degrees from the right: 40 is preferred; lower ones free the picture, higher ones clear a tall label.
+_BADGE_ANGLES = (40, 30, 20, 10, 0, 55, 70, 90)
+
+
+def _chord_label(r: float, cx: float, cy: float, fit: TitleFit, has_art: bool) -> tuple[Box, tuple[Box, ...]]:
+    """The label on a round piece: the box to draw the title in, and each of its lines' own box,
+    every line no wider than the chord at its outer edge. The lowest such label (or, with no
+    picture, a centred one) of one or two lines."""
+    def chord(y: float) -> float:
+        return 2 * math.sqrt(max(r * r - (y - cy) ** 2, 0.0))
+
+    def attempt(bottom: float, n: int) -> tuple[Box, tuple[Box, ...]] | None:
+        height = label_height(n)
+        top = bottom + height
+        widest = chord(cy) if bottom <= cy <= top else max(chord(bottom), chord(top))
+        got = fit(widest, height)
+        if got is None or len(got[1]) != n:
+            return None
+        size, widths = got
+        lead = size * LEADING
+        offset = max(0.0, (height - n * lead) / 2)  # as draw_text centres the lines
+        slots = []
+        for i, line_w in enumerate(widths):
+            hi = top - offset - i * lead
+            room = min(chord(hi), chord(hi - lead))
+            if line_w > room + 0.01:
+                return None
+            slots.append(Box(cx - room / 2, hi - lead, room, lead))
+        return Box(cx - widest / 2, bottom, widest, height), tuple(slots)
+
+    found: tuple[Box, tuple[Box, ...]] | None = None
+    for n in range(1, LABEL_LINES + 1):
+        if not has_art:
+            found = found or attempt(cy - label_height(n) / 2, n)
+            continue
+        bottom = cy - r * 0.82
+        while bottom + label_height(n) <= cy + r * 0.5:
+            got = attempt(bottom, n)
+            if got is not None:
+                if found is None or got[0].y + got[0].h < found[0].y + found[0].h:
+                    found = got
+                break
+            bottom += _STEP
+    if found is not None:
+        return found
+    # Nothing fits: the old narrow box, where the audit reports the title.
+    bottom, height = cy - r * 0.82, label_height(LABEL_LINES)
+    width = chord(bottom)
+    box = Box(cx - width / 2, bottom, width, height)
+    return box, (box,)
+
+
+def _clear_of(spot: tuple[float, float, float], box: Box) -> bool:
+    """A badge circle at least a gap away from a box."""
+    bx, by, br = spot
+    nx, ny = min(max(bx, box.x), box.x + box.w), min(max(by, box.y), box.y + box.h)
+    return math.hypot(bx - nx, by - ny) >= br + _GAP
+
+
+def _largest_art(cx: float, bottom: float, start: float, ok: Callable[[Box], bool]) -> float:
+    side = start
+    while side > _STEP:
+        if ok(Box(cx - side / 2, bottom, side, side)):
+            return side
+        side -= _STEP
+    return 0.0
+
+
+def _square_token_layout(w: float, h: float, badge: bool) -> TokenLayout:
+    pad = 1.5 * mm
+    label = Box(pad, pad, w - 2 * pad, label_height(LABEL_LINES))
+    spot = (w - pad - BADGE_R, h - pad - BADGE_R, BADGE_R)
+    art_bottom = label.y + label.h + _GAP
+    side = _largest_art(w / 2, art_bottom, h - art_bottom - pad,
+                        lambda a: _art_fits(a, spot if badge else None, w, h, 0.0))
+    return TokenLayout(label, Box(w / 2 - side / 2, art_bottom, side, side), spot, (label,))
+
+
+def word_art_box(lay: TokenLayout, w: float, h: float, badge: bool) -> Box:
+    """For a word as the picture (a die face's TOP or BOTTOM): the whole width above the label and
+    below the badge, when a square is too narrow for the word."""
+    top = (lay.badge[1] - lay.badge[2] - _GAP) if badge else h - 1.5 * mm
+    return Box(lay.label.x, lay.art.y, lay.label.w, max(top - lay.art.y, 0.0))
 
 
 def _art_fits(art: Box, badge: tuple[float, float, float] | None, w: float, h: float, r: float) -> bool:
@@ -413,18 +525,33 @@ def _art_fits(art: Box, badge: tuple[float, float, float] | None, w: float, h: f
 def _token_layout(c: Canvas, look: Look, comp: Component, side: Side, frame: Color, x: float, y: float,
                   w: float, h: float) -> None:
     """Small pieces: one big picture, the name underneath, a provenance letter when not rulebook."""
-    lay = token_layout(w, h, comp.shape == "round", badge=side.provenance != "rulebook")
-    art = Box(x + lay.art.x, y + lay.art.y, lay.art.w, lay.art.h)
+    title = f"**{side.title}**"
+    runs = tokenize(title, look.icons)
+
+    def fit(bw: float, bh: float) -> tuple[float, list[float]] | None:
+        got = measure(runs, look.fonts, bw, bh, TOKEN_TITLE, GAMEPLAY)
+        return (got.size, [line_width(line, look.fonts, got.size) for line in got.lines]) if got.fits else None
+
+    badge = side.provenance != "rulebook"
+    round_ = comp.shape == "round"
+    lay = token_layout(w, h, round_, badge=badge, fit=fit, has_art=side.art is not None)
+    local = lay.art
+    if side.art is not None and side.art.number is not None and not round_:
+        number = tokenize(f"**{side.art.number}**", look.icons)
+        if not measure(number, look.fonts, local.w, local.h, GAMEPLAY, GAMEPLAY).fits:
+            local = word_art_box(lay, w, h, badge)
+    art = Box(x + local.x, y + local.y, local.w, local.h)
     label = Box(x + lay.label.x, y + lay.label.y, lay.label.w, lay.label.h)
     note_box("art", art.x, art.y, art.w, art.h)
-    note_box("label", label.x, label.y, label.w, label.h)
+    for line in lay.lines:
+        note_box("label", x + line.x, y + line.y, line.w, line.h)
     if side.art is not None:
         # Side colour, not ink: an enemy car must differ from a civilian one at a glance.
         draw_art(c, side.art, art, replace(look.pen(frame, comp), ink=frame), key=("art",))
-    draw_text(c, f"**{side.title}**", look.icons, look.fonts, label.x, label.y + label.h, label.w, label.h, 7,
+    draw_text(c, title, look.icons, look.fonts, label.x, label.y + label.h, label.w, label.h, TOKEN_TITLE,
               align="center", color=frame if side.art is not None else look.ink, on=look.paper, valign="middle",
               key=("title",))
-    if side.provenance != "rulebook":
+    if badge:
         bx, by, r = x + lay.badge[0], y + lay.badge[1], lay.badge[2]
         note_box("badge", bx - r, by - r, 2 * r, 2 * r)
         c.setFillColor(look.quiet)
@@ -432,6 +559,9 @@ def _token_layout(c: Canvas, look: Look, comp: Component, side: Side, frame: Col
         c.setFillColor(text_on(look.quiet, look.ink))
         c.setFont(look.fonts.bold, TAG)
         c.drawCentredString(bx, by - TAG * 0.36, BADGE_LETTER[side.provenance])
+
+
+TOKEN_TITLE = 7.0  # pt: a small piece's name, shrinking to GAMEPLAY where the label is tight
 
 
 def legend_side(look: Look) -> Side:

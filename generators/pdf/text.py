@@ -5,6 +5,8 @@ play), and text that does not fit at it is never drawn outside the box. `measure
 function that decides; the renderer draws what it returns and the content validation (see
 `generators.pdf.fit`) reports what it refuses, so the two cannot disagree.
 
+A word breaks only after a hyphen, a slash or a soft hyphen (U+00AD) the content puts in it.
+
 Text is drawn with drawString, never through a markup parser, so `<`, `&` and quotes in content
 print literally."""
 
@@ -31,7 +33,8 @@ LEADING = 1.2
 _STEP = 0.25
 
 _PIECE = re.compile(r"(\*\*|:[a-z0-9][a-z0-9-]*:|\n|[ \t]+)")
-_BREAK_AFTER = re.compile(r"(?<=[-/–—·])")  # a long word may break after these, and nowhere else
+_BREAK_AFTER = re.compile(r"(?<=[-/–—·\u00ad])")  # a long word may break after these, and nowhere else
+SOFT_HYPHEN = "\u00ad"  # a break point content marks inside a word: a hyphen where it breaks, else nothing
 
 KeyPath = tuple[str | int, ...]
 
@@ -119,7 +122,21 @@ def wrap(runs: list[Run], fonts: Fonts, size: float, width: float) -> list[list[
     for line in lines:
         while line and line[-1].kind == "space":
             line.pop()
+        line[:] = _settle_soft_hyphens(line)
     return lines
+
+
+def _settle_soft_hyphens(line: list[Run]) -> list[Run]:
+    """A soft hyphen ending a line prints as a hyphen; anywhere else it prints as nothing."""
+    out = []
+    for i, run in enumerate(line):
+        if run.kind == "word" and SOFT_HYPHEN in run.value:
+            value = run.value
+            if i == len(line) - 1 and value.endswith(SOFT_HYPHEN):
+                value = value[:-1] + "-"
+            run = Run("word", value.replace(SOFT_HYPHEN, ""), run.bold)
+        out.append(run)
+    return out
 
 
 @dataclass(frozen=True)
@@ -159,7 +176,8 @@ def _problem(lines: list[list[Run]], fonts: Fonts, size: float, width: float, he
         for run in line:
             if run.kind == "word" and _width(run, fonts, size) > width + 0.01:
                 return (f"the word {run.value!r} is {_mm(_width(run, fonts, size))} wide at {size:g} pt, "
-                        f"wider than the line ({box}); shorten it or break it with a hyphen")
+                        f"wider than the line ({box}); shorten it, or mark a break with a hyphen or a soft "
+                        "hyphen (\\u00ad)")
     used = len(lines) * size * LEADING
     return (f"at the minimum {size:g} pt it takes {len(lines)} lines, {_mm(used)} high: {box}, "
             f"{_mm(used - height)} too much; shorten the text")

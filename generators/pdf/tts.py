@@ -167,6 +167,7 @@ def _transform(x: float, z: float, scale: tuple[float, float] = (1.0, 1.0), face
 
 
 def _base(name: str, nickname: str, guid: str, transform: dict, description: str = "") -> dict:
+    nickname = nickname.replace("\u00ad", "")  # a soft hyphen is a print break point, not part of the name
     return {"Name": name, "Transform": transform, "Nickname": nickname, "Description": description,
             "GMNotes": "", "ColorDiffuse": {"r": 0.713, "g": 0.713, "b": 0.713}, "Locked": False, "Grid": True,
             "Snap": True, "Autoraise": True, "Sticky": True, "Tooltip": True, "GUID": guid}
