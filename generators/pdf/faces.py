@@ -235,7 +235,7 @@ def _corner_left(c: Canvas, look: Look, mark: str, frame: Color, left: float, to
     c.circle(cx, cy, r, stroke=1, fill=1)
     c.restoreState()
     draw_text(c, f"**{mark}**", look.icons, look.fonts, cx - r, cy + r, 2 * r, 2 * r, r * 1.1, align="center",
-              color=look.color("ink"), valign="middle", min_size=4)
+              color=look.color("ink"), on=look.color("paper"), valign="middle", min_size=4)
     return 2 * r + 1 * mm
 
 
@@ -295,16 +295,17 @@ def _space_map_layout(c: Canvas, look: Look, side: Side, frame: Color, x: float,
     assert side.art is not None and side.art.spaces is not None
     slots = draw_space_map(c, side.art.spaces, Box(x, y, w, h), look.pen(frame))
     provenance = f"{provenance_text(side)}   {set_label}".strip()
-    texts = [(f"**{side.title}**", frame, ("title",), GAMEPLAY), (provenance, look.quiet, provenance_key(side), TAG)]
-    for (text, color, key, least), slot in zip(texts, slots, strict=False):
+    texts = [(f"**{side.title}**", frame, ("title",), GAMEPLAY, 8.0),
+             (provenance, look.quiet, provenance_key(side), TAG, FOOTER_SIZE)]
+    for (text, color, key, least, size), slot in zip(texts, slots, strict=False):
         c.saveState()
         c.translate(slot.cx, slot.cy)
         c.rotate(slot.angle)
         draw_text(c, text, look.icons, look.fonts, -slot.length / 2, slot.thickness / 2, slot.length, slot.thickness,
-                  8, align="center", color=color, on=look.paper, valign="middle", min_size=least, key=key)
+                  size, align="center", color=color, on=look.paper, valign="middle", min_size=least, key=key)
         c.restoreState()
-    for text, color, key, least in texts[len(slots):]:  # no room on the map: a corner label, as small pieces have
-        _label(c, look, text, x + SAFE, y + h - SAFE, (w - 2 * SAFE) * 0.62, 5 * mm, color, size=max(least, 7),
+    for text, color, key, least, size in texts[len(slots):]:  # no room on the map: a corner label, as small pieces
+        _label(c, look, text, x + SAFE, y + h - SAFE, (w - 2 * SAFE) * 0.62, 5 * mm, color, size=min(size, 7),
                least=least, key=key)
 
 
