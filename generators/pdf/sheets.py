@@ -43,7 +43,8 @@ def furniture(c: Canvas, page: tuple[float, float], font: str, what: str, *,
         cx, label = centre
         _band_text(c, font, [label], cx - 10 * mm, cx + 10 * mm, align="center")
         right = min(right, cx - 8 * mm)
-    _band_text(c, font, [what, note], SAFE_EDGE, right)
+    # A hair inside the edge: a few glyphs (T, J) reach a little left of where they start.
+    _band_text(c, font, [what, note], SAFE_EDGE + 0.1 * mm, right)
     ruler(c, ruler_x, SAFE_EDGE + 1.9 * mm)
 
 
