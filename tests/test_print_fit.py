@@ -357,3 +357,31 @@ def test_fonts_helper_is_what_faces_use() -> None:
     for game in found:
         fonts = Look(game, content.icons).fonts
         assert isinstance(fonts, Fonts) and fonts.regular.startswith("DejaVuSans")
+
+
+def test_a_soft_hyphen_prints_only_where_the_word_breaks() -> None:
+    from generators.pdf.text import measure, tokenize
+
+    content, _ = games()
+    fonts = Fonts(*Look(games()[1][0], content.icons).fonts.__dict__.values())
+    runs = tokenize("**Mine\u00adfield**", content.icons)
+    narrow = measure(runs, fonts, 8 * mm, 10 * mm, GAMEPLAY)
+    wide = measure(runs, fonts, 40 * mm, 10 * mm, GAMEPLAY)
+    words = [["".join(r.value for r in line) for line in fit.lines] for fit in (narrow, wide)]
+    assert narrow.fits and words[0] == ["Mine-", "field"]
+    assert wide.fits and words[1] == ["Minefield"]
+
+
+def test_round_token_titles_sit_below_their_picture() -> None:
+    """On a round piece with a picture the title's lines lie below it, each inside the ring's chord."""
+    pieces = 0
+    for game, comp, path, side, audit in audits():
+        if comp.shape != "round" or side.art is None:
+            continue
+        arts = [b for role, b in audit.boxes if role == "art"]
+        labels = [b for role, b in audit.boxes if role == "label"]
+        assert arts and labels, (game.id, comp.id, path)
+        assert max(y + h for _, y, _, h in labels) <= min(y for _, y, _, _ in arts) + 0.01, (game.id, comp.id, path)
+        assert arts[0][2] >= 3 * mm, (game.id, comp.id, path, "a picture too small to read")
+        pieces += 1
+    assert pieces > 20

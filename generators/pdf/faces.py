@@ -7,6 +7,7 @@ designed passes for the publisher's (the legend card of each game explains the t
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, replace
@@ -382,14 +383,16 @@ class TokenLayout:
     art: Box
     badge: tuple[float, float, float]  # centre x, centre y, radius
     lines: tuple[Box, ...] = ()  # each label line's own box (a round piece's lines follow the ring)
+    title_size: float = 7.0  # pt: where the title's fitting starts
 
 
 LABEL_LINES = 2
 BADGE_R = 1.5 * mm
 _GAP = 0.5 * mm
 _STEP = 0.25 * mm
-# (width, height) of a label box in points -> the title's size and line widths there, or None if it does not fit
-TitleFit = Callable[[float, float], "tuple[float, list[float]] | None"]
+# (width, height, starting size) of a label box in points -> the title's size and line widths there, or None if it
+# does not fit at its minimum
+TitleFit = Callable[[float, float, float], "tuple[float, list[float]] | None"]
 
 
 def label_height(lines: int) -> float:
@@ -400,46 +403,50 @@ def token_layout(w: float, h: float, round_: bool, badge: bool = True, fit: Titl
                  has_art: bool = True) -> TokenLayout:
     """A label along the bottom, a badge (when the side has one) and the largest square picture
     above the label that touches neither. On a round piece everything stays inside the cutting ring,
-    1 mm clear of it, and the label is a chord: as low as it can sit with the title still fitting
-    (`fit`), so the picture keeps the rest; with no picture the label takes the widest chord."""
+    1 mm clear of it, and the label's lines follow the ring's chords: of the lowest placements of a
+    one- and a two-line title (`fit` says what fits), and the badge's places, the layout that leaves
+    the largest picture; with no picture the label sits in the middle, where the chord is widest."""
     if not round_:
         return _square_token_layout(w, h, badge)
     r = min(w, h) / 2 - RING_WIDTH - 1 * mm  # usable radius inside the ring
     cx, cy = w / 2, h / 2
-    label, lines = _chord_label(r, cx, cy, fit or (lambda _w, _h: (GAMEPLAY, [0.0])), has_art)
-    art_bottom = label.y + label.h + _GAP
     d = r - BADGE_R
     spots = [(cx + d * math.cos(math.radians(a)), cy + d * math.sin(math.radians(a)), BADGE_R) for a in _BADGE_ANGLES]
     best: TokenLayout | None = None
-    for spot in spots if badge else spots[:1]:
-        if badge and not _clear_of(spot, label):
-            continue
-        side = _largest_art(cx, art_bottom, r * 2,
-                            lambda a, s=spot: _art_fits(a, s if badge else None, w, h, r))  # type: ignore[misc]
-        if best is None or side > best.art.w + 0.01:
-            best = TokenLayout(label, Box(cx - side / 2, art_bottom, side, side), spot, lines)
-    if best is None:  # no clear place (a label reaching high): the preferred one, and the picture off it
-        side = _largest_art(cx, art_bottom, r * 2, lambda a: _art_fits(a, spots[0], w, h, r))
-        best = TokenLayout(label, Box(cx - side / 2, art_bottom, side, side), spots[0], lines)
-    return best if has_art else replace(best, art=Box(cx, art_bottom, 0.0, 0.0))
+    for label, lines, size in _chord_labels(r, cx, cy, fit or (lambda _w, _h, _s: (GAMEPLAY, [0.0])), has_art):
+        art_bottom = label.y + label.h + _GAP
+        clear = [s for s in spots if all(_clear_of(s, line) for line in lines)] if badge else spots[:1]
+        for spot in clear or spots[:1]:  # none clear (a label reaching high): the preferred place
+            side = _largest_art(cx, art_bottom, r * 2,
+                                lambda a, s=spot: _art_fits(a, s if badge else None, w, h, r))  # type: ignore[misc]
+            if best is None or side > best.art.w + 0.01:
+                best = TokenLayout(label, Box(cx - side / 2, art_bottom, side, side), spot, lines, size)
+    assert best is not None  # _chord_labels always offers a label
+    return best if has_art else replace(best, art=Box(cx, best.art.y, 0.0, 0.0))
 
 
 # Degrees from the right: 40 is preferred; lower ones free the picture, higher ones clear a tall label.
-_BADGE_ANGLES = (40, 30, 20, 10, 0, 55, 70, 90)
+_BADGE_ANGLES = (40, 30, 20, 10, 0, -15, -30, 55, 70, 90)
 
 
-def _chord_label(r: float, cx: float, cy: float, fit: TitleFit, has_art: bool) -> tuple[Box, tuple[Box, ...]]:
-    """The label on a round piece: the box to draw the title in, and each of its lines' own box,
-    every line no wider than the chord at its outer edge. The lowest such label (or, with no
-    picture, a centred one) of one or two lines."""
+Label = tuple[Box, tuple[Box, ...], float]  # the box to draw the title in, each line's own box, the starting size
+
+
+def _chord_labels(r: float, cx: float, cy: float, fit: TitleFit, has_art: bool) -> list[Label]:
+    """Labels for a round piece: the box to draw the title in and each line's own box (as wide as its
+    text), every line no wider than the chord at its outer edge. With a picture, the lowest such label
+    of one line and of two, at the full title size and at the minimum, wrapped to the box's widest and
+    its narrowest chord; without, a centred one. When nothing fits, the old narrow box, where the audit
+    reports the title."""
     def chord(y: float) -> float:
         return 2 * math.sqrt(max(r * r - (y - cy) ** 2, 0.0))
 
-    def attempt(bottom: float, n: int) -> tuple[Box, tuple[Box, ...]] | None:
+    def attempt(bottom: float, n: int, start: float, narrow: bool) -> Label | None:
         height = label_height(n)
         top = bottom + height
-        widest = chord(cy) if bottom <= cy <= top else max(chord(bottom), chord(top))
-        got = fit(widest, height)
+        width = min(chord(bottom), chord(top)) if narrow else (
+            chord(cy) if bottom <= cy <= top else max(chord(bottom), chord(top)))
+        got = fit(width, height, start)
         if got is None or len(got[1]) != n:
             return None
         size, widths = got
@@ -448,32 +455,30 @@ def _chord_label(r: float, cx: float, cy: float, fit: TitleFit, has_art: bool) -
         slots = []
         for i, line_w in enumerate(widths):
             hi = top - offset - i * lead
-            room = min(chord(hi), chord(hi - lead))
-            if line_w > room + 0.01:
+            if line_w > min(chord(hi), chord(hi - lead)) + 0.01:
                 return None
-            slots.append(Box(cx - room / 2, hi - lead, room, lead))
-        return Box(cx - widest / 2, bottom, widest, height), tuple(slots)
+            slots.append(Box(cx - line_w / 2, hi - lead, line_w, lead))
+        return Box(cx - width / 2, bottom, width, height), tuple(slots), start
 
-    found: tuple[Box, tuple[Box, ...]] | None = None
-    for n in range(1, LABEL_LINES + 1):
+    found = []
+    for n, start, narrow in itertools.product(range(1, LABEL_LINES + 1), (TOKEN_TITLE, GAMEPLAY), (False, True)):
         if not has_art:
-            found = found or attempt(cy - label_height(n) / 2, n)
-            continue
-        bottom = cy - r * 0.82
-        while bottom + label_height(n) <= cy + r * 0.5:
-            got = attempt(bottom, n)
+            got = attempt(cy - label_height(n) / 2, n, start, narrow)
             if got is not None:
-                if found is None or got[0].y + got[0].h < found[0].y + found[0].h:
-                    found = got
+                return [got]
+            continue
+        bottom = cy - r  # the chords keep every line off the ring
+        while bottom + label_height(n) <= cy + r * 0.5:
+            got = attempt(bottom, n, start, narrow)
+            if got is not None:
+                found.append(got)
                 break
             bottom += _STEP
-    if found is not None:
+    if found:
         return found
-    # Nothing fits: the old narrow box, where the audit reports the title.
     bottom, height = cy - r * 0.82, label_height(LABEL_LINES)
-    width = chord(bottom)
-    box = Box(cx - width / 2, bottom, width, height)
-    return box, (box,)
+    box = Box(cx - chord(bottom) / 2, bottom, chord(bottom), height)
+    return [(box, (box,), TOKEN_TITLE)]
 
 
 def _clear_of(spot: tuple[float, float, float], box: Box) -> bool:
@@ -499,7 +504,7 @@ def _square_token_layout(w: float, h: float, badge: bool) -> TokenLayout:
     art_bottom = label.y + label.h + _GAP
     side = _largest_art(w / 2, art_bottom, h - art_bottom - pad,
                         lambda a: _art_fits(a, spot if badge else None, w, h, 0.0))
-    return TokenLayout(label, Box(w / 2 - side / 2, art_bottom, side, side), spot, (label,))
+    return TokenLayout(label, Box(w / 2 - side / 2, art_bottom, side, side), spot, (label,), TOKEN_TITLE)
 
 
 def word_art_box(lay: TokenLayout, w: float, h: float, badge: bool) -> Box:
@@ -529,8 +534,8 @@ def _token_layout(c: Canvas, look: Look, comp: Component, side: Side, frame: Col
     title = f"**{side.title}**"
     runs = tokenize(title, look.icons)
 
-    def fit(bw: float, bh: float) -> tuple[float, list[float]] | None:
-        got = measure(runs, look.fonts, bw, bh, TOKEN_TITLE, GAMEPLAY)
+    def fit(bw: float, bh: float, start: float) -> tuple[float, list[float]] | None:
+        got = measure(runs, look.fonts, bw, bh, start, GAMEPLAY)
         return (got.size, [line_width(line, look.fonts, got.size) for line in got.lines]) if got.fits else None
 
     badge = side.provenance != "rulebook"
@@ -549,7 +554,7 @@ def _token_layout(c: Canvas, look: Look, comp: Component, side: Side, frame: Col
     if side.art is not None:
         # Side colour, not ink: an enemy car must differ from a civilian one at a glance.
         draw_art(c, side.art, art, replace(look.pen(frame, comp), ink=frame), key=("art",))
-    draw_text(c, title, look.icons, look.fonts, label.x, label.y + label.h, label.w, label.h, TOKEN_TITLE,
+    draw_text(c, title, look.icons, look.fonts, label.x, label.y + label.h, label.w, label.h, lay.title_size,
               align="center", color=frame if side.art is not None else look.ink, on=look.paper, valign="middle",
               key=("title",))
     if badge:
