@@ -50,6 +50,10 @@ def _print_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--no-png", action="store_true", help="skip the PNG export of each face")
     p.add_argument("--jobs", "-j", type=int, default=None, metavar="N",
                    help="render on N processes (default: every core)")
+    p.add_argument("--tts", action="store_true",
+                   help="also export Tabletop Simulator deck sheets and a saved object per game into build/tts/")
+    p.add_argument("--tts-url", metavar="URL", default=None,
+                   help="base URL the build/tts/<game>/ images will be served from (default: file:// paths)")
 
 
 def parser() -> argparse.ArgumentParser:
@@ -211,7 +215,7 @@ def _schemas(args: argparse.Namespace, content, manifest) -> list[Path]:
 
 def _print(args: argparse.Namespace, content, manifest) -> None:
     from generators.outputs import realize
-    from generators.pdf.kit import document_targets, png_targets, variant_dir
+    from generators.pdf.kit import CALIBRATION, calibration_targets, document_targets, png_targets, variant_dir
     from generators.pdf.options import Options
 
     papers = PAPERS if args.paper == "all" else (args.paper,)
@@ -219,12 +223,20 @@ def _print(args: argparse.Namespace, content, manifest) -> None:
     owned = []  # outputs of what is being rebuilt; anything there no target claims is stale
     variants = [Options(paper=paper, back_offset=args.back_offset, ink_saver=args.ink_saver, proxies=args.proxies)
                 for paper in papers]
+    targets.extend(calibration_targets(variants, args.out))
+    owned += [str(args.out / "print" / variant_dir(opts) / CALIBRATION) for opts in variants]
     for game in content.games:
         targets.extend(document_targets(content, game, variants, args.out))
         owned += [str(args.out / "print" / variant_dir(opts) / f"{game.id}-") for opts in variants]
         if not args.no_png:
             targets.extend(png_targets(content, game, args.out))
             owned.append(str(args.out / "png" / game.id) + "/")
+        if args.tts:
+            from generators.pdf.tts import tts_targets
+
+            url = f"{args.tts_url.rstrip('/')}/{game.id}/" if args.tts_url else None
+            targets.extend(tts_targets(content, game, args.out, url))
+            owned.append(str(args.out / "tts" / game.id) + "/")
     report = realize(targets, manifest, owned, on_make=lambda t: _say(args, f"  making {t.path}"), jobs=args.jobs)
     _say(args, f"print kit: {len(report.made)} made, {len(report.kept)} up to date")
 

@@ -4,13 +4,16 @@ checked against the content they are read from (the worked examples check the ru
 from __future__ import annotations
 
 import itertools
+import math
 import random
 from fractions import Fraction
 from pathlib import Path
 
 import pytest
 
+from generators.content import geometry
 from generators.content.loader import load_content
+from generators.content.model import size_mm
 from generators.engine import thunder_road_ignition as tr
 from generators.engine.base import Chance, game_content
 from generators.engine.runner import engine_of
@@ -58,6 +61,33 @@ def test_hazard_tokens_cover_every_hazard_space_of_any_road() -> None:
     most = sum(max(sum(s.terrain == "hazard" for s in KIT.sides[n].spaces) for n in pair)
                for pair in [KIT.starting_sides, *KIT.other_tiles])
     assert most <= len(KIT.hazards)
+
+
+def _widest_disc(m, space) -> float:
+    """Diameter, in map units, of the largest disc inside a space: a straight piece's square, or a
+    bend's ring sector (limited by its two arcs and its two radial edges)."""
+    if m.bend == "straight":
+        return 1.0
+    r_in, r_out = geometry._radii(m, space.at[0])
+    half = math.pi / 2 / m.rows / 2
+    return 2 * max(min(rho - r_in, r_out - rho, rho * math.sin(half))
+                   for rho in (r_in + k * (r_out - r_in) / 400 for k in range(401)))
+
+
+def test_a_hazard_token_fits_on_every_hazard_space() -> None:
+    """The rules put a hazard token on a space: the printed disc fits inside the smallest one."""
+    token = next(c for c in GAME.components if c.id == "hazard-tokens")
+    diameter = min(size_mm(token.size))
+    smallest = 99.0
+    for comp in GAME.components:
+        for side in [s for f in comp.faces for s in (f.front, f.back) if s and s.art and s.art.spaces]:
+            m = side.art.spaces
+            w, h = geometry.size(m)
+            scale = min(size_mm(comp.size)[0] / w, size_mm(comp.size)[1] / h)  # mm per map unit, as printed
+            for space in m.spaces:
+                if space.terrain == "hazard":
+                    smallest = min(smallest, _widest_disc(m, space) * scale)
+    assert 10 < diameter <= smallest, (diameter, smallest)
 
 
 def _faces(component: str, attr: str) -> list[object]:

@@ -136,7 +136,7 @@ def load_game(game_dir: Path, icons: Icons, root: Path) -> LoadedGame:
     components_unsorted = list(components)
     components.sort(key=lambda c: (c.order, c.id))
     rules.sort(key=lambda r: (r.meta.order, r.id))
-    return LoadedGame(
+    loaded = LoadedGame(
         id=game_dir.name,
         dir=str(game_dir),
         game=game,
@@ -147,6 +147,16 @@ def load_game(game_dir: Path, icons: Icons, root: Path) -> LoadedGame:
         files=files,
         docs={c.id: d for c, d in zip(components_unsorted, component_docs, strict=True)},
     )
+    _check_text_fit(loaded, icons)
+    return loaded
+
+
+def _check_text_fit(game: LoadedGame, icons: Icons) -> None:
+    """Text that cannot fit its printed box at the minimum size is a content mistake. The check draws
+    each side as the print kit does (generators.pdf.fit), so it measures with the renderer's own rules."""
+    from generators.pdf.fit import check_text_fit
+
+    check_text_fit(game, icons)
 
 
 def _load_optional(path: Path, cls: type, files: dict[str, str]) -> tuple[Any, Doc | None]:

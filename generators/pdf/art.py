@@ -1,5 +1,8 @@
 """Drawing the picture area of a face: arrows, grids, tracks, road tiles, pips, numbers, icons, space maps.
-Each kind is one small function taking the canvas, the art and a box in points."""
+Each kind is one small function taking the canvas, the art and a box in points.
+
+No transparency: faint lines are the ink pre-mixed with the paper colour. (Boards are drawn as
+form XObjects, and ReportLab does not give a form the transparency states it uses.)"""
 
 from __future__ import annotations
 
@@ -10,8 +13,9 @@ from reportlab.lib.colors import Color, white
 from reportlab.pdfgen.canvas import Canvas
 
 from generators.content.model import Art, Grid, Icons, Tile, Track
+from generators.pdf.colour import mix
 from generators.pdf.icons import draw_icon
-from generators.pdf.text import Fonts, draw_text
+from generators.pdf.text import GAMEPLAY, Fonts, KeyPath, draw_text, note_box
 
 STEP = {
     "forward": (0, 1), "back": (0, -1), "left": (-1, 0), "right": (1, 0),
@@ -30,6 +34,7 @@ class Pen:
     icons: Icons
     resolve: Callable[[str | None], Color]
     ink_saver: bool = False  # outlines instead of large solid areas
+    arrow_extent: tuple[int, int] | None = None  # (columns, rows) every arrow path of the deck fits in
 
 
 @dataclass(frozen=True)
@@ -40,21 +45,22 @@ class Box:
     h: float
 
 
-def draw_art(c: Canvas, art: Art, box: Box, pen: Pen) -> None:
+def draw_art(c: Canvas, art: Art, box: Box, pen: Pen, key: KeyPath = ("art",)) -> None:
+    """Draw `art` in `box`; `key` is where the art sits in its side, for located text-fit errors."""
     caption_h = 0.0
     if art.caption:
         caption_h = min(box.h * 0.25, 12.0)
         draw_text(c, art.caption, pen.icons, pen.fonts, box.x, box.y + caption_h, box.w, caption_h, 7,
-                  align="center", color=pen.ink, valign="middle")
+                  align="center", color=pen.ink, on=pen.paper, valign="middle", key=(*key, "caption"))
     inner = Box(box.x, box.y + caption_h, box.w, box.h - caption_h)
     if art.icon is not None:
         _icon(c, art.icon, inner, pen, pen.resolve(art.color) if art.color else None)
     elif art.arrows is not None:
-        _arrows(c, art.arrows, inner, pen)
+        _arrows(c, art.arrows, inner, pen, (*key, "arrows"))
     elif art.grid is not None:
-        _grid(c, art.grid, inner, pen)
+        _grid(c, art.grid, inner, pen, (*key, "grid"))
     elif art.track is not None:
-        _track(c, art.track, inner, pen)
+        _track(c, art.track, inner, pen, (*key, "track"))
     elif art.tile is not None:
         _tile(c, art.tile, inner, pen)
     elif art.pips is not None:
@@ -65,7 +71,8 @@ def draw_art(c: Canvas, art: Art, box: Box, pen: Pen) -> None:
         draw_space_map(c, art.spaces, inner, pen)
     elif art.number is not None:
         draw_text(c, f"**{art.number}**", pen.icons, pen.fonts, inner.x, inner.y + inner.h, inner.w, inner.h,
-                  min(inner.h * 0.8, 60), align="center", color=pen.ink, valign="middle")
+                  min(inner.h * 0.8, 60), align="center", color=pen.ink, on=pen.paper, valign="middle",
+                  key=(*key, "number"))
 
 
 def draw_icon_in(c: Canvas, name: str, box: Box, pen: Pen, color: Color | None = None) -> None:
@@ -82,19 +89,34 @@ def _icon(c: Canvas, name: str, box: Box, pen: Pen, color: Color | None = None) 
               color=color or pen.ink, stroke_width=1.2 if not fill else None)
 
 
-def _arrows(c: Canvas, arrows: tuple[str, ...], box: Box, pen: Pen) -> None:
-    """The path the vehicle takes, step by step, from a start dot, on a faint grid."""
+def _path(arrows: tuple[str, ...]) -> list[tuple[int, int]]:
     pts = [(0, 0)]
     for a in arrows:
         dx, dy = STEP[a]
         pts.append((pts[-1][0] + dx, pts[-1][1] + dy))
+    return pts
+
+
+def arrow_extent(arrows: tuple[str, ...]) -> tuple[int, int]:
+    """(columns, rows) of the spaces an arrow path crosses."""
+    pts = _path(arrows)
     xs, ys = [p[0] for p in pts], [p[1] for p in pts]
-    cols, rows = max(xs) - min(xs) + 1, max(ys) - min(ys) + 1
-    cell = min(box.w / (cols + 0.6), box.h / (rows + 0.6), 64)
+    return max(xs) - min(xs) + 1, max(ys) - min(ys) + 1
+
+
+def _arrows(c: Canvas, arrows: tuple[str, ...], box: Box, pen: Pen, key: KeyPath) -> None:
+    """The path the vehicle takes, step by step, from a start dot, on a faint grid. The space size
+    comes from the deck's largest path, so a space is the same size on every card of the deck."""
+    pts = _path(arrows)
+    xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+    cols, rows = arrow_extent(arrows)
+    scale_cols, scale_rows = pen.arrow_extent or (cols, rows)
+    cell = min(box.w / (scale_cols + 0.6), box.h / (scale_rows + 0.6), 64)
+    note_box("arrow-cell", box.x, box.y, cell, cell)
     ox = box.x + (box.w - cols * cell) / 2 - min(xs) * cell
     oy = box.y + (box.h - rows * cell) / 2 - min(ys) * cell
     c.saveState()
-    c.setStrokeColor(pen.ink, alpha=0.25)
+    c.setStrokeColor(mix(pen.paper, pen.ink, 0.25))
     c.setLineWidth(0.4)
     for gx in range(min(xs), max(xs) + 1):
         for gy in range(min(ys), max(ys) + 1):
@@ -112,16 +134,17 @@ def _arrows(c: Canvas, arrows: tuple[str, ...], box: Box, pen: Pen) -> None:
         _arrowhead(c, hx, hy, x1 - x0, y1 - y0, cell * 0.28)
     c.circle(*centre[0], cell * 0.14, stroke=0, fill=1)
     # Step numbers in badges at each step's midpoint, drawn last so no line covers them.
+    size = max(cell * 0.2, GAMEPLAY)
+    r = max(cell * 0.16, size * 0.85)
     for i in range(1, len(centre)):
         (x0, y0), (x1, y1) = centre[i - 1], centre[i]
         mx, my = (x0 + x1) / 2, (y0 + y1) / 2
         c.setFillColor(pen.paper)
         c.setStrokeColor(pen.accent)
         c.setLineWidth(0.8)
-        c.circle(mx, my, cell * 0.16, stroke=1, fill=1)
-        c.setFillColor(pen.ink)
-        c.setFont(pen.fonts.bold, cell * 0.2)
-        c.drawCentredString(mx, my - cell * 0.07, str(i))
+        c.circle(mx, my, r, stroke=1, fill=1)
+        draw_text(c, f"**{i}**", pen.icons, pen.fonts, mx - r, my + size * 0.6, 2 * r, size * 1.2, size,
+                  align="center", color=pen.ink, on=pen.paper, key=key)
     c.restoreState()
 
 
@@ -137,7 +160,7 @@ def _arrowhead(c: Canvas, x: float, y: float, dx: float, dy: float, size: float)
     c.drawPath(p, stroke=0, fill=1)
 
 
-def _grid(c: Canvas, grid: Grid, box: Box, pen: Pen) -> None:
+def _grid(c: Canvas, grid: Grid, box: Box, pen: Pen, key: KeyPath) -> None:
     rail = 0.0
     cell = min(box.w / (grid.cols + (0.6 if grid.rails else 0)), box.h / grid.rows)
     if grid.rails:
@@ -147,7 +170,7 @@ def _grid(c: Canvas, grid: Grid, box: Box, pen: Pen) -> None:
     oy = box.y + (box.h - gh) / 2
     c.saveState()
     c.setLineWidth(0.6)
-    c.setStrokeColor(pen.ink, alpha=0.6)
+    c.setStrokeColor(mix(pen.paper, pen.ink, 0.6))
     for col in range(grid.cols):
         for row in range(grid.rows):
             c.rect(ox + col * cell, oy + row * cell, cell, cell, stroke=1, fill=0)
@@ -157,7 +180,7 @@ def _grid(c: Canvas, grid: Grid, box: Box, pen: Pen) -> None:
         solid = 0 if pen.ink_saver else 1
         c.rect(ox - rail, oy, rail * 0.6, gh, stroke=1 - solid, fill=solid)
         c.rect(ox + gw + rail * 0.4, oy, rail * 0.6, gh, stroke=1 - solid, fill=solid)
-    for mark in grid.cells:
+    for i, mark in enumerate(grid.cells):
         col, row = mark.at
         cx, cy = ox + col * cell, oy + row * cell
         color = pen.resolve(mark.color) if mark.color else pen.ink
@@ -165,11 +188,12 @@ def _grid(c: Canvas, grid: Grid, box: Box, pen: Pen) -> None:
             _icon(c, mark.icon, Box(cx + cell * 0.1, cy + cell * 0.1, cell * 0.8, cell * 0.8), pen, color)
         if mark.label:
             draw_text(c, mark.label, pen.icons, pen.fonts, cx + 1, cy + cell - 1, cell - 2, cell - 2,
-                      min(cell * 0.4, 9), align="center", color=color, valign="middle", min_size=3)
+                      min(cell * 0.4, 9), align="center", color=color, on=pen.paper, valign="middle",
+                      key=(*key, "cells", i, "label"))
     c.restoreState()
 
 
-def _track(c: Canvas, track: Track, box: Box, pen: Pen) -> None:
+def _track(c: Canvas, track: Track, box: Box, pen: Pen, key: KeyPath) -> None:
     n = track.spaces
     s = min(box.w / n, box.h)
     ox = box.x + (box.w - s * n) / 2
@@ -181,7 +205,8 @@ def _track(c: Canvas, track: Track, box: Box, pen: Pen) -> None:
         c.rect(ox + i * s + s * 0.06, oy + s * 0.06, s * 0.88, s * 0.88, stroke=1, fill=0)
         label = track.labels[i] if i < len(track.labels) else str(i)
         draw_text(c, label, pen.icons, pen.fonts, ox + i * s, oy + s * 0.9, s, s * 0.8, s * 0.38,
-                  align="center", color=pen.ink, valign="middle", min_size=3)
+                  align="center", color=pen.ink, on=pen.paper, valign="middle",
+                  key=(*key, "labels", i) if i < len(track.labels) else key)
     c.restoreState()
 
 

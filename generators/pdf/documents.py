@@ -1,10 +1,11 @@
 """The printable documents of one game on one paper: cards double-sided and gutterfold, tokens and
-tiles double-sided, boards split across sheets, dice as folding nets. Each returns PDF bytes."""
+tiles double-sided, boards split across sheets, dice as folding nets; and the duplex calibration
+sheet. Each returns PDF bytes."""
 
 from __future__ import annotations
 
 import io
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import groupby
 
@@ -12,10 +13,36 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from generators.content.model import Component, LoadedGame, Side, size_mm
-from generators.pdf.faces import BLEED, Look, draw_side
-from generators.pdf.imposition import BAND_GAP, END_MARGIN, PAPERS, SIDE_MARGIN, Block, Grid, pack, tiling
+from generators.pdf.faces import BLEED, Look, draw_side, legend_side
+from generators.pdf.imposition import (
+    BAND_TOP,
+    EDGE,
+    FOOT,
+    PAPERS,
+    SHEET,
+    Block,
+    Tiling,
+    pack,
+    separators,
+    tiling,
+)
 from generators.pdf.options import Options
-from generators.pdf.sheets import GUIDE, alignment_mark, cut_lines, fold_line, note_and_ruler
+from generators.pdf.sheets import (
+    CUT,
+    CUT_WIDTH,
+    GUIDE,
+    MARK_R,
+    alignment_mark,
+    cut_marks,
+    define_forms,
+    edge_line,
+    fold_line,
+    furniture,
+    glue_strip,
+    separator,
+)
+
+FLIP = "print double-sided, flip on the long edge"
 
 
 @dataclass(frozen=True)
@@ -46,13 +73,27 @@ def pieces(game: LoadedGame, kinds: Iterable[str]) -> list[Piece]:
     return out
 
 
-def _canvas(buf: io.BytesIO, look: Look, pagesize: tuple[float, float]) -> Canvas:
+LEGEND = Component(id="legend", name="Legend", kind="cards", count=1, size="poker")
+
+
+def with_legend(game: LoadedGame, look: Look, kinds: Sequence[str]) -> list[Piece]:
+    """The pieces of `kinds`, plus the game's legend card in the first document that prints cards or
+    tokens (one legend per game)."""
+    items = pieces(game, kinds)
+    first = next((c.kind for c in game.components if c.kind in ("cards", "tokens", "tiles", "cubes")), None)
+    if items and first in kinds:
+        items.append(Piece(LEGEND, legend_side(look), None, ""))
+    return items
+
+
+def _canvas(buf: io.BytesIO, font: str, pagesize: tuple[float, float]) -> Canvas:
     """A deterministic canvas whose initial font is ours, so no unembedded Helvetica is referenced."""
-    return Canvas(buf, pagesize=pagesize, invariant=1, pageCompression=1, initialFontName=look.fonts.regular)
+    return Canvas(buf, pagesize=pagesize, invariant=1, pageCompression=1, initialFontName=font)
 
 
 def _new_canvas(buf: io.BytesIO, look: Look, game: LoadedGame, title: str, paper: str) -> Canvas:
-    c = _canvas(buf, look, PAPERS[paper])
+    c = _canvas(buf, look.fonts.regular, PAPERS[paper])
+    define_forms(c, look.fonts.regular)
     c.setTitle(f"{game.name} — {title} ({paper.upper()})")
     c.setAuthor("Roadkit")
     c.setCreator("Roadkit print kit")
@@ -75,71 +116,129 @@ def _groups(items: list[Piece]) -> Iterator[list[Piece]]:
         yield [p for _, p in group]
 
 
-Placement = tuple[Component, Side, float, float, float, float, str]
+@dataclass(frozen=True)
+class Placed:
+    """A side on a sheet: its footprint's bottom-left (x, y), its trim size (w, h), and how far it
+    is turned (0, or 90 / -90 degrees anticlockwise for pieces laid sideways)."""
+
+    comp: Component
+    side: Side
+    x: float
+    y: float
+    w: float
+    h: float
+    label: str = ""
+    turn: int = 0
 
 
-def place(c: Canvas, look: Look, items: list[Placement], bleed: float = BLEED) -> None:
+def place(c: Canvas, look: Look, items: list[Placed], bleed: float = BLEED) -> None:
     """All backgrounds first, then all contents: a piece's bleed runs under its neighbours'
     edges but never over their text or pictures."""
     for layer in ("background", "content"):
-        for comp, side, x, y, w, h, label in items:
-            draw_side(c, look, comp, side, x, y, w, h, label, bleed=bleed, layer=layer)
+        for p in items:
+            c.saveState()
+            if p.turn == 90:
+                c.translate(p.x + p.h, p.y)
+                c.rotate(90)
+            elif p.turn == -90:
+                c.translate(p.x, p.y + p.w)
+                c.rotate(-90)
+            else:
+                c.translate(p.x, p.y)
+            draw_side(c, look, p.comp, p.side, 0, 0, p.w, p.h, p.label, bleed=bleed, layer=layer)
+            c.restoreState()
+
+
+Sheet = list[tuple[Block, list[Piece]]]
 
 
 def _sheets(items: list[Piece], page: tuple[float, float], area: tuple[float, float] | None = None,
-            flush_right: bool = False) -> list[list[tuple[Block, list[Piece]]]]:
+            flush_right: bool = False) -> list[Sheet]:
     """Pages of blocks, each block with its pieces; sizes in order, smaller groups sharing sheets."""
     groups = list(_groups(items))
     ordered = [p for g in groups for p in g]
     sizes = [(g[0].size, len(g)) for g in groups]
     return [[(b, ordered[b.first:b.first + b.count]) for b in blocks]
-            for blocks in pack(sizes, page, BLEED, area, flush_right)]
+            for blocks in pack(sizes, page, area, flush_right)]
 
 
-def _cut_blocks(c: Canvas, page: tuple[float, float], blocks: list[Block], x_range: tuple[float, float] | None = None,
-                mirror_x: float | None = None) -> None:
-    """Cut lines of each block; a block's vertical lines run through the gaps to its neighbours."""
+def _fronts(sheet: Sheet, dx: float = 0.0, dy: float = 0.0) -> list[Placed]:
+    out = []
+    for block, chunk in sheet:
+        for i, p in enumerate(chunk):
+            x, y = block.grid.slot(i)
+            out.append(Placed(p.comp, p.front, x + dx, y + dy, *p.size, p.label, 90 if block.grid.rotated else 0))
+    return out
+
+
+def _backs(sheet: Sheet, page_w: float, dx: float = 0.0, dy: float = 0.0) -> list[Placed]:
+    """Each back behind its front once the sheet is turned over on its vertical edge: at the mirrored
+    place, and turned the other way when the front lies sideways (so the back is upright when the
+    card itself is turned over left to right)."""
+    out = []
+    for block, chunk in sheet:
+        for i, p in enumerate(chunk):
+            if p.back is None:
+                continue
+            x, y = block.grid.mirrored_slot(i, page_w)
+            out.append(Placed(p.comp, p.back, x + dx, y + dy, *p.size, "", -90 if block.grid.rotated else 0))
+    return out
+
+
+def _used_columns(block: Block) -> list[float]:
+    return block.grid.xs()[: block.cols_used + 1]
+
+
+def _used_rows(block: Block) -> list[float]:
+    return [block.grid.top - k * block.grid.h for k in range(block.rows_used + 1)]
+
+
+def _marks(c: Canvas, page: tuple[float, float], blocks: list[Block], mirror: bool = False) -> None:
+    """Cut marks of every block, up to the page edge, the separators or the furniture band; with
+    `mirror`, each block's mirror image (the backs of a gutterfold sheet) is cut with it."""
+    pw, ph = page
+    seps = separators(blocks)
     for k, block in enumerate(blocks):
-        grid = block.grid
-        if mirror_x is not None:
-            grid = Grid(grid.cols, grid.rows, grid.w, grid.h, mirror_x - grid.x0 - grid.cols * grid.w, grid.y0)
-        above = page[1] if k == 0 else blocks[k - 1].grid.y0 - BLEED - BAND_GAP / 2
-        below = 0.0 if k == len(blocks) - 1 else grid.y0 - BLEED - BAND_GAP / 2
-        cut_lines(c, page, grid, block.count, BLEED, x_range=x_range, y_range=(below, above))
+        above = ph if k == 0 else seps[k - 1]
+        below = BAND_TOP if k == len(blocks) - 1 else seps[k]
+        columns = [_used_columns(block)]
+        if mirror:
+            columns.append(sorted(pw - x for x in columns[0]))
+        cut_marks(c, columns, _used_rows(block), above, below, 0.0, pw)
+    for y in seps:
+        separator(c, y, 0.0, pw)
 
 
 def duplex(game: LoadedGame, look: Look, opts: Options, kinds: Iterable[str], title: str) -> bytes:
-    """Each front page followed by its backs, mirrored for long-edge flipping."""
+    """Each front page followed by its backs page, mirrored for long-edge flipping; a sheet with no
+    backs still gets its (blank) back page, so fronts and backs stay paired through the document."""
     buf = io.BytesIO()
     c = _new_canvas(buf, look, game, title, opts.paper)
     page = PAPERS[opts.paper]
     font = look.fonts.regular
-    sheets = _sheets(pieces(game, kinds), page)
+    sheets = _sheets(with_legend(game, look, tuple(kinds)), page)
+    dx, dy = opts.back_offset[0] * mm, opts.back_offset[1] * mm
     for n, sheet in enumerate(sheets, 1):
-        place(c, look, [(p.comp, p.front, *b.grid.slot(i), *p.size, p.label)
-                        for b, chunk in sheet for i, p in enumerate(chunk)])
-        _cut_blocks(c, page, [b for b, _ in sheet])
-        span = _ruler_span(sheet[0][0].grid)
-        note_and_ruler(c, page, font, f"{game.name} · {title} · sheet {n} fronts", span)
+        name = f"{game.name} · {title} · sheet {n} of {len(sheets)}"
+        place(c, look, _fronts(sheet))
+        _marks(c, page, [b for b, _ in sheet])
+        furniture(c, page, font, f"{name}: fronts. Print double-sided, flip on the long edge.")
         c.showPage()
-        if not any(p.back for _, chunk in sheet for p in chunk):
-            continue
-        dx, dy = opts.back_offset[0] * mm, opts.back_offset[1] * mm
-        backs = []
-        for b, chunk in sheet:
-            for i, p in enumerate(chunk):
-                if p.back is not None:
-                    x, y = b.grid.mirrored_slot(i, page[0])
-                    backs.append((p.comp, p.back, x + dx, y + dy, *p.size, ""))
+        backs = _backs(sheet, page[0], dx, dy)
         place(c, look, backs)
-        note_and_ruler(c, page, font, f"{game.name} · {title} · sheet {n} backs: flip on the long edge", span)
+        if backs:
+            what = f"{name}: backs. Printed on the other side of the sheet before it, flipped on the long edge."
+        else:
+            what = f"{name}: backs. Nothing to print here: this page keeps fronts and backs paired."
+        furniture(c, page, font, what)
         c.showPage()
     return _finish(c, buf, len(sheets))
 
 
 def gutterfold(game: LoadedGame, look: Look, opts: Options, kinds: Iterable[str], title: str,
                gutter: float = 2 * BLEED) -> bytes:
-    """Front and back side by side on a landscape sheet: fold on the centre line, glue, cut.
+    """Front and back side by side on a landscape sheet: cut the pair out, fold on the centre line,
+    glue, then trim the folded edge on its marks.
 
     The gutter is just the two bleeds meeting at the fold, so two poker cards fit each half of a
     Letter sheet as well as an A4 one."""
@@ -150,137 +249,216 @@ def gutterfold(game: LoadedGame, look: Look, opts: Options, kinds: Iterable[str]
     c.setPageSize(page)
     font = look.fonts.regular
     fold = page[0] / 2
-    sheets = _sheets(pieces(game, kinds), page, area=(SIDE_MARGIN, fold - gutter / 2 + BLEED), flush_right=True)
+    sheets = _sheets(with_legend(game, look, tuple(kinds)), page, area=(EDGE, fold - gutter / 2), flush_right=True)
     for n, sheet in enumerate(sheets, 1):
-        items = [(p.comp, p.front, *b.grid.slot(i), *p.size, p.label)
-                 for b, chunk in sheet for i, p in enumerate(chunk)]
-        items += [(p.comp, p.back, *b.grid.mirrored_slot(i, page[0]), *p.size, "")
-                  for b, chunk in sheet for i, p in enumerate(chunk) if p.back is not None]
-        place(c, look, items)
-        blocks = [b for b, _ in sheet]
-        _cut_blocks(c, page, blocks, x_range=(0.0, fold - 2 * mm))
-        _cut_blocks(c, page, blocks, x_range=(fold + 2 * mm, page[0]), mirror_x=page[0])
-        fold_line(c, page, font)
-        note_and_ruler(c, page, font, f"{game.name} · {title} · sheet {n}", _ruler_span(blocks[0].grid))
+        place(c, look, _fronts(sheet) + _backs(sheet, page[0]))
+        _marks(c, page, [b for b, _ in sheet], mirror=True)
+        fold_line(c, fold, BAND_TOP, page[1])
+        furniture(c, page, font, f"{game.name} · {title} · sheet {n} of {len(sheets)}: single-sided. Cut each "
+                  "pair out, fold on the dashed line, glue, trim the fold.", centre=(fold, "fold"))
         c.showPage()
     return _finish(c, buf, len(sheets))
 
 
-def _ruler_span(grid: Grid) -> tuple[float, float] | None:
-    """The first row's height range, where no horizontal cut line crosses the ruler; rows too
-    short for it (tokens) leave the ruler at mid-page."""
-    if grid.h < 54 * mm:
-        return None
-    top = grid.y0 + grid.rows * grid.h
-    return (top - grid.h + 2 * mm, top - 2 * mm)
+# ---------------------------------------------------------------------------------------------
+# Boards
+
+
+def _board_page(bw: float, bh: float, paper: str) -> tuple[tuple[float, float], Tiling]:
+    """The page orientation that needs fewer sheets for a board (landscape for a wide board on a tie)."""
+    pw, ph = PAPERS[paper]
+    options = []
+    for page in ((ph, pw), (pw, ph)):
+        room_w = page[0] - SHEET.left - SHEET.right
+        room_h = page[1] - SHEET.top - SHEET.bottom
+        options.append((page, tiling(bw, bh, room_w, room_h)))
+    landscape, portrait = options
+    if portrait[1].sheets < landscape[1].sheets or (portrait[1].sheets == landscape[1].sheets and bh > bw):
+        return portrait
+    return landscape
 
 
 def boards(game: LoadedGame, look: Look, opts: Options, title: str = "boards") -> bytes:
-    """Each board side on as few sheets as it takes, with overlap and alignment marks between them."""
+    """Each board side on as few sheets as it takes. Split boards overlap by exactly the stated
+    amount; every join has a glue strip on one sheet, a trimmed edge on the other, and crosshairs
+    at the same board points on both, labelled per board (A1, A2 on the first, B1 … on the next)."""
     buf = io.BytesIO()
     c = _new_canvas(buf, look, game, title, opts.paper)
     font = look.fonts.regular
-    pw, ph = PAPERS[opts.paper]
     n_pages = 0
-    for piece in pieces(game, ("board",)):
+    letter = 0
+    for n, piece in enumerate(pieces(game, ("board",))):
         for side, which in ((piece.front, "front"), (piece.back, "back")):
             if side is None:
                 continue
             bw, bh = piece.size
-            # Landscape when the board is wider than tall, so it needs fewer sheets.
-            page = (ph, pw) if bw > bh else (pw, ph)
-            area_w = page[0] - 2 * SIDE_MARGIN - 2 * BLEED
-            area_h = page[1] - 2 * END_MARGIN - 2 * BLEED - 6 * mm
-            t = tiling(bw, bh, area_w, area_h)
-            for ty in range(t.ny):
-                for tx in range(t.nx):
+            page, t = _board_page(bw, bh, opts.paper)
+            form = f"roadkit-board-{n}-{which}"
+            c.setPageSize(page)
+            _board_form(c, look, piece, side, form)
+            tag = chr(65 + letter) if t.sheets > 1 else ""
+            letter += t.sheets > 1
+            for ty in range(len(t.ys)):
+                for tx in range(len(t.xs)):
                     n_pages += 1
                     c.setPageSize(page)
-                    _board_sheet(c, look, piece, side, page, t, tx, ty, font)
-                    part = f"part {chr(65 + ty)}{tx + 1} of {t.nx * t.ny}" if t.nx * t.ny > 1 else "one sheet"
-                    note_and_ruler(c, page, font, f"{game.name} · {piece.comp.name} ({which}) · {part}")
+                    _board_sheet(c, page, t, tx, ty, form, tag, font,
+                                 f"{game.name} · {piece.comp.name} · {piece.front.title} ({which})")
                     c.showPage()
     return _finish(c, buf, n_pages)
 
 
-def _board_sheet(c: Canvas, look: Look, piece: Piece, side: Side, page: tuple[float, float], t, tx: int, ty: int,
-                 font: str) -> None:
-    """One sheet of a (possibly split) board: the board translated so this sheet's window shows,
-    clipped to the window; marks on the overlapping edges."""
+def _board_form(c: Canvas, look: Look, piece: Piece, side: Side, form: str) -> None:
+    """The whole board side once, as a form every sheet of it shows a window of."""
     bw, bh = piece.size
+    c.beginForm(form, -BLEED, -BLEED, bw + BLEED, bh + BLEED)
+    draw_side(c, look, piece.comp, side, 0, 0, bw, bh, piece.label)
+    c.endForm()
+
+
+def window_on_page(page: tuple[float, float], t: Tiling, tx: int, ty: int) -> tuple[float, float]:
+    """Page position of the bottom-left corner of sheet (tx, ty)'s window, centred in the room."""
     pw, ph = page
-    win_x0 = (pw - t.area_w) / 2
-    win_y0 = (ph - t.area_h) / 2 - 2 * mm
-    # Board coordinates of this window (origin at the board's bottom-left; row A is the top).
-    bx = tx * t.step_x
-    by = bh - t.area_h - ty * t.step_y
+    (x0, x1), (y0, y1) = t.xs[tx], t.ys[ty]
+    room_w = pw - SHEET.left - SHEET.right
+    room_h = ph - SHEET.top - SHEET.bottom
+    return SHEET.left + (room_w - (x1 - x0)) / 2, SHEET.bottom + (room_h - (y1 - y0)) / 2
+
+
+def _position(t: Tiling, tx: int, ty: int) -> str:
+    across, down = len(t.xs), len(t.ys)
+    if across * down == 1:
+        return "one sheet"
+    n = ty * across + tx + 1
+    if down == 1:
+        where = ("left", "right")[tx] if across == 2 else f"column {tx + 1}"
+    elif across == 1:
+        where = ("top", "bottom")[ty] if down == 2 else f"row {ty + 1}"
+    else:
+        where = f"row {ty + 1}, column {tx + 1}"
+    return f"sheet {n} of {across * down} ({where})"
+
+
+def _board_sheet(c: Canvas, page: tuple[float, float], t: Tiling, tx: int, ty: int, form: str, tag: str,
+                 font: str, name: str) -> None:
+    """One sheet of a (possibly split) board: its window of the board (bleed all round), cut marks at
+    the window's edges, and for each join with a neighbour either the glue strip (the neighbour is
+    laid on this sheet) or the edge to trim (this sheet is laid on the neighbour)."""
+    pw, ph = page
+    (x0, x1), (y0, y1) = t.xs[tx], t.ys[ty]
+    left, bottom = window_on_page(page, t, tx, ty)
+    ox, oy = left - x0, bottom - y0  # page position of the board's origin
+    right, top = left + (x1 - x0), bottom + (y1 - y0)
     c.saveState()
     p = c.beginPath()
-    bleed_l = BLEED if tx == 0 else 0.0
-    bleed_r = BLEED if tx == t.nx - 1 else 0.0
-    bleed_t = BLEED if ty == 0 else 0.0
-    bleed_b = BLEED if ty == t.ny - 1 else 0.0
-    p.rect(win_x0 - bleed_l, win_y0 - bleed_b, t.area_w + bleed_l + bleed_r, t.area_h + bleed_b + bleed_t)
+    p.rect(left - BLEED, bottom - BLEED, right - left + 2 * BLEED, top - bottom + 2 * BLEED)
     c.clipPath(p, stroke=0, fill=0)
-    draw_side(c, look, piece.comp, side, win_x0 - bx, win_y0 - by, bw, bh, piece.label)
+    c.translate(ox, oy)
+    c.doForm(form)
     c.restoreState()
-    # Trim lines where this sheet has the board's real edge; overlap edges get glue marks.
-    c.saveState()
-    c.setStrokeColor(look.color("ink"))
-    c.setLineWidth(0.35)
-    x1, y1 = win_x0 + t.area_w, win_y0 + t.area_h
-    edges = {
-        "left": (tx == 0, (win_x0, 0, win_x0, win_y0 - BLEED), (win_x0, y1 + BLEED, win_x0, ph)),
-        "right": (tx == t.nx - 1, (x1, 0, x1, win_y0 - BLEED), (x1, y1 + BLEED, x1, ph)),
-        "bottom": (ty == t.ny - 1, (0, win_y0, win_x0 - BLEED, win_y0), (x1 + BLEED, win_y0, pw, win_y0)),
-        "top": (ty == 0, (0, y1, win_x0 - BLEED, y1), (x1 + BLEED, y1, pw, y1)),
-    }
-    for real, a, b in edges.values():
-        if real:
-            c.line(*a)
-            c.line(*b)
-    c.restoreState()
-    name = f"{chr(65 + ty)}{tx + 1}"
-    ov = t.overlap
-    # Matching marks: the right overlap strip of this sheet is the left strip of the next one.
-    if tx < t.nx - 1:
-        for fy in (0.25, 0.75):
-            alignment_mark(c, x1 - ov / 2, win_y0 + t.area_h * fy, f"{name}→{chr(65 + ty)}{tx + 2}", font)
-        _overlap_note(c, x1 - ov, win_y0, ov, t.area_h, "overlap: glue the next sheet over this strip", font)
-    if tx > 0:
-        for fy in (0.25, 0.75):
-            alignment_mark(c, win_x0 + ov / 2, win_y0 + t.area_h * fy, f"{chr(65 + ty)}{tx}→{name}", font)
-    if ty < t.ny - 1:
-        for fx in (0.25, 0.75):
-            alignment_mark(c, win_x0 + t.area_w * fx, win_y0 + ov / 2, f"{name}↓{chr(66 + ty)}{tx + 1}", font)
-    if ty > 0:
-        for fx in (0.25, 0.75):
-            alignment_mark(c, win_x0 + t.area_w * fx, y1 - ov / 2, f"{chr(64 + ty)}{tx + 1}↓{name}", font)
+    cut_marks(c, [[left, right]], [top, bottom], ph, BAND_TOP, 0.0, pw)
+    steps = []
+    for join in _joins(t, tag):
+        if (tx, ty) in (join.first, join.second):
+            steps.append(_draw_join(c, join, (tx, ty) == join.first, ox, oy, font))
+    what = f"{name} · {_position(t, tx, ty)}"
+    note = " ".join(steps) if steps else "Cut on the marks."
+    furniture(c, page, font, what, note=f"{note} Print at 100 %: the ruler must measure 50 mm.")
 
 
-def _overlap_note(c: Canvas, x: float, y: float, w: float, h: float, text: str, font: str) -> None:
-    c.saveState()
-    c.setStrokeColor(GUIDE)
-    c.setDash(2 * mm, 1.5 * mm)
-    c.setLineWidth(0.4)
-    c.line(x, y, x, y + h)
-    c.setFillColor(GUIDE)
-    c.setFont(font, 5)
-    c.translate(x + w / 2 + 1, y + h / 2)
-    c.rotate(90)
-    c.drawCentredString(0, 0, text)
-    c.restoreState()
+@dataclass(frozen=True)
+class Join:
+    """Two neighbouring sheets of a board: `second` is laid over `first`'s glue strip, its edge on
+    the strip's inner border. Coordinates are board points."""
+
+    first: tuple[int, int]
+    second: tuple[int, int]
+    vertical: bool  # the join runs up and down (sheets side by side)
+    strip: tuple[float, float, float, float]  # x, y, w, h of the overlap
+    marks: tuple[tuple[float, float, str], ...]  # board points and their labels
 
 
-# A cube's cross-shaped net in face units, (column, row) with row 0 at the top, and the edges that
-# carry a glue tab: (face index, edge). Each of the seven edge pairs that meet on folding gets one.
+def _joins(t: Tiling, tag: str) -> list[Join]:
+    out: list[Join] = []
+    k = 0
+    for ty, (y0, y1) in enumerate(t.ys):
+        for tx, (x0, x1) in enumerate(t.xs):
+            if tx + 1 < len(t.xs):
+                s, e = t.xs[tx + 1][0], x1
+                ys = (y0 + (y1 - y0) / 3, y0 + (y1 - y0) * 2 / 3)
+                marks = tuple((s, y, f"{tag}{k + i + 1}") for i, y in enumerate(ys))
+                k += len(marks)
+                out.append(Join((tx, ty), (tx + 1, ty), True, (s, y0, e - s, y1 - y0), marks))
+            if ty + 1 < len(t.ys):
+                lo, hi = y0, t.ys[ty + 1][1]  # the sheet below overlaps this one's bottom edge
+                xs = (x0 + (x1 - x0) / 3, x0 + (x1 - x0) * 2 / 3)
+                marks = tuple((x, hi, f"{tag}{k + i + 1}") for i, x in enumerate(xs))
+                k += len(marks)
+                out.append(Join((tx, ty), (tx, ty + 1), False, (x0, lo, x1 - x0, hi - lo), marks))
+    return out
+
+
+def _draw_join(c: Canvas, join: Join, mine: bool, ox: float, oy: float, font: str) -> str:
+    """Draw this sheet's half of a join; returns the instruction for the furniture note."""
+    x, y, w, h = join.strip
+    labels = ", ".join(label for _, _, label in join.marks)
+    if mine:  # the glue strip: the other sheet is laid on it
+        glue_strip(c, ox + x, oy + y, w, h, "glue", font)
+        for bx, by, label in join.marks:
+            at = (w / 2, MARK_R + 1 * mm) if join.vertical else (0.0, -h / 2 - 1 * mm)
+            alignment_mark(c, ox + bx, oy + by, label, font, at)
+        if join.vertical:
+            edge_line(c, ox + x, oy + y, ox + x, oy + y + h)
+            return f"Glue the next sheet's left edge on the dashed line, marks {labels} on these."
+        edge_line(c, ox + x, oy + y + h, ox + x + w, oy + y + h)
+        return f"Glue the next sheet's top edge on the dashed line, marks {labels} on these."
+    for bx, by, label in join.marks:
+        at = (-1.8 * mm, MARK_R + 0.8 * mm) if join.vertical else (MARK_R + 3 * mm, 0.9 * mm)
+        alignment_mark(c, ox + bx, oy + by, label, font, at)
+    edge = "left" if join.vertical else "top"
+    return f"Cut the {edge} edge on its marks; lay it on the previous sheet's dashed line, {labels} on {labels}."
+
+
+# ---------------------------------------------------------------------------------------------
+# Dice
+
+
+# A cube's cross-shaped net in face units, (column, row) with row 0 at the top. Opposite on the
+# folded cube: slots 0 and 4, 1 and 3, 2 and 5. Glue tabs: (slot, edge), one on each of the seven
+# pairs of edges that meet on folding.
 CROSS = ((1, 0), (0, 1), (1, 1), (2, 1), (1, 2), (1, 3))
+OPPOSITE_SLOTS = ((2, 5), (1, 3), (0, 4))
 TABS = ((0, "left"), (0, "right"), (4, "left"), (4, "right"), (5, "left"), (5, "right"), (5, "bottom"))
 
 
+def die_value(side: Side) -> int | None:
+    art = side.art
+    if art is None:
+        return None
+    if art.pips is not None:
+        return art.pips
+    if art.number is not None and art.number.strip().isdigit():
+        return int(art.number)
+    return None
+
+
+def net_order(comp: Component) -> list[int]:
+    """Which face goes in each slot of the net. Faces numbered 1 to 6 go opposite as on a standard
+    die (1-6, 2-5, 3-4); other faces go opposite in the pairs they are listed in (1st and 2nd,
+    3rd and 4th, 5th and 6th)."""
+    values = [die_value(f.front) for f in comp.faces]
+    order = list(range(6))
+    if sorted(v for v in values if v is not None) == [1, 2, 3, 4, 5, 6]:
+        order = [values.index(v) for v in (1, 6, 2, 5, 3, 4)]
+    slots = [0] * 6
+    for (a, b), (sa, sb) in zip(zip(order[::2], order[1::2], strict=True), OPPOSITE_SLOTS, strict=True):
+        slots[sa], slots[sb] = a, b
+    return slots
+
+
 def dice(game: LoadedGame, look: Look, opts: Options, title: str = "dice") -> bytes:
-    """Each die as a cube net: a cross of its six faces, in the order listed, with glue tabs; as
-    many nets as the component has dice, several to a sheet."""
+    """Each die as a cube net: a cross of its six faces with glue tabs; as many nets as the
+    component has dice, several to a sheet. Cut on the solid lines, fold on the dashed ones."""
     buf = io.BytesIO()
     c = _new_canvas(buf, look, game, title, opts.paper)
     page = PAPERS[opts.paper]
@@ -292,58 +470,87 @@ def dice(game: LoadedGame, look: Look, opts: Options, title: str = "dice") -> by
         s = size_mm(nets[i].size)[0] * mm
         tab = 0.3 * s
         cell_w, cell_h = 3 * s + 2 * tab + 4 * mm, 4 * s + 2 * tab + 4 * mm
-        cols = max(1, int((page[0] - 2 * SIDE_MARGIN) // cell_w))
-        rows = max(1, int((page[1] - 2 * END_MARGIN) // cell_h))
-        x0 = (page[0] - cols * cell_w) / 2
-        top = page[1] - (page[1] - rows * cell_h) / 2
+        room_w, room_h = page[0] - SHEET.left - SHEET.right, page[1] - SHEET.top - FOOT
+        cols, rows = max(1, int(room_w // cell_w)), max(1, int(room_h // cell_h))
+        x0 = SHEET.left + (room_w - cols * cell_w) / 2
+        top = page[1] - SHEET.top - (room_h - rows * cell_h) / 2
         # A sheet holds nets of one size, so the grid above fits all of them.
         on_page = [n for n in nets[i:i + cols * rows] if n.size == nets[i].size]
         for k, comp in enumerate(on_page):
             col, row = k % cols, k // cols
             _die_net(c, look, comp, x0 + col * cell_w + tab + 2 * mm, top - row * cell_h - tab - 2 * mm, s, tab)
         n_pages += 1
-        note_and_ruler(c, page, font, f"{game.name} · {title} · sheet {n_pages}: cut the outline, fold on the "
-                       "lines between faces, glue the tabs inside")
+        furniture(c, page, font, f"{game.name} · {title} · sheet {n_pages}: single-sided. Cut on the solid "
+                  "lines, fold on the dashed ones, glue the tabs inside. Opposite faces as on a real die.")
         c.showPage()
         i += len(on_page)
     return _finish(c, buf, n_pages)
 
 
 def _die_net(c: Canvas, look: Look, comp: Component, x0: float, top: float, s: float, tab: float) -> None:
-    """One net with its top-left face corner at (x0, top)."""
+    """One net with its top-left face corner at (x0, top): faces, then fold lines (dashed: every edge
+    two faces or a face and a tab share) and cut lines (solid: the outline)."""
     boxes = [(x0 + col * s, top - (row + 1) * s) for col, row in CROSS]
+    order = net_order(comp)
     # No bleed: it would show on the glue tabs; a die is cut on its outline.
-    place(c, look, [(comp, face.front, x, y, s, s, "") for face, (x, y) in zip(comp.faces, boxes, strict=True)],
+    place(c, look, [Placed(comp, comp.faces[order[slot]].front, x, y, s, s) for slot, (x, y) in enumerate(boxes)],
           bleed=0)
+    folds, cuts = [], []
+    for slot, (x, y) in enumerate(boxes):
+        for edge, (a, b) in _edges(x, y, s).items():
+            neighbours = [o for o in range(6) if o != slot and _has_edge(boxes[o], s, a, b)]
+            if neighbours:
+                if slot < neighbours[0]:  # each shared edge once
+                    folds.append((a, b))
+            elif (slot, edge) in TABS:
+                folds.append((a, b))
+            else:
+                cuts.append((a, b))
+    for slot, edge in TABS:
+        cuts.extend(_tab_outline(boxes[slot], s, tab, edge))
     c.saveState()
-    c.setLineWidth(0.35)
-    c.setStrokeColor(look.color("ink"))
-    for x, y in boxes:
-        c.rect(x, y, s, s, stroke=1, fill=0)
-    for face, edge in TABS:
-        x, y = boxes[face]
-        # A trapezoid outward from the edge: (start, end) of the edge and the outward unit vector.
-        (ax, ay), (bx, by), (nx, ny) = {
-            "left": ((x, y), (x, y + s), (-1, 0)),
-            "right": ((x + s, y), (x + s, y + s), (1, 0)),
-            "bottom": ((x, y), (x + s, y), (0, -1)),
-        }[edge]
-        ux, uy = (bx - ax) / s, (by - ay) / s
-        p = c.beginPath()
-        p.moveTo(ax, ay)
-        p.lineTo(ax + nx * tab + ux * tab, ay + ny * tab + uy * tab)
-        p.lineTo(bx + nx * tab - ux * tab, by + ny * tab - uy * tab)
-        p.lineTo(bx, by)
-        c.setDash(2, 1.5)
-        c.drawPath(p, stroke=1, fill=0)
+    c.setLineWidth(CUT_WIDTH)
+    c.setStrokeColor(GUIDE)
+    c.setDash(2, 1.5)
+    for (ax, ay), (bx, by) in folds:
+        c.line(ax, ay, bx, by)
+    c.setDash()
+    c.setStrokeColor(CUT)
+    for (ax, ay), (bx, by) in cuts:
+        c.line(ax, ay, bx, by)
     c.restoreState()
+
+
+Point = tuple[float, float]
+
+
+def _edges(x: float, y: float, s: float) -> dict[str, tuple[Point, Point]]:
+    return {"left": ((x, y), (x, y + s)), "right": ((x + s, y), (x + s, y + s)),
+            "bottom": ((x, y), (x + s, y)), "top": ((x, y + s), (x + s, y + s))}
+
+
+def _has_edge(box: Point, s: float, a: Point, b: Point) -> bool:
+    def same(p: Point, q: Point) -> bool:
+        return abs(p[0] - q[0]) < 0.01 and abs(p[1] - q[1]) < 0.01
+
+    return any((same(a, p) and same(b, q)) or (same(a, q) and same(b, p)) for p, q in _edges(*box, s).values())
+
+
+def _tab_outline(box: Point, s: float, tab: float, edge: str) -> list[tuple[Point, Point]]:
+    """The three outer sides of a trapezoid tab on `edge` of the face at `box`."""
+    (ax, ay), (bx, by) = _edges(*box, s)[edge]
+    nx, ny = {"left": (-1, 0), "right": (1, 0), "bottom": (0, -1), "top": (0, 1)}[edge]
+    ux, uy = (bx - ax) / s, (by - ay) / s
+    p1 = (ax + nx * tab + ux * tab, ay + ny * tab + uy * tab)
+    p2 = (bx + nx * tab - ux * tab, by + ny * tab - uy * tab)
+    return [((ax, ay), p1), (p1, p2), (p2, (bx, by))]
 
 
 def single_side(look: Look, comp: Component, side: Side, label: str) -> bytes:
     """One side alone on a page of its trim size (no bleed): the source of its PNG export."""
     w, h = size_mm(comp.size)
     buf = io.BytesIO()
-    c = _canvas(buf, look, (w * mm, h * mm))
+    c = _canvas(buf, look.fonts.regular, (w * mm, h * mm))
     draw_side(c, look, comp, side, 0, 0, w * mm, h * mm, label, bleed=0)
     c.showPage()
     c.save()

@@ -1,35 +1,52 @@
 """Drawing one side of a component (card, token, tile, board) into its trim box.
 
 Layout follows the print conventions: background to the bleed edge, all text inside the 3 mm
-safe zone, and a provenance line on every side so that nothing we designed passes for the
-publisher's."""
+safe zone, every text box with its minimum size (see text.py), text colours that read on what is
+behind them (see colour.py), and a small, quiet provenance tag on every side so that nothing we
+designed passes for the publisher's (the legend card of each game explains the tags)."""
 
 from __future__ import annotations
 
+import itertools
+import math
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import cached_property
 from pathlib import Path
 from typing import Literal
 
-from reportlab.lib.colors import Color, HexColor, white
+from reportlab.lib.colors import Color, HexColor
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from generators.content.model import Component, Element, Icons, LoadedGame, Side, size_mm
-from generators.pdf.art import Box, Pen, draw_art
+from generators.pdf.art import Box, Pen, arrow_extent, draw_art
+from generators.pdf.colour import mix, readable, text_on
 from generators.pdf.fonts import register
 from generators.pdf.spacemap import draw_space_map
-from generators.pdf.text import Fonts, draw_text
+from generators.pdf.text import (
+    GAMEPLAY,
+    LEADING,
+    TAG,
+    Fonts,
+    KeyPath,
+    draw_text,
+    line_width,
+    measure,
+    note_box,
+    tokenize,
+)
 from generators.pdf.writein import draw_write_in, write_in_height
 
 BLEED = 3 * mm
 SAFE = 3 * mm
 DEFAULT_COLORS = {"primary": "#1f4e79", "accent": "#c0392b", "ink": "#1b1b1b", "paper": "#f6f1e7"}
 PROVENANCE_LABEL = {
-    "rulebook": "Rulebook",
-    "house": "HOUSE DESIGN · not the publisher's",
-    "proxy": "PROXY stand-in · not the publisher's",
+    "rulebook": "rulebook",
+    "house": "house design · not the publisher's",
+    "proxy": "proxy stand-in · not the publisher's",
 }
+BADGE_LETTER = {"house": "H", "proxy": "P"}
 
 
 @dataclass(frozen=True)
@@ -52,9 +69,36 @@ class Look:
         colors = {**DEFAULT_COLORS, **self.game.game.theme.colors}
         return HexColor(colors.get(value, DEFAULT_COLORS.get(value, "#000000")))
 
-    def pen(self, frame: Color) -> Pen:
-        return Pen(ink=self.color("ink"), accent=frame, paper=self.color("paper"), fonts=self.fonts,
-                   icons=self.icons, resolve=lambda n: self.color(n), ink_saver=self.ink_saver)
+    @property
+    def paper(self) -> Color:
+        return self.color("paper")
+
+    @property
+    def ink(self) -> Color:
+        return self.color("ink")
+
+    @property
+    def quiet(self) -> Color:
+        """Tags and small print: ink faded towards the paper, still 4.5:1 on it."""
+        return readable(mix(self.ink, self.paper, 0.45), self.paper)
+
+    def pen(self, frame: Color, comp: Component | None = None) -> Pen:
+        return Pen(ink=self.ink, accent=frame, paper=self.paper, fonts=self.fonts, icons=self.icons,
+                   resolve=lambda n: self.color(n), ink_saver=self.ink_saver,
+                   arrow_extent=deck_arrow_extent(comp) if comp is not None else None)
+
+
+def deck_arrow_extent(comp: Component) -> tuple[int, int] | None:
+    """The largest arrow path of a component, so every card of a deck draws its arrows at one scale."""
+    extents = [arrow_extent(side.art.arrows) for side in _sides(comp) if side.art and side.art.arrows]
+    if not extents:
+        return None
+    return max(e[0] for e in extents), max(e[1] for e in extents)
+
+
+def _sides(comp: Component) -> list[Side]:
+    out = [f.front for f in comp.faces] + [f.back for f in comp.faces if f.back]
+    return out + ([comp.back] if comp.back else [])
 
 
 def is_small(comp: Component) -> bool:
@@ -74,26 +118,27 @@ def draw_side(c: Canvas, look: Look, comp: Component, side: Side, x: float, y: f
     c.saveState()
     if layer != "content":
         _background(c, look, comp, frame, x, y, w, h, bleed)
-    if layer == "background":
-        pass
-    else:
+    if layer != "background":
         if comp.shape == "round" and not look.ink_saver:
             # The cutting ring is content: a neighbour's bleed, drawn earlier, must not cover it.
             c.setStrokeColor(frame)
-            c.setLineWidth(1.2)
-            c.circle(x + w / 2, y + h / 2, min(w, h) / 2 - 1.2, stroke=1, fill=0)
+            c.setLineWidth(RING_WIDTH)
+            c.circle(x + w / 2, y + h / 2, min(w, h) / 2 - RING_WIDTH, stroke=1, fill=0)
         _content(c, look, comp, side, frame, x, y, w, h, set_label)
     c.restoreState()
+
+
+RING_WIDTH = 1.2  # points
 
 
 def _content(c: Canvas, look: Look, comp: Component, side: Side, frame: Color, x: float, y: float, w: float,
              h: float, set_label: str) -> None:
     if side.layout == "full":
-        _full_layout(c, look, side, frame, x, y, w, h, set_label)
+        _full_layout(c, look, comp, side, frame, x, y, w, h, set_label)
     elif is_small(comp):
         _token_layout(c, look, comp, side, frame, x, y, w, h)
     else:
-        _card_layout(c, look, side, frame, x, y, w, h, set_label)
+        _card_layout(c, look, comp, side, frame, x, y, w, h, set_label)
 
 
 def _background(c: Canvas, look: Look, comp: Component, frame: Color, x: float, y: float, w: float, h: float,
@@ -106,13 +151,17 @@ def _background(c: Canvas, look: Look, comp: Component, frame: Color, x: float, 
         else:
             c.rect(x + 0.4, y + 0.4, w - 0.8, h - 0.8, stroke=1, fill=0)
         return
-    c.setFillColor(look.color("paper"))
+    c.setFillColor(look.paper)
     c.rect(x - bleed, y - bleed, w + 2 * bleed, h + 2 * bleed, stroke=0, fill=1)
 
 
-def _card_layout(c: Canvas, look: Look, side: Side, frame: Color, x: float, y: float, w: float, h: float,
-                 set_label: str) -> None:
-    fonts, icons, ink = look.fonts, look.icons, look.color("ink")
+FOOTER = 3.2 * mm  # the provenance tag and copy number along the bottom of a card (one line)
+FOOTER_SIZE = 5.5
+
+
+def _card_layout(c: Canvas, look: Look, comp: Component, side: Side, frame: Color, x: float, y: float, w: float,
+                 h: float, set_label: str) -> None:
+    fonts, icons, ink, paper = look.fonts, look.icons, look.ink, look.paper
     left, right, top, bottom = x + SAFE, x + w - SAFE, y + h - SAFE, y + SAFE
     inner_w = right - left
     band_h = 9 * mm if h < 200 * mm else 14 * mm
@@ -121,32 +170,31 @@ def _card_layout(c: Canvas, look: Look, side: Side, frame: Color, x: float, y: f
         c.setStrokeColor(frame)
         c.setLineWidth(1)
         c.roundRect(left, top - band_h, inner_w, band_h, 2 * mm, stroke=1, fill=0)
-        title_color: Color = frame
+        band, title_color = paper, frame
     else:
         c.setFillColor(frame)
         c.roundRect(left, top - band_h, inner_w, band_h, 2 * mm, stroke=0, fill=1)
-        title_color = white
+        band, title_color = frame, text_on(frame, ink)
     corner_w = left_w = 0.0
     if side.corner:
-        corner_w = min(14 * mm, inner_w * 0.25)
+        corner_w = _corner_width(look, side.corner, inner_w)
         draw_text(c, f"**{side.corner}**", icons, fonts, right - corner_w - 1.5 * mm, top - 1 * mm, corner_w,
-                  band_h - 2 * mm, band_h * 0.55, align="center", color=title_color, valign="middle")
+                  band_h - 2 * mm, band_h * 0.55, align="center", color=title_color, on=band, valign="middle",
+                  key=("corner",))
     if side.corner_left:
         left_w = _corner_left(c, look, side.corner_left, frame, left, top, band_h)
     draw_text(c, f"**{side.title}**", icons, fonts, left + 2 * mm + left_w, top - 1 * mm,
-              inner_w - corner_w - left_w - 4 * mm, band_h - 2 * mm, band_h * 0.5, color=title_color, valign="middle",
-              min_size=4.5)
+              inner_w - corner_w - left_w - 4 * mm, band_h - 2 * mm, band_h * 0.5, color=title_color, on=band,
+              valign="middle", key=("title",))
     cursor = top - band_h - 1.5 * mm
     if side.subtitle:
-        used = draw_text(c, side.subtitle, icons, fonts, left, cursor, inner_w, 6 * mm, 7.5, color=frame,
-                         align="center")
+        used = draw_text(c, side.subtitle, icons, fonts, left, cursor, inner_w, 6 * mm, 7.5, color=frame, on=paper,
+                         align="center", key=("subtitle",))
         cursor -= used + 1 * mm
-    footer_h = 5 * mm
-    _footer(c, look, side, left, bottom, inner_w, footer_h, set_label)
-    body_bottom = bottom + footer_h + 1 * mm
+    body_bottom = bottom + _footer(c, look, side, left, bottom, inner_w, set_label) + 1 * mm
     body_h = cursor - body_bottom
-    for element in side.elements:
-        _element(c, look, element, frame, x, y + h)
+    for i, element in enumerate(side.elements):
+        _element(c, look, element, frame, x, y + h, ("elements", i))
     has_words = bool(side.text or side.fields or side.write_in)
     if side.image:
         art_h = body_h * (0.5 if has_words else 1.0)
@@ -157,18 +205,28 @@ def _card_layout(c: Canvas, look: Look, side: Side, frame: Color, x: float, y: f
         art_h = body_h * (0.5 if has_words else 1.0)
         if side.write_in and not (side.text or side.fields):  # a write-in grid keeps what the ruled lines leave
             art_h = max(art_h, body_h - write_in_height(side.write_in) - 1 * mm)
-        draw_art(c, side.art, Box(left, cursor - art_h, inner_w, art_h), look.pen(frame))
+        draw_art(c, side.art, Box(left, cursor - art_h, inner_w, art_h), look.pen(frame, comp), key=("art",))
         cursor -= art_h + 1 * mm
     # Fields and body text are one block fitted at one size, so no line ends up smaller than another.
     lines = [f":{f.icon}: **{f.label}:** {f.text}" if f.icon else f"**{f.label}:** {f.text}" for f in side.fields]
     if side.text:
         lines.append(side.text)
-    if lines and cursor - body_bottom > 4:
+    if lines:
         size = 8.5 if w < 100 * mm else 11
-        cursor -= draw_text(c, "\n".join(lines), icons, fonts, left, cursor, inner_w, cursor - body_bottom, size,
-                            color=ink)
+        key: KeyPath = ("text",) if not side.fields else ("fields",)
+        cursor -= draw_text(c, "\n".join(lines), icons, fonts, left, cursor, inner_w, max(cursor - body_bottom, 0.0),
+                            size, color=ink, on=paper, key=key)
     if side.write_in:  # a proxy side: ruled lines for the owner's own card text fill the rest of the body
         draw_write_in(c, side.write_in, fonts.bold, left, cursor, inner_w, cursor - body_bottom, ink, frame)
+
+
+def _corner_width(look: Look, mark: str, inner_w: float) -> float:
+    """The corner mark's width: 14 mm, or wider (up to 40 % of the band) when a word of the mark is
+    wider than that at the minimum size, so a long type name (MULTIROTOR) is not cut."""
+    base = min(14 * mm, inner_w * 0.25)
+    words = [r for r in tokenize(f"**{mark}**", look.icons) if r.kind == "word"]
+    widest = max((line_width([r], look.fonts, GAMEPLAY) for r in words), default=0.0)
+    return min(max(base, widest + 0.5 * mm), inner_w * 0.4)
 
 
 def _corner_left(c: Canvas, look: Look, mark: str, frame: Color, left: float, top: float, band_h: float) -> float:
@@ -183,31 +241,30 @@ def _corner_left(c: Canvas, look: Look, mark: str, frame: Color, left: float, to
     c.circle(cx, cy, r, stroke=1, fill=1)
     c.restoreState()
     draw_text(c, f"**{mark}**", look.icons, look.fonts, cx - r, cy + r, 2 * r, 2 * r, r * 1.1, align="center",
-              color=look.color("ink"), valign="middle", min_size=4)
+              color=look.color("ink"), on=look.color("paper"), valign="middle", min_size=4)
     return 2 * r + 1 * mm
 
 
 STRIP = 8 * mm  # side strips of a full-layout face: title up the left, provenance up the right
 
 
-def _provenance_text(side: Side) -> str:
+def provenance_key(side: Side) -> KeyPath:
+    return ("section",) if side.provenance == "rulebook" and side.section else ("provenance",)
+
+
+def provenance_text(side: Side) -> str:
     if side.provenance == "rulebook" and side.section:
-        return f"Rulebook · {side.section}"
+        return f"rulebook · {side.section}"
     return PROVENANCE_LABEL[side.provenance]
 
 
-def _provenance_color(look: Look, side: Side) -> Color:
-    """Warnings (house, proxy) in the accent colour; rulebook citations in ink."""
-    return look.color("ink") if side.provenance == "rulebook" else look.color("accent")
-
-
-def _full_layout(c: Canvas, look: Look, side: Side, frame: Color, x: float, y: float, w: float, h: float,
-                 set_label: str) -> None:
+def _full_layout(c: Canvas, look: Look, comp: Component, side: Side, frame: Color, x: float, y: float, w: float,
+                 h: float, set_label: str) -> None:
     """Pieces laid edge to edge (boards, road tiles): the art covers the whole face so the road runs
     on from one piece to the next. Boards carry title and provenance up their side margins; small
     pieces carry them on labels in the corners."""
-    for element in side.elements:
-        _element(c, look, element, frame, x, y + h)
+    for i, element in enumerate(side.elements):
+        _element(c, look, element, frame, x, y + h, ("elements", i))
     if side.art is not None and side.art.spaces is not None:
         _space_map_layout(c, look, side, frame, x, y, w, h, set_label)
         return
@@ -215,25 +272,26 @@ def _full_layout(c: Canvas, look: Look, side: Side, frame: Color, x: float, y: f
     if side.art is not None:
         # On small pieces the caption becomes a label, so the picture keeps the whole face.
         art = replace(side.art, caption=None) if small else side.art
-        draw_art(c, art, Box(x, y, w, h), look.pen(frame))
-    provenance = f"{_provenance_text(side)}   {set_label}".strip()
+        draw_art(c, art, Box(x, y, w, h), look.pen(frame, comp), key=("art",))
+    provenance = f"{provenance_text(side)}   {set_label}".strip()
     if not small:
-        for text, cx, color in ((f"**{side.title}**", x + STRIP / 2, frame),
-                                (provenance, x + w - STRIP / 2, _provenance_color(look, side))):
+        strips = ((f"**{side.title}**", x + STRIP / 2, frame, 8, GAMEPLAY, ("title",)),
+                  (provenance, x + w - STRIP / 2, look.quiet, FOOTER_SIZE, TAG, provenance_key(side)))
+        for text, cx, color, size, least, key in strips:
             c.saveState()
             c.translate(cx, y + h / 2)
             c.rotate(90)
-            draw_text(c, text, look.icons, look.fonts, -h / 2 + SAFE, 2.2 * mm, h - 2 * SAFE, 4.5 * mm, 8,
-                      align="center", color=color, valign="middle", min_size=4)
+            draw_text(c, text, look.icons, look.fonts, -h / 2 + SAFE, 2.2 * mm, h - 2 * SAFE, 4.5 * mm, size,
+                      align="center", color=color, on=look.paper, valign="middle", min_size=least, key=key)
             c.restoreState()
         return
     label_w = (w - 2 * SAFE) * 0.62
-    _label(c, look, f"**{side.title}**", x + SAFE, y + h - SAFE, label_w, 5 * mm, frame)
+    _label(c, look, f"**{side.title}**", x + SAFE, y + h - SAFE, label_w, 5 * mm, frame, key=("title",))
     if side.art is not None and side.art.caption:
-        _label(c, look, side.art.caption, x + SAFE, y + SAFE + 10 * mm, w - 2 * SAFE, 5.5 * mm, look.color("ink"),
-               size=5.5)
-    _label(c, look, provenance, x + w - SAFE - label_w, y + SAFE + 4 * mm, label_w, 4 * mm,
-           _provenance_color(look, side), size=5)
+        _label(c, look, side.art.caption, x + SAFE, y + SAFE + 9.5 * mm, w - 2 * SAFE, 6.5 * mm, look.ink,
+               size=GAMEPLAY, key=("art", "caption"))
+    _label(c, look, provenance, x + w - SAFE - label_w, y + SAFE + 3 * mm, label_w, 3 * mm, look.quiet,
+           size=TAG, least=TAG, outline=False, key=provenance_key(side))
 
 
 def _space_map_layout(c: Canvas, look: Look, side: Side, frame: Color, x: float, y: float, w: float, h: float,
@@ -242,54 +300,55 @@ def _space_map_layout(c: Canvas, look: Look, side: Side, frame: Color, x: float,
     go where the map leaves room (a straight piece's roadside, a bend's free corner)."""
     assert side.art is not None and side.art.spaces is not None
     slots = draw_space_map(c, side.art.spaces, Box(x, y, w, h), look.pen(frame))
-    provenance = f"{_provenance_text(side)}   {set_label}".strip()
-    texts = [(f"**{side.title}**", frame), (provenance, _provenance_color(look, side))]
-    for (text, color), slot in zip(texts, slots, strict=False):
+    provenance = f"{provenance_text(side)}   {set_label}".strip()
+    texts = [(f"**{side.title}**", frame, ("title",), GAMEPLAY, 8.0),
+             (provenance, look.quiet, provenance_key(side), TAG, FOOTER_SIZE)]
+    for (text, color, key, least, size), slot in zip(texts, slots, strict=False):
         c.saveState()
         c.translate(slot.cx, slot.cy)
         c.rotate(slot.angle)
         draw_text(c, text, look.icons, look.fonts, -slot.length / 2, slot.thickness / 2, slot.length, slot.thickness,
-                  8, align="center", color=color, valign="middle", min_size=4)
+                  size, align="center", color=color, on=look.paper, valign="middle", min_size=least, key=key)
         c.restoreState()
-    for text, color in texts[len(slots):]:  # no room on the map: a label in a corner, as small pieces have
-        _label(c, look, text, x + SAFE, y + h - SAFE, (w - 2 * SAFE) * 0.62, 5 * mm, color)
+    for text, color, key, least, size in texts[len(slots):]:  # no room on the map: a corner label, as small pieces
+        _label(c, look, text, x + SAFE, y + h - SAFE, (w - 2 * SAFE) * 0.62, 5 * mm, color, size=min(size, 7),
+               least=least, key=key)
 
 
 def _label(c: Canvas, look: Look, text: str, x: float, top: float, w: float, h: float, color: Color,
-           size: float = 7) -> None:
+           size: float = 7, least: float = GAMEPLAY, outline: bool = True, key: KeyPath = ()) -> None:
     """Text on a paper-coloured box, readable over any art."""
     c.saveState()
-    c.setFillColor(look.color("paper"), alpha=0.92)
+    c.setFillColor(look.paper)
     c.setStrokeColor(color)
     c.setLineWidth(0.5)
-    c.roundRect(x, top - h, w, h, 1 * mm, stroke=1, fill=1)
+    c.roundRect(x, top - h, w, h, 1 * mm, stroke=1 if outline else 0, fill=1)
     c.restoreState()
-    draw_text(c, text, look.icons, look.fonts, x + 1 * mm, top - 0.4 * mm, w - 2 * mm, h - 0.8 * mm, size,
-              align="center", color=color, valign="middle", min_size=3.5)
+    draw_text(c, text, look.icons, look.fonts, x + 1 * mm, top - 0.3 * mm, w - 2 * mm, h - 0.6 * mm, size,
+              align="center", color=color, on=look.paper, valign="middle", min_size=least, key=key)
 
 
-def _footer(c: Canvas, look: Look, side: Side, left: float, bottom: float, width: float, height: float,
-            set_label: str) -> None:
+def _footer(c: Canvas, look: Look, side: Side, left: float, bottom: float, width: float, set_label: str) -> float:
+    """The provenance tag in the bottom-left corner and the copy number in the bottom-right, small
+    and in a quiet tone: they tell where a piece comes from without competing with its content.
+    Returns the footer's height: one line, or two for a long rulebook citation."""
     fonts, icons = look.fonts, look.icons
-    label = _provenance_text(side)
-    tag = _provenance_color(look, side)
-    if side.provenance != "rulebook":
-        c.setStrokeColor(tag)
-        c.setLineWidth(0.6)
-        c.roundRect(left, bottom, width, height, 1 * mm, stroke=1, fill=0)
-    right_w = 14 * mm if set_label else 0
-    draw_text(c, label, icons, fonts, left + 1 * mm, bottom + height - 0.8 * mm, width - right_w - 2 * mm,
-              height - 1.2 * mm, 6, color=tag, valign="middle", min_size=3.5)
+    right_w = 12 * mm if set_label else 0
+    tag_w = width - right_w - 1 * mm
+    tag = provenance_text(side)
+    lines = len(measure(tokenize(tag, icons), fonts, tag_w, FOOTER, FOOTER_SIZE, TAG).lines)
+    height = FOOTER if lines == 1 else FOOTER + FOOTER_SIZE * LEADING
+    draw_text(c, tag, icons, fonts, left, bottom + height, tag_w, height, FOOTER_SIZE, color=look.quiet,
+              on=look.paper, valign="middle", min_size=TAG, key=provenance_key(side))
     if set_label:
-        draw_text(c, set_label, icons, fonts, left + width - right_w, bottom + height - 0.8 * mm,
-                  right_w - 1 * mm, height - 1.2 * mm, 6, color=look.color("ink"), valign="middle",
-                  align="center", min_size=3.5)
+        draw_text(c, set_label, icons, fonts, left + width - right_w, bottom + FOOTER, right_w, FOOTER, FOOTER_SIZE,
+                  color=look.quiet, on=look.paper, valign="middle", align="right", min_size=TAG)
+    return height
 
 
-def _element(c: Canvas, look: Look, el: Element, frame: Color, x0: float, top: float) -> None:
+def _element(c: Canvas, look: Look, el: Element, frame: Color, x0: float, top: float, key: KeyPath) -> None:
     """A board element, positioned in mm from the board's top-left corner."""
     x, y, w, h = x0 + el.x * mm, top - (el.y + el.height) * mm, el.width * mm, el.height * mm
-    ink = look.color("ink")
     if el.color:
         frame = look.color(el.color)
     c.saveState()
@@ -309,32 +368,223 @@ def _element(c: Canvas, look: Look, el: Element, frame: Color, x0: float, top: f
     if el.label:
         label_h = min(h * 0.3, 10 * mm) if el.art else h - 2 * mm
         draw_text(c, el.label, look.icons, look.fonts, x + 1.5 * mm, y + h - 1 * mm, w - 3 * mm, label_h,
-                  10, align="center", color=ink, valign="middle", min_size=4)
+                  10, align="center", color=look.ink, on=look.paper, valign="middle", key=(*key, "label"))
     if el.art is not None:
         pad = 2 * mm
-        draw_art(c, el.art, Box(x + pad, y + pad, w - 2 * pad, h - 2 * pad - label_h), look.pen(frame))
+        draw_art(c, el.art, Box(x + pad, y + pad, w - 2 * pad, h - 2 * pad - label_h), look.pen(frame),
+                 key=(*key, "art"))
     c.restoreState()
+
+
+# ---------------------------------------------------------------------------------------------
+# Small pieces: tokens, tiles under 40 mm, cube stand-ins
+
+
+@dataclass(frozen=True)
+class TokenLayout:
+    """Where a small piece's label, picture and provenance badge go, in points from its bottom-left."""
+
+    label: Box
+    art: Box
+    badge: tuple[float, float, float]  # centre x, centre y, radius
+    lines: tuple[Box, ...] = ()  # each label line's own box (a round piece's lines follow the ring)
+    title_size: float = 7.0  # pt: where the title's fitting starts
+
+
+LABEL_LINES = 2
+BADGE_R = 1.5 * mm
+_GAP = 0.5 * mm
+_STEP = 0.25 * mm
+# (width, height, starting size) of a label box in points -> the title's size and line widths there, or None if it
+# does not fit at its minimum
+TitleFit = Callable[[float, float, float], "tuple[float, list[float]] | None"]
+
+
+def label_height(lines: int) -> float:
+    return lines * GAMEPLAY * LEADING + 0.4 * mm
+
+
+def token_layout(w: float, h: float, round_: bool, badge: bool = True, fit: TitleFit | None = None,
+                 has_art: bool = True) -> TokenLayout:
+    """A label along the bottom, a badge (when the side has one) and the largest square picture
+    above the label that touches neither. On a round piece everything stays inside the cutting ring,
+    1 mm clear of it, and the label's lines follow the ring's chords: of the lowest placements of a
+    one- and a two-line title (`fit` says what fits), and the badge's places, the layout that leaves
+    the largest picture; with no picture the label sits in the middle, where the chord is widest."""
+    if not round_:
+        return _square_token_layout(w, h, badge)
+    r = min(w, h) / 2 - RING_WIDTH - 1 * mm  # usable radius inside the ring
+    cx, cy = w / 2, h / 2
+    d = r - BADGE_R
+    spots = [(cx + d * math.cos(math.radians(a)), cy + d * math.sin(math.radians(a)), BADGE_R) for a in _BADGE_ANGLES]
+    best: TokenLayout | None = None
+    for label, lines, size in _chord_labels(r, cx, cy, fit or (lambda _w, _h, _s: (GAMEPLAY, [0.0])), has_art):
+        art_bottom = label.y + label.h + _GAP
+        clear = [s for s in spots if all(_clear_of(s, line) for line in lines)] if badge else spots[:1]
+        for spot in clear or spots[:1]:  # none clear (a label reaching high): the preferred place
+            side = _largest_art(cx, art_bottom, r * 2,
+                                lambda a, s=spot: _art_fits(a, s if badge else None, w, h, r))  # type: ignore[misc]
+            if best is None or side > best.art.w + 0.01:
+                best = TokenLayout(label, Box(cx - side / 2, art_bottom, side, side), spot, lines, size)
+    assert best is not None  # _chord_labels always offers a label
+    return best if has_art else replace(best, art=Box(cx, best.art.y, 0.0, 0.0))
+
+
+# Degrees from the right: 40 is preferred; lower ones free the picture, higher ones clear a tall label.
+_BADGE_ANGLES = (40, 30, 20, 10, 0, -15, -30, 55, 70, 90)
+
+
+Label = tuple[Box, tuple[Box, ...], float]  # the box to draw the title in, each line's own box, the starting size
+
+
+def _chord_labels(r: float, cx: float, cy: float, fit: TitleFit, has_art: bool) -> list[Label]:
+    """Labels for a round piece: the box to draw the title in and each line's own box (as wide as its
+    text), every line no wider than the chord at its outer edge. With a picture, the lowest such label
+    of one line and of two, at the full title size and at the minimum, wrapped to the box's widest and
+    its narrowest chord; without, a centred one. When nothing fits, the old narrow box, where the audit
+    reports the title."""
+    def chord(y: float) -> float:
+        return 2 * math.sqrt(max(r * r - (y - cy) ** 2, 0.0))
+
+    def attempt(bottom: float, n: int, start: float, narrow: bool) -> Label | None:
+        height = label_height(n)
+        top = bottom + height
+        width = min(chord(bottom), chord(top)) if narrow else (
+            chord(cy) if bottom <= cy <= top else max(chord(bottom), chord(top)))
+        got = fit(width, height, start)
+        if got is None or len(got[1]) != n:
+            return None
+        size, widths = got
+        lead = size * LEADING
+        offset = max(0.0, (height - n * lead) / 2)  # as draw_text centres the lines
+        slots = []
+        for i, line_w in enumerate(widths):
+            hi = top - offset - i * lead
+            if line_w > min(chord(hi), chord(hi - lead)) + 0.01:
+                return None
+            slots.append(Box(cx - line_w / 2, hi - lead, line_w, lead))
+        return Box(cx - width / 2, bottom, width, height), tuple(slots), start
+
+    found = []
+    for n, start, narrow in itertools.product(range(1, LABEL_LINES + 1), (TOKEN_TITLE, GAMEPLAY), (False, True)):
+        if not has_art:
+            got = attempt(cy - label_height(n) / 2, n, start, narrow)
+            if got is not None:
+                return [got]
+            continue
+        bottom = cy - r  # the chords keep every line off the ring
+        while bottom + label_height(n) <= cy + r * 0.5:
+            got = attempt(bottom, n, start, narrow)
+            if got is not None:
+                found.append(got)
+                break
+            bottom += _STEP
+    if found:
+        return found
+    bottom, height = cy - r * 0.82, label_height(LABEL_LINES)
+    box = Box(cx - chord(bottom) / 2, bottom, chord(bottom), height)
+    return [(box, (box,), TOKEN_TITLE)]
+
+
+def _clear_of(spot: tuple[float, float, float], box: Box) -> bool:
+    """A badge circle at least a gap away from a box."""
+    bx, by, br = spot
+    nx, ny = min(max(bx, box.x), box.x + box.w), min(max(by, box.y), box.y + box.h)
+    return math.hypot(bx - nx, by - ny) >= br + _GAP
+
+
+def _largest_art(cx: float, bottom: float, start: float, ok: Callable[[Box], bool]) -> float:
+    side = start
+    while side > _STEP:
+        if ok(Box(cx - side / 2, bottom, side, side)):
+            return side
+        side -= _STEP
+    return 0.0
+
+
+def _square_token_layout(w: float, h: float, badge: bool) -> TokenLayout:
+    pad = 1.5 * mm
+    label = Box(pad, pad, w - 2 * pad, label_height(LABEL_LINES))
+    spot = (w - pad - BADGE_R, h - pad - BADGE_R, BADGE_R)
+    art_bottom = label.y + label.h + _GAP
+    side = _largest_art(w / 2, art_bottom, h - art_bottom - pad,
+                        lambda a: _art_fits(a, spot if badge else None, w, h, 0.0))
+    return TokenLayout(label, Box(w / 2 - side / 2, art_bottom, side, side), spot, (label,), TOKEN_TITLE)
+
+
+def word_art_box(lay: TokenLayout, w: float, h: float, badge: bool) -> Box:
+    """For a word as the picture (a die face's TOP or BOTTOM): the whole width above the label and
+    below the badge, when a square is too narrow for the word."""
+    top = (lay.badge[1] - lay.badge[2] - _GAP) if badge else h - 1.5 * mm
+    return Box(lay.label.x, lay.art.y, lay.label.w, max(top - lay.art.y, 0.0))
+
+
+def _art_fits(art: Box, badge: tuple[float, float, float] | None, w: float, h: float, r: float) -> bool:
+    clear = True
+    if badge is not None:
+        bx, by, br = badge
+        clear = (art.x + art.w <= bx - br - _GAP) or (art.y + art.h <= by - br - _GAP)
+    if r:  # every corner inside the usable circle
+        cx, cy = w / 2, h / 2
+        inside = all(math.hypot(px - cx, py - cy) <= r for px in (art.x, art.x + art.w)
+                     for py in (art.y, art.y + art.h))
+    else:
+        inside = art.y + art.h <= h - 1.5 * mm and art.x >= 1.5 * mm and art.x + art.w <= w - 1.5 * mm
+    return clear and inside
 
 
 def _token_layout(c: Canvas, look: Look, comp: Component, side: Side, frame: Color, x: float, y: float,
                   w: float, h: float) -> None:
     """Small pieces: one big picture, the name underneath, a provenance letter when not rulebook."""
-    ink = look.color("ink")
-    pad = 2.5 * mm if comp.shape == "round" else 1.5 * mm
-    label_h = h * 0.22
-    art_box = Box(x + pad + label_h * 0.3, y + pad + label_h, w - 2 * pad - label_h * 0.6, h - 2 * pad - label_h)
+    title = f"**{side.title}**"
+    runs = tokenize(title, look.icons)
+
+    def fit(bw: float, bh: float, start: float) -> tuple[float, list[float]] | None:
+        got = measure(runs, look.fonts, bw, bh, start, GAMEPLAY)
+        return (got.size, [line_width(line, look.fonts, got.size) for line in got.lines]) if got.fits else None
+
+    badge = side.provenance != "rulebook"
+    round_ = comp.shape == "round"
+    lay = token_layout(w, h, round_, badge=badge, fit=fit, has_art=side.art is not None)
+    local = lay.art
+    if side.art is not None and side.art.number is not None and not round_:
+        number = tokenize(f"**{side.art.number}**", look.icons)
+        if not measure(number, look.fonts, local.w, local.h, GAMEPLAY, GAMEPLAY).fits:
+            local = word_art_box(lay, w, h, badge)
+    art = Box(x + local.x, y + local.y, local.w, local.h)
+    label = Box(x + lay.label.x, y + lay.label.y, lay.label.w, lay.label.h)
+    note_box("art", art.x, art.y, art.w, art.h)
+    for line in lay.lines:
+        note_box("label", x + line.x, y + line.y, line.w, line.h)
     if side.art is not None:
         # Side colour, not ink: an enemy car must differ from a civilian one at a glance.
-        draw_art(c, side.art, art_box, replace(look.pen(frame), ink=frame))
-    draw_text(c, f"**{side.title}**", look.icons, look.fonts, x + pad, y + pad + label_h, w - 2 * pad,
-              label_h, 6, align="center", color=frame if side.art is not None else ink, valign="middle",
-              min_size=3)
-    if side.provenance != "rulebook":
-        letter = "H" if side.provenance == "house" else "P"
-        c.setFillColor(look.color("accent"))
-        r = 1.6 * mm
-        cx, cy = (x + w / 2, y + h - pad - r) if comp.shape == "round" else (x + w - pad - r, y + h - pad - r)
-        c.circle(cx, cy, r, stroke=0, fill=1)
-        c.setFillColor(white)
-        c.setFont(look.fonts.bold, 6)
-        c.drawCentredString(cx, cy - 2.1, letter)
+        draw_art(c, side.art, art, replace(look.pen(frame, comp), ink=frame), key=("art",))
+    draw_text(c, title, look.icons, look.fonts, label.x, label.y + label.h, label.w, label.h, lay.title_size,
+              align="center", color=frame if side.art is not None else look.ink, on=look.paper, valign="middle",
+              key=("title",))
+    if badge:
+        bx, by, r = x + lay.badge[0], y + lay.badge[1], lay.badge[2]
+        note_box("badge", bx - r, by - r, 2 * r, 2 * r)
+        c.setFillColor(look.quiet)
+        c.circle(bx, by, r, stroke=0, fill=1)
+        c.setFillColor(text_on(look.quiet, look.ink))
+        c.setFont(look.fonts.bold, TAG)
+        c.drawCentredString(bx, by - TAG * 0.36, BADGE_LETTER[side.provenance])
+
+
+TOKEN_TITLE = 7.0  # pt: a small piece's name, shrinking to GAMEPLAY where the label is tight
+
+
+def legend_side(look: Look) -> Side:
+    """The legend card of a game: what the provenance tags mean."""
+    tags = "\n".join([
+        f"**{PROVENANCE_LABEL['house']}**: our design where the rulebook prints nothing; "
+        "it lets you play from this kit alone.",
+        f"**{PROVENANCE_LABEL['proxy']}**: stands in for a piece the rulebook names but does not print; "
+        "use the real one if you own it.",
+        "**rulebook · section**: as the rulebook prints it; the section says where.",
+        "On tokens, a small **H** or **P** badge means house or proxy.",
+    ])
+    return Side(title="Reading the tags", provenance="house", color="primary",
+                subtitle=f"{look.game.name} · where each piece comes from",
+                text=f"Every piece says where it comes from in the small tag at its foot.\n{tags}")

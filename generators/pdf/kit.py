@@ -13,6 +13,7 @@ from generators.outputs import Target, code_version, digest
 from generators.pdf.options import CARD_KINDS, TOKEN_KINDS, Options
 
 PNG_DPI = 150
+CALIBRATION = "duplex-calibration.pdf"
 
 
 def variant_dir(opts: Options) -> str:
@@ -54,6 +55,20 @@ def document_targets(content: Content, game: LoadedGame, variants: Sequence[Opti
         for name, kinds, layout, args in documents:
             yield Target(base / f"{game.id}-{name}.pdf", digest(code, name, opts, inputs[kinds]),
                          _render(layout, content, game, opts, *args))
+
+
+def calibration_targets(variants: Sequence[Options], out: Path) -> Iterator[Target]:
+    """The duplex calibration sheet of each paper and variant (one per folder, shared by every game)."""
+    code = code_version("pdf")
+    for opts in variants:
+        yield Target(out / "print" / variant_dir(opts) / CALIBRATION, digest(code, "calibration", opts),
+                     lambda opts=opts: _calibration(opts))
+
+
+def _calibration(opts: Options) -> bytes:
+    from generators.pdf.calibration import calibration
+
+    return calibration(opts)
 
 
 def _render(layout: str, content: Content, game: LoadedGame, opts: Options, *args: object) -> Callable[[], bytes]:

@@ -188,4 +188,4 @@ def _number(c: Canvas, m: SpaceMap, view: _View, pen: Pen) -> None:
         x = 0.08 if m.bend == "left" else w - 0.08 - k
         box = Box(view.x0 + x * sc, view.y0 + 0.08 * sc, k * sc, k * sc)
     draw_text(c, f"**{m.number}**", pen.icons, pen.fonts, box.x, box.y + box.h, box.w, box.h, min(box.h * 0.8, 40),
-              align="center", color=pen.ink, valign="middle", min_size=4)
+              align="center", color=pen.ink, on=pen.paper, valign="middle", min_size=4)

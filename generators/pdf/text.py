@@ -1,21 +1,42 @@
 """Text on faces: wrapping, shrink-to-fit, **bold** and inline :icons: on the baseline.
 
+Fitting is a contract: every box has a minimum size (`GAMEPLAY` for anything a player reads to
+play), and text that does not fit at it is never drawn outside the box. `measure` is the one
+function that decides; the renderer draws what it returns and the content validation (see
+`generators.pdf.fit`) reports what it refuses, so the two cannot disagree.
+
+A word breaks only after a hyphen, a slash or a soft hyphen (U+00AD) the content puts in it.
+
 Text is drawn with drawString, never through a markup parser, so `<`, `&` and quotes in content
 print literally."""
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass, field
 from typing import Literal
 
+from reportlab.lib.colors import Color
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from generators.content.model import Icons
+from generators.pdf.colour import readable
 from generators.pdf.icons import draw_icon
 
+GAMEPLAY = 6.5  # pt: the smallest size of anything a player reads to play
+TAG = 5.0  # pt: the quiet tags (provenance, copy number) no rule depends on
+LEADING = 1.2
+_STEP = 0.25
+
 _PIECE = re.compile(r"(\*\*|\\:|:[a-z0-9][a-z0-9-]*:|\n|[ \t]+)")  # `\:` is a literal colon
+_BREAK_AFTER = re.compile(r"(?<=[-/–—·\u00ad])")  # a long word may break after these, and nowhere else
+SOFT_HYPHEN = "\u00ad"  # a break point content marks inside a word: a hyphen where it breaks, else nothing
+
+KeyPath = tuple[str | int, ...]
 
 
 @dataclass(frozen=True)
@@ -65,41 +86,155 @@ def _width(run: Run, fonts: Fonts, size: float) -> float:
     return 0.0
 
 
+def line_width(line: list[Run], fonts: Fonts, size: float) -> float:
+    return sum(_width(r, fonts, size) for r in line)
+
+
+def _parts(run: Run, fonts: Fonts, size: float, width: float) -> list[Run]:
+    """A word too wide for the line, cut after its hyphens and slashes; otherwise whole."""
+    if run.kind != "word" or _width(run, fonts, size) <= width:
+        return [run]
+    return [Run("word", p, run.bold) for p in _BREAK_AFTER.split(run.value) if p]
+
+
 def wrap(runs: list[Run], fonts: Fonts, size: float, width: float) -> list[list[Run]]:
-    """Greedy line breaking; spaces at line starts are dropped."""
+    """Greedy line breaking; spaces at line starts and ends are dropped; a word wider than the line
+    breaks after a hyphen or slash where it has one."""
     lines: list[list[Run]] = [[]]
     used = 0.0
-    for run in runs:
-        if run.kind == "break":
+    for whole in runs:
+        if whole.kind == "break":
             lines.append([])
             used = 0.0
             continue
-        w = _width(run, fonts, size)
-        if run.kind == "space":
-            if lines[-1]:
-                lines[-1].append(run)
-                used += w
-            continue
-        if used + w > width and lines[-1]:
-            while lines[-1] and lines[-1][-1].kind == "space":
-                lines[-1].pop()
-            lines.append([])
-            used = 0.0
-        lines[-1].append(run)
-        used += w
+        for run in _parts(whole, fonts, size, width):
+            w = _width(run, fonts, size)
+            if run.kind == "space":
+                if lines[-1]:
+                    lines[-1].append(run)
+                    used += w
+                continue
+            if used + w > width and lines[-1]:
+                while lines[-1] and lines[-1][-1].kind == "space":
+                    lines[-1].pop()
+                lines.append([])
+                used = 0.0
+            lines[-1].append(run)
+            used += w
+    for line in lines:
+        while line and line[-1].kind == "space":
+            line.pop()
+        line[:] = _settle_soft_hyphens(line)
     return lines
 
 
-def fit(runs: list[Run], fonts: Fonts, width: float, height: float, size: float,
-        min_size: float = 5.0, leading: float = 1.2) -> tuple[float, list[list[Run]]]:
-    """The largest size from `size` down to `min_size` at which the text fits the box."""
-    s = size
+def _settle_soft_hyphens(line: list[Run]) -> list[Run]:
+    """A soft hyphen ending a line prints as a hyphen; anywhere else it prints as nothing."""
+    out = []
+    for i, run in enumerate(line):
+        if run.kind == "word" and SOFT_HYPHEN in run.value:
+            value = run.value
+            if i == len(line) - 1 and value.endswith(SOFT_HYPHEN):
+                value = value[:-1] + "-"
+            run = Run("word", value.replace(SOFT_HYPHEN, ""), run.bold)
+        out.append(run)
+    return out
+
+
+@dataclass(frozen=True)
+class Fit:
+    """The outcome of fitting text to a box: the size and lines to draw, and whether they fit."""
+
+    size: float
+    lines: list[list[Run]]
+    width: float  # the widest line, points
+    height: float  # lines x leading, points
+    fits: bool
+    problem: str = ""  # why not, in words with millimetres
+
+
+def measure(runs: list[Run], fonts: Fonts, width: float, height: float, size: float,
+            min_size: float = GAMEPLAY) -> Fit:
+    """The largest size from `size` down to `min_size` (in steps of a quarter point) at which the
+    text fits the box; at `min_size` and still too big, a Fit that says by how much."""
+    s = max(size, min_size)
     while True:
         lines = wrap(runs, fonts, s, width)
-        fits_w = all(sum(_width(r, fonts, s) for r in line) <= width + 0.01 for line in lines)
-        if (len(lines) * s * leading <= height and fits_w) or s <= min_size:
-            return s, lines
-        s = round(s - 0.25, 2)
+        widest = max((line_width(line, fonts, s) for line in lines), default=0.0)
+        used = len(lines) * s * LEADING
+        fits = widest <= width + 0.01 and used <= height + 0.01
+        if fits or s <= min_size:
+            return Fit(s, lines, widest, used, fits, "" if fits else _problem(lines, fonts, s, width, height))
+        s = max(min_size, round(s - _STEP, 2))
+
+
+def _mm(points: float) -> str:
+    return f"{points * 25.4 / 72:.1f} mm"
+
+
+def _problem(lines: list[list[Run]], fonts: Fonts, size: float, width: float, height: float) -> str:
+    box = f"the box is {_mm(width)} x {_mm(height)}"
+    for line in lines:
+        for run in line:
+            if run.kind == "word" and _width(run, fonts, size) > width + 0.01:
+                return (f"the word {run.value!r} is {_mm(_width(run, fonts, size))} wide at {size:g} pt, "
+                        f"wider than the line ({box}); shorten it, or mark a break with a hyphen or a soft "
+                        "hyphen (\\u00ad)")
+    used = len(lines) * size * LEADING
+    return (f"at the minimum {size:g} pt it takes {len(lines)} lines, {_mm(used)} high: {box}, "
+            f"{_mm(used - height)} too much; shorten the text")
+
+
+# ---------------------------------------------------------------------------------------------
+# The audit: what validation and the tests learn from a render
+
+
+@dataclass(frozen=True)
+class Drawn:
+    """One text box as drawn: where its text comes from, at what size, in which colours."""
+
+    key: KeyPath
+    text: str
+    size: float
+    min_size: float
+    color: Color | None
+    on: Color | None
+
+
+@dataclass(frozen=True)
+class Overflow:
+    key: KeyPath
+    text: str
+    problem: str
+
+
+@dataclass
+class Audit:
+    """Collects every text box drawn while it is active (see `auditing`)."""
+
+    drawn: list[Drawn] = field(default_factory=list)
+    overflows: list[Overflow] = field(default_factory=list)
+    boxes: list[tuple[str, tuple[float, float, float, float]]] = field(default_factory=list)  # (role, x y w h)
+
+
+_AUDIT: ContextVar[Audit | None] = ContextVar("roadkit_text_audit", default=None)
+
+
+@contextmanager
+def auditing() -> Iterator[Audit]:
+    audit = Audit()
+    token = _AUDIT.set(audit)
+    try:
+        yield audit
+    finally:
+        _AUDIT.reset(token)
+
+
+def note_box(role: str, x: float, y: float, w: float, h: float) -> None:
+    """Record where a non-text element (art, badge) went, for the layout tests."""
+    audit = _AUDIT.get()
+    if audit is not None:
+        audit.boxes.append((role, (x, y, w, h)))
 
 
 def _segments(line: list[Run]) -> list[list[Run]]:
@@ -114,22 +249,38 @@ def _segments(line: list[Run]) -> list[list[Run]]:
 
 
 def draw_text(c: Canvas, text: str, icons: Icons, fonts: Fonts, x: float, top: float, width: float,
-              height: float, size: float, *, align: Literal["left", "center"] = "left", color: object = None,
-              min_size: float = 5.0, valign: Literal["top", "middle"] = "top") -> float:
-    """Draw `text` in the box whose top-left is (x, top); returns the height used."""
+              height: float, size: float, *, align: Literal["left", "center", "right"] = "left",
+              color: Color | None = None, on: Color | None = None, min_size: float = GAMEPLAY,
+              valign: Literal["top", "middle"] = "top",
+              key: KeyPath = ()) -> float:
+    """Draw `text` in the box whose top-left is (x, top); returns the height used.
+
+    `on` is the colour behind the box: the text colour is adjusted to read on it. Text that does not
+    fit at `min_size` is reported to the active audit and drawn clipped to the box."""
     runs = tokenize(text, icons)
-    s, lines = fit(runs, fonts, width, height, size, min_size)
-    lead = s * 1.2
-    used = len(lines) * lead
+    fit = measure(runs, fonts, width, height, size, min_size)
+    if color is not None and on is not None:
+        color = readable(color, on)
+    audit = _AUDIT.get()
+    if audit is not None:
+        audit.drawn.append(Drawn(key, text, fit.size, min_size, color, on))
+        if not fit.fits:
+            audit.overflows.append(Overflow(key, text, fit.problem))
+    s, lines = fit.size, fit.lines
+    lead = s * LEADING
     y = top - s
     if valign == "middle":
-        y -= max(0.0, (height - used) / 2)
+        y -= max(0.0, (height - fit.height) / 2)
     c.saveState()
+    if not fit.fits:
+        p = c.beginPath()
+        p.rect(x, top - height, width, height)
+        c.clipPath(p, stroke=0, fill=0)
     if color is not None:
         c.setFillColor(color)
     for line in lines:
-        line_w = sum(_width(r, fonts, s) for r in line)
-        cx = x + (width - line_w) / 2 if align == "center" else x
+        line_w = line_width(line, fonts, s)
+        cx = x + {"left": 0.0, "center": (width - line_w) / 2, "right": width - line_w}[align]
         for segment in _segments(line):
             if segment[0].kind == "icon":
                 icon = icons.icons[segment[0].value]
@@ -139,7 +290,7 @@ def draw_text(c: Canvas, text: str, icons: Icons, fonts: Fonts, x: float, top: f
                 # One string per same-font stretch: text extracts as written, and the PDF stays small.
                 c.setFont(fonts.name(segment[0].bold), s)
                 c.drawString(cx, y, "".join(r.value if r.kind == "word" else " " for r in segment))
-            cx += sum(_width(r, fonts, s) for r in segment)
+            cx += line_width(segment, fonts, s)
         y -= lead
     c.restoreState()
-    return used
+    return min(fit.height, height)

@@ -1,0 +1,249 @@
+"""Tabletop Simulator export: for each game, deck sheets (the distinct faces of a deck, up to 10 x 7
+to an image, each card's picture rendered from the same drawing as the print kit), the images of
+every token, tile and board side, and one saved-object JSON that loads the whole game as a bag.
+
+The format targeted is TTS's save-file JSON (a SaveState whose ObjectStates hold the objects):
+a deck is a `DeckCustom` whose `CustomDeck` maps a sheet number N to its face sheet (`FaceURL`,
+`NumWidth` x `NumHeight` cards, read left to right, top to bottom), its back (`BackURL`, one image,
+or a sheet of backs with `UniqueBack`), and `BackIsHidden: true` (the back stands for a hidden card,
+so every slot of the sheet is a card); each card is a `Card` with `CardID` = N * 100 + slot, and
+`DeckIDs` lists the deck's cards, a card once per copy. Tokens, tiles and boards are `Custom_Tile`
+objects (type 0 a box, 2 a circle) with their front and back images. Dice are left out: print the
+nets or use TTS's own dice.
+
+Image URLs are `file://` paths into build/tts/<game>/ (for playing on this machine), or under the
+base URL given with `roadkit print --tts-url` once the folder is uploaded somewhere others can
+read it. Sizes: `scaleX`/`scaleZ` are the piece's size in inches; cards keep TTS's card size."""
+
+from __future__ import annotations
+
+import io
+import json
+import math
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from generators.content.loader import Content
+from generators.content.model import Component, LoadedGame, Side, size_mm
+from generators.outputs import Target, code_version, digest
+
+MAX_COLS, MAX_ROWS = 10, 7  # TTS deck sheets hold up to 10 x 7 cards
+MAX_PIXELS = 4096  # TTS's advice for the longer side of a sheet
+DPI = 150
+TILE_KINDS = ("tokens", "tiles", "cubes", "board")
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """One deck sheet: which sides it holds, in slot order, and its grid."""
+
+    number: int  # the CustomDeck key
+    sides: tuple[Side, ...]
+    cols: int
+    rows: int
+
+
+def deck_sheets(comp: Component, first_number: int) -> list[Sheet]:
+    """The distinct front faces of a deck on sheets of at most 10 x 7, numbered from `first_number`.
+    A deck's sheet is at least 2 x 2 (as TTS's own deck templates are; spare slots stay blank); a
+    lone card is a sheet of one."""
+    faces = [f.front for f in comp.faces]
+    least = 1 if comp.count == 1 else 2
+    out = []
+    for k in range(0, len(faces), MAX_COLS * MAX_ROWS):
+        chunk = tuple(faces[k:k + MAX_COLS * MAX_ROWS])
+        cols = max(least, min(MAX_COLS, len(chunk)))
+        rows = max(least, math.ceil(len(chunk) / cols))
+        out.append(Sheet(first_number + len(out), chunk, cols, rows))
+    return out
+
+
+def card_dpi(comp: Component, sheet: Sheet) -> float:
+    """Print resolution, lowered where a full sheet would pass 4096 pixels."""
+    w, h = size_mm(comp.size)
+    return min(DPI, MAX_PIXELS / (sheet.cols * w / 25.4), MAX_PIXELS / (sheet.rows * h / 25.4))
+
+
+def _render(content: Content, game: LoadedGame, comp: Component, side: Side, dpi: float):
+    """One side as a PIL image, drawn by the print kit's own renderer."""
+    import pypdfium2 as pdfium
+
+    from generators.pdf import documents
+    from generators.pdf.faces import Look
+
+    pdf = pdfium.PdfDocument(documents.single_side(Look(game, content.icons), comp, side, ""))
+    try:
+        return pdf[0].render(scale=dpi / 72).to_pil().convert("RGB")
+    finally:
+        pdf.close()
+
+
+def _png(image) -> bytes:
+    buf = io.BytesIO()
+    image.save(buf, format="PNG", optimize=True)
+    return buf.getvalue()
+
+
+def sheet_png(content: Content, game: LoadedGame, comp: Component, sheet: Sheet, backs: bool = False) -> bytes:
+    from PIL import Image
+
+    dpi = card_dpi(comp, sheet)
+    faces = sheet.sides if not backs else tuple(_back_of(comp, s) for s in sheet.sides)
+    images = [_render(content, game, comp, side, dpi) for side in faces]
+    w, h = images[0].size
+    canvas = Image.new("RGB", (sheet.cols * w, sheet.rows * h), "white")
+    for i, image in enumerate(images):
+        canvas.paste(image, ((i % sheet.cols) * w, (i // sheet.cols) * h))
+    return _png(canvas)
+
+
+def _back_of(comp: Component, front: Side) -> Side:
+    face = next(f for f in comp.faces if f.front is front)
+    back = face.back or comp.back
+    return back if back is not None else front
+
+
+def _unique_backs(comp: Component) -> bool:
+    return any(f.back is not None for f in comp.faces)
+
+
+# ---------------------------------------------------------------------------------------------
+# Files and the saved object
+
+
+def _files(game: LoadedGame) -> Iterator[tuple[str, Component, object]]:
+    """Every image the export writes: (file name, component, what it shows)."""
+    number = 1
+    for comp in game.components:
+        if comp.kind == "cards":
+            for sheet in deck_sheets(comp, number):
+                yield f"{comp.id}-faces-{sheet.number}.png", comp, ("faces", sheet)
+                if _unique_backs(comp):
+                    yield f"{comp.id}-backs-{sheet.number}.png", comp, ("backs", sheet)
+                number = sheet.number + 1
+            if not _unique_backs(comp):
+                yield f"{comp.id}-back.png", comp, ("back", comp.back)
+        elif comp.kind in TILE_KINDS:
+            for face in comp.faces:
+                yield f"{comp.id}-{face.id}-front.png", comp, ("side", face.front)
+                back = face.back or comp.back
+                if back is not None:
+                    yield f"{comp.id}-{face.id}-back.png", comp, ("side", back)
+
+
+def tts_targets(content: Content, game: LoadedGame, out: Path, base_url: str | None = None) -> Iterator[Target]:
+    """The images and the saved object of a game (none for a game with nothing to put on a table)."""
+    if not any(c.kind == "cards" or (c.kind in TILE_KINDS and c.faces) for c in game.components):
+        return
+    folder = out / "tts" / game.id
+    base = base_url.rstrip("/") + "/" if base_url else folder.resolve().as_uri() + "/"
+    code = code_version("pdf")
+    for name, comp, (what, thing) in _files(game):
+        key = digest(code, "tts", name, game.game.theme, comp, content.icons)
+        yield Target(folder / name, key, lambda comp=comp, what=what, thing=thing: _image(content, game, comp, what,
+                                                                                            thing))
+    data = saved_object(game, base)
+    yield Target(folder / f"{game.id}.json", digest(code, "tts-json", data), lambda data=data: data)
+
+
+def _image(content: Content, game: LoadedGame, comp: Component, what: str, thing) -> bytes:
+    if what in ("faces", "backs"):
+        return sheet_png(content, game, comp, thing, backs=what == "backs")
+    side = thing if thing is not None else Side(title=comp.name, provenance="house")
+    w, h = size_mm(comp.size)
+    dpi = min(DPI, MAX_PIXELS / (max(w, h) / 25.4))
+    return _png(_render(content, game, comp, side, dpi))
+
+
+def _guid(*parts: object) -> str:
+    return digest("tts-guid", *parts)[:6]
+
+
+def _transform(x: float, z: float, scale: tuple[float, float] = (1.0, 1.0), face_down: bool = False) -> dict:
+    return {"posX": round(x, 3), "posY": 1.0, "posZ": round(z, 3), "rotX": 0.0, "rotY": 180.0,
+            "rotZ": 180.0 if face_down else 0.0, "scaleX": round(scale[0], 4), "scaleY": 1.0,
+            "scaleZ": round(scale[1], 4)}
+
+
+def _base(name: str, nickname: str, guid: str, transform: dict, description: str = "") -> dict:
+    nickname = nickname.replace("\u00ad", "")  # a soft hyphen is a print break point, not part of the name
+    return {"Name": name, "Transform": transform, "Nickname": nickname, "Description": description,
+            "GMNotes": "", "ColorDiffuse": {"r": 0.713, "g": 0.713, "b": 0.713}, "Locked": False, "Grid": True,
+            "Snap": True, "Autoraise": True, "Sticky": True, "Tooltip": True, "GUID": guid}
+
+
+def saved_object(game: LoadedGame, base: str) -> bytes:
+    """The saved-object JSON: one bag named after the game holding every deck, tile and board."""
+    contained = []
+    number = 1
+    x = 0.0
+    for comp in game.components:
+        if comp.kind == "cards":
+            sheets = deck_sheets(comp, number)
+            number = sheets[-1].number + 1
+            contained.append(_deck(comp, sheets, base, x))
+        elif comp.kind in TILE_KINDS and comp.faces:
+            contained.append(_tiles(comp, base, x))
+        else:
+            continue
+        x += 3.0
+    bag = _base("Bag", game.name, _guid(game.id, "bag"), _transform(0.0, 0.0),
+                "Roadkit print kit: every deck, token, tile and board of the game.")
+    bag["ContainedObjects"] = contained
+    save = {"SaveName": "", "GameMode": "", "Date": "", "Gravity": 0.5, "PlayArea": 0.5, "Table": "", "Sky": "",
+            "Note": "", "Rules": "", "XmlUI": "", "LuaScript": "", "LuaScriptState": "", "ObjectStates": [bag]}
+    return (json.dumps(save, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
+
+
+def _custom_deck(comp: Component, sheet: Sheet, base: str) -> dict:
+    unique = _unique_backs(comp)
+    back = f"{comp.id}-backs-{sheet.number}.png" if unique else f"{comp.id}-back.png"
+    return {"FaceURL": f"{base}{comp.id}-faces-{sheet.number}.png", "BackURL": f"{base}{back}",
+            "NumWidth": sheet.cols, "NumHeight": sheet.rows, "BackIsHidden": True, "UniqueBack": unique, "Type": 0}
+
+
+def _deck(comp: Component, sheets: list[Sheet], base: str, x: float) -> dict:
+    decks = {str(s.number): _custom_deck(comp, s, base) for s in sheets}
+    cards, ids = [], []
+    for sheet in sheets:
+        for slot, side in enumerate(sheet.sides):
+            face = next(f for f in comp.faces if f.front is side)
+            for copy in range(face.count):
+                card_id = sheet.number * 100 + slot
+                card = _base("Card", side.title, _guid(comp.id, face.id, copy), _transform(x, 0.0, face_down=True))
+                card.update({"CardID": card_id, "SidewaysCard": False,
+                             "CustomDeck": {str(sheet.number): decks[str(sheet.number)]}})
+                cards.append(card)
+                ids.append(card_id)
+    if len(cards) == 1:
+        return cards[0]
+    deck = _base("DeckCustom", comp.name, _guid(comp.id, "deck"), _transform(x, 0.0, face_down=True),
+                 comp.description or "")
+    deck.update({"HideWhenFaceDown": True, "Hands": False, "SidewaysCard": False, "DeckIDs": ids,
+                 "CustomDeck": decks, "ContainedObjects": cards})
+    return deck
+
+
+def _tiles(comp: Component, base: str, x: float) -> dict:
+    """A bag of the component's pieces, one tile per copy (a board alone when there is one)."""
+    w, h = size_mm(comp.size)
+    scale = (w / 25.4, h / 25.4)
+    pieces = []
+    for face in comp.faces:
+        back = face.back or comp.back
+        image = {"ImageURL": f"{base}{comp.id}-{face.id}-front.png",
+                 "ImageSecondaryURL": f"{base}{comp.id}-{face.id}-{'back' if back else 'front'}.png",
+                 "ImageScalar": 1.0, "WidthScale": 0.0,
+                 "CustomTile": {"Type": 2 if comp.shape == "round" else 0,
+                                "Thickness": 0.2 if comp.kind == "board" else 0.1,
+                                "Stackable": comp.kind != "board", "Stretch": True}}
+        for copy in range(face.count):
+            tile = _base("Custom_Tile", face.front.title, _guid(comp.id, face.id, copy), _transform(x, 0.0, scale))
+            tile["CustomImage"] = image
+            pieces.append(tile)
+    if len(pieces) == 1:
+        return pieces[0]
+    bag = _base("Bag", comp.name, _guid(comp.id, "bag"), _transform(x, 0.0), comp.description or "")
+    bag["ContainedObjects"] = pieces
+    return bag

@@ -1,0 +1,140 @@
+"""The Tabletop Simulator export, checked against the format it targets: deck sheets of at most
+10 x 7 cards whose grid matches the image, every card's slot showing that card, card ids that
+point into their sheet, every copy present, tiles with their images, deterministic output."""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from pathlib import Path
+from urllib.parse import urlparse
+from urllib.request import url2pathname
+
+import pytest
+from PIL import Image, ImageChops
+
+from generators.content.loader import load_content
+from generators.content.model import size_mm
+from tests.helpers import CONTENT, fingerprint, run_cli
+
+GAMES = ("mission-drive", "escape-deathrace-2182-micro")
+
+
+@pytest.fixture(scope="module")
+def export(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("tts")
+    result = run_cli("print", "--out", out, "--paper", "a4", "--no-png", "--tts", "-q")
+    assert result.returncode == 0, result.stderr
+    return out
+
+
+@cache
+def game(game_id: str):
+    content = load_content(CONTENT)
+    return content, content.game(game_id)
+
+
+def _saved(export: Path, game_id: str) -> dict:
+    return json.loads((export / "tts" / game_id / f"{game_id}.json").read_text("utf-8"))
+
+
+def _path(url: str) -> Path:
+    return Path(url2pathname(urlparse(url).path))
+
+
+def _objects(save: dict) -> list[dict]:
+    assert set(save) >= {"SaveName", "ObjectStates"}
+    (bag,) = save["ObjectStates"]
+    assert bag["Name"] == "Bag" and bag["GUID"]
+    return bag["ContainedObjects"]
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_deck_matches_its_sheets(export: Path, game_id: str) -> None:
+    _, g = game(game_id)
+    decks = {o["Nickname"]: o for o in _objects(_saved(export, game_id)) if o["Name"] in ("DeckCustom", "Card")}
+    for comp in (c for c in g.components if c.kind == "cards"):
+        deck = decks[comp.name] if comp.name in decks else decks[comp.faces[0].front.title]
+        cards = deck.get("ContainedObjects", [deck])
+        assert len(cards) == comp.count, comp.id
+        if deck["Name"] == "DeckCustom":
+            assert deck["DeckIDs"] == [c["CardID"] for c in cards]
+        w_mm, h_mm = size_mm(comp.size)
+        for card in cards:
+            number, slot = divmod(card["CardID"], 100)
+            sheet = card["CustomDeck"][str(number)]
+            assert 1 <= sheet["NumWidth"] <= 10 and 1 <= sheet["NumHeight"] <= 7
+            assert slot < sheet["NumWidth"] * sheet["NumHeight"]
+            assert sheet["BackIsHidden"] is True
+            image = Image.open(_path(sheet["FaceURL"]))
+            assert max(image.size) <= 4096
+            cell_w, rem_w = divmod(image.width, sheet["NumWidth"])
+            cell_h, rem_h = divmod(image.height, sheet["NumHeight"])
+            assert rem_w == 0 and rem_h == 0, comp.id
+            assert cell_w / cell_h == pytest.approx(w_mm / h_mm, rel=0.01)
+            assert _path(sheet["BackURL"]).is_file()
+        # Every face, copies counted: as many cards with its title as the content says.
+        for face in comp.faces:
+            titles = [c["Nickname"] for c in cards]
+            assert titles.count(face.front.title) >= face.count
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_each_slot_shows_its_card(export: Path, game_id: str) -> None:
+    """Cut a card out of its sheet: it is the face that card names, drawn by the print kit's renderer."""
+    from generators.pdf import tts
+
+    content, g = game(game_id)
+    checked = 0
+    number = 1
+    for comp in (c for c in g.components if c.kind == "cards"):
+        for sheet in tts.deck_sheets(comp, number):
+            number = sheet.number + 1
+            image = Image.open(export / "tts" / game_id / f"{comp.id}-faces-{sheet.number}.png").convert("RGB")
+            w, h = image.width // sheet.cols, image.height // sheet.rows
+            for slot in (0, len(sheet.sides) - 1):
+                cell = image.crop(((slot % sheet.cols) * w, (slot // sheet.cols) * h,
+                                   (slot % sheet.cols + 1) * w, (slot // sheet.cols + 1) * h))
+                alone = tts._render(content, g, comp, sheet.sides[slot], tts.card_dpi(comp, sheet))
+                assert alone.size == cell.size
+                assert ImageChops.difference(alone, cell).getbbox() is None, (comp.id, slot)
+                checked += 1
+    assert checked >= 4
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_tokens_tiles_and_boards_are_tiles_with_their_images(export: Path, game_id: str) -> None:
+    _, g = game(game_id)
+    objects = _objects(_saved(export, game_id))
+    for comp in (c for c in g.components if c.kind in ("tokens", "tiles", "cubes", "board") and c.faces):
+        expected = sum(f.count for f in comp.faces)
+        found = next(o for o in objects if o["Nickname"] in (comp.name, comp.faces[0].front.title))
+        tiles = found.get("ContainedObjects", [found])
+        assert len(tiles) == expected, comp.id
+        for tile in tiles:
+            assert tile["Name"] == "Custom_Tile"
+            custom = tile["CustomImage"]
+            assert custom["CustomTile"]["Type"] == (2 if comp.shape == "round" else 0)
+            for key in ("ImageURL", "ImageSecondaryURL"):
+                assert _path(custom[key]).is_file(), (comp.id, key)
+            w, h = size_mm(comp.size)
+            assert tile["Transform"]["scaleX"] == pytest.approx(w / 25.4, abs=1e-3)
+            assert tile["Transform"]["scaleZ"] == pytest.approx(h / 25.4, abs=1e-3)
+
+
+def test_base_url_and_deterministic_output(tmp_path: Path) -> None:
+    first, second = tmp_path / "a", tmp_path / "b"
+    for out in (first, second):
+        result = run_cli("print", "--out", out, "--paper", "a4", "--no-png", "--tts", "--game", GAMES[0],
+                         "--tts-url", "https://example.org/kit", "-q")
+        assert result.returncode == 0, result.stderr
+    a = fingerprint(first / "tts")
+    assert a and a == fingerprint(second / "tts")
+    save = json.loads((first / "tts" / GAMES[0] / f"{GAMES[0]}.json").read_text("utf-8"))
+    urls = [v for o in _objects(save) for v in json.dumps(o).split('"') if v.startswith(("http", "file"))]
+    assert urls and all(u.startswith(f"https://example.org/kit/{GAMES[0]}/") for u in urls)
+
+
+def test_readme_documents_the_export() -> None:
+    readme = (CONTENT.parent / "README.md").read_text("utf-8")
+    assert "--tts" in readme and "Tabletop Simulator" in readme and "10 x 7" in readme
