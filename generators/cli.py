@@ -22,7 +22,7 @@ from pathlib import Path
 from generators.errors import ContentError, EnvironmentFault, SettingError
 
 PAPERS = ("a4", "letter")
-SIMULATED_GAMES = 100  # whole games per setting that `roadkit build` plays for each game's overview
+SIMULATED_GAMES = 30  # whole games per setting that `roadkit build` plays for each game's overview
 
 
 def _offset(text: str) -> tuple[float, float]:

@@ -19,6 +19,7 @@ from generators.site.gloss import Gloss, glosses
 from generators.site.links import SETUP_CHAPTER, Anchors, GamePages, word_key
 from generators.site.numbers import rule_numbers
 from generators.site.odds import OddsTable, game_odds
+from generators.site.plays import Policy, game_plays
 from generators.site.rulings import Ruling, missing_play, parse
 
 # How much of a phone (390 px wide) one examples page may fill: ~9 screens of 844 px, estimated from
@@ -77,6 +78,7 @@ class GameSite:
     glosses: tuple[Gloss, ...]
     engine_notes: tuple[EngineNote, ...]
     report: str | None  # docs path of the check's report.json, when the check has run
+    plays: tuple[Policy, ...] = ()  # whole games the computer played, by policy
 
     @property
     def id(self) -> str:
@@ -263,6 +265,7 @@ def game_site(content: Content, game: LoadedGame, out: Path, report: CheckReport
         glosses=tuple(glosses(game.glossary.terms)),
         engine_notes=report.notes.get(game.id, ()),
         report=REPORT_DOCS_PATH if (out / "check" / "report.json").is_file() else None,
+        plays=game_plays(report.simulations.get(game.id)),
     )
 
 

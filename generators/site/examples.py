@@ -62,6 +62,7 @@ class CheckReport:
     examples: dict[tuple[str, str], dict[str, Any]]
     notes: dict[str, tuple[EngineNote, ...]]
     odds: dict[str, list[Any]]
+    simulations: dict[str, Any]
 
 
 def load_report(out: Path) -> CheckReport:
@@ -83,7 +84,8 @@ def load_report(out: Path) -> CheckReport:
     raw_odds = data.get("odds") if isinstance(data.get("odds"), dict) else {}
     odds = {str(g): [t for t in tables if isinstance(t, dict)] for g, tables in raw_odds.items()
             if isinstance(tables, list)}
-    return CheckReport(examples, notes, odds)
+    raw_sims = data.get("simulations") if isinstance(data.get("simulations"), dict) else {}
+    return CheckReport(examples, notes, odds, {str(g): v for g, v in raw_sims.items()})
 
 
 def game_examples(game: LoadedGame, out: Path, report: CheckReport) -> list[Example]:
