@@ -43,8 +43,9 @@ def validate(root: Path, games: Sequence[str] | None = None, extra_paths: Sequen
     """Load and check everything under `root` (or only `games`); the first mistake is a ContentError."""
     content = load_content(root, games)
     work = load_all(content, games, extra_paths)
+    examples = {w.game.id: [p.loaded.scenario.id for p in w.scenarios] for w in work}
     for game in content.games:
-        check_links(game)
+        check_links(game, examples.get(game.id, ()))
         check_glyphs(game)
     for extra in EXTRA_CHECKS:
         extra(content)
@@ -54,13 +55,15 @@ def validate(root: Path, games: Sequence[str] | None = None, extra_paths: Sequen
 # --- links in Markdown texts ---------------------------------------------------------------------
 
 
-def check_links(game: LoadedGame) -> None:
-    """Every relative link in the game's Markdown texts must name one of its rules entries."""
+def check_links(game: LoadedGame, example_ids: Sequence[str] = ()) -> None:
+    """Every relative link in the game's Markdown texts must name one of its rules entries or (as
+    rulings do) one of its worked examples."""
     from generators.site.escape import markdown_body
     from generators.site.links import Anchors, GamePages
 
     pages = GamePages(game.id)
-    anchors = Anchors(game, pages)
+    # Which examples page an example lands on is the site's business; here only its id must exist.
+    anchors = Anchors(game, pages, {ex_id: pages.overview for ex_id in example_ids})
     known = ", ".join(sorted(anchors.rules)) or "none"
     unknown: list[str] = []
 
