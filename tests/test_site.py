@@ -444,7 +444,9 @@ KNOWN_WORDING = {
     "content/mission-drive/components/road-boards.yaml": "rules engine's",
     "content/mission-drive/components/dashboard.yaml": "rules engine's",
 }
-ENGINE_WORDS = re.compile(r"\bengines?\b|\bthe model\b|\bdo:|\breport\.json\b", re.I)
+# "engine" and an action's `do: kind` are matched in lower case: a capitalised Engine is a part of a
+# vehicle (a boss tile's target), and "What enemy cards do: 6.3" is a rule title beside its number.
+ENGINE_WORDS = re.compile(r"(?-i:\bengines?\b)|\bthe model\b|(?-i:\bdo: ?[a-z_]+\b)|\breport\.json\b", re.I)
 
 
 def test_player_pages_speak_player_language(built: Built) -> None:
