@@ -59,7 +59,7 @@ def document_targets(content: Content, game: LoadedGame, variants: Sequence[Opti
 
 def calibration_targets(variants: Sequence[Options], out: Path) -> Iterator[Target]:
     """The duplex calibration sheet of each paper and variant (one per folder, shared by every game)."""
-    code = code_version("pdf")
+    code = code_version()
     for opts in variants:
         yield Target(out / "print" / variant_dir(opts) / CALIBRATION, digest(code, "calibration", opts),
                      lambda opts=opts: _calibration(opts))

@@ -138,7 +138,7 @@ def tts_targets(content: Content, game: LoadedGame, out: Path, base_url: str | N
         return
     folder = out / "tts" / game.id
     base = base_url.rstrip("/") + "/" if base_url else folder.resolve().as_uri() + "/"
-    code = code_version("pdf")
+    code = code_version()
     for name, comp, (what, thing) in _files(game):
         key = digest(code, "tts", name, game.game.theme, comp, content.icons)
         yield Target(folder / name, key, lambda comp=comp, what=what, thing=thing: _image(content, game, comp, what,
