@@ -441,18 +441,18 @@ def test_every_front_page_has_its_back_page(kit: Path, paper: str) -> None:
 
 
 def test_sheet_without_backs_keeps_a_blank_back_page(tmp_path: Path) -> None:
-    content = copy_content(tmp_path, ("mission-drive",))
-    comps = content / "mission-drive" / "components"
-    for f in comps.glob("*.yaml"):
-        if f.name not in ("boss-weapons.yaml", "hero-vehicle.yaml"):
-            f.unlink()
-    (comps / "hero-vehicle.yaml").write_text(
+    content = copy_content(tmp_path, ())  # a game of its own: tokens with no back, nothing else
+    comps = content / "plain" / "components"
+    comps.mkdir(parents=True)
+    (content / "plain" / "game.yaml").write_text(
+        "name: Plain\nstatus: ready\nrulebook: none.txt\nsummary: Tokens without backs.\n", "utf-8")
+    (comps / "plain.yaml").write_text(
         "id: plain\nname: Plain\nkind: tokens\ncount: 40\nsize: square-token\n"
         "faces:\n  - {id: a, count: 40, front: {title: Plain, provenance: house}}\n", "utf-8")
     out = tmp_path / "out"
     result = run_cli("print", "--content", content, "--out", out, "--paper", "a4", "--no-png")
     assert result.returncode == 0, result.stderr
-    reader = pypdf.PdfReader(out / "print" / "a4" / "mission-drive-tokens.pdf")
+    reader = pypdf.PdfReader(out / "print" / "a4" / "plain-tokens.pdf")
     assert len(reader.pages) == 2
     back = reader.pages[1].extract_text() or ""
     assert "backs. Nothing to print here" in back
