@@ -13,6 +13,7 @@ what failed, and build/ is left as it was."""
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import time
 import traceback
@@ -22,7 +23,18 @@ from pathlib import Path
 from generators.errors import ContentError, EnvironmentFault, SettingError
 
 PAPERS = ("a4", "letter")
-SIMULATED_GAMES = 30  # whole games per setting that `roadkit build` plays for each game's overview
+# Whole games per setting and policy that `roadkit build` plays for each game's overview;
+# ROADKIT_SIMULATE=N changes it (0 plays none: the overviews then leave the section out).
+SIMULATED_GAMES = 30
+
+
+def _simulated_games() -> int:
+    raw = os.environ.get("ROADKIT_SIMULATE", "")
+    if not raw.strip():
+        return SIMULATED_GAMES
+    if not raw.strip().isdigit():
+        raise SettingError(f"ROADKIT_SIMULATE must be a whole number of games, got {raw!r}")
+    return int(raw)
 
 
 def _offset(text: str) -> tuple[float, float]:
@@ -187,7 +199,7 @@ def _write(args: argparse.Namespace, checked, manifest) -> int:
 
     _schemas(args, content, manifest)
     status = run_check(content, [], args.out, games=args.game, quiet=True, loaded=checked.work, manifest=manifest,
-                       simulate_games=SIMULATED_GAMES)
+                       simulate_games=_simulated_games())
     if status != 0:
         print("roadkit build: a worked example failed; see build/check/report.json "
               "(run `roadkit check` for details). The site was not rebuilt.", file=sys.stderr)

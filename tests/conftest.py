@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
+import os
+
 import pytest
+
+# Builds in tests play no whole games for the overviews (the engine suite plays 500 per engine):
+# subprocesses inherit this. Tests of the overview section set it themselves.
+os.environ.setdefault("ROADKIT_SIMULATE", "0")
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
