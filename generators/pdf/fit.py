@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
+from generators.content.loader import walk_sides
 from generators.content.model import Component, Icons, LoadedGame, Side, size_mm
 from generators.pdf.faces import Look, draw_side
 from generators.pdf.text import Audit, Overflow, auditing
@@ -25,19 +26,10 @@ def audit_side(look: Look, comp: Component, side: Side) -> Audit:
     return audit
 
 
-def _sides(comp: Component) -> Iterator[tuple[tuple[str | int, ...], Side]]:
-    if comp.back is not None:
-        yield ("back",), comp.back
-    for i, face in enumerate(comp.faces):
-        yield ("faces", i, "front"), face.front
-        if face.back is not None:
-            yield ("faces", i, "back"), face.back
-
-
 def overflows(game: LoadedGame, icons: Icons) -> Iterator[tuple[Component, tuple[str | int, ...], Overflow]]:
     look = Look(game, icons)
     for comp in game.components:
-        for path, side in _sides(comp):
+        for path, side in walk_sides(comp):
             for overflow in audit_side(look, comp, side).overflows:
                 yield comp, (*path, *overflow.key), overflow
 
