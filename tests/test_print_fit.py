@@ -363,7 +363,7 @@ def test_a_soft_hyphen_prints_only_where_the_word_breaks() -> None:
     from generators.pdf.text import measure, tokenize
 
     content, _ = games()
-    fonts = Fonts(*Look(games()[1][0], content.icons).fonts.__dict__.values())
+    fonts = Look(games()[1][0], content.icons).fonts
     runs = tokenize("**Mine\u00adfield**", content.icons)
     narrow = measure(runs, fonts, 8 * mm, 10 * mm, GAMEPLAY)
     wide = measure(runs, fonts, 40 * mm, 10 * mm, GAMEPLAY)
