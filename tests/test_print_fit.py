@@ -16,10 +16,11 @@ from reportlab.lib.colors import HexColor
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
+from generators.content.loader import walk_sides
 from generators.content.model import Icons, size_mm
 from generators.pdf.colour import MIN_CONTRAST, contrast, readable, text_on
 from generators.pdf.faces import DEFAULT_COLORS, RING_WIDTH, Look, legend_side
-from generators.pdf.fit import _sides, audit_side
+from generators.pdf.fit import audit_side
 from generators.pdf.text import GAMEPLAY, TAG, Fonts, auditing, draw_text
 from tests import pdfgeom
 from tests.helpers import CONTENT, copy_content, run_cli
@@ -43,7 +44,7 @@ def audits():
     for game in found:
         look = Look(game, content.icons)
         for comp in game.components:
-            for path, side in _sides(comp):
+            for path, side in walk_sides(comp):
                 out.append((game, comp, path, side, audit_side(look, comp, side)))
     return out
 
