@@ -8,6 +8,7 @@ from pathlib import Path
 from generators.content.loader import load_content
 from generators.site.context import game_site
 from generators.site.examples import load_report
+from generators.site.numbers import game_codes
 from generators.site.pages import render
 from tests.helpers import copy_content, run_cli
 
@@ -19,7 +20,7 @@ def test_a_gallery_shows_every_side_of_its_components(tmp_path: Path) -> None:
     games = [g for g in content.games if any(r.meta.gallery for r in g.rules)]
     assert games, "no game uses a gallery yet"
     for game in games:
-        site = game_site(content, game, tmp_path, load_report(tmp_path))
+        site = game_site(content, game, tmp_path, load_report(tmp_path), game_codes(content.games)[game.id])
         for entry in (r for r in game.rules if r.meta.gallery):
             chapter = next(c for c in game.game.chapters if c.id == entry.meta.chapter)
             text = render("chapter.md.j2", site.pages.chapter(chapter.id), content, site, chapter=chapter).text

@@ -741,11 +741,11 @@ def test_a_die_needs_six_faces(tmp_path: Path) -> None:
 
 def test_backs_are_mirrored(tmp_path: Path) -> None:
     """One card with a distinct back: on the backs page it sits in the mirrored (right) column."""
-    content = copy_content(tmp_path, ("mission-drive",))
+    content = copy_content(tmp_path, ())  # a game of its own: one card, nothing else
     comps = content / "mission-drive" / "components"
-    for f in comps.glob("*.yaml"):
-        if f.name != "boss-weapons.yaml":
-            f.unlink()
+    comps.mkdir(parents=True)
+    (content / "mission-drive" / "game.yaml").write_text(
+        "name: One card\nstatus: ready\nrulebook: none.txt\nsummary: One card.\n", "utf-8")
     (comps / "boss-weapons.yaml").write_text(
         "id: one\nname: One\nkind: cards\ncount: 1\nback: {title: Back, provenance: house, color: '#000000'}\n"
         "faces:\n  - id: a\n    front: {title: Front, provenance: house}\n", "utf-8")
@@ -887,7 +887,7 @@ def proxies_kit(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def test_proxies_kit_has_its_own_folder_and_every_document(kit: Path, proxies_kit: Path) -> None:
     default = sorted(p.name for p in (kit / "print" / "a4").glob("mission-drive-*.pdf"))
-    assert sorted(p.name for p in (proxies_kit / "print" / "a4-proxies").glob("*.pdf")) == default
+    assert sorted(p.name for p in (proxies_kit / "print" / "a4-proxies").glob("mission-drive-*.pdf")) == default
     assert not (proxies_kit / "print" / "a4").exists()
 
 

@@ -22,6 +22,8 @@ from generators.site.odds import OddsTable, game_odds
 from generators.site.plays import Policy, game_plays
 from generators.site.rulings import Ruling, missing_play, parse
 
+_STEPS = re.compile(r"^(?:\d+\.|[-*+]) ", re.M)  # a list at the start of a line: a turn's steps
+
 # How much of a phone (390 px wide) one examples page may fill: ~9 screens of 844 px, estimated from
 # the text's length and the diagrams' displayed sizes (the browser test measures the real height).
 PAGE_BUDGET_PX = 7200
@@ -107,11 +109,12 @@ class GameSite:
 
     @property
     def turn_entry(self) -> RuleEntry | None:
-        """The entry that says what a turn holds: the first of the first chapter after setup."""
-        for chapter in self.game.game.chapters:
-            if chapter.id != self.setup_chapter and self.chapter_entries(chapter.id):
-                return self.chapter_entries(chapter.id)[0]
-        return None
+        """The entry that says what a turn holds: the first entry after setup that lists steps (an
+        overview in prose comes before the turn in some rulebooks), else the first after setup."""
+        entries = [e for c in self.game.game.chapters if c.id != self.setup_chapter
+                   for e in self.chapter_entries(c.id)]
+        listing = next((e for e in entries if _STEPS.search(e.body)), None)
+        return listing or (entries[0] if entries else None)
 
     # --- per rule ---------------------------------------------------------------------------
 
