@@ -531,7 +531,9 @@ def test_quick_reference_holds_the_turn_and_the_questions(built: Built) -> None:
         path = page(built.site, f"{game.id}/quick-reference.md")
         html = parse(path)
         chapters = [c.id for c in game.game.chapters if c.id != "setup"]
-        first = next(r for c in chapters for r in game.rules if r.meta.chapter == c)
+        after_setup = [r for c in chapters for r in game.rules if r.meta.chapter == c]
+        # the turn: the first entry after setup that lists steps (else the first after setup)
+        first = next((r for r in after_setup if re.search(r"^(?:\d+\.|[-*+]) ", r.body, re.M)), after_setup[0])
         assert any(h.endswith(f"#{first.id}") for tag, h in html.links if tag == "a"), "no link to the turn rule"
         questions = [n for n in game.notes.notes if n.title.rstrip().endswith("?")]
         assert questions, f"{game.id}: no ruling is phrased as a question"
@@ -602,7 +604,8 @@ def test_odds_read_as_percentages_and_decimals_one_point_of_view_each(built: Bui
         amounts = [str(r[0]) for t in tables for r in t["rows"] if re.fullmatch(r"[-−+]?\d+ [A-Za-z]+", str(r[0]))]
         if amounts:  # outcomes that are amounts with a unit ("-2 HP") get their average, as a decimal with the unit
             unit = amounts[0].split()[-1]
-            assert re.search(rf"average: [-−]?\d+(\.\d+)?\s?{unit}", text), "no decimal average with its unit"
+            assert re.search(rf"average[^:]*: [-−]?\d+(\.\d+)?\s?{unit}", text) or \
+                re.search(rf"average {unit}s?: [-−]?\d+(\.\d+)?", text), "no decimal average with its unit"
         assert re.search(r": (<)?\d+(\.\d)?\s?%", text), "no headline percentage"
         rule_chapter = {r.id: r.meta.chapter for r in game.rules}
         for table in tables:
