@@ -87,7 +87,6 @@ def parser() -> argparse.ArgumentParser:
     s = sub.add_parser("site", help="generate the site's pages and build it into build/site/")
     _common(s)
     s.add_argument("--serve", action="store_true", help="live preview that rebuilds on content edits")
-    s.add_argument("--offline", action="store_true", help="also build the file:// offline copy")
     sc = sub.add_parser("schema", help="export the JSON Schemas for editors into build/schema/")
     _common(sc)
     sim = sub.add_parser("simulate", help="play whole games with a simple rules-legal policy and report results")
@@ -190,7 +189,7 @@ def _write(args: argparse.Namespace, checked, manifest) -> int:
     if args.command == "site":
         from generators.site.build import build_site
 
-        build_site(content, args.out, offline=args.offline, say=lambda m: _say(args, m), manifest=manifest)
+        build_site(content, args.out, say=lambda m: _say(args, m), manifest=manifest)
         return 0
     _print(args, content, manifest)
     if args.command == "print":

@@ -43,7 +43,7 @@ TOOLS = ("reportlab", "pillow", "pypdfium2", "pyyaml", "jinja2", "mkdocs", "mkdo
          "pymdown-extensions", "markdown")
 # Left by earlier versions of Roadkit: four separate caches, now all in the manifest.
 _LEGACY = (".site-inputs", ".site-stamp.json", "check/.inputs", "site.tmp", "site-offline.tmp", "site.old",
-           "site-offline.old")
+           "site-offline.old", "site-offline")  # site-offline/: the one site now also works from file://
 
 
 def _file_mode() -> int:
@@ -613,7 +613,7 @@ def clean_stale(out: Path) -> list[Path]:
             if name.endswith(TMP_SUFFIX):
                 found.append(here / name)
                 dirs.remove(name)
-            elif here == out and name in ("site", "site-offline"):
+            elif here == out and name == "site":
                 dirs.remove(name)  # written only by MkDocs into temporary folders: nothing of ours inside
         found += [here / name for name in files if name.endswith(TMP_SUFFIX) or _legacy_temp(name)]
     for path in found:

@@ -69,7 +69,7 @@ def game_assets(content: Content, game: LoadedGame, out: Path) -> GameAssets:
             doc = target.path.stem.removeprefix(f"{game.id}-")
             downloads.setdefault(doc, {})
             if target.path.is_file():
-                dest = posixpath.join("downloads", variant_dir(opts), target.path.name)
+                dest = posixpath.join(game.id, "downloads", variant_dir(opts), target.path.name)
                 copies[dest] = target.path
                 downloads[doc][paper] = dest
             else:

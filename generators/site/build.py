@@ -1,53 +1,73 @@
 """`roadkit site`: generate the rules reference site.
 
-1. Pages are rendered from content (jinja2 -> plain Markdown) and staged, with the hand-written
-   files of site/, the face PNGs and PDFs of the print kit, and the rules check's diagrams and
-   report, in a temporary folder of this run.
-2. MkDocs (Material) builds each variant into a temporary folder, with --strict so that a broken
-   link or anchor fails the build: build/site/ and, with `offline`, build/site-offline/ (Material's
-   offline plugin, switched on by ROADKIT_OFFLINE) to open from file:// without a server. Both run
-   in parallel. A complete build is swapped in for the old one in one step; a failed one leaves
-   the old site as it was.
+1. Pages are rendered from content (jinja2 -> plain Markdown), with the hand-written files of site/,
+   the face PNGs and PDFs of the print kit and the rules check's diagrams, and cut into projects
+   (generators/site/projects.py): the hub (home, about) and one per game.
+2. MkDocs (Material, with its offline plugin: the one build works from a server and from file://)
+   builds each stale project into a temporary folder, with --strict, on every core.
+3. The new site is assembled beside the old one: rebuilt projects moved in, the others hard-linked
+   from the current site; every project gets the search index of all of them; every link of the
+   assembled site is checked; then it is swapped in for build/site in one step. A failure anywhere
+   leaves the old site as it was.
 
-Each variant is a target of the build graph (generators/outputs.py): its key hashes the content,
-the code, site/, mkdocs.yml and the keys of the outputs it shows, so a no-op rebuild does nothing.
+Each project is a target of the build graph (generators/outputs.py): its key hashes the code, its
+game's content, the hand-written site/ and mkdocs.yml, the games' names (every project shows them
+as tabs) and the keys of the print kit's and the check's outputs it shows. An edit to one game's
+content rebuilds that game's project alone; a no-op rebuild does nothing.
 """
 
 from __future__ import annotations
 
+import json
+import os
+import shutil
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 from generators.content.loader import Content
-from generators.errors import OutputError
-from generators.outputs import Commit, Manifest, build_lock, code_version, describe_os_error, digest, files_key
+from generators.errors import OutputError, ToolError
+from generators.outputs import (
+    Commit,
+    Manifest,
+    available_cores,
+    build_lock,
+    code_version,
+    describe_os_error,
+    digest,
+    files_key,
+    write_atomic,
+)
 from generators.site import mkdocs_run
 from generators.site.paths import REPO, SITE_SRC
+from generators.site.projects import HUB, index_files, merged_index, own_docs
 
 Say = Callable[[str], None]
 BASE_CONFIG = REPO / "mkdocs.yml"
 OVERRIDES = SITE_SRC / "overrides"
-# Outputs of other steps the site shows: face PNGs, the PDFs on standard paper, the check's folder.
-SHOWN = ("png/", "print/a4/", "print/letter/", "check")
+SITE = "site"  # build/site/
+
+
+def shown(game: str) -> tuple[str, ...]:
+    """Outputs of other steps a game's pages show: its face PNGs, its PDFs on standard paper, the
+    rules check."""
+    return (f"png/{game}/", f"print/a4/{game}-", f"print/letter/{game}-", "check")
 
 
 @dataclass(frozen=True)
 class SiteResult:
-    docs: Path | None
     site: Path
-    offline: Path | None
-    pages_written: int
-    files_kept: int
-    files_removed: int
-    mkdocs_seconds: dict[str, float | None]
+    built: tuple[str, ...]  # the projects rebuilt ("" is the hub)
+    kept: tuple[str, ...]
+    mkdocs_seconds: dict[str, float]
     seconds: float
 
 
 def stage_site(content: Content, out: Path, into: Path | None = None) -> tuple[Path, int, int, int]:
-    """Render and stage every page and file into `into`/docs (default `out`/docs) with its mkdocs.yml
-    beside it; return (config, written, kept, removed). `out` is where the print kit and the check are."""
+    """The whole site as ONE project (for `mkdocs serve`): render and stage every page and file into
+    `into`/docs (default `out`/docs) with its mkdocs.yml beside it; return (config, written, kept,
+    removed). `out` is where the print kit and the check are."""
     from generators.site.collect import collect  # jinja2 and the page code: only when there is work
 
     into = into if into is not None else out
@@ -57,49 +77,146 @@ def stage_site(content: Content, out: Path, into: Path | None = None) -> tuple[P
     return config, len(report.written), report.kept, len(report.removed)
 
 
-def site_key(content: Content, manifest: Manifest) -> str:
-    """Everything a site is made from: the code, the content (examples included) and icons, the
-    hand-written site/ and mkdocs.yml, and the keys of the PNGs, PDFs and check it shows."""
+def ready_games(content: Content) -> list[str]:
+    from generators.site.collect import ordered_games
+
+    return [g.id for g in ordered_games(content) if g.game.status == "ready"]
+
+
+def project_keys(content: Content, manifest: Manifest) -> dict[str, str]:
+    """The key of each project: the hub first, then each ready game in navigation order."""
     root = Path(content.root)
-    files = [root / "icons.yaml"]
-    for game in content.games:
-        files += sorted(p for p in Path(game.dir).rglob("*") if p.is_file())
     site_files = [BASE_CONFIG, *sorted(p for p in SITE_SRC.rglob("*") if p.is_file())]
-    return digest(code_version(), files_key(root, files), files_key(REPO, site_files), manifest.entries(SHOWN))
+    games = ready_games(content)
+    by_id = {g.id: g for g in content.games}
+    # Every project shows every ready game's name (tabs, scoped search) and the hand-written pages.
+    common = digest(code_version(), files_key(REPO, site_files), files_key(root, [root / "icons.yaml"]),
+                    [(g, by_id[g].game.name, by_id[g].game.order) for g in games])
+    keys = {HUB: digest(common, "hub", files_key(root, [Path(g.dir) / "game.yaml" for g in content.games]))}
+    for g in games:
+        files = sorted(p for p in Path(by_id[g].dir).rglob("*") if p.is_file())
+        keys[g] = digest(common, g, files_key(root, files), manifest.entries(shown(g)))
+    return keys
 
 
-def build_site(content: Content, out: Path, offline: bool = True, say: Say = print,
-               manifest: Manifest | None = None) -> SiteResult:
-    """Build build/site/ and, unless `offline` is False, build/site-offline/ as well (the two
-    MkDocs runs share the staging and run side by side, so the offline copy costs little)."""
+def marker(site: Path, project: str) -> Path:
+    """The path the manifest records a project's key under: its folder, or the hub's home page."""
+    return site / (project or "index.html")
+
+
+def build_site(content: Content, out: Path, say: Say = print, manifest: Manifest | None = None) -> SiteResult:
+    """Build build/site/: every stale project rebuilt, the others kept."""
     started = time.perf_counter()
     manifest = manifest if manifest is not None else Manifest.load(out)
-    variants = [mkdocs_run.ONLINE] + ([mkdocs_run.OFFLINE] if offline else [])
-    key = site_key(content, manifest)
-    keys = {v: digest(key, v.name) for v in variants}
-    stale = [v for v in variants if not manifest.fresh(out / v.name, keys[v])]
-    result = SiteResult(None, out / mkdocs_run.ONLINE.name, out / mkdocs_run.OFFLINE.name if offline else None,
-                        0, 0, 0, {}, 0.0)
+    site = out / SITE
+    keys = project_keys(content, manifest)
+    stale = [p for p, key in keys.items() if not manifest.fresh(marker(site, p), key)]
     if not stale:
         say("site: up to date")
-        return result
+        return SiteResult(site, (), tuple(keys), {}, time.perf_counter() - started)
     with Commit(manifest) as commit:
-        staging = commit.temp_folder(out / "docs")
+        jobs = _stage(content, out, stale, commit)
+        timings = mkdocs_run.build(jobs, say, parallel=available_cores())
+        new = commit.temp_folder(site)
         try:
-            config, written, kept, removed = stage_site(content, out, staging)
+            _assemble(new, site, list(keys), {p: dest for p, (_, dest) in jobs.items()})
         except OSError as exc:
-            raise OutputError(f"cannot stage the site's pages: {describe_os_error(exc)}; "
-                              "build/ was left as it was") from None
-        dests = {v: commit.temp_folder(out / v.name) for v in stale}
-        timings = mkdocs_run.build(config, dests, say)
-        for v, dest in dests.items():
-            commit.folder(dest, out / v.name)
-            commit.record(out / v.name, keys[v])
+            raise OutputError(f"cannot assemble the site: {describe_os_error(exc)}; build/ was left as it was") from None
+        from generators.site.linkcheck import broken_links
+
+        # The pages of rebuilt projects; a kept project's links were checked when it was built, and
+        # what they reach in other projects (overviews, fixed page names) changes only when the
+        # games do, which rebuilds every project.
+        broken = broken_links(new, [p for project in stale for p in _pages(new, project, list(keys))])
+        if broken:
+            raise ToolError(f"the site has {len(broken)} broken link(s): " + "; ".join(broken[:5]) + "; the previous site was kept")
+        commit.folder(new, site)
+        for p in keys:
+            commit.record(marker(site, p), keys[p])
+        for gone in _recorded_projects(manifest, site) - set(keys):
+            commit.record(marker(site, gone), None)
         commit.apply()
-    say(f"site: {written} pages and files staged; mkdocs: "
-        + ", ".join(f"{name} {t:.1f} s" for name, t in timings.items()))
-    return SiteResult(None, result.site, result.offline, written, kept, removed,
-                      {v.name: timings.get(v.name) for v in variants}, time.perf_counter() - started)
+    say(f"site: rebuilt {', '.join(p or 'home' for p in stale)}; mkdocs "
+        + ", ".join(f"{p or 'home'} {t:.1f} s" for p, t in timings.items()))
+    return SiteResult(site, tuple(stale), tuple(p for p in keys if p not in stale), timings,
+                      time.perf_counter() - started)
+
+
+def _stage(content: Content, out: Path, stale: list[str], commit: Commit) -> dict[str, tuple[Path, Path]]:
+    """Stage each stale project's docs and config in a temporary folder; (config, empty MkDocs
+    destination) per project."""
+    from generators.site.collect import collect
+    from generators.site.projects import split
+
+    staging = commit.temp_folder(out / "docs")
+    try:
+        collected = collect(content, out, only=[p for p in stale if p])
+        jobs = {}
+        for project in split(collected.stage, collected.nav, collected.rk_games, wanted=stale):
+            folder = staging / (project.name or "_home")
+            project.stage.sync(folder / "docs")
+            config = mkdocs_run.write_config(folder, BASE_CONFIG, OVERRIDES, project.nav, project=True)
+            jobs[project.name] = (config, commit.temp_folder(out / f"{SITE}-{project.name or 'home'}"))
+    except OSError as exc:
+        raise OutputError(f"cannot stage the site's pages: {describe_os_error(exc)}; build/ was left as it was") from None
+    return jobs
+
+
+def _pages(site: Path, project: str, projects: list[str]) -> list[Path]:
+    if project:
+        return sorted((site / project).rglob("*.html"))
+    games = set(projects)
+    return sorted(p for p in site.rglob("*.html") if p.relative_to(site).parts[0] not in games)
+
+
+def _recorded_projects(manifest: Manifest, site: Path) -> set[str]:
+    prefix = manifest.rel(site) + "/"
+    return {k[len(prefix):] if k != prefix + "index.html" else HUB for k in manifest.keys
+            if k.startswith(prefix) and "/" not in k[len(prefix):]}
+
+
+def _assemble(new: Path, site: Path, projects: list[str], built: dict[str, Path]) -> None:
+    """Fill `new` with the whole site: built projects moved in, the others hard-linked from `site`
+    (the current site is never changed), then every project's search index merged."""
+    games = [p for p in projects if p]
+    for project in projects:
+        dest = new / project if project else new
+        if project in built:
+            _move_into(built[project], dest)
+        elif project:
+            _link_tree(site / project, dest)
+        else:
+            for entry in sorted(site.iterdir()) if site.is_dir() else ():
+                if entry.is_dir() and (entry / "search").is_dir():
+                    continue  # a game's project (or one no longer built): not the hub's
+                _link_tree(entry, new / entry.name) if entry.is_dir() else os.link(entry, new / entry.name)
+    _merge_search(new, projects, games)
+
+
+def _move_into(src: Path, dest: Path) -> None:
+    dest.mkdir(parents=True, exist_ok=True)
+    for entry in sorted(src.iterdir()):
+        os.replace(entry, dest / entry.name)
+
+
+def _link_tree(src: Path, dest: Path) -> None:
+    """A copy of `src` made of hard links (no bytes copied); a file later rewritten in the copy is
+    replaced by a new file, so the original stays as it was."""
+    if not src.is_dir():
+        raise OSError(2, "missing from the current site", str(src))
+    shutil.copytree(src, dest, copy_function=os.link)
+
+
+def _merge_search(new: Path, projects: list[str], games: list[str]) -> None:
+    indexes = {}
+    for p in projects:
+        path = (new / p if p else new) / "search" / "search_index.json"
+        indexes[p] = json.loads(path.read_text("utf-8"))
+    parts = {p: own_docs(indexes[p], p, games) for p in projects}
+    for p in projects:
+        folder = new / p if p else new
+        for rel, data in index_files(merged_index(indexes[p], p, parts)).items():
+            write_atomic(folder / rel, data)  # a new file: the current site's (hard-linked) one stays
 
 
 def serve(content_dir: Path, out: Path) -> int:

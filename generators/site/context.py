@@ -14,7 +14,7 @@ from generators.content.model import Component, LoadedGame, RuleEntry, Term
 from generators.errors import ContentError
 from generators.site.assets import GameAssets, game_assets
 from generators.site.diagrams import Diagram, diagram
-from generators.site.examples import REPORT_DOCS_PATH, CheckReport, EngineNote, Example, game_examples
+from generators.site.examples import REPORT_NAME, CheckReport, EngineNote, Example, game_examples
 from generators.site.gloss import Gloss, glosses
 from generators.site.links import SETUP_CHAPTER, Anchors, GamePages, word_key
 from generators.site.numbers import rule_numbers
@@ -267,7 +267,7 @@ def game_site(content: Content, game: LoadedGame, out: Path, report: CheckReport
         rulings=rulings,
         glosses=tuple(glosses(game.glossary.terms)),
         engine_notes=report.notes.get(game.id, ()),
-        report=REPORT_DOCS_PATH if (out / "check" / "report.json").is_file() else None,
+        report=pages.asset("check", REPORT_NAME) if (out / "check" / REPORT_NAME).is_file() else None,
         plays=game_plays(report.simulations.get(game.id)),
     )
 

@@ -8,7 +8,7 @@ check` has run; the report only adds what the engine computed. The site never ru
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +17,7 @@ from generators.content.scenario import AS_WRITTEN, Scenario, load_scenarios, pl
 from generators.site.narrative import Step, steps
 
 STATUSES = ("verified", "erratum", "failed", "unchecked")
-REPORT_DOCS_PATH = "check/report.json"  # where the authors' page offers the check's raw report
+REPORT_NAME = "report.json"  # the check's raw report; each game's authors page offers its part
 
 
 @dataclass(frozen=True)
@@ -63,6 +63,18 @@ class CheckReport:
     notes: dict[str, tuple[EngineNote, ...]]
     odds: dict[str, list[Any]]
     simulations: dict[str, Any]
+    raw: dict[str, Any] = field(default_factory=dict, compare=False)
+
+    def game_json(self, game: str) -> str:
+        """The report's part about one game, as JSON (what that game's authors page links to)."""
+        def mine(key: str) -> Any:
+            part = self.raw.get(key)
+            return part.get(game) if isinstance(part, dict) else None
+
+        records = self.raw.get("examples") if isinstance(self.raw.get("examples"), list) else []
+        data = {"game": game, "examples": [r for r in records if isinstance(r, dict) and r.get("game") == game],
+                "notes": mine("notes") or [], "odds": mine("odds") or [], "simulations": mine("simulations")}
+        return json.dumps(data, indent=1, ensure_ascii=False, sort_keys=True) + "\n"
 
 
 def load_report(out: Path) -> CheckReport:
@@ -85,7 +97,7 @@ def load_report(out: Path) -> CheckReport:
     odds = {str(g): [t for t in tables if isinstance(t, dict)] for g, tables in raw_odds.items()
             if isinstance(tables, list)}
     raw_sims = data.get("simulations") if isinstance(data.get("simulations"), dict) else {}
-    return CheckReport(examples, notes, odds, {str(g): v for g, v in raw_sims.items()})
+    return CheckReport(examples, notes, odds, {str(g): v for g, v in raw_sims.items()}, data)
 
 
 def game_examples(game: LoadedGame, out: Path, report: CheckReport) -> list[Example]:

@@ -65,7 +65,7 @@ def serve(content_dir: Path, out: Path, stage: Callable, base_config: Path, extr
     # Tethered: `mkdocs serve` ends with this process, even when it is killed with -9.
     cmd = tether.command([sys.executable, "-m", "mkdocs", "serve", "-f", str((out / "mkdocs.yml").resolve()),
                           "--dev-addr", addr, "-w", str(base_config.resolve())])
-    env = dict(os.environ, ROADKIT_OFFLINE="false")
+    env = dict(os.environ)
     env.setdefault("NO_MKDOCS_2_WARNING", "1")
     print(f"serving on http://{addr}/ (Ctrl-C stops)", flush=True)
     proc = subprocess.Popen(cmd, env=env, cwd=out.resolve())

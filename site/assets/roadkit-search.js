@@ -20,23 +20,38 @@
 
   function games() { return window.RK_GAMES || {}; }
 
+  // The site's top: this project's base (Material's config) and, from a game's project, one up.
   function root() {
+    var base = ".";
+    var el = document.getElementById("__config");
+    try { base = JSON.parse(el.textContent).base || "."; } catch (e) { /* keep "." */ }
+    return new URL(base.replace(/\/?$/, "/") + (window.RK_ROOT || ""), location.href).href;
+  }
+
+  // Index locations are relative to this project's base; the game is the first folder under the top.
+  function projectBase() {
     var base = ".";
     var el = document.getElementById("__config");
     try { base = JSON.parse(el.textContent).base || "."; } catch (e) { /* keep "." */ }
     return new URL(base.replace(/\/?$/, "/"), location.href).href;
   }
 
-  // The game a docs-relative location ("mission-drive/rules/turn/#ramming") belongs to, or null.
-  function gameOfLocation(loc) {
-    var first = String(loc).split(/[/#?]/)[0].replace(/\.html$/, "");
+  // The game a site path ("mission-drive/rules/turn.html#ramming") belongs to, or null.
+  function gameOfPath(path) {
+    var first = String(path).split(/[/#?]/)[0].replace(/\.html$/, "");
     return Object.prototype.hasOwnProperty.call(games(), first) ? first : null;
+  }
+
+  // ... and of a search index location (relative to this project's base).
+  function gameOfLocation(loc) {
+    var url = new URL(String(loc), projectBase()).href, top = root();
+    return url.indexOf(top) === 0 ? gameOfPath(url.slice(top.length)) : null;
   }
 
   function pageGame() {
     if (state.page === undefined) {
       var base = root();
-      state.page = location.href.indexOf(base) === 0 ? gameOfLocation(location.href.slice(base.length)) : null;
+      state.page = location.href.indexOf(base) === 0 ? gameOfPath(location.href.slice(base.length)) : null;
     }
     return state.page;
   }
