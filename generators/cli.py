@@ -149,6 +149,11 @@ def _run(args: argparse.Namespace) -> int:
         from generators.site.build import serve
 
         return serve(args.content, args.out)  # reports content mistakes live, keeping the last good pages
+    run = _run_inputs(args) if args.command in WRITERS else None
+    if run is not None and _nothing_to_do(args, run):
+        _say(args, f"up to date (nothing changed since the last `roadkit {args.command}`) in "
+             f"{time.perf_counter() - started:.2f} s")
+        return 0
     from generators.validate import validate
 
     checked = validate(args.content, args.game, args.paths if args.command == "check" else ())
@@ -169,9 +174,42 @@ def _run(args: argparse.Namespace) -> int:
         manifest = Manifest.load(args.out)
         with manifest.transaction():  # a fault in any step puts back what the earlier steps replaced
             status = _write(args, checked, manifest)
+        if status == 0 and run is not None:
+            manifest.record_run(args.command, run)
     if args.command in ("print", "build") and status == 0:
         _say(args, f"done in {time.perf_counter() - started:.2f} s")
     return status
+
+
+def _run_inputs(args: argparse.Namespace) -> str | None:
+    """Everything a writing run reads: its options, every file of the content folder, the code and
+    tools (`code_version`), the hand-written site; None where that cannot be told cheaply (extra
+    scenario files given to `check`)."""
+    from generators.outputs import code_version, digest, files_key
+    from generators.site.paths import REPO, SITE_SRC
+
+    if getattr(args, "paths", None):
+        return None
+    options = {k: v for k, v in sorted(vars(args).items()) if k not in ("quiet", "jobs", "json", "out")}
+    root = args.content
+    try:
+        content = sorted(p for p in root.rglob("*") if p.is_file())
+    except OSError:
+        return None
+    site = [REPO / "mkdocs.yml", *sorted(p for p in SITE_SRC.rglob("*") if p.is_file())]
+    return digest(code_version(), repr(options), os.environ.get("ROADKIT_SIMULATE"), files_key(root, content),
+                  files_key(REPO, site))
+
+
+def _nothing_to_do(args: argparse.Namespace, run: str) -> bool:
+    from generators.outputs import Manifest
+
+    if args.command == "check" and args.json:
+        return False  # it prints the report
+    try:
+        return Manifest.load(args.out).run_current(args.command, run)
+    except OSError:
+        return False
 
 
 def _write(args: argparse.Namespace, checked, manifest) -> int:
@@ -191,14 +229,22 @@ def _write(args: argparse.Namespace, checked, manifest) -> int:
 
         build_site(content, args.out, say=lambda m: _say(args, m), manifest=manifest)
         return 0
-    _print(args, content, manifest)
+    from generators.engine.runner import assemble_check, check_targets, owned_by_check, report_status
+    from generators.outputs import realize
+
+    targets, owned = _print_targets(args, content)
+    simulate = _simulated_games() if args.command == "build" else 0
+    if args.command == "build":  # the check's games and simulations share the workers with the print kit
+        targets = check_targets(checked.work, args.out, simulate) + targets
+        owned += owned_by_check(args.out, args.game)
+    report = realize(targets, manifest, owned, on_make=lambda t: _say(args, f"  making {t.path}"), jobs=args.jobs)
+    _say(args, f"print kit{' and check' if simulate or args.command == 'build' else ''}: {len(report.made)} made, "
+         f"{len(report.kept)} up to date")
     if args.command == "print":
         return 0
-    from generators.engine.runner import run_check
-
     _schemas(args, content, manifest)
-    status = run_check(content, [], args.out, games=args.game, quiet=True, loaded=checked.work, manifest=manifest,
-                       simulate_games=_simulated_games())
+    status = report_status(assemble_check(checked.work, args.out, manifest, simulate), args.out / "check",
+                           as_json=False, quiet=True)
     if status != 0:
         print("roadkit build: a worked example failed; see build/check/report.json "
               "(run `roadkit check` for details). The site was not rebuilt.", file=sys.stderr)
@@ -224,14 +270,15 @@ def _schemas(args: argparse.Namespace, content, manifest) -> list[Path]:
     return [t.path for t in targets]
 
 
-def _print(args: argparse.Namespace, content, manifest) -> None:
-    from generators.outputs import realize
+def _print_targets(args: argparse.Namespace, content) -> tuple[list, list[str]]:
+    """The print kit's targets, and the output prefixes it owns (anything there no target claims is
+    stale)."""
     from generators.pdf.kit import CALIBRATION, calibration_targets, document_targets, png_targets, variant_dir
     from generators.pdf.options import Options
 
     papers = PAPERS if args.paper == "all" else (args.paper,)
     targets = []
-    owned = []  # outputs of what is being rebuilt; anything there no target claims is stale
+    owned = []
     variants = [Options(paper=paper, back_offset=args.back_offset, ink_saver=args.ink_saver, proxies=args.proxies)
                 for paper in papers]
     targets.extend(calibration_targets(variants, args.out))
@@ -248,8 +295,7 @@ def _print(args: argparse.Namespace, content, manifest) -> None:
             url = f"{args.tts_url.rstrip('/')}/{game.id}/" if args.tts_url else None
             targets.extend(tts_targets(content, game, args.out, url))
             owned.append(str(args.out / "tts" / game.id) + "/")
-    report = realize(targets, manifest, owned, on_make=lambda t: _say(args, f"  making {t.path}"), jobs=args.jobs)
-    _say(args, f"print kit: {len(report.made)} made, {len(report.kept)} up to date")
+    return targets, owned
 
 
 if __name__ == "__main__":

@@ -225,6 +225,24 @@ class Manifest:
         return tuple(sorted((k, v) for k, v in self.keys.items()
                             if k.startswith(prefixes) and (self.root / k).exists()))
 
+    # A whole run (`roadkit build` with its options) whose inputs are unchanged since it last
+    # succeeded, and whose outputs are all still there as it left them, has nothing to do: the CLI
+    # then skips even the validation pass. Runs are recorded beside the outputs under this prefix.
+    RUN = "run:"
+
+    def outputs_digest(self) -> str:
+        return digest(sorted((k, v) for k, v in self.keys.items() if not k.startswith(self.RUN)))
+
+    def run_current(self, name: str, inputs: str) -> bool:
+        """Did run `name` last succeed with these inputs, leaving every output as recorded?"""
+        if self.keys.get(self.RUN + name) != digest(inputs, self.outputs_digest()):
+            return False
+        return all((self.root / k).exists() for k in self.keys if not k.startswith(self.RUN))
+
+    def record_run(self, name: str, inputs: str) -> None:
+        self.keys[self.RUN + name] = digest(inputs, self.outputs_digest())
+        self.save()
+
     def save(self) -> None:
         data = {"version": 2, "targets": dict(sorted(self.keys.items()))}
         write_if_changed(self.root / MANIFEST, (json.dumps(data, indent=1) + "\n").encode())

@@ -46,7 +46,7 @@ from generators.engine.base import (
     load_engine,
 )
 from generators.errors import ContentError
-from generators.outputs import Commit, Manifest, code_version, digest
+from generators.outputs import Commit, Manifest, Target, code_version, digest, realize
 
 STATUSES = ("verified", "erratum", "failed")
 
@@ -67,6 +67,7 @@ class GameWork:
     engine: Engine
     content: GameContent
     scenarios: tuple[Prepared, ...]
+    paths: tuple[Path, ...] = ()  # the scenario files and folders it was loaded from
 
 
 Work = list[GameWork]
@@ -135,7 +136,7 @@ def load_all(content: Content, games: Sequence[str] | None = None,
         engine = engine_of(game)
         facts = game_content(game, engine)
         scenarios = load_scenarios(paths, engine, rule_ids=[r.id for r in game.rules])
-        work.append(GameWork(game, engine, facts, tuple(prepare(engine, facts, s) for s in scenarios)))
+        work.append(GameWork(game, engine, facts, tuple(prepare(engine, facts, s) for s in scenarios), tuple(paths)))
     return work
 
 
@@ -392,15 +393,56 @@ def _engine_notes(engine: Engine) -> list[dict[str, str]]:
 def compute_check(work: Work, simulate_games: int = 0) -> tuple[Report, dict[str, bytes]]:
     """Replay every prepared scenario: the report and every file of the check's folder, in memory;
     `simulate_games` whole games per setting go into the report too (for the site's overviews)."""
+    parts = [json.loads(game_part(w)) for w in work]
+    sims = {w.game.id: {"policies": POLICIES_TEXT(), "settings": [
+        json.loads(_simulated(w, simulate_games, policy, i)) for policy, i in simulation_plan(w)]}
+        for w in work} if simulate_games > 0 else {}
+    return assemble(work, parts, sims)
+
+
+def game_part(w: GameWork) -> bytes:
+    """One game's part of the check: its examples replayed, the engine's notes and odds, and the
+    drawings (by path relative to the check's folder), as JSON."""
+    svgs: dict[str, bytes] = {}
+    examples = [run_scenario(w.game.id, p, w.engine, svgs) for p in w.scenarios]
+    data = {"examples": examples, "notes": _engine_notes(w.engine), "odds": w.engine.odds_for(w.content),
+            "svgs": {rel: svg.decode("utf-8") for rel, svg in sorted(svgs.items())}}
+    return json.dumps(data, sort_keys=True, ensure_ascii=False).encode("utf-8")
+
+
+def simulation_plan(w: GameWork) -> list[tuple[str, int]]:
+    """(policy, setting index) of every line of a game's whole-game figures, in report order."""
+    from generators.engine.simulate import policies
+
+    return [(policy, i) for policy in policies(w.engine, w.content) for i in range(len(w.engine.simulation_setups()))]
+
+
+def _simulated(w: GameWork, games: int, policy: str, index: int) -> bytes:
+    from generators.engine.simulate import simulate_one
+
+    line = simulate_one(w.game.engine or "", w.content, games, policy, index)
+    return json.dumps(line, sort_keys=True, ensure_ascii=False).encode("utf-8")
+
+
+def POLICIES_TEXT() -> dict[str, str]:
+    from generators.engine.simulate import POLICIES
+
+    return dict(POLICIES)
+
+
+def assemble(work: Work, parts: Sequence[Mapping[str, Any]],
+             sims: Mapping[str, Mapping[str, Any]]) -> tuple[Report, dict[str, bytes]]:
+    """The report and the check's files from each game's part and simulations."""
     files: dict[str, bytes] = {}
     examples: list[dict[str, Any]] = []
     notes: dict[str, list[dict[str, str]]] = {}
     odds: dict[str, list[dict[str, Any]]] = {}
-    for w in work:
-        notes[w.game.id] = _engine_notes(w.engine)
-        odds[w.game.id] = w.engine.odds_for(w.content)
-        examples += [run_scenario(w.game.id, p, w.engine, files) for p in w.scenarios]
-    report = Report(examples, notes, odds, _simulations(work, simulate_games))
+    for w, part in zip(work, parts, strict=True):
+        examples += part["examples"]
+        notes[w.game.id] = part["notes"]
+        odds[w.game.id] = part["odds"]
+        files.update({rel: svg.encode("utf-8") for rel, svg in part["svgs"].items()})
+    report = Report(examples, notes, odds, {g: dict(v) for g, v in sims.items()})
     files["report.json"] = report.to_json().encode()
     return report, files
 
@@ -421,63 +463,90 @@ def check(content: Content, games: Sequence[str] | None = None, extra_paths: Seq
     return report
 
 
-def _simulations(work: Work, games: int) -> dict[str, dict[str, Any]]:
-    """Whole games played per game, setting and policy, for the site's overview (seeds 1..games)."""
-    if games <= 0:
-        return {}
-    from generators.engine.simulate import POLICIES, simulate
+# --- the check as targets of the build graph --------------------------------------------------
 
-    return {w.game.id: {"policies": POLICIES, "settings": simulate(w.game.engine or "", w.content, games)}
-            for w in work}
+PARTS = "games"  # check/games/<game>.json: each game's part
+SIMULATIONS = "simulations"  # check/simulations/<game>/<policy>-<setting>.json: one line of figures
 
 
-def inputs_key(content: Content, games: Sequence[str] | None, extra_paths: Sequence[Path],
-               simulate_games: int = 0) -> str:
-    """What a check depends on: the code, each game's content files (the engine reads card facts from
-    them) and rule ids, and the scenario files with the names the report shows."""
-    parts: list[object] = [code_version(), simulate_games]
-    for game, paths in plan(content, games, extra_paths):
-        parts.append((game.id, game.engine, tuple(r.id for r in game.rules), sorted(game.files.items())))
-        parts += [(display_path(p), p.read_bytes()) for p in scenario_files(paths)]
-    return digest(*parts)
+def game_key(w: GameWork) -> str:
+    """What a game's part depends on: the code, the game's content files (the engine reads card
+    facts from them) and rule ids, and its scenario files with the names the report shows."""
+    return digest(code_version(), w.game.id, w.game.engine, tuple(r.id for r in w.game.rules),
+                  sorted(w.game.files.items()),
+                  [(display_path(p), p.read_bytes()) for p in scenario_files(list(w.paths))])
+
+
+def check_targets(work: Work, out: Path, simulate_games: int = 0) -> list[Target]:
+    """Each game's part, and each line of its whole-game figures, as a target: the build makes the
+    stale ones on its workers beside the print kit. Simulations first: they take longest. A line's
+    key is what the engine plays with (the game's facts), so an edit to card text replays nothing."""
+    folder = out / "check"
+    targets: list[Target] = []
+    if simulate_games > 0:
+        for w in work:
+            facts = digest(code_version(), w.game.engine, w.content, simulate_games)
+            for policy, i in simulation_plan(w):
+                targets.append(Target(folder / SIMULATIONS / w.game.id / f"{policy}-{i}.json",
+                                      digest(facts, policy, i),
+                                      lambda w=w, policy=policy, i=i: _simulated(w, simulate_games, policy, i)))
+    for w in work:
+        targets.append(Target(folder / PARTS / f"{w.game.id}.json", game_key(w),
+                              lambda w=w: game_part(w)))
+    return targets
+
+
+def assemble_check(work: Work, out: Path, manifest: Manifest, simulate_games: int = 0) -> Report:
+    """report.json and the drawings from the parts the targets made (all fresh by now); files whose
+    bytes are unchanged are left alone."""
+    folder = out / "check"
+    parts = [json.loads((folder / PARTS / f"{w.game.id}.json").read_text("utf-8")) for w in work]
+    sims = {}
+    if simulate_games > 0:
+        for w in work:
+            lines = [json.loads((folder / SIMULATIONS / w.game.id / f"{policy}-{i}.json").read_text("utf-8"))
+                     for policy, i in simulation_plan(w)]
+            sims[w.game.id] = {"policies": POLICIES_TEXT(), "settings": lines}
+    report, files = assemble(work, parts, sims)
+    with Commit(manifest) as commit:
+        commit.sync_folder(folder, files, keep=lambda rel: rel.startswith((f"{PARTS}/", f"{SIMULATIONS}/")))
+        commit.apply()
+    return report
 
 
 def run_check(content: Content, extra_paths: Sequence[Path], out: Path, *, games: Sequence[str] | None = None,
               as_json: bool = False, quiet: bool = False, loaded: Work | None = None,
-              manifest: Manifest | None = None, simulate_games: int = 0) -> int:
-    """The check as `roadkit check` and `roadkit build` run it: `out/check/` is one output of the build
-    graph, remade only when something it reads changed. Returns the exit status: 1 if an example failed.
-    A folder that cannot be written raises OutputError and records nothing."""
+              manifest: Manifest | None = None, simulate_games: int = 0, jobs: int | None = None) -> int:
+    """The check as `roadkit check` runs it: each game's part (and its whole-game figures) is an
+    output of the build graph, remade only when something it reads changed. Returns the exit status:
+    1 if an example failed. A folder that cannot be written raises OutputError and records nothing."""
     manifest = manifest if manifest is not None else Manifest.load(out)
-    out_dir = out / "check"
     try:
-        key = inputs_key(content, games, extra_paths, simulate_games)
-        report = _recorded(manifest, out_dir, key)
-        if report is None:
-            work = loaded if loaded is not None else load_all(content, games, extra_paths)
-            report, files = compute_check(work, simulate_games)
-            with Commit(manifest) as commit:
-                commit.sync_folder(out_dir, files)
-                commit.record(out_dir, key)
-                commit.apply()
+        work = loaded if loaded is not None else load_all(content, games, extra_paths)
+        realize(check_targets(work, out, simulate_games), manifest, owned_by_check(out, games),
+                jobs=jobs)
+        report = assemble_check(work, out, manifest, simulate_games)
     except CheckUsageError as exc:
         print(f"roadkit check: {exc}", file=sys.stderr)
         return 2
+    return report_status(report, out / "check", as_json, quiet)
+
+
+def owned_by_check(out: Path, games: Sequence[str] | None) -> list[str]:
+    """Check outputs no target claims any more (a game removed, a setting dropped) are removed; a
+    run limited to some games leaves the others' alone."""
+    folder = out / "check"
+    if games:
+        return [str(folder / PARTS / f"{g}.json") for g in games] + [str(folder / SIMULATIONS / g) + "/" for g in games]
+    return [str(folder / PARTS) + "/", str(folder / SIMULATIONS) + "/"]
+
+
+def report_status(report: Report, folder: Path, as_json: bool, quiet: bool) -> int:
     if as_json:
         print(report.to_json(), end="")
     elif not quiet:
-        print(_human(report, out_dir))
+        print(_human(report, folder))
     return 1 if report.summary["failed"] else 0
-
-
-def _recorded(manifest: Manifest, out_dir: Path, key: str) -> Report | None:
-    """The report the manifest says is current, or None when the check must run."""
-    if not manifest.fresh(out_dir, key):
-        return None
-    try:
-        return Report.from_dict(json.loads((out_dir / "report.json").read_text("utf-8")))
-    except (OSError, ValueError, KeyError, TypeError):
-        return None
 
 
 # --- command line ------------------------------------------------------------------------------

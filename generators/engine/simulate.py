@@ -137,6 +137,16 @@ def simulate(engine_name: str, content: GameContent, games: int, seed: int = 1,
     return out
 
 
+def simulate_one(engine_name: str, content: GameContent, games: int, policy: str, setting_index: int,
+                 seed: int = 1) -> dict[str, Any]:
+    """One setting and policy of `simulate`, played in this process (the build spreads these over
+    its workers)."""
+    engine = load_engine(engine_name)
+    setting = engine.simulation_setups()[setting_index]
+    played = [play(engine, content, dict(setting.options), s, policy) for s in range(seed, seed + games)]
+    return summarize(setting, played, policy)
+
+
 def _cores() -> int:
     import os
 

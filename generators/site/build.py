@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from generators.content.loader import Content
+from generators.engine.runner import PARTS, SIMULATIONS
 from generators.errors import OutputError, ToolError
 from generators.outputs import (
     Commit,
@@ -47,12 +48,14 @@ Say = Callable[[str], None]
 BASE_CONFIG = REPO / "mkdocs.yml"
 OVERRIDES = SITE_SRC / "overrides"
 SITE = "site"  # build/site/
+KEPT = "build/ was left as it was"
 
 
 def shown(game: str) -> tuple[str, ...]:
-    """Outputs of other steps a game's pages show: its face PNGs, its PDFs on standard paper, the
-    rules check."""
-    return (f"png/{game}/", f"print/a4/{game}-", f"print/letter/{game}-", "check")
+    """Outputs of other steps a game's pages show: its face PNGs, its PDFs on standard paper, its
+    part of the rules check and its whole-game figures."""
+    return (f"png/{game}/", f"print/a4/{game}-", f"print/letter/{game}-", f"check/{PARTS}/{game}.json",
+            f"check/{SIMULATIONS}/{game}/")
 
 
 @dataclass(frozen=True)
@@ -121,7 +124,7 @@ def build_site(content: Content, out: Path, say: Say = print, manifest: Manifest
         try:
             _assemble(new, site, list(keys), {p: dest for p, (_, dest) in jobs.items()})
         except OSError as exc:
-            raise OutputError(f"cannot assemble the site: {describe_os_error(exc)}; build/ was left as it was") from None
+            raise OutputError(f"cannot assemble the site: {describe_os_error(exc)}; {KEPT}") from None
         from generators.site.linkcheck import broken_links
 
         # The pages of rebuilt projects; a kept project's links were checked when it was built, and
@@ -129,7 +132,8 @@ def build_site(content: Content, out: Path, say: Say = print, manifest: Manifest
         # games do, which rebuilds every project.
         broken = broken_links(new, [p for project in stale for p in _pages(new, project, list(keys))])
         if broken:
-            raise ToolError(f"the site has {len(broken)} broken link(s): " + "; ".join(broken[:5]) + "; the previous site was kept")
+            raise ToolError(f"the site has {len(broken)} broken link(s): {'; '.join(broken[:5])}; "
+                            "the previous site was kept")
         commit.folder(new, site)
         for p in keys:
             commit.record(marker(site, p), keys[p])
@@ -158,7 +162,7 @@ def _stage(content: Content, out: Path, stale: list[str], commit: Commit) -> dic
             config = mkdocs_run.write_config(folder, BASE_CONFIG, OVERRIDES, project.nav, project=True)
             jobs[project.name] = (config, commit.temp_folder(out / f"{SITE}-{project.name or 'home'}"))
     except OSError as exc:
-        raise OutputError(f"cannot stage the site's pages: {describe_os_error(exc)}; build/ was left as it was") from None
+        raise OutputError(f"cannot stage the site's pages: {describe_os_error(exc)}; {KEPT}") from None
     return jobs
 
 

@@ -3,7 +3,6 @@ files of site/, and copies of what the print kit and the rules check made. Also 
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Collection
 from dataclasses import dataclass, field
@@ -12,7 +11,7 @@ from pathlib import Path
 from generators.content.loader import Content
 from generators.site.context import GameSite, game_site
 from generators.site.escape import nav_title
-from generators.site.examples import REPORT_NAME, load_report
+from generators.site.examples import load_report
 from generators.site.numbers import game_codes
 from generators.site.pages import NavItem, game_nav, game_pages, render
 from generators.site.paths import SITE_SRC
