@@ -70,7 +70,7 @@ def test_a_changed_engine_string_rebuilds_the_site(tmp_path: Path) -> None:
     title = next((t["title"] for t in report["odds"][game] if f'"{t["title"]}"' in source), None)
     if title is None:
         pytest.skip("no odds table title written as a literal in the engine")
-    odds_page = out / "site" / game / "odds" / "index.html"
+    odds_page = out / "site" / game / "odds.html"
     assert title in odds_page.read_text("utf-8").replace("&amp;", "&")
     engine.write_text(source.replace(f'"{title}"', '"A renamed odds table"'), "utf-8")
     again = run_cli(*args, cwd=repo)

@@ -60,7 +60,7 @@ def test_two_concurrent_builds_leave_a_complete_site(tmp_path: Path, reference: 
     results = [(p, *p.communicate(timeout=600)) for p in procs]
     for proc, _, err in results:
         assert proc.returncode == 0, err
-    assert (out / "site" / "index.html").is_file() and (out / "site-offline" / "index.html").is_file()
+    assert (out / "site" / "index.html").is_file() and (out / "site" / "search" / "search_index.js").is_file()
     assert not _temporaries(out)
     assert fingerprint(out) == reference
 

@@ -46,7 +46,8 @@ class Built:
 
     @property
     def offline(self) -> Path:
-        return self.out / "site-offline"
+        """The same build: it also opens from disk (file://)."""
+        return self.out / "site"
 
 
 def make_inputs(content: Content, out: Path) -> None:
@@ -69,7 +70,7 @@ def site_build(out: Path) -> Built:
     """Build the site (both variants) into `out` once per process; later calls reuse it."""
     content = load_content(CONTENT)
     make_inputs(content, out)
-    return Built(content, out, build_site(content, out, offline=True, say=lambda _: None))
+    return Built(content, out, build_site(content, out, say=lambda _: None))
 
 
 @pytest.fixture(scope="session")
@@ -112,12 +113,10 @@ def parse(path: Path) -> Html:
     return Html(path.read_text("utf-8"))
 
 
-def page(site: Path, docs_path: str, offline: bool = False) -> Path:
-    """The built HTML file of a docs page ('x/y.md' -> x/y/index.html, or x/y.html offline)."""
-    stem = docs_path.removesuffix(".md")
-    if stem == "index" or stem.endswith("/index"):
-        return site / f"{stem}.html"
-    return site / (f"{stem}.html" if offline else f"{stem}/index.html")
+def page(site: Path, docs_path: str) -> Path:
+    """The built HTML file of a docs page ('x/y.md' -> x/y.html: pages are files, so that the site
+    reads the same from a server and from file://)."""
+    return site / f"{docs_path.removesuffix('.md')}.html"
 
 
 def ready(content: Content):
@@ -149,7 +148,7 @@ def report(built: Built) -> dict:
 def example_pages(site: Path, game_id: str) -> list[Path]:
     """The built pages holding a game's examples (its examples index excluded)."""
     folder = site / game_id / "examples"
-    return sorted(p for p in folder.rglob("index.html") if p.parent != folder)
+    return sorted(p for p in folder.rglob("*.html") if p != folder / "index.html")
 
 
 def example_page_of(site: Path, game_id: str, example_id: str) -> Path:
@@ -160,7 +159,7 @@ def example_page_of(site: Path, game_id: str, example_id: str) -> Path:
 
 def player_pages(site: Path) -> list[Path]:
     """Every page but the content authors' ones."""
-    return [p for p in sorted(site.rglob("*.html")) if "authors" not in p.relative_to(site).parts]
+    return [p for p in sorted(site.rglob("*.html")) if "authors" not in p.relative_to(site).with_suffix("").parts]
 
 
 def test_every_rules_entry_is_at_its_anchor_citing_its_section(built: Built) -> None:
@@ -181,7 +180,7 @@ def test_every_rules_entry_links_its_related_entries_to_the_right_page(built: Bu
             hrefs = {href for tag, href in parse(path).links if tag == "a"}
             for rel in entry.meta.related:
                 same = chapter[rel] == entry.meta.chapter
-                want = f"#{rel}" if same else f"../{chapter[rel]}/#{rel}"
+                want = f"#{rel}" if same else f"{chapter[rel]}.html#{rel}"
                 assert want in hrefs, f"{game.id}/{entry.id}: no link to related entry {rel} ({want})"
 
 
@@ -266,7 +265,7 @@ def test_examples_show_their_badge_and_diagrams(built: Built) -> None:
             want = rec["status"]
             if want == "erratum":
                 want = "erratum" if sc["source"] == "printed" else "table-choice"
-                linked = re.findall(r'href="[^"]*notes/#([\w-]+)"', section)
+                linked = re.findall(r'href="[^"]*notes\.html#([\w-]+)"', section)
                 assert linked and all(n in notes_ids for n in linked), f"{sc['id']}: no ruling explains it"
             other = any(f"](#{sc['id']})" in n.text.partition("**The other reading:**")[2]
                         for n in game.notes.notes if "**The book says two things:**" in n.text)
@@ -706,9 +705,8 @@ def broken_links(site: Path) -> list[str]:
     return problems
 
 
-@pytest.mark.parametrize("variant", ["site", "site-offline"])
-def test_every_internal_link_and_anchor_resolves(built: Built, variant: str) -> None:
-    site = built.out / variant
+def test_every_internal_link_and_anchor_resolves(built: Built) -> None:
+    site = built.site
     assert (site / "index.html").is_file()
     assert broken_links(site) == []
 
@@ -719,7 +717,7 @@ def test_offline_build_works_from_files_without_a_network(built: Built) -> None:
     script = (site / "search" / "search_index.js").read_text("utf-8")
     assert script.startswith("var __index =")
     for game in ready(built.content):
-        assert page(site, f"{game.id}/components.md", offline=True).is_file()  # no directory URLs
+        assert page(site, f"{game.id}/components.md").is_file()  # no directory URLs
     for path in site.rglob("*.html"):
         for tag, link in parse(path).links:
             if tag in ("script", "link", "img"):
@@ -729,10 +727,10 @@ def test_offline_build_works_from_files_without_a_network(built: Built) -> None:
 def test_a_noop_rebuild_writes_nothing_and_skips_mkdocs(built: Built) -> None:
     before = fingerprint(built.site)
     started = time.perf_counter()
-    again = build_site(built.content, built.out, offline=True, say=lambda _: None)
+    again = build_site(built.content, built.out, say=lambda _: None)
     elapsed = time.perf_counter() - started
-    assert again.pages_written == 0 and again.files_removed == 0
-    assert all(t is None for t in again.mkdocs_seconds.values())
+    assert again.built == () and again.mkdocs_seconds == {}
+    assert set(again.kept) == {"", *(g.id for g in ready(built.content))}
     assert elapsed < 3, f"a no-op rebuild took {elapsed:.2f} s"
     assert fingerprint(built.site) == before
 
@@ -742,7 +740,7 @@ def test_same_content_gives_the_same_site(built: Built, tmp_path: Path) -> None:
     for part in ("png", "print", "check"):
         if (built.out / part).is_dir():
             shutil.copytree(built.out / part, out / part)
-    build_site(built.content, out, offline=False, say=lambda _: None)
+    build_site(built.content, out, say=lambda _: None)
     assert fingerprint(out / "site") == fingerprint(built.site)
 
 
@@ -782,7 +780,7 @@ def test_content_text_is_shown_literally(tmp_path: Path) -> None:
                          " [js](javascript:alert(4)) and `<b>code</b>`\n", "utf-8")
     content = load_content(content_dir)
     out = tmp_path / "out"
-    build_site(content, out, offline=False, say=lambda _: None)
+    build_site(content, out, say=lambda _: None)
 
     components = (page(out / "site", f"{game.id}/components.md")).read_text("utf-8")
     assert "<script>alert" not in components

@@ -102,12 +102,10 @@ def _new_page(browser, viewport: dict[str, int], scheme: str = "light"):
     return page, errors
 
 
-def _url(base: str, docs_path: str, offline: bool) -> str:
-    """A docs page ('g/x.md', 'g/index.md') as a URL of the served site or of the offline copy."""
-    stem = docs_path.removesuffix(".md")
-    if stem == "index" or stem.endswith("/index"):
-        return base + (f"{stem}.html" if offline else stem.removesuffix("index"))
-    return base + (f"{stem}.html" if offline else f"{stem}/")
+def _url(base: str, docs_path: str) -> str:
+    """A docs page ('g/x.md', 'g/index.md') as a URL of the served site or of the same files opened
+    from disk (pages are files: x.html)."""
+    return base + f"{docs_path.removesuffix('.md')}.html"
 
 
 # JavaScript: the result groups a reader sees, each the links shown (not folded under "more").
@@ -163,15 +161,14 @@ def _questions(built: Built):
     return [(games[g], items) for g, items in asked.items() if g in games]
 
 
-@pytest.mark.parametrize("variant", ["site", "site-offline"])
+@pytest.mark.parametrize("variant", ["served", "file"])
 def test_player_questions_find_their_rule_in_the_top_three(browser, server: str, built: Built, variant: str) -> None:
-    offline = variant == "site-offline"
-    base = (built.offline.as_uri() + "/") if offline else server
+    base = (built.site.as_uri() + "/") if variant == "file" else server
     page, errors = _new_page(browser, DESKTOP)
     misses = []
     for game, items in _questions(built):
         assert len(items) >= 6, f"{game.id}: keep at least six player questions"
-        page.goto(_url(base, f"{game.id}/quick-reference.md", offline))
+        page.goto(_url(base, f"{game.id}/quick-reference.md"))
         for q in items:
             groups = _search(page, q["query"])
             if not _finds_rule(built, game, groups, q["rule"]):
@@ -187,7 +184,7 @@ def test_rule_numbers_are_searchable(browser, server: str, built: Built) -> None
     page, errors = _new_page(browser, DESKTOP)
     misses = []
     for game in ready(built.content):
-        page.goto(_url(server, f"{game.id}/quick-reference.md", False))
+        page.goto(_url(server, f"{game.id}/quick-reference.md"))
         for rule_id, number in sorted(numbers[game.id].items())[::4]:
             if not _finds_rule(built, game, _search(page, number), rule_id, top=1):
                 misses.append(f"{number} does not find {rule_id} first")
@@ -210,7 +207,7 @@ def test_results_name_their_game_and_stay_within_it(browser, server: str, built:
         if folder in games:
             assert games[folder] in [t for link in g for t in link["tags"]], f"a {folder} result does not name its game"
     game_id = sorted(with_boss)[0]  # a game where "boss" finds something
-    page.goto(_url(server, f"{game_id}/quick-reference.md", False))
+    page.goto(_url(server, f"{game_id}/quick-reference.md"))
     scoped = _search(page, "boss")
     assert scoped and all(urlsplit(g[0]["href"]).path.strip("/").startswith(game_id) for g in scoped), \
         "on a game's page the results stay in that game"
@@ -259,7 +256,7 @@ def test_search_ramming_opens_a_verified_example_with_its_diagram(browser, serve
 def test_a_diagram_opens_full_screen_and_closes(browser, server: str, built: Built) -> None:
     game = next(g for g in ready(built.content) if scenarios(g))
     page, errors = _new_page(browser, PHONE)
-    page.goto(_url(server, f"{game.id}/examples/index.md", False))
+    page.goto(_url(server, f"{game.id}/examples/index.md"))
     page.locator("table a").first.click()
     link = page.locator("a.rk-zoom").first
     link.scroll_into_view_if_needed()
@@ -330,7 +327,7 @@ def test_every_player_page_reads_on_a_phone(browser, server: str, built: Built) 
 def test_quick_reference_fits_one_desktop_screen(browser, server: str, built: Built) -> None:
     page, errors = _new_page(browser, DESKTOP)
     for game in ready(built.content):
-        page.goto(_url(server, f"{game.id}/quick-reference.md", False))
+        page.goto(_url(server, f"{game.id}/quick-reference.md"))
         bottom = page.evaluate("() => document.querySelector('.rk-quick').getBoundingClientRect().bottom + scrollY")
         assert bottom <= 1.1 * DESKTOP["height"], f"{game.id}: the quick reference ends at {bottom:.0f}px"
     assert errors == []
@@ -350,8 +347,8 @@ def test_a_tooltip_shows_markup_in_its_definition_as_text(browser, tmp_path: Pat
         term["definition"] = PAYLOAD
     glossary.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), "utf-8")
     out = tmp_path / "out"
-    build_site(load_content(content_dir), out, offline=False, say=lambda _: None)
-    chapter = next(p for p in sorted((out / "site" / game.id / "rules").rglob("index.html"))
+    build_site(load_content(content_dir), out, say=lambda _: None)
+    chapter = next(p for p in sorted((out / "site" / game.id / "rules").rglob("*.html"))
                    if "<abbr" in p.read_text("utf-8"))
     httpd, base = _serve(out / "site")
     try:
@@ -388,16 +385,16 @@ def test_screenshots(browser, server: str, built: Built, width: str, scheme: str
     game = next((g for g in games if any(r.id == QUERY for r in g.rules)), games[0])
     entry = next((r for r in game.rules if r.id == QUERY), game.rules[0])
     example = next((sc["id"] for sc in scenarios(game) if sc.get("rule") == entry.id), None)
-    odds_game = next((g for g in games if (built.site / g.id / "odds" / "index.html").is_file()), game)
-    example_page = next(p for p in sorted((built.site / game.id / "examples").rglob("index.html"))
+    odds_game = next((g for g in games if (built.site / g.id / "odds.html").is_file()), game)
+    example_page = next(p for p in sorted((built.site / game.id / "examples").rglob("*.html"))
                         if example and f'id="{example}"' in p.read_text("utf-8"))
     pages = {
-        "home": "",
-        "rule": f"{game.id}/rules/{entry.meta.chapter}/#{entry.id}",
-        "example": example_page.relative_to(built.site).as_posix().removesuffix("index.html") + f"#{example}",
-        "quick-reference": f"{game.id}/quick-reference/",
-        "odds": f"{odds_game.id}/odds/",
-        "components": f"{game.id}/components/",
+        "home": "index.html",
+        "rule": f"{game.id}/rules/{entry.meta.chapter}.html#{entry.id}",
+        "example": example_page.relative_to(built.site).as_posix() + f"#{example}",
+        "quick-reference": f"{game.id}/quick-reference.html",
+        "odds": f"{odds_game.id}/odds.html",
+        "components": f"{game.id}/components.html",
     }
     page, errors = _new_page(browser, PHONE if width == "phone" else DESKTOP, scheme)
     for name, path in pages.items():

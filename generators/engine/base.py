@@ -28,7 +28,8 @@ import importlib
 import random as _random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import MISSING, dataclass, field
+from dataclasses import fields as dataclass_fields
 from typing import Any, ClassVar, Literal
 
 from generators.content.model import LoadedGame, Side
@@ -348,6 +349,21 @@ class GameContent:
         raise KeyError(f"{self.game}: component {component!r} has no face {face_id!r}")
 
 
+# What an engine may read of a printed side: its name and its art, where drawn facts live (a road
+# tile's map of spaces). Text and layout are the printer's: leaving them out means an edit to card
+# text cannot change play, so whole-game figures are not replayed for it (the build keys them on
+# the GameContent).
+DRAWN = ("title", "provenance", "art")
+
+
+def drawn(side: Side | None) -> Side | None:
+    if side is None:
+        return None
+    kept = {f.name: getattr(side, f.name) for f in dataclass_fields(side)
+            if f.name in DRAWN or (f.default is MISSING and f.default_factory is MISSING)}
+    return Side(**kept)
+
+
 def game_content(game: LoadedGame, engine: Engine) -> GameContent:
     """Convert every face's `facts:` with the engine's declared spec; mistakes are located errors."""
     by_component: dict[str, tuple[FaceFacts, ...]] = {}
@@ -366,8 +382,8 @@ def game_content(game: LoadedGame, engine: Engine) -> GameContent:
                 raise ContentError(game.component_files.get(comp.id, game.dir), 1, 1, ("faces", fi),
                                    f"the {game.game.engine} engine reads facts: from every face of {comp.id}")
             facts = convert(doc, spec, where, _raw(doc, where))
-            faces.append(FaceFacts(comp.id, face.id, face.front.title, face.count, facts, face.front,
-                                   face.back or comp.back))
+            faces.append(FaceFacts(comp.id, face.id, face.front.title, face.count, facts, drawn(face.front),
+                                   drawn(face.back or comp.back)))
         if spec is not None:
             by_component[comp.id] = tuple(faces)
     missing = sorted(set(engine.facts_specs) - set(by_component))
