@@ -185,19 +185,35 @@ class Manifest:
     @contextlib.contextmanager
     def transaction(self) -> Iterator[None]:
         """Everything committed inside stands or falls together: a fault (an exception) puts every
-        output and the manifest back as they were; success drops the old copies."""
+        output and the manifest back as they were; success drops the old copies. The manifest file
+        itself is kept aside by a hard link, so putting it back needs no write (a full disk cannot
+        stop it)."""
         self.journal = []
+        keys = dict(self.keys)
+        path = self.root / MANIFEST
+        aside = path.with_name(f".{MANIFEST}.{os.getpid()}.old{TMP_SUFFIX}")
+        existed = path.exists()
+        kept = existed and _link_aside(path, aside)
         try:
             yield
         except BaseException:
             for undo in reversed(self.journal):
                 undo.rollback(self)
+            self.keys = keys
+            with contextlib.suppress(OSError):
+                if kept:
+                    os.replace(aside, path)
+                elif not existed:
+                    path.unlink(missing_ok=True)
+                else:  # no hard links here: the undos' own saves put the keys back
+                    self.save()
             raise
         else:
             for undo in self.journal:
                 undo.discard()
         finally:
             self.journal = None
+            aside.unlink(missing_ok=True)
 
     @classmethod
     def load(cls, root: Path) -> Manifest:
@@ -450,6 +466,16 @@ class Undo:
         self.moved = []
 
 
+def _link_aside(path: Path, aside: Path) -> bool:
+    """A second name for the file at `path` (False when there is none, or links are not possible)."""
+    aside.unlink(missing_ok=True)
+    try:
+        os.link(path, aside)
+    except OSError:
+        return False
+    return True
+
+
 def _output_error(exc: OSError) -> OutputError:
     return OutputError(f"cannot write {describe_os_error(exc)}; build/ was left as it was")
 
@@ -534,7 +560,8 @@ def realize(targets: Iterable[Target], manifest: Manifest, owned: Iterable[str] 
         return report
     with Commit(manifest) as commit:
         for t, data in _make_all(stale, on_make, jobs or available_cores()):
-            commit.write(t.path, data)
+            if not _same_bytes(t.path, data):  # the same bytes again: only the record changes
+                commit.write(t.path, data)
             commit.record(t.path, t.key)
             report.made.append(t.path)
         if prefixes:

@@ -131,7 +131,7 @@ def _search(page, query: str) -> list[list[dict]]:
 
 def _entry_of(built: Built, game_id: str, chapter: str) -> dict[str, str]:
     """Every anchor of a rules page -> the rules entry (h2) it belongs to."""
-    raw = (built.site / game_id / "rules" / chapter / "index.html").read_text("utf-8")
+    raw = (built.site / game_id / "rules" / f"{chapter}.html").read_text("utf-8")
     owner: dict[str, str] = {}
     current = ""
     for m in re.finditer(r'<h([23]) id="([^"]+)"', raw):

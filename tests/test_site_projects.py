@@ -67,11 +67,11 @@ def test_split_gives_each_project_its_pages_the_shared_assets_and_the_same_tabs(
 
 def test_every_project_searches_every_project_from_its_own_folder() -> None:
     config = {"lang": ["en"]}
-    built = {HUB: {"config": config, "docs": [{"location": "index.html", "title": "Home", "text": ""}]},
+    indexes = {HUB: {"config": config, "docs": [{"location": "index.html", "title": "Home", "text": ""}]},
              "alpha": {"config": config, "docs": [{"location": "rules/turn.html#ram", "title": "Ram", "text": ""}]},
              "beta": {"config": config, "docs": [{"location": "index.html", "title": "Beta", "text": ""}]}}
-    parts = {p: own_docs(i, p, GAMES) for p, i in built.items()}
-    merged = {p: merged_index(built[p], p, parts) for p in built}
+    parts = {p: own_docs(i, p, GAMES) for p, i in indexes.items()}
+    merged = {p: merged_index(indexes[p], p, parts) for p in indexes}
     assert [d["location"] for d in merged["alpha"]["docs"]] == [
         "../index.html", "rules/turn.html#ram", "../beta/index.html"]
     assert [d["location"] for d in merged[HUB]["docs"]] == [

@@ -187,6 +187,8 @@ def _assemble(new: Path, site: Path, projects: list[str], built: dict[str, Path]
         dest = new / project if project else new
         if project in built:
             _move_into(built[project], dest)
+            if project:  # servers show the site's one 404 page; a game's own links from the top
+                (dest / "404.html").unlink(missing_ok=True)
         elif project:
             _link_tree(site / project, dest)
         else:
