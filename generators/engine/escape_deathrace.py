@@ -2958,7 +2958,51 @@ ARROWS = {"N": "\u2191", "E": "\u2192", "S": "\u2193", "W": "\u2190"}
 CAR_COLOURS = ("#c0392b", "#2471a3", "#1e8449", "#b9770e")
 
 
-def draw_svg(s: State) -> str:
+def _car_spots(s: State) -> dict[str, tuple[float, float]]:
+    """Each car on the road, in tile units (x, y of the tile grid; cars sharing a tile side by side)."""
+    slots: dict[str, int] = {}
+    out = {}
+    for name in s.order:
+        p = s.players[name]
+        if not p.alive or p.tile is None:
+            continue
+        tile = s.tiles[p.tile]
+        n = slots.get(tile.id, 0)
+        slots[tile.id] = n + 1
+        out[name] = (tile.x + (20 + 19 * n) / CELL, tile.y + (CELL / 2 + 8) / CELL)
+    return out
+
+
+def pieces(s: State) -> list[draw.Piece]:
+    """The cars and the bosses, in tile units (the road is a few tiles: it is always drawn whole)."""
+    out = []
+    for name, (x, y) in _car_spots(s).items():
+        p = s.players[name]
+        out.append(draw.Piece(f"car-{name}", f"car-{s.order.index(name) % len(CAR_COLOURS)}", f"{name}'s car",
+                              f"tile {p.tile}", x, y, 9 / CELL, health=p.hp, on="on"))
+    for tile in sorted(s.tiles.values(), key=lambda t: t.id):
+        if tile.boss is not None:
+            out.append(draw.Piece(f"boss-{tile.boss}", "boss", f"the boss {s.box.tiles[tile.face].title}",
+                                  f"tile {tile.id}", tile.x + 0.5, tile.y + 0.5, 0.3, health=s.boss_hp[tile.boss],
+                                  on="on"))
+    return out
+
+
+def legend() -> list[draw.Swatch]:
+    def car(i: int) -> Any:
+        def paint(svg: draw.Svg, cx: float, cy: float, n: float) -> None:
+            svg.circle(cx, cy, 9, CAR_COLOURS[i], draw.COLORS["ink"])
+        return paint
+
+    out = [draw.swatch(f"car-{i}", f"car of the {('first', 'second', 'third', 'fourth')[i]} player (its initials)",
+                       car(i)) for i in range(len(CAR_COLOURS))]
+    out.append(draw.swatch("boss", "boss tile: its HP left in purple",
+                           lambda svg, cx, cy, n: svg.text(cx, cy + 4, "HP", size=12, fill=draw.COLORS["boss"],
+                                                           weight="bold")))
+    return out
+
+
+def draw_svg(s: State, focus: draw.Focus | None = None) -> str:
     """The laid road (kind, exits, boss HP, drops), the cars and a legend; deterministic."""
     tiles = sorted(s.tiles.values(), key=lambda t: (t.y, t.x, t.id))
     min_x, max_x = min(t.x for t in tiles), max(t.x for t in tiles)
@@ -2973,6 +3017,7 @@ def draw_svg(s: State) -> str:
         _draw_tile(svg, s, tile, origin)
     _draw_cars(svg, s, origin)
     _draw_legend(svg, s, board_h + 30)
+    draw.overlay(svg, focus, lambda p: (origin[0] + p[0] * CELL, origin[1] + p[1] * CELL), CELL)
     return svg.render()
 
 
@@ -3308,8 +3353,14 @@ class EscapeDeathrace(Engine):
     def result(self, state: State) -> dict[str, Any]:
         return result(state)
 
-    def draw_svg(self, state: State) -> str:
-        return draw_svg(state)
+    def draw_svg(self, state: State, focus: draw.Focus | None = None) -> str:
+        return draw_svg(state, focus)
+
+    def pieces(self, state: State) -> list[draw.Piece]:
+        return pieces(state)
+
+    def legend(self) -> list[draw.Swatch]:
+        return legend()
 
     def odds(self) -> list[dict[str, Any]]:
         return [t.as_dict() for t in odds()]

@@ -240,6 +240,7 @@ class Piece:
     health: int | None = None
     unit: str = "HP"
     status: str = ""
+    on: str = "in"  # how players say where it is: "in lane 2", "on tile t3"
     reach: float = math.inf  # how far (board units) one of several alike pieces can go and still be itself
 
 
@@ -277,12 +278,11 @@ class Focus:
 
 
 def _moved(a: Piece, b: Piece) -> bool:
-    return a.place != b.place or abs(a.x - b.x) > 1e-6 or abs(a.y - b.y) > 1e-6
+    """A move is a change of place in players' words (shuffling over inside one space is none)."""
+    return a.place != b.place
 
 
 def _move_words(a: Piece, b: Piece) -> str:
-    if a.place == b.place:
-        return f"turns in {b.place}"
     return f"moves from {a.place} to {b.place}"
 
 
@@ -290,6 +290,8 @@ def _health_words(a: Piece, b: Piece) -> tuple[str, int] | None:
     if a.health is None or b.health is None or a.health == b.health:
         return None
     n = b.health - a.health
+    if b.unit == "damage":  # a count of damage taken, shown as minus: taking more is a loss
+        return (f"takes {-n} damage" if n < 0 else f"sheds {n} damage"), n
     verb = "gains" if n > 0 else "loses"
     return f"{verb} {abs(n)} {b.unit}", n
 
@@ -326,22 +328,24 @@ def changes_between(before: Sequence[Piece], after: Sequence[Piece]) -> tuple[Ch
     for j, b in enumerate(after):
         a = before[paired[j]] if j in paired else None
         if a is None:
-            out.append(Change(b.id, "new", b.name, f"appears in {b.place}", (b.x, b.y), b.r))
+            out.append(Change(b.id, "new", b.name, f"appears {b.on} {b.place}", (b.x, b.y), b.r))
             continue
         if _moved(a, b):
-            out.append(Change(b.id, "move", b.name, _move_words(a, b), (b.x, b.y), b.r, a.place, (a.x, a.y)))
+            out.append(Change(b.id, "move", b.name, _move_words(a, b), (b.x, b.y), b.r, f"{a.on} {a.place}",
+                              (a.x, a.y)))
         health = _health_words(a, b)
         if health is not None:
             words, n = health
-            out.append(Change(b.id, "heal" if n > 0 else "hit", b.name, words, (b.x, b.y), b.r, a.place,
+            out.append(Change(b.id, "heal" if n > 0 else "hit", b.name, words, (b.x, b.y), b.r, f"{a.on} {a.place}",
                               amount=abs(n)))
         if a.status != b.status:
             words = f"is now {b.status}" if b.status else f"is no longer {a.status}"
-            out.append(Change(b.id, "status", b.name, words, (b.x, b.y), b.r, a.place))
+            out.append(Change(b.id, "status", b.name, words, (b.x, b.y), b.r, f"{a.on} {a.place}"))
     kept = set(paired.values())
     for i, a in enumerate(before):
         if i not in kept:
-            out.append(Change(a.id, "gone", a.name, f"is removed from {a.place}", (a.x, a.y), a.r, a.place))
+            out.append(Change(a.id, "gone", a.name, f"is removed from {a.place}", (a.x, a.y), a.r,
+                              f"{a.on} {a.place}"))
     return tuple(out)
 
 
@@ -384,7 +388,7 @@ def starting_places(changes: Sequence[Change]) -> str:
         if c.was and (c.piece, c.name) not in seen:
             seen.add((c.piece, c.name))
             firsts.append(c)
-    return _clauses(firsts, lambda c: f"is in {c.was}")
+    return _clauses(firsts, lambda c: f"is {c.was}")
 
 
 # --- drawing the changes -----------------------------------------------------------------------
