@@ -40,6 +40,7 @@ with (`hazard_roll`, `strike_hit`, `landmine_hit`, `damage_taken`, `strikes`,
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from fractions import Fraction
@@ -2974,8 +2975,10 @@ def _car_spots(s: State) -> dict[str, tuple[float, float]]:
 
 
 def pieces(s: State) -> list[draw.Piece]:
-    """The cars and the bosses, in tile units (the road is a few tiles: it is always drawn whole)."""
-    out = []
+    """The road tiles, cars and bosses, in tile units (the road is a few tiles: it is always drawn
+    whole, in a frame wide enough for every tile an example lays)."""
+    out = [draw.Piece(f"tile-{t.id}", "tile", f"road tile {t.id}", "the road", t.x + 0.5, t.y + 0.5, 0.5, on="on")
+           for t in sorted(s.tiles.values(), key=lambda t: t.id)]
     for name, (x, y) in _car_spots(s).items():
         p = s.players[name]
         out.append(draw.Piece(f"car-{name}", f"car-{s.order.index(name) % len(CAR_COLOURS)}", f"{name}'s car",
@@ -2996,6 +2999,9 @@ def legend() -> list[draw.Swatch]:
 
     out = [draw.swatch(f"car-{i}", f"car of the {('first', 'second', 'third', 'fourth')[i]} player (its initials)",
                        car(i)) for i in range(len(CAR_COLOURS))]
+    out.append(draw.swatch("tile", "road tile: its id top left, the road in grey",
+                           lambda svg, cx, cy, n: (svg.rect(1, 1, n - 2, n - 2, "#eeeeee", draw.COLORS["ink"]),
+                                                   svg.line(1, cy, n - 1, cy, draw.COLORS["lane"], 8))))
     out.append(draw.swatch("boss", "boss tile: its HP left in purple",
                            lambda svg, cx, cy, n: svg.text(cx, cy + 4, "HP", size=12, fill=draw.COLORS["boss"],
                                                            weight="bold")))
@@ -3007,6 +3013,10 @@ def draw_svg(s: State, focus: draw.Focus | None = None) -> str:
     tiles = sorted(s.tiles.values(), key=lambda t: (t.y, t.x, t.id))
     min_x, max_x = min(t.x for t in tiles), max(t.x for t in tiles)
     min_y, max_y = min(t.y for t in tiles), max(t.y for t in tiles)
+    if focus is not None and focus.window is not None:  # room for every tile the example lays
+        w = focus.window
+        min_x, max_x = min(min_x, math.floor(w.x)), max(max_x, math.ceil(w.x1) - 1)
+        min_y, max_y = min(min_y, math.floor(w.y)), max(max_y, math.ceil(w.y1) - 1)
     board_h = (max_y - min_y + 1) * CELL
     width = max((max_x - min_x + 1) * CELL + 20, 460)
     height = board_h + 40 + 16 * len(s.order)

@@ -45,7 +45,7 @@ from generators.engine.base import (
     game_content,
     load_engine,
 )
-from generators.engine.svg import Focus, changes_between, sentence, starting_places
+from generators.engine.svg import Focus, change_swatches, changes_between, sentence, starting_places
 from generators.errors import ContentError
 from generators.outputs import Commit, Manifest, code_version, digest
 
@@ -394,6 +394,7 @@ class Report:
     notes: dict[str, list[dict[str, str]]] = field(default_factory=dict)
     odds: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
     simulations: dict[str, dict[str, Any]] = field(default_factory=dict)
+    legends: dict[str, list[dict[str, str]]] = field(default_factory=dict)  # per game: kind, label, svg path
 
     @property
     def summary(self) -> dict[str, int]:
@@ -401,14 +402,28 @@ class Report:
 
     def as_dict(self) -> dict[str, Any]:
         return {"examples": self.examples, "summary": self.summary, "notes": self.notes, "odds": self.odds,
-                "simulations": self.simulations}
+                "simulations": self.simulations, "legends": self.legends}
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Report:
-        return cls(data["examples"], data.get("notes", {}), data.get("odds", {}), data.get("simulations", {}))
+        return cls(data["examples"], data.get("notes", {}), data.get("odds", {}), data.get("simulations", {}),
+                   data.get("legends", {}))
 
     def to_json(self) -> str:
         return json.dumps(self.as_dict(), indent=2, sort_keys=True, ensure_ascii=False) + "\n"
+
+
+def _legend(game: str, engine: Engine, files: dict[str, bytes]) -> list[dict[str, str]]:
+    """The game's legend (its piece kinds, then the marks every game shares), each swatch a file."""
+    swatches = engine.legend()
+    if not swatches:
+        return []
+    out = []
+    for sw in [*swatches, *change_swatches()]:
+        rel = f"svg/{game}/legend-{sw.kind}.svg"
+        files[rel] = sw.svg.encode()
+        out.append({"kind": sw.kind, "label": sw.label, "svg": rel})
+    return out
 
 
 def _engine_notes(engine: Engine) -> list[dict[str, str]]:
@@ -423,11 +438,13 @@ def compute_check(work: Work, simulate_games: int = 0) -> tuple[Report, dict[str
     examples: list[dict[str, Any]] = []
     notes: dict[str, list[dict[str, str]]] = {}
     odds: dict[str, list[dict[str, Any]]] = {}
+    legends: dict[str, list[dict[str, str]]] = {}
     for w in work:
+        legends[w.game.id] = _legend(w.game.id, w.engine, files)
         notes[w.game.id] = _engine_notes(w.engine)
         odds[w.game.id] = w.engine.odds_for(w.content)
         examples += [run_scenario(w.game.id, p, w.engine, files) for p in w.scenarios]
-    report = Report(examples, notes, odds, _simulations(work, simulate_games))
+    report = Report(examples, notes, odds, _simulations(work, simulate_games), legends)
     files["report.json"] = report.to_json().encode()
     return report, files
 

@@ -361,16 +361,16 @@ def window_of(changes: Sequence[Change]) -> Box | None:
 def _clauses(changes: Sequence[Change], words: Callable[[Change], str]) -> str:
     """One clause per piece ("the hero moves from A to B and loses 1 HP"), joined by semicolons."""
     parts: list[str] = []
-    last: tuple[str, str] | None = None
+    last: tuple[str, tuple[float, float]] | None = None
     for c in changes:
         said = words(c)
         if not said:
             continue
-        if last == (c.piece, c.name):
+        if last == (c.piece, c.at):  # the same piece (alike pieces share an id, not a place)
             parts[-1] += f" and {said}"
         else:
             parts.append(f"{c.name} {said}")
-        last = (c.piece, c.name)
+        last = (c.piece, c.at)
     text = "; ".join(parts)
     return text[:1].upper() + text[1:] + "." if text else ""
 

@@ -1745,6 +1745,7 @@ def describe(action: Any) -> str:
 
 UNIT = 34.0  # pixels per lane width
 MIN_WIDTH = 380.0  # room for the caption
+CAPTION_LINES = 5  # at most: turn, who chooses, dice, the starting area and the finished cars
 TERRAIN_FILL = {"road": "#9aa1a6", "off-road": "#a5c882", "oil-slick": "#3b3b3b", "rubble": "#b08d74",
                 "minefield": "#e57373", "omni-ramp": "#f0a531", "impassable": "#37474f", "hazard": "#c9b458"}
 TERRAIN_MARK = {"oil-slick": "OIL", "rubble": "RUB", "minefield": "MINE", "omni-ramp": "RAMP", "impassable": "X",
@@ -1869,7 +1870,7 @@ def draw_state(state: State, focus: draw.Focus | None = None) -> str:
     x0, x1, y0, y1 = min(xs) - pad, max(xs) + pad, min(ys) - pad, max(ys) + pad
     x1 = max(x1, x0 + MIN_WIDTH / UNIT)
     lines = _caption(state)
-    head = 8.0 + 16.0 * len(lines)
+    head = 8.0 + 16.0 * (len(lines) if focus is None else CAPTION_LINES)  # one height for an example's drawings
     svg = draw.Svg((x1 - x0) * UNIT, (y1 - y0) * UNIT + head, "Thunder Road: Ignition")
 
     def pt(p: tuple[float, float]) -> tuple[float, float]:

@@ -8,7 +8,7 @@ check` has run; the report only adds what the engine computed. The site never ru
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -38,6 +38,7 @@ class Example:
     between: tuple[Path, ...]  # drawings between the actions of a multi-step example
     file: str
     page: str | None = None  # where in the rulebook section, for printed examples
+    alts: tuple[str, ...] = ()  # what each drawing shows changed: before, after, then those between
     written: str = ""  # setup, random and actions as written (JSON), for the authors' page
 
     @property
@@ -63,6 +64,7 @@ class CheckReport:
     notes: dict[str, tuple[EngineNote, ...]]
     odds: dict[str, list[Any]]
     simulations: dict[str, Any]
+    legends: dict[str, list[dict[str, str]]] = field(default_factory=dict)  # per game: kind, label, svg
 
 
 def load_report(out: Path) -> CheckReport:
@@ -85,7 +87,10 @@ def load_report(out: Path) -> CheckReport:
     odds = {str(g): [t for t in tables if isinstance(t, dict)] for g, tables in raw_odds.items()
             if isinstance(tables, list)}
     raw_sims = data.get("simulations") if isinstance(data.get("simulations"), dict) else {}
-    return CheckReport(examples, notes, odds, {str(g): v for g, v in raw_sims.items()})
+    raw_legends = data.get("legends") if isinstance(data.get("legends"), dict) else {}
+    legends = {str(g): [e for e in items if isinstance(e, dict)] for g, items in raw_legends.items()
+               if isinstance(items, list)}
+    return CheckReport(examples, notes, odds, {str(g): v for g, v in raw_sims.items()}, legends)
 
 
 def game_examples(game: LoadedGame, out: Path, report: CheckReport) -> list[Example]:
@@ -132,6 +137,8 @@ def _example(game: LoadedGame, path: Path, s: Scenario, rec: dict[str, Any] | No
         file=path.name,
         page=_opt(s.page),
         written=written,
+        alts=tuple(str(a) for a in [rec.get("before_alt") or "", rec.get("after_alt") or "",
+                                    *(rec.get("step_alts") or [])]),
     )
 
 
