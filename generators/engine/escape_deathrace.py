@@ -2956,6 +2956,7 @@ KIND_STYLE = {  # fill, label
     "final-boss": ("#cccccc", "H H H"),
 }
 ARROWS = {"N": "\u2191", "E": "\u2192", "S": "\u2193", "W": "\u2190"}
+LAID_PER_EXAMPLE = 4  # a zoomed drawing makes room for at most this many tiles laid beyond the road
 CAR_COLOURS = ("#c0392b", "#2471a3", "#1e8449", "#b9770e")
 
 
@@ -3015,8 +3016,9 @@ def draw_svg(s: State, focus: draw.Focus | None = None) -> str:
     min_y, max_y = min(t.y for t in tiles), max(t.y for t in tiles)
     if focus is not None and focus.window is not None:  # room for every tile the example lays
         w = focus.window
-        min_x, max_x = min(min_x, math.floor(w.x)), max(max_x, math.ceil(w.x1) - 1)
-        min_y, max_y = min(min_y, math.floor(w.y)), max(max_y, math.ceil(w.y1) - 1)
+        n = LAID_PER_EXAMPLE
+        min_x, max_x = max(min(min_x, math.floor(w.x)), min_x - n), min(max(max_x, math.ceil(w.x1) - 1), max_x + n)
+        min_y, max_y = max(min(min_y, math.floor(w.y)), min_y - n), min(max(max_y, math.ceil(w.y1) - 1), max_y + n)
     board_h = (max_y - min_y + 1) * CELL
     width = max((max_x - min_x + 1) * CELL + 20, 460)
     height = board_h + 40 + 16 * len(s.order)
