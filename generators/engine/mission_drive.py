@@ -2927,6 +2927,7 @@ def pieces(state: State) -> list[draw.Piece]:
         for part in s.boss.parts:
             at = _part_space(s.boss, part)
             name = part.id.removeprefix(f"{part.tile}-").replace("-", " ")
+            name = name[:1].upper() + name[1:]  # a part's name as its tile prints it ("Engine", "Left track")
             out.append(draw.Piece(f"boss-{part.id}", "boss-vulnerable" if part.vulnerable else "boss",
                                   f"the boss's {name}", _place(at), *_unit(s, at),
                                   status="damaged" if part.id in s.boss.damaged else ""))
