@@ -264,7 +264,8 @@ class _Run:
 
 
 def _alt(when: str, said: str) -> str:
-    return f"{when}: {said}" if said else f"{when}: nothing on the board moves or is hit."
+    """Alt text for one drawing; empty when no piece changed (the site then says the example's outcome)."""
+    return f"{when}: {said}" if said else ""
 
 
 def run_scenario(game: str, prepared: Prepared, engine: Engine, svgs: dict[str, bytes] | None = None,
