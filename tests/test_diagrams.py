@@ -90,7 +90,9 @@ def test_alt_text_names_what_changed(replayed: Any) -> None:
         for c in changes:
             assert c.name.casefold() in alt.casefold() and c.words in alt, f"{sid}: {alt!r} misses {c.words!r}"
         said += bool(changes)
-        assert record["before_alt"].startswith("Before: ") if changes else record["before_alt"] == "", sid
+        where = draw.starting_places(changes)  # pieces that only appear stood nowhere before
+        assert record["before_alt"] == (f"Before: {where}" if where else ""), sid
+        assert all(c.name.casefold() in where.casefold() for c in changes if c.was), sid
         assert len(record.get("step_alts", [])) == len(record["step_svgs"]), sid
     assert said, f"{game}: no example's alt text says anything changed"
 
