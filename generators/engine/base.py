@@ -25,6 +25,7 @@ The engine never sees a scenario's `expect`.
 from __future__ import annotations
 
 import importlib
+import itertools
 import random as _random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
@@ -36,6 +37,7 @@ from generators.content.model import LoadedGame, Side
 from generators.content.scenario import Scripted
 from generators.content.schema import convert, fields_of, to_data
 from generators.content.yaml_io import Doc
+from generators.engine.svg import Focus, Piece, Swatch, changes_between, window_of
 from generators.errors import ContentError, KeyPath
 
 
@@ -241,8 +243,10 @@ class Engine(ABC):
         plus numbers worth averaging (damage taken, rounds)."""
 
     @abstractmethod
-    def draw_svg(self, state: Any) -> str:
-        """The state as a deterministic SVG."""
+    def draw_svg(self, state: Any, focus: Focus | None = None) -> str:
+        """The state as a deterministic SVG. With a `focus` (from `focus_on`), only the window around
+        what changed, with arrows for moves and bursts for hits (`svg.overlay`); without one, the
+        whole board, as any caller may ask."""
 
     # -- optional --
 
@@ -261,6 +265,25 @@ class Engine(ABC):
         kind = str(data.pop("do", "")).replace("_", " ")
         rest = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in data.items())
         return f"{kind} ({rest})" if rest else kind
+
+    def pieces(self, state: Any) -> list[Piece]:
+        """The pieces on the board in players' words and board units, for the zoom, the arrows and
+        the alt text (default: none, so drawings stay whole and unmarked)."""
+        return []
+
+    def legend(self) -> list[Swatch]:
+        """One entry per kind of piece the drawings show, drawn as the drawings draw it."""
+        return []
+
+    def focus_on(self, states: Sequence[Any]) -> Focus:
+        """The window around everything that changes from one state to the next along `states`
+        (the same window for every drawing of an example, so they compare), without marks."""
+        lists = [self.pieces(s) for s in states]
+        window = None
+        for before, after in itertools.pairwise(lists):
+            found = window_of(changes_between(before, after))
+            window = found.union(window) if found else window
+        return Focus(window)
 
     def simulation_setups(self) -> list[Setting]:
         """The configurations `roadkit simulate` plays (default: the default options)."""

@@ -2325,7 +2325,33 @@ def describe_action(a: Any) -> str:
 PLAYER_COLOURS = ("#2e6da4", "#b9770e", "#1e8449", "#8e44ad")
 
 
-def draw_svg(s: State) -> str:
+FIELD_LINES = ((2, 40, "the second line"), (1, 82, "the first line"))  # distance, top, players' words
+
+
+def pieces(s: State) -> list[draw.Piece]:
+    """The enemies and drones on the field, in pixels of the drawing (the tableau is drawn whole:
+    the players' panels under the field are where most of a turn happens)."""
+    out = []
+    for distance, top, words in FIELD_LINES:
+        cards = [c for c in s.battlefield if s.cat.threats[c].distance == distance]
+        for j, card in enumerate(cards[:7]):
+            kind = "threat-drone" if s.cat.threats[card].kind == "drone" else "threat"
+            out.append(draw.Piece(card, kind, f"the {_short(s, card)}", words, 10 + j * 132 + 64, top + 27, 14))
+    return out
+
+
+def legend() -> list[draw.Swatch]:
+    def card(fill: str, width: float) -> Any:
+        def paint(svg: draw.Svg, cx: float, cy: float, n: float) -> None:
+            svg.rect(2, cy - 9, n - 4, 18, fill, draw.COLORS["enemy"], rx=3, width=width)
+        return paint
+
+    return [draw.swatch("threat", "an enemy on the field: name · activation · ⚑ trophy", card("#fbeaea", 1)),
+            draw.swatch("threat-drone", "an enemy drone on the field (lilac)", card("#f3e5f5", 1)),
+            draw.swatch("threat-red", "thick border: a red-triangle enemy", card("#fbeaea", 2.5))]
+
+
+def draw_svg(s: State, focus: draw.Focus | None = None) -> str:
     width = 960
     height = 190 + 118 * len(s.seats)
     svg = draw.Svg(width, height, f"Дроноводи: round {s.round}, {s.phase}")
@@ -2345,6 +2371,7 @@ def draw_svg(s: State) -> str:
     svg.text(10, 158, f"Decks: {decks}", size=10, anchor="start", fill="#555555")
     for i, n in enumerate(s.seats):
         _player_panel(svg, s, s.p(n), 10, 172 + 118 * i, PLAYER_COLOURS[i % len(PLAYER_COLOURS)])
+    draw.overlay(svg, focus, lambda p: p, 1.0)
     return svg.render()
 
 
@@ -2482,8 +2509,14 @@ class Dronovody(Engine):
     def result(self, state: State) -> dict[str, Any]:
         return result(state)
 
-    def draw_svg(self, state: State) -> str:
-        return draw_svg(state)
+    def draw_svg(self, state: State, focus: draw.Focus | None = None) -> str:
+        return draw_svg(state, focus)
+
+    def pieces(self, state: State) -> list[draw.Piece]:
+        return pieces(state)
+
+    def legend(self) -> list[draw.Swatch]:
+        return legend()
 
     def odds(self) -> list[dict[str, Any]]:
         return odds()

@@ -40,6 +40,7 @@ with (`hazard_roll`, `strike_hit`, `landmine_hit`, `damage_taken`, `strikes`,
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from fractions import Fraction
@@ -2955,14 +2956,69 @@ KIND_STYLE = {  # fill, label
     "final-boss": ("#cccccc", "H H H"),
 }
 ARROWS = {"N": "\u2191", "E": "\u2192", "S": "\u2193", "W": "\u2190"}
+LAID_PER_EXAMPLE = 4  # a zoomed drawing makes room for at most this many tiles laid beyond the road
 CAR_COLOURS = ("#c0392b", "#2471a3", "#1e8449", "#b9770e")
 
 
-def draw_svg(s: State) -> str:
+def _car_spots(s: State) -> dict[str, tuple[float, float]]:
+    """Each car on the road, in tile units (x, y of the tile grid; cars sharing a tile side by side)."""
+    slots: dict[str, int] = {}
+    out = {}
+    for name in s.order:
+        p = s.players[name]
+        if not p.alive or p.tile is None:
+            continue
+        tile = s.tiles[p.tile]
+        n = slots.get(tile.id, 0)
+        slots[tile.id] = n + 1
+        out[name] = (tile.x + (20 + 19 * n) / CELL, tile.y + (CELL / 2 + 8) / CELL)
+    return out
+
+
+def pieces(s: State) -> list[draw.Piece]:
+    """The road tiles, cars and bosses, in tile units (the road is a few tiles: it is always drawn
+    whole, in a frame wide enough for every tile an example lays)."""
+    out = [draw.Piece(f"tile-{t.id}", "tile", f"road tile {t.id}", "the road", t.x + 0.5, t.y + 0.5, 0.5, on="on")
+           for t in sorted(s.tiles.values(), key=lambda t: t.id)]
+    for name, (x, y) in _car_spots(s).items():
+        p = s.players[name]
+        out.append(draw.Piece(f"car-{name}", f"car-{s.order.index(name) % len(CAR_COLOURS)}", f"{name}'s car",
+                              f"tile {p.tile}", x, y, 9 / CELL, health=p.hp, on="on"))
+    for tile in sorted(s.tiles.values(), key=lambda t: t.id):
+        if tile.boss is not None:
+            out.append(draw.Piece(f"boss-{tile.boss}", "boss", f"the boss {s.box.tiles[tile.face].title}",
+                                  f"tile {tile.id}", tile.x + 0.5, tile.y + 0.5, 0.3, health=s.boss_hp[tile.boss],
+                                  on="on"))
+    return out
+
+
+def legend() -> list[draw.Swatch]:
+    def car(i: int) -> Any:
+        def paint(svg: draw.Svg, cx: float, cy: float, n: float) -> None:
+            svg.circle(cx, cy, 9, CAR_COLOURS[i], draw.COLORS["ink"])
+        return paint
+
+    out = [draw.swatch(f"car-{i}", f"car of the {('first', 'second', 'third', 'fourth')[i]} player (its initials)",
+                       car(i)) for i in range(len(CAR_COLOURS))]
+    out.append(draw.swatch("tile", "road tile: its id top left, the road in grey",
+                           lambda svg, cx, cy, n: (svg.rect(1, 1, n - 2, n - 2, "#eeeeee", draw.COLORS["ink"]),
+                                                   svg.line(1, cy, n - 1, cy, draw.COLORS["lane"], 8))))
+    out.append(draw.swatch("boss", "boss tile: its HP left in purple",
+                           lambda svg, cx, cy, n: svg.text(cx, cy + 4, "HP", size=12, fill=draw.COLORS["boss"],
+                                                           weight="bold")))
+    return out
+
+
+def draw_svg(s: State, focus: draw.Focus | None = None) -> str:
     """The laid road (kind, exits, boss HP, drops), the cars and a legend; deterministic."""
     tiles = sorted(s.tiles.values(), key=lambda t: (t.y, t.x, t.id))
     min_x, max_x = min(t.x for t in tiles), max(t.x for t in tiles)
     min_y, max_y = min(t.y for t in tiles), max(t.y for t in tiles)
+    if focus is not None and focus.window is not None:  # room for every tile the example lays
+        w = focus.window
+        n = LAID_PER_EXAMPLE
+        min_x, max_x = max(min(min_x, math.floor(w.x)), min_x - n), min(max(max_x, math.ceil(w.x1) - 1), max_x + n)
+        min_y, max_y = max(min(min_y, math.floor(w.y)), min_y - n), min(max(max_y, math.ceil(w.y1) - 1), max_y + n)
     board_h = (max_y - min_y + 1) * CELL
     width = max((max_x - min_x + 1) * CELL + 20, 460)
     height = board_h + 40 + 16 * len(s.order)
@@ -2973,6 +3029,7 @@ def draw_svg(s: State) -> str:
         _draw_tile(svg, s, tile, origin)
     _draw_cars(svg, s, origin)
     _draw_legend(svg, s, board_h + 30)
+    draw.overlay(svg, focus, lambda p: (origin[0] + p[0] * CELL, origin[1] + p[1] * CELL), CELL)
     return svg.render()
 
 
@@ -3308,8 +3365,14 @@ class EscapeDeathrace(Engine):
     def result(self, state: State) -> dict[str, Any]:
         return result(state)
 
-    def draw_svg(self, state: State) -> str:
-        return draw_svg(state)
+    def draw_svg(self, state: State, focus: draw.Focus | None = None) -> str:
+        return draw_svg(state, focus)
+
+    def pieces(self, state: State) -> list[draw.Piece]:
+        return pieces(state)
+
+    def legend(self) -> list[draw.Swatch]:
+        return legend()
 
     def odds(self) -> list[dict[str, Any]]:
         return [t.as_dict() for t in odds()]

@@ -45,6 +45,7 @@ from generators.engine.base import (
     game_content,
     load_engine,
 )
+from generators.engine.svg import Focus, change_swatches, changes_between, sentence, starting_places
 from generators.errors import ContentError
 from generators.outputs import Commit, Manifest, Target, code_version, digest, realize
 
@@ -228,17 +229,44 @@ class _Run:
     steps: list[dict[str, Any]] = field(default_factory=list)
     narrative: list[dict[str, Any]] = field(default_factory=list)
     svgs: dict[str, Any] = field(default_factory=lambda: {"before_svg": None, "after_svg": None, "step_svgs": []})
+    states: list[Any] = field(default_factory=list)  # the setup, then the state after each applied step
+    finished: bool = False  # every step ran: the last state is the "after" one
 
     @property
     def file(self) -> str:
         return self.prepared.loaded.doc.file
 
-    def draw(self, engine: Engine, state: Any, suffix: str) -> str | None:
+    def draw(self, engine: Engine, state: Any, suffix: str, focus: Focus | None) -> str | None:
         if self.svgs_out is None:
             return None
         rel = f"svg/{self.game}/{self.prepared.loaded.scenario.id}-{suffix}.svg"
-        self.svgs_out[rel] = engine.draw_svg(state).encode()
+        self.svgs_out[rel] = engine.draw_svg(state, focus).encode()
         return rel
+
+    def draw_all(self, engine: Engine) -> None:
+        """Every drawing of the example in one window (so they compare), each after-drawing marked
+        with what changed since the drawing before it, and alt text that says so."""
+        if not self.states:
+            return
+        window = engine.focus_on(self.states).window
+        pieces = [engine.pieces(s) for s in self.states]
+        first = pieces[0]
+        overall = changes_between(first, pieces[-1]) if self.finished else ()
+        self.svgs["before_svg"] = self.draw(engine, self.states[0], "before", Focus(window))
+        self.svgs["before_alt"] = _alt("Before", starting_places(overall))
+        steps = self.states[1:] if len(self.prepared.loaded.steps) > 1 else []
+        for i, state in enumerate(steps):
+            changed = changes_between(pieces[i], pieces[i + 1])
+            self.svgs["step_svgs"].append(self.draw(engine, state, f"step-{i}", Focus(window, changed)))
+            self.svgs.setdefault("step_alts", []).append(_alt(f"After step {i + 1}", sentence(changed)))
+        if self.finished:
+            self.svgs["after_svg"] = self.draw(engine, self.states[-1], "after", Focus(window, overall))
+            self.svgs["after_alt"] = _alt("After", sentence(overall))
+
+
+def _alt(when: str, said: str) -> str:
+    """Alt text for one drawing; empty when no piece changed (the site then says the example's outcome)."""
+    return f"{when}: {said}" if said else ""
 
 
 def run_scenario(game: str, prepared: Prepared, engine: Engine, svgs: dict[str, bytes] | None = None,
@@ -249,6 +277,7 @@ def run_scenario(game: str, prepared: Prepared, engine: Engine, svgs: dict[str, 
     run = _Run(game, prepared, svgs)
     try:
         _replay(run, engine)
+        run.draw_all(engine)
     except Exception as exc:  # the engine or its drawing broke: report it, keep checking the others
         run.fatal = f"{run.file}: the engine raised {_describe(exc)}"
     record = _record(run)
@@ -274,7 +303,7 @@ def computed_outcome(engine: Engine, state: Any, events: list[Any], wanted: Any 
 def _replay(run: _Run, engine: Engine) -> None:
     loaded = run.prepared.loaded
     sc, state = loaded.scenario, run.prepared.state
-    run.svgs["before_svg"] = run.draw(engine, state, "before")
+    run.states.append(state)
     chance = Chance(list(loaded.random))
     all_events: list[Any] = []
     for i, step in enumerate(loaded.steps):
@@ -309,9 +338,8 @@ def _replay(run: _Run, engine: Engine) -> None:
                               "random": [[r.label, r.value] for r in chance.log[asked:]]})
         if step.expect is not None:
             _compare_step(run, computed_outcome(engine, state, events, step.expect), step.expect, where)
-        if len(loaded.steps) > 1:
-            run.svgs["step_svgs"].append(run.draw(engine, state, f"step-{i}"))
-    run.svgs["after_svg"] = run.draw(engine, state, "after")
+        run.states.append(state)
+    run.finished = True
     expect = plain(sc.expect)
     run.final = computed_outcome(engine, state, all_events, expect)
     run.computed, problems = project(expect, run.final)
@@ -368,6 +396,7 @@ class Report:
     notes: dict[str, list[dict[str, str]]] = field(default_factory=dict)
     odds: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
     simulations: dict[str, dict[str, Any]] = field(default_factory=dict)
+    legends: dict[str, list[dict[str, str]]] = field(default_factory=dict)  # per game: kind, label, svg path
 
     @property
     def summary(self) -> dict[str, int]:
@@ -375,14 +404,28 @@ class Report:
 
     def as_dict(self) -> dict[str, Any]:
         return {"examples": self.examples, "summary": self.summary, "notes": self.notes, "odds": self.odds,
-                "simulations": self.simulations}
+                "simulations": self.simulations, "legends": self.legends}
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Report:
-        return cls(data["examples"], data.get("notes", {}), data.get("odds", {}), data.get("simulations", {}))
+        return cls(data["examples"], data.get("notes", {}), data.get("odds", {}), data.get("simulations", {}),
+                   data.get("legends", {}))
 
     def to_json(self) -> str:
         return json.dumps(self.as_dict(), indent=2, sort_keys=True, ensure_ascii=False) + "\n"
+
+
+def _legend(game: str, engine: Engine, files: dict[str, bytes]) -> list[dict[str, str]]:
+    """The game's legend (its piece kinds, then the marks every game shares), each swatch a file."""
+    swatches = engine.legend()
+    if not swatches:
+        return []
+    out = []
+    for sw in [*swatches, *change_swatches()]:
+        rel = f"svg/{game}/legend-{sw.kind}.svg"
+        files[rel] = sw.svg.encode()
+        out.append({"kind": sw.kind, "label": sw.label, "svg": rel})
+    return out
 
 
 def _engine_notes(engine: Engine) -> list[dict[str, str]]:
@@ -406,6 +449,7 @@ def game_part(w: GameWork) -> bytes:
     svgs: dict[str, bytes] = {}
     examples = [run_scenario(w.game.id, p, w.engine, svgs) for p in w.scenarios]
     data = {"examples": examples, "notes": _engine_notes(w.engine), "odds": w.engine.odds_for(w.content),
+            "legend": _legend(w.game.id, w.engine, svgs),
             "svgs": {rel: svg.decode("utf-8") for rel, svg in sorted(svgs.items())}}
     return json.dumps(data, sort_keys=True, ensure_ascii=False).encode("utf-8")
 
@@ -437,12 +481,14 @@ def assemble(work: Work, parts: Sequence[Mapping[str, Any]],
     examples: list[dict[str, Any]] = []
     notes: dict[str, list[dict[str, str]]] = {}
     odds: dict[str, list[dict[str, Any]]] = {}
+    legends: dict[str, list[dict[str, str]]] = {}
     for w, part in zip(work, parts, strict=True):
         examples += part["examples"]
         notes[w.game.id] = part["notes"]
         odds[w.game.id] = part["odds"]
+        legends[w.game.id] = part["legend"]
         files.update({rel: svg.encode("utf-8") for rel, svg in part["svgs"].items()})
-    report = Report(examples, notes, odds, {g: dict(v) for g, v in sims.items()})
+    report = Report(examples, notes, odds, {g: dict(v) for g, v in sims.items()}, legends)
     files["report.json"] = report.to_json().encode()
     return report, files
 

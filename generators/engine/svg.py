@@ -7,6 +7,8 @@ come from user-edited scenarios).
 
 from __future__ import annotations
 
+import math
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 # Side colours: enemies red, civilians blue/grey, the hero gold (the brief's convention).
@@ -94,9 +96,11 @@ class Svg:
         self.element("text", {"x": x, "y": y, "font-family": "sans-serif", "font-size": size,
                               "text-anchor": anchor, "fill": fill, "font-weight": weight}, str(text))
 
-    def render(self) -> str:
-        head = (f'<svg xmlns="http://www.w3.org/2000/svg" width="{num(self.width)}" height="{num(self.height)}" '
-                f'viewBox="0 0 {num(self.width)} {num(self.height)}">')
+    def render(self, view: Box | None = None) -> str:
+        """The document; with `view` (pixels), only that part of the drawing: the zoom."""
+        x, y, w, h = (view.x, view.y, view.w, view.h) if view else (0, 0, self.width, self.height)
+        head = (f'<svg xmlns="http://www.w3.org/2000/svg" width="{num(w)}" height="{num(h)}" '
+                f'viewBox="{num(x)} {num(y)} {num(w)} {num(h)}">')
         title = [f"<title>{esc(self.title)}</title>"] if self.title else []
         return "\n".join([head, *title, *self.items, "</svg>"]) + "\n"
 
@@ -168,3 +172,326 @@ def draw_vehicle(svg: Svg, grid: Grid, col: int, row: int, vtype: str, side: str
         svg.rect(cx - w / 2, cy - h / 2, w, h, fill, outline, rx=c * 0.12, width=1.5)
     if label:
         svg.text(cx, cy + c * 0.12, label, size=c * 0.28, fill=COLORS["paper"], weight="bold")
+
+
+# --- what changed between two states: focus, arrows, bursts, legend ------------------------------
+#
+# Each engine lists the pieces of a state (`Engine.pieces`) in its own board units; comparing two
+# lists gives the changes (moved, hit, removed, new) in players' words, the window around them (the
+# zoom) and the overlay drawn on top of a drawing. Nothing here knows a game.
+
+MARK = {"arrow": "#e6007e", "halo": "#ffffff", "burst": "#ffd23f", "burst-ink": "#b71c1c", "new": "#1565c0"}
+
+
+@dataclass(frozen=True)
+class Box:
+    """A rectangle in some unit: the engine's board units or the drawing's pixels."""
+
+    x: float
+    y: float
+    w: float
+    h: float
+
+    @property
+    def x1(self) -> float:
+        return self.x + self.w
+
+    @property
+    def y1(self) -> float:
+        return self.y + self.h
+
+    @classmethod
+    def spanning(cls, x0: float, y0: float, x1: float, y1: float) -> Box:
+        return cls(min(x0, x1), min(y0, y1), abs(x1 - x0), abs(y1 - y0))
+
+    def union(self, other: Box | None) -> Box:
+        if other is None:
+            return self
+        return Box.spanning(min(self.x, other.x), min(self.y, other.y), max(self.x1, other.x1), max(self.y1, other.y1))
+
+    def pad(self, dx: float, dy: float | None = None) -> Box:
+        dy = dx if dy is None else dy
+        return Box(self.x - dx, self.y - dy, self.w + 2 * dx, self.h + 2 * dy)
+
+    def clamp(self, outer: Box) -> Box:
+        """This box cut to `outer` (or `outer` itself where they do not meet)."""
+        x0, y0 = max(self.x, outer.x), max(self.y, outer.y)
+        x1, y1 = min(self.x1, outer.x1), min(self.y1, outer.y1)
+        return Box.spanning(x0, y0, x1, y1) if x1 > x0 and y1 > y0 else outer
+
+    def contains(self, x: float, y: float, slack: float = 0.01) -> bool:
+        return self.x - slack <= x <= self.x1 + slack and self.y - slack <= y <= self.y1 + slack
+
+
+@dataclass(frozen=True)
+class Piece:
+    """One piece on the board as the drawing and the alt text see it. `id` stays the same from state
+    to state; `x`, `y` (its centre) and `r` (half its size) are in the engine's board units; `name`
+    and `place` are players' words ("the enemy car", "lane 2, row 5"); `health` (higher is better,
+    counted in `unit`) and `status` ("damaged", "face down") are what a hit changes."""
+
+    id: str
+    kind: str  # its legend entry
+    name: str
+    place: str
+    x: float
+    y: float
+    r: float = 0.5
+    health: int | None = None
+    unit: str = "HP"
+    status: str = ""
+    on: str = "in"  # how players say where it is: "in lane 2", "on tile t3"
+    reach: float = math.inf  # how far (board units) one of several alike pieces can go and still be itself
+
+
+@dataclass(frozen=True)
+class Change:
+    """One thing that happened to one piece: `kind` is move, hit, heal, status, gone or new."""
+
+    piece: str
+    kind: str
+    name: str  # the piece in players' words: "the hero"
+    words: str  # what happened to it: "moves from lane 2 to lane 3", "loses 1 HP"
+    at: tuple[float, float]  # where the piece is now (where it was last, for a piece gone)
+    r: float
+    was: str = ""  # where it stood before, in players' words
+    start: tuple[float, float] | None = None  # where a moved piece came from
+    amount: int = 0  # health lost (hit) or gained (heal)
+
+
+@dataclass(frozen=True)
+class Focus:
+    """What a drawing should show: the window (board units) holding every change of the example with
+    some context, and the changes to mark with arrows and bursts (none on a "before" drawing)."""
+
+    window: Box | None
+    changes: tuple[Change, ...] = ()
+
+    def points(self) -> list[tuple[float, float, float]]:
+        """Every place a change touches, with its piece's half size."""
+        out = []
+        for c in self.changes:
+            out.append((*c.at, c.r))
+            if c.start is not None:
+                out.append((*c.start, c.r))
+        return out
+
+
+def _moved(a: Piece, b: Piece) -> bool:
+    """A move is a change of place in players' words (shuffling over inside one space is none)."""
+    return a.place != b.place
+
+
+def _move_words(a: Piece, b: Piece) -> str:
+    return f"moves from {a.place} to {b.place}"
+
+
+def _health_words(a: Piece, b: Piece) -> tuple[str, int] | None:
+    if a.health is None or b.health is None or a.health == b.health:
+        return None
+    n = b.health - a.health
+    if b.unit == "damage":  # a count of damage taken, shown as minus: taking more is a loss
+        return (f"takes {-n} damage" if n < 0 else f"sheds {n} damage"), n
+    verb = "gains" if n > 0 else "loses"
+    return f"{verb} {abs(n)} {b.unit}", n
+
+
+def _distance(a: Piece, b: Piece) -> float:
+    return math.hypot(a.x - b.x, a.y - b.y)
+
+
+def pair(before: Sequence[Piece], after: Sequence[Piece]) -> dict[int, int]:
+    """Which piece after (index) is which piece before (index). Pieces sharing an id are alike and
+    without identity of their own (two enemy cars): those still in place are paired first, then the
+    nearest within `reach` of each other, so a car that moved is one car, not one gone and one new."""
+    out: dict[int, int] = {}
+    groups: dict[str, tuple[list[int], list[int]]] = {}
+    for i, p in enumerate(before):
+        groups.setdefault(p.id, ([], []))[0].append(i)
+    for j, p in enumerate(after):
+        groups.setdefault(p.id, ([], []))[1].append(j)
+    for olds, news in groups.values():
+        options = sorted((_distance(before[i], after[j]), j, i) for i in olds for j in news
+                         if _distance(before[i], after[j]) <= max(before[i].reach, after[j].reach))
+        taken: set[int] = set()
+        for _, j, i in options:
+            if j not in out and i not in taken:
+                out[j] = i
+                taken.add(i)
+    return out
+
+
+def changes_between(before: Sequence[Piece], after: Sequence[Piece]) -> tuple[Change, ...]:
+    """Every change from one list of pieces to the next, in the engine's order of pieces."""
+    paired = pair(before, after)
+    out: list[Change] = []
+    for j, b in enumerate(after):
+        a = before[paired[j]] if j in paired else None
+        if a is None:
+            out.append(Change(b.id, "new", b.name, f"appears {b.on} {b.place}", (b.x, b.y), b.r))
+            continue
+        if _moved(a, b):
+            out.append(Change(b.id, "move", b.name, _move_words(a, b), (b.x, b.y), b.r, f"{a.on} {a.place}",
+                              (a.x, a.y)))
+        health = _health_words(a, b)
+        if health is not None:
+            words, n = health
+            out.append(Change(b.id, "heal" if n > 0 else "hit", b.name, words, (b.x, b.y), b.r, f"{a.on} {a.place}",
+                              amount=abs(n)))
+        if a.status != b.status:
+            words = f"is now {b.status}" if b.status else f"is no longer {a.status}"
+            out.append(Change(b.id, "status", b.name, words, (b.x, b.y), b.r, f"{a.on} {a.place}"))
+    kept = set(paired.values())
+    for i, a in enumerate(before):
+        if i not in kept:
+            out.append(Change(a.id, "gone", a.name, f"is removed from {a.place}", (a.x, a.y), a.r,
+                              f"{a.on} {a.place}"))
+    return tuple(out)
+
+
+def window_of(changes: Sequence[Change]) -> Box | None:
+    """The smallest box (board units) holding every changed piece whole, start and end."""
+    box: Box | None = None
+    for c in changes:
+        for x, y in [c.at] + ([c.start] if c.start else []):
+            box = Box(x - c.r, y - c.r, 2 * c.r, 2 * c.r).union(box)
+    return box
+
+
+def _clauses(changes: Sequence[Change], words: Callable[[Change], str]) -> str:
+    """One clause per piece ("the hero moves from A to B and loses 1 HP"), joined by semicolons."""
+    parts: list[str] = []
+    last: tuple[str, tuple[float, float]] | None = None
+    for c in changes:
+        said = words(c)
+        if not said:
+            continue
+        if last == (c.piece, c.at):  # the same piece (alike pieces share an id, not a place)
+            parts[-1] += f" and {said}"
+        else:
+            parts.append(f"{c.name} {said}")
+        last = (c.piece, c.at)
+    text = "; ".join(parts)
+    return text[:1].upper() + text[1:] + "." if text else ""
+
+
+def sentence(changes: Sequence[Change]) -> str:
+    """The changes as one sentence: "The hero moves from lane 2 to lane 3; the enemy car loses 1 HP." """
+    return _clauses(changes, lambda c: c.words)
+
+
+def starting_places(changes: Sequence[Change]) -> str:
+    """Where the pieces that are about to change stand: "The hero is in lane 2, row 3; ..." """
+    seen: set[tuple[str, str]] = set()
+    firsts = []
+    for c in changes:
+        if c.was and (c.piece, c.name) not in seen:
+            seen.add((c.piece, c.name))
+            firsts.append(c)
+    return _clauses(firsts, lambda c: f"is {c.was}")
+
+
+# --- drawing the changes -----------------------------------------------------------------------
+
+
+def arrow(svg: Svg, start: tuple[float, float], end: tuple[float, float], gap: float = 0, width: float = 3) -> None:
+    """A movement arrow from `start` to `end`, stopping `gap` short of each centre, on a white halo
+    so it reads on the dark road and on paper alike."""
+    (x0, y0), (x1, y1) = start, end
+    dx, dy = x1 - x0, y1 - y0
+    length = (dx * dx + dy * dy) ** 0.5
+    if length < 1e-6:
+        return
+    ux, uy = dx / length, dy / length
+    gap = min(gap, length / 3)
+    ax, ay = x0 + ux * gap, y0 + uy * gap
+    bx, by = x1 - ux * gap, y1 - uy * gap
+    head = width * 3.2
+    hx, hy = bx - ux * head, by - uy * head
+    wing = [(bx, by), (hx - uy * head * 0.6, hy + ux * head * 0.6), (hx + uy * head * 0.6, hy - ux * head * 0.6)]
+    svg.line(ax, ay, hx, hy, MARK["halo"], width + 3)
+    svg.line(ax, ay, hx, hy, MARK["arrow"], width)
+    svg.element("polygon", {"points": " ".join(f"{num(x)},{num(y)}" for x, y in wing), "fill": MARK["arrow"],
+                            "stroke": MARK["halo"], "stroke-width": 1.5})
+
+
+def burst(svg: Svg, cx: float, cy: float, r: float, label: str = "") -> None:
+    """A damage burst: a jagged star over the piece hit, with what it lost (such as "-1")."""
+    points = []
+    for i in range(16):
+        radius = r if i % 2 == 0 else r * 0.55
+        angle = math.pi * i / 8
+        points.append((cx + radius * math.cos(angle), cy + radius * math.sin(angle)))
+    svg.element("polygon", {"points": " ".join(f"{num(x)},{num(y)}" for x, y in points), "fill": MARK["burst"],
+                            "stroke": MARK["burst-ink"], "stroke-width": 1.5, "fill-opacity": 0.92})
+    if label:
+        svg.text(cx, cy + 4.5, label, size=13, fill=MARK["burst-ink"], weight="bold")
+
+
+def ring(svg: Svg, cx: float, cy: float, r: float, colour: str = MARK["new"]) -> None:
+    """A dashed ring around a piece that appeared or changed state."""
+    svg.element("circle", {"cx": cx, "cy": cy, "r": r, "fill": "none", "stroke": colour, "stroke-width": 3,
+                           "stroke-dasharray": "5 3"})
+
+
+Point = tuple[float, float]
+
+
+def overlay(svg: Svg, focus: Focus | None, to_px: Callable[[Point], Point], px_per_unit: float) -> None:
+    """Arrows for moves, bursts for hits and removals, rings for new pieces and new states, drawn on
+    top of a finished drawing; `to_px` maps the engine's board units to the drawing's pixels. Each
+    change is one group naming its piece and kind, so tests can find it."""
+    if focus is None:
+        return
+    for c in focus.changes:
+        x, y = to_px(c.at)
+        r = max(10.0, c.r * px_per_unit)
+        svg.items.append(f'<g class="rk-change" data-piece="{esc(c.piece)}" data-kind="{esc(c.kind)}" '
+                         f'data-at="{num(x)} {num(y)}">')
+        if c.kind == "move" and c.start is not None:
+            arrow(svg, *_beside(to_px(c.start), (x, y), r * 0.75), gap=r * 0.2)
+        elif c.kind == "hit":
+            burst(svg, x + r * 0.7, y - r * 0.7, 13, f"-{c.amount}")
+        elif c.kind == "gone":
+            burst(svg, x, y, 15, "×")
+        elif c.kind == "heal":
+            ring(svg, x, y, r, "#2e7d32")
+        else:
+            ring(svg, x, y, r)
+        svg.items.append("</g>")
+
+
+def _beside(start: Point, end: Point, shift: float) -> tuple[Point, Point]:
+    """The segment moved `shift` to the left of its direction, so an arrow runs beside the pieces
+    it joins instead of under them."""
+    dx, dy = end[0] - start[0], end[1] - start[1]
+    length = math.hypot(dx, dy) or 1.0
+    ox, oy = dy / length * shift, -dx / length * shift
+    return (start[0] + ox, start[1] + oy), (end[0] + ox, end[1] + oy)
+
+
+@dataclass(frozen=True)
+class Swatch:
+    """One legend entry: a small drawing of a piece kind (made with the engine's own drawing code, so
+    it matches the diagrams) and what players call it."""
+
+    kind: str
+    label: str
+    svg: str
+
+
+def swatch(kind: str, label: str, paint: Callable[[Svg, float, float, float], None], size: float = 36) -> Swatch:
+    """A legend entry drawn by `paint(svg, cx, cy, size)` on a square of `size` pixels."""
+    pic = Svg(size, size, label)
+    paint(pic, size / 2, size / 2, size)
+    return Swatch(kind, label, pic.render())
+
+
+def change_swatches() -> list[Swatch]:
+    """The marks every game's diagrams share: movement arrows, damage bursts, rings."""
+    return [
+        swatch("move", "moves (arrow from where it was)", lambda s, cx, cy, n: arrow(s, (4, n - 6), (n - 4, 6))),
+        swatch("hit", "loses health or is hit", lambda s, cx, cy, n: burst(s, cx, cy, n / 2 - 2, "-1")),
+        swatch("gone", "removed (destroyed or off the board)", lambda s, cx, cy, n: burst(s, cx, cy, n / 2 - 2, "×")),
+        swatch("new", "new on the board, or changed state", lambda s, cx, cy, n: ring(s, cx, cy, n / 2 - 4)),
+    ]

@@ -1702,8 +1702,14 @@ class ThunderRoadIgnition(Engine):
                 "trips to the pit": state.stats.get("pits", 0), "shots": state.stats.get("shots", 0),
                 "hazards flipped": len(state.revealed)}
 
-    def draw_svg(self, state: State) -> str:
-        return draw_state(state)
+    def draw_svg(self, state: State, focus: draw.Focus | None = None) -> str:
+        return draw_state(state, focus)
+
+    def pieces(self, state: State) -> list[draw.Piece]:
+        return pieces(state)
+
+    def legend(self) -> list[draw.Swatch]:
+        return legend()
 
     def describe_action(self, action: Any) -> str:
         return describe(action)
@@ -1739,6 +1745,7 @@ def describe(action: Any) -> str:
 
 UNIT = 34.0  # pixels per lane width
 MIN_WIDTH = 380.0  # room for the caption
+CAPTION_LINES = 5  # at most: turn, who chooses, dice, the starting area and the finished cars
 TERRAIN_FILL = {"road": "#9aa1a6", "off-road": "#a5c882", "oil-slick": "#3b3b3b", "rubble": "#b08d74",
                 "minefield": "#e57373", "omni-ramp": "#f0a531", "impassable": "#37474f", "hazard": "#c9b458"}
 TERRAIN_MARK = {"oil-slick": "OIL", "rubble": "RUB", "minefield": "MINE", "omni-ramp": "RAMP", "impassable": "X",
@@ -1766,10 +1773,95 @@ def _shown_tiles(state: State) -> list[int]:
     return list(range(lo, hi + 1))
 
 
-def draw_state(state: State) -> str:
-    tiles = _shown_tiles(state)
-    maps = [state.board.maps[t - 1] for t in tiles]
-    pieces = [_Piece(t, m, p) for t, m, p in zip(tiles, maps, geometry.chain(maps), strict=True)]
+def _all_pieces(state: State) -> list[_Piece]:
+    """Every road tile laid edge to edge from the first: one frame for every state of a game, so a
+    car's place compares between two drawings."""
+    maps = list(state.board.maps)
+    return [_Piece(t, m, p) for t, m, p in zip(range(1, len(maps) + 1), maps, geometry.chain(maps), strict=True)]
+
+
+def _tile_box(pc: _Piece) -> draw.Box:
+    pts = [pc.place.apply(q) for s in pc.m.spaces for q in geometry.outline(pc.m, s)]
+    xs, ys = [p[0] for p in pts], [-p[1] for p in pts]
+    return draw.Box.spanning(min(xs), min(ys), max(xs), max(ys))
+
+
+def _focus_tiles(state: State, focus: draw.Focus | None) -> list[int]:
+    """The tiles a drawing shows: with a focus, those under its window (one tile of road either side
+    for context); else the stretch from the rearmost car to the frontmost."""
+    if focus is None or focus.window is None:
+        return _shown_tiles(state)
+    window = focus.window.pad(0.5)
+    hit = [pc.tile for pc in _all_pieces(state) if _overlap(_tile_box(pc), window)] or _shown_tiles(state)
+    return list(range(min(hit), max(hit) + 1))
+
+
+def _overlap(a: draw.Box, b: draw.Box) -> bool:
+    return a.x < b.x1 and b.x < a.x1 and a.y < b.y1 and b.y < a.y1
+
+
+def _car_points(state: State, pieces: list[_Piece]) -> dict[str, tuple[float, float]]:
+    """Where each car is drawn, in road units (before the nudge that separates cars sharing a space)."""
+    by_tile = {pc.tile: pc for pc in pieces}
+    out: dict[str, tuple[float, float]] = {}
+    waiting: dict[str, int] = {}
+    for car in sorted(state.cars.values(), key=lambda c: c.id):
+        if car.at in state.board.spaces:
+            sp = state.board.spaces[car.at]
+            if sp.tile in by_tile:
+                pc = by_tile[sp.tile]
+                local = next(s for s in pc.m.spaces if s.id == sp.local)
+                out[car.id] = pc.place.apply(geometry.centre(pc.m, local))
+            continue
+        k = waiting.get(car.at, 0)
+        waiting[car.at] = k + 1
+        if car.at == START and 1 in by_tile:
+            out[car.id] = _start_point(by_tile[1], k)
+        elif car.at == FINISHED and len(state.board.road) in by_tile:
+            out[car.id] = _finish_point(by_tile[len(state.board.road)], k)
+        elif car.at.startswith("pit:") and int(car.at[4:]) in by_tile:
+            out[car.id] = _pit_side(by_tile[int(car.at[4:])], k)
+    return out
+
+
+def _where_words(at: str) -> str:
+    if at == START:
+        return "the starting area"
+    if at == FINISHED:
+        return "past the finish"
+    if at.startswith("pit:"):
+        return f"pit {at[4:]}"
+    return f"space {at}"
+
+
+def pieces(state: State) -> list[draw.Piece]:
+    """The cars, in road units (y upward in the road's frame, flipped here so it grows down the page)."""
+    points = _car_points(state, _all_pieces(state))
+    out = []
+    for car in sorted(state.cars.values(), key=lambda c: c.id):
+        if car.id in points:
+            x, y = points[car.id]
+            out.append(draw.Piece(car.id, f"crew-{car.crew}", f"{car.crew}'s {car.size} car", _where_words(car.at),
+                                  x, -y, 0.6, health=-len(car.tokens), unit="damage",
+                                  on="at" if car.at in (START, FINISHED) or car.at.startswith("pit:") else "on"))
+    return out
+
+
+def legend() -> list[draw.Swatch]:
+    def car(crew: str, size: str) -> Any:
+        def paint(svg: draw.Svg, cx: float, cy: float, n: float) -> None:
+            _car_shape(svg, Car(f"{crew}-{size}", crew, size, START), (cx, cy), (0.0, -1.0))
+        return paint
+
+    out = [draw.swatch(f"crew-{crew}", f"{crew} crew's car (S, M, L: its size; a dot per damage token)",
+                       car(crew, "medium")) for crew in sorted(CREW_FILL)]
+    return out
+
+
+def draw_state(state: State, focus: draw.Focus | None = None) -> str:
+    tiles = _focus_tiles(state, focus)
+    every = _all_pieces(state)
+    pieces = [every[t - 1] for t in tiles]
     world = [pc.place.apply(q) for pc in pieces for s in pc.m.spaces for q in geometry.outline(pc.m, s)]
     extra = _around(state, pieces)
     xs = [p[0] for p in world + extra]
@@ -1778,7 +1870,7 @@ def draw_state(state: State) -> str:
     x0, x1, y0, y1 = min(xs) - pad, max(xs) + pad, min(ys) - pad, max(ys) + pad
     x1 = max(x1, x0 + MIN_WIDTH / UNIT)
     lines = _caption(state)
-    head = 8.0 + 16.0 * len(lines)
+    head = 8.0 + 16.0 * (len(lines) if focus is None else CAPTION_LINES)  # one height for an example's drawings
     svg = draw.Svg((x1 - x0) * UNIT, (y1 - y0) * UNIT + head, "Thunder Road: Ignition")
 
     def pt(p: tuple[float, float]) -> tuple[float, float]:
@@ -1791,6 +1883,7 @@ def draw_state(state: State) -> str:
         _draw_piece(svg, state, pc, pt)
     _draw_places(svg, state, pieces, pt)
     _draw_cars(svg, state, pieces, pt)
+    draw.overlay(svg, focus, lambda p: pt((p[0], -p[1])), UNIT)
     return svg.render()
 
 
@@ -1917,6 +2010,8 @@ def _draw_cars(svg: draw.Svg, state: State, pieces: list[_Piece], pt: Any) -> No
     for car in sorted(state.cars.values(), key=lambda c: c.id):
         if car.at in state.board.spaces:
             sp = state.board.spaces[car.at]
+            if sp.tile not in by_tile:
+                continue  # off the zoomed stretch of road
             pc = by_tile[sp.tile]
             local = next(s for s in pc.m.spaces if s.id == sp.local)
             cx, cy = pt(pc.place.apply(geometry.centre(pc.m, local)))
@@ -1934,6 +2029,8 @@ def _draw_cars(svg: draw.Svg, state: State, pieces: list[_Piece], pt: Any) -> No
                 continue
             pc, where = pieces[-1], _finish_point
         else:
+            if int(car.at[4:]) not in by_tile:
+                continue
             pc, where = by_tile[int(car.at[4:])], _pit_side
         k = waiting.get(f"{car.at}", 0)
         waiting[car.at] = k + 1

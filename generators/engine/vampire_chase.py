@@ -1793,7 +1793,35 @@ def _on_ring(angle: float, radius: float = RING_RADIUS) -> tuple[float, float]:
     return RING_CENTRE[0] + radius * math.cos(angle), RING_CENTRE[1] + radius * math.sin(angle)
 
 
-def draw_svg(state: State) -> str:
+def pieces(state: State) -> list[draw.Piece]:
+    """The vehicle and the enemies on the ring, in pixels of the drawing (it is never zoomed: the ring
+    and the vehicle's numbers beside it are the whole table and fit a phone)."""
+    x, y = _on_ring(_slot_angle(state.vehicle))
+    out = [draw.Piece("vehicle", "vehicle", "the vehicle", f"slot #{state.vehicle}", x, y, SLOT_H / 2,
+                      health=state.health, unit="health")]
+    for slot in SLOTS:
+        enemy = state.ring[slot]
+        if enemy is not None and slot != state.vehicle:
+            x, y = _on_ring(_slot_angle(slot))
+            title = state.lib.titles.get(enemy.card, enemy.card)
+            out.append(draw.Piece(f"enemy-{enemy.card}", "enemy", f"the {title}", f"slot #{slot}", x, y,
+                                  SLOT_H / 2, health=enemy.health))
+    return out
+
+
+def legend() -> list[draw.Swatch]:
+    def card(fill: str, stroke: str, text: str, dash: str | None = None) -> Any:
+        def paint(svg: draw.Svg, cx: float, cy: float, n: float) -> None:
+            svg.rect(2, 6, n - 4, n - 12, fill, stroke, rx=4, width=2, dash=dash)
+            svg.text(cx, cy + 4, text, size=11, weight="bold")
+        return paint
+
+    return [draw.swatch("vehicle", "your vehicle's slot (gold)", card(draw.COLORS["hero"], draw.COLORS["ink"], "V")),
+            draw.swatch("enemy", "an enemy, its health in the circle (red)", card("#fbe9e7", draw.COLORS["enemy"], "")),
+            draw.swatch("empty", "an empty slot (dashed)", card(draw.COLORS["paper"], "#999999", "", "4 3"))]
+
+
+def draw_svg(state: State, focus: draw.Focus | None = None) -> str:
     svg = draw.Svg(610, 345, "Vampire chase: the Chase Board ring")
     svg.rect(0, 0, 610, 345, draw.COLORS["paper"])
     svg.circle(*RING_CENTRE, RING_RADIUS, "none", "#b0b0b0", width=2)
@@ -1807,6 +1835,7 @@ def draw_svg(state: State) -> str:
     for slot in SLOTS:
         _draw_slot(svg, state, slot)
     _side_panel(svg, state)
+    draw.overlay(svg, focus, lambda p: p, 1.0)
     return svg.render()
 
 
@@ -1995,8 +2024,14 @@ class VampireChase(Engine):
     def result(self, state: State) -> dict[str, Any]:
         return result(state)
 
-    def draw_svg(self, state: State) -> str:
-        return draw_svg(state)
+    def pieces(self, state: State) -> list[draw.Piece]:
+        return pieces(state)
+
+    def legend(self) -> list[draw.Swatch]:
+        return legend()
+
+    def draw_svg(self, state: State, focus: draw.Focus | None = None) -> str:
+        return draw_svg(state, focus)
 
     def describe_action(self, action: Any) -> str:
         return describe(self._last, action)

@@ -39,6 +39,12 @@ class Figures:
 
 
 @dataclass(frozen=True)
+class LegendEntry:
+    symbol: Diagram
+    label: str
+
+
+@dataclass(frozen=True)
 class ExamplePage:
     name: str  # file name under <game>/examples/
     chapter: str | None
@@ -81,6 +87,7 @@ class GameSite:
     engine_notes: tuple[EngineNote, ...]
     report: str | None  # docs path of the check's report.json, when the check has run
     plays: tuple[Policy, ...] = ()  # whole games the computer played, by policy
+    legend: tuple[LegendEntry, ...] = ()  # one symbol per piece kind, shown once per examples page
 
     @property
     def id(self) -> str:
@@ -245,6 +252,14 @@ def game_site(content: Content, game: LoadedGame, out: Path, report: CheckReport
         between = tuple(d for i, src in enumerate(ex.between, 1) if (d := stage(src, f"{ex.id}-step-{i}.svg")))
         figures[ex.id] = Figures(stage(ex.before, f"{ex.id}-before.svg"), stage(ex.after, f"{ex.id}-after.svg"),
                                  between)
+    legend = []
+    for entry in report.legends.get(game.id, []):
+        src = out / "check" / str(entry.get("svg", ""))
+        kind = re.sub(r"[^\w-]", "", str(entry.get("kind", "")))
+        if src.is_file() and kind:
+            staged = stage(src, f"legend-{kind}.svg")
+            if staged is not None:
+                legend.append(LegendEntry(staged, str(entry.get("label", kind))))
     example_pages = tuple(_example_pages(game, examples, figures))
     where = {ex.id: pages.examples_page(p.name) for p in example_pages for ex in p.examples}
     assets = game_assets(content, game, out)
@@ -269,6 +284,7 @@ def game_site(content: Content, game: LoadedGame, out: Path, report: CheckReport
         engine_notes=report.notes.get(game.id, ()),
         report=pages.asset("check", REPORT_NAME) if (out / "check" / REPORT_NAME).is_file() else None,
         plays=game_plays(report.simulations.get(game.id)),
+        legend=tuple(legend),
     )
 
 

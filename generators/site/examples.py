@@ -38,6 +38,7 @@ class Example:
     between: tuple[Path, ...]  # drawings between the actions of a multi-step example
     file: str
     page: str | None = None  # where in the rulebook section, for printed examples
+    alts: tuple[str, ...] = ()  # what each drawing shows changed: before, after, then those between
     written: str = ""  # setup, random and actions as written (JSON), for the authors' page
 
     @property
@@ -63,6 +64,7 @@ class CheckReport:
     notes: dict[str, tuple[EngineNote, ...]]
     odds: dict[str, list[Any]]
     simulations: dict[str, Any]
+    legends: dict[str, list[dict[str, str]]] = field(default_factory=dict)  # per game: kind, label, svg
     raw: dict[str, Any] = field(default_factory=dict, compare=False)
 
     def game_json(self, game: str) -> str:
@@ -73,7 +75,8 @@ class CheckReport:
 
         records = self.raw.get("examples") if isinstance(self.raw.get("examples"), list) else []
         data = {"game": game, "examples": [r for r in records if isinstance(r, dict) and r.get("game") == game],
-                "notes": mine("notes") or [], "odds": mine("odds") or [], "simulations": mine("simulations")}
+                "notes": mine("notes") or [], "odds": mine("odds") or [], "simulations": mine("simulations"),
+                "legend": mine("legends") or []}
         return json.dumps(data, indent=1, ensure_ascii=False, sort_keys=True) + "\n"
 
 
@@ -97,7 +100,10 @@ def load_report(out: Path) -> CheckReport:
     odds = {str(g): [t for t in tables if isinstance(t, dict)] for g, tables in raw_odds.items()
             if isinstance(tables, list)}
     raw_sims = data.get("simulations") if isinstance(data.get("simulations"), dict) else {}
-    return CheckReport(examples, notes, odds, {str(g): v for g, v in raw_sims.items()}, data)
+    raw_legends = data.get("legends") if isinstance(data.get("legends"), dict) else {}
+    legends = {str(g): [e for e in items if isinstance(e, dict)] for g, items in raw_legends.items()
+               if isinstance(items, list)}
+    return CheckReport(examples, notes, odds, {str(g): v for g, v in raw_sims.items()}, legends, data)
 
 
 def game_examples(game: LoadedGame, out: Path, report: CheckReport) -> list[Example]:
@@ -144,6 +150,8 @@ def _example(game: LoadedGame, path: Path, s: Scenario, rec: dict[str, Any] | No
         file=path.name,
         page=_opt(s.page),
         written=written,
+        alts=tuple(str(a) for a in [rec.get("before_alt") or "", rec.get("after_alt") or "",
+                                    *(rec.get("step_alts") or [])]),
     )
 
 

@@ -1,0 +1,141 @@
+"""Example diagrams for people, checked the same way for every engine (no per-game code): each worked
+example is replayed, and its drawings must zoom to what changed, mark every change, share one window
+between before and after, stay deterministic, and come with alt text that says what changed; every
+engine declares a legend covering every kind of piece its drawings show.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from generators.content.loader import load_content
+from generators.engine import svg as draw
+from generators.engine.runner import _replay, _Run, engine_of, load_all, run_scenario
+
+ROOT = Path(__file__).resolve().parent.parent
+CONTENT = load_content(ROOT / "content")
+WORK = {w.game.id: w for w in load_all(CONTENT)}
+_VIEWBOX = re.compile(r'<svg [^>]*viewBox="([-\d.]+) ([-\d.]+) ([-\d.]+) ([-\d.]+)"')
+EVERYWHERE = draw.Box(-1e6, -1e6, 2e6, 2e6)  # a window over the whole board, whatever its units
+_CHANGE = re.compile(r'<g class="rk-change" data-piece="([^"]*)" data-kind="([^"]*)" data-at="([-\d.]+) ([-\d.]+)">')
+
+
+def _view(svg: str) -> draw.Box:
+    m = _VIEWBOX.search(svg)
+    assert m, "a drawing without a viewBox"
+    return draw.Box(*(float(v) for v in m.groups()))
+
+
+def _replayed(game: str) -> list[tuple[Any, _Run, dict[str, bytes], dict[str, Any]]]:
+    w = WORK[game]
+    out = []
+    for prepared in w.scenarios:
+        run = _Run(game, prepared, {})
+        _replay(run, w.engine)
+        files: dict[str, bytes] = {}
+        record = run_scenario(game, prepared, w.engine, files)
+        out.append((prepared, run, files, record))
+    return out
+
+
+@pytest.fixture(scope="module", params=sorted(WORK), ids=str)
+def replayed(request: pytest.FixtureRequest) -> tuple[str, list[tuple[Any, _Run, dict[str, bytes], dict[str, Any]]]]:
+    return request.param, _replayed(request.param)
+
+
+def _drawing(files: dict[str, bytes], rel: str | None) -> str:
+    assert rel is not None
+    return files[rel].decode()
+
+
+def test_zoom_holds_every_change_and_is_no_bigger_than_the_board(replayed: Any) -> None:
+    game, runs = replayed
+    engine = WORK[game].engine
+    zoomed = 0
+    for prepared, run, files, record in runs:
+        if not run.finished or record["after_svg"] is None:
+            continue
+        sid = prepared.loaded.scenario.id
+        before, after = _drawing(files, record["before_svg"]), _drawing(files, record["after_svg"])
+        full = _view(engine.draw_svg(run.states[-1], draw.Focus(EVERYWHERE)))
+        view = _view(after)
+        assert view == _view(before), f"{sid}: before and after are drawn in different windows"
+        assert view.w * view.h <= full.w * full.h + 1e-6, f"{sid}: the zoomed drawing is bigger than the board"
+        zoomed += view.w * view.h < full.w * full.h
+        changes = draw.changes_between(engine.pieces(run.states[0]), engine.pieces(run.states[-1]))
+        marks = _CHANGE.findall(after)
+        assert sorted((p, k) for p, k, *_ in marks) == sorted((c.piece, c.kind) for c in changes), \
+            f"{sid}: the after drawing does not mark exactly what changed"
+        for piece, kind, x, y in marks:
+            assert view.contains(float(x), float(y)), f"{sid}: {kind} of {piece} at {x},{y} is outside {view}"
+        assert not _CHANGE.search(before), f"{sid}: a before drawing carries change marks"
+    print(f"{game}: {zoomed} of {len(runs)} examples zoomed")
+
+
+def test_alt_text_names_what_changed(replayed: Any) -> None:
+    game, runs = replayed
+    engine = WORK[game].engine
+    said = 0
+    for prepared, run, _files, record in runs:
+        if not run.finished or record["after_svg"] is None:
+            continue
+        sid = prepared.loaded.scenario.id
+        changes = draw.changes_between(engine.pieces(run.states[0]), engine.pieces(run.states[-1]))
+        alt = record["after_alt"]
+        assert (alt.startswith("After: ") and prepared.loaded.scenario.title not in alt) if changes else alt == "", sid
+        for c in changes:
+            assert c.name.casefold() in alt.casefold() and c.words in alt, f"{sid}: {alt!r} misses {c.words!r}"
+        said += bool(changes)
+        where = draw.starting_places(changes)  # pieces that only appear stood nowhere before
+        assert record["before_alt"] == (f"Before: {where}" if where else ""), sid
+        assert all(c.name.casefold() in where.casefold() for c in changes if c.was), sid
+        assert len(record.get("step_alts", [])) == len(record["step_svgs"]), sid
+    assert said, f"{game}: no example's alt text says anything changed"
+
+
+def test_focused_drawings_are_deterministic(replayed: Any) -> None:
+    game, runs = replayed
+    engine = WORK[game].engine
+    for prepared, _run, files, record in runs[:40]:
+        if record["after_svg"] is None:
+            continue
+        again: dict[str, bytes] = {}
+        run_scenario(game, prepared, engine, again)
+        assert again == files
+
+
+@pytest.mark.parametrize("game", sorted(WORK), ids=str)
+def test_legend_covers_every_piece_kind(game: str) -> None:
+    w = WORK[game]
+    legend = w.engine.legend()
+    kinds = [s.kind for s in legend]
+    assert legend, f"{game}: no legend"
+    assert len(set(kinds)) == len(kinds), f"{game}: a legend kind twice"
+    for s in legend:
+        assert s.label and "_" not in s.label and s.svg.startswith("<svg "), s
+    shown = {p.kind for pr in w.scenarios for p in w.engine.pieces(pr.state)}
+    assert shown, f"{game}: the engine lists no pieces"
+    assert shown <= set(kinds), f"{game}: pieces without a legend entry: {sorted(shown - set(kinds))}"
+
+
+def test_changes_pair_alike_pieces_by_distance() -> None:
+    car = dict(kind="enemy-car", name="the enemy car", r=0.5, reach=4)
+    before = [draw.Piece("car", place="row 1", x=0, y=1, **car), draw.Piece("car", place="row 2", x=0, y=2, **car)]
+    after = [draw.Piece("car", place="row 2", x=0, y=2, **car), draw.Piece("car", place="row 3", x=0, y=3, **car),
+             draw.Piece("car", place="row 9", x=0, y=9, **car)]
+    changes = draw.changes_between(before, after)
+    assert [(c.kind, c.words) for c in changes] == [("move", "moves from row 1 to row 3"), ("new", "appears in row 9")]
+    assert draw.sentence(changes) == "The enemy car moves from row 1 to row 3; the enemy car appears in row 9."
+    window = draw.window_of(changes)
+    assert window is not None and window.contains(0, 1) and window.contains(0, 9)
+
+
+def test_a_drawing_without_focus_stays_whole() -> None:
+    for w in WORK.values():
+        state = w.scenarios[0].state
+        assert w.engine.draw_svg(state) == w.engine.draw_svg(state, None)
+        assert engine_of(w.game) is not None
