@@ -79,7 +79,7 @@ note); the runner copies them into the check report so the site can show them be
 
 from __future__ import annotations
 
-import copy
+import functools
 import itertools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -1054,6 +1054,14 @@ Action = (MoveAction | BrakeAction | EnemyFireAction | CivilianMoveAction | Lase
 # --- state -------------------------------------------------------------------------------------
 
 
+def _shallow(obj: Any) -> Any:
+    """A shallow copy of a plain (unslotted, unfrozen) dataclass instance: copy.copy without its
+    generic protocol, which costs several times more in the simulator's look-aheads."""
+    new = object.__new__(type(obj))
+    new.__dict__.update(obj.__dict__)
+    return new
+
+
 @dataclass
 class Vehicle:
     side: str
@@ -1072,7 +1080,7 @@ class Upgrade:
     effect: UpgradeEffect | None = None  # frozen, shared between copies
 
     def copy(self) -> Upgrade:
-        return replace(self)
+        return _shallow(self)
 
 
 @dataclass
@@ -1115,9 +1123,10 @@ class Boss:
     damaged: list[str]
 
     def clone(self) -> Boss:
-        return replace(self, column=list(self.column), weapons=dict(self.weapons),
-                       fixed_weapons=dict(self.fixed_weapons), at=None if self.at is None else dict(self.at),
-                       damaged=list(self.damaged))
+        new = _shallow(self)
+        new.column, new.weapons, new.fixed_weapons = list(self.column), dict(self.weapons), dict(self.fixed_weapons)
+        new.at, new.damaged = None if self.at is None else dict(self.at), list(self.damaged)
+        return new
 
 
 @dataclass
@@ -1173,8 +1182,9 @@ class State:
 
     def clone(self) -> State:
         """A deep copy: every mutable part is copied; frozen parts (cards, facts) are shared."""
-        new = copy.copy(self)
-        new.vehicles = [Vehicle(v.side, v.type, v.at, v.damaged) for v in self.vehicles]
+        new = _shallow(self)
+        new.__dict__.pop("_tried", None)  # the dry runs' results belong to this state, not its copy
+        new.vehicles = [_shallow(v) for v in self.vehicles]
         new.uplinks = list(self.uplinks)
         new.slots = dict(self.slots)
         new.mirrors = dict(self.mirrors)
@@ -1187,7 +1197,7 @@ class State:
         new.mission_cards = list(self.mission_cards)
         new.mission_deck = list(self.mission_deck)
         new.boss = None if self.boss is None else self.boss.clone()
-        new.tokens = [Token(t.id, t.kind, t.at) for t in self.tokens]
+        new.tokens = [_shallow(t) for t in self.tokens]
         new.supply = dict(self.supply)
         return new
 
@@ -1706,6 +1716,23 @@ def _outcome_of(s: State, kind: str) -> str:
 # --- applying actions --------------------------------------------------------------------------
 
 
+class _Event(Event):
+    """An event whose details become JSON-ready when first read: the simulator's look-aheads make
+    millions and read none. The details left unconverted are immutable (words, numbers, spaces and
+    arrows as tuples, frozen choices), so converting later gives what converting now would."""
+
+    def __init__(self, kind: str, data: dict[str, Any]) -> None:
+        self.__dict__.update(kind=kind, _raw=data)  # frozen: set without __setattr__
+
+    @property
+    def data(self) -> dict[str, Any]:  # type: ignore[override]
+        done = self.__dict__.get("_data")
+        if done is None:
+            done = self.__dict__["_data"] = {k: v if type(v) in _PLAIN else _jsonable(v)
+                                             for k, v in self.__dict__["_raw"].items()}
+        return done
+
+
 class _NeedChoice(Exception):
     """An action reached a choice (`key`) it does not carry; `options` are the possible ones."""
 
@@ -1724,7 +1751,10 @@ class _Ctx:
     choices: dict[str, list[Any]] = field(default_factory=lambda: {"energy": [], "discard": [], "hero_to": []})
 
     def event(self, kind: str, /, **data: Any) -> None:
-        self.events.append(Event(kind, {k: _jsonable(v) for k, v in data.items()}))
+        for key, value in data.items():
+            if type(value) in (list, dict):  # possibly the state's own, changed later: copied as JSON now
+                data[key] = _jsonable(value)
+        self.events.append(_Event(kind, data))
 
     def pick(self, key: str, options: list[Any], what: str) -> Any:
         """The next written choice for `key` (it must be possible), None if nothing is possible."""
@@ -1740,9 +1770,12 @@ class _Ctx:
         return choice
 
 
+_PLAIN = frozenset({str, int, float, bool, type(None)})  # JSON-ready as they are
+
+
 def _jsonable(value: Any) -> Any:
     if isinstance(value, (tuple, list)):
-        return [_jsonable(v) for v in value]
+        return [v if type(v) in _PLAIN else _jsonable(v) for v in value]
     if isinstance(value, dict):
         return {k: _jsonable(v) for k, v in value.items()}
     if isinstance(value, (ChargeChoice, DiscardChoice)):
@@ -1795,6 +1828,9 @@ def apply(state: State, act: Any, chance: Chance) -> tuple[State, list[Event]]:
     """Apply one typed action to a copy of `state`; a refusal names every legal action."""
     if type(act) not in ACTIONS.values():
         raise TypeError(f"apply takes a typed action (one of the action specs), got {act!r}")
+    tried = _tried_result(state, act)
+    if tried is not None:
+        return tried
     try:
         return _run(state, act, chance)
     except _NeedChoice as need:
@@ -1922,7 +1958,7 @@ def _refill(ctx: _Ctx, slot: str, ends_turn: bool = True) -> None:
             ctx.event("enemy_card_jammed")
             s.discard.append(card)
             continue
-        has_choice = bool(_enemy_targets(s)) if card.kind == "enemy" else bool(_civilian_moves(s))
+        has_choice = bool(_enemy_targets(s)) if card.kind == "enemy" else _civilian_can_move(s)
         if has_choice:
             s.pending = Pending(card.kind, slot, card, ends_turn)
             return
@@ -1965,6 +2001,11 @@ def _civilian_moves(s: State) -> list[tuple[Space, Space]]:
     """Civilian Card: a civilian moves to an adjacent empty space (backwards too); it never rams."""
     return sorted((v.at, q) for v in s.vehicles if v.side == "civilian"
                   for q in _neighbours(s, v.at) if not _blocked(s, q))
+
+
+def _civilian_can_move(s: State) -> bool:
+    """Whether _civilian_moves has any: the first one found answers, without listing and sorting all."""
+    return any(not _blocked(s, q) for v in s.vehicles if v.side == "civilian" for q in _neighbours(s, v.at))
 
 
 def _do_enemy_fire(ctx: _Ctx, act: EnemyFireAction) -> None:
@@ -2785,9 +2826,9 @@ def _choices_possible(s: State) -> bool:
 
 def _with_choices(s: State, act: Any) -> list[Any]:
     """`act` with every combination of the choices it meets, found by dry runs (depth first, in the
-    order the options are offered)."""
+    order the options are offered). A dry run that completes is kept for `apply` (see _tried_result)."""
     try:
-        _run(s, act, _NO_CHANCE)
+        done = _run(s, act, _NO_CHANCE)
     except _NeedChoice as need:
         out: list[Any] = []
         for option in need.options:
@@ -2796,7 +2837,22 @@ def _with_choices(s: State, act: Any) -> list[Any]:
             else:
                 out += _with_choices(s, replace(act, **{need.key: (*getattr(act, need.key), option)}))
         return out
+    s.__dict__.setdefault("_tried", {})[act] = done
     return [act]
+
+
+def _tried_result(s: State, act: Any) -> tuple[State, list[Event]] | None:
+    """The result of a dry run of `act` on `s` made while listing the legal actions, handed out once (a
+    simulator's look-ahead then applies what listing already played). States are never changed after
+    they are made, and a dry run that completed asked no chance, so it is exactly what `apply` would
+    compute now."""
+    tried = s.__dict__.get("_tried")
+    if not tried:
+        return None
+    try:
+        return tried.pop(act, None)
+    except TypeError:  # an action holding lists (built by hand) is not hashable: never listed as such
+        return None
 
 
 # --- outcome and result ------------------------------------------------------------------------
@@ -3031,11 +3087,15 @@ def _mission_shaping(s: State) -> float:
     enemies = _enemies(s)
     if not enemies:
         return 0.0
-    reach = min(_reach(s, e.at, ram=e.type == "motorcycle") for e in enemies)
-    passed = sum(1 for e in enemies if e.at[1] < s.hero[1] - 1)
+    reach, passed, exposed = None, 0, False  # counted in one pass: this runs on every look-ahead
+    hero_col, hero_row = s.hero
+    for e in enemies:
+        here = _reach(s, e.at, ram=e.type == "motorcycle")
+        reach = here if reach is None or here < reach else reach
+        passed += e.at[1] < hero_row - 1
+        exposed = exposed or abs(hero_col - e.at[0]) + abs(hero_row - e.at[1]) == 1
     value = WORTH["reach"] * reach + WORTH["passed"] * passed
     value += WORTH["threat"] * _threat(s, [e.at for e in enemies], ram=True)
-    exposed = any(_manhattan(s.hero, e.at) == 1 for e in enemies)
     if exposed and s.deck:
         enemy_cards = sum(1 for c in s.deck if c.kind == "enemy") / len(s.deck)
         value += WORTH["jam"] * enemy_cards * ("jam" in s.effects)
@@ -3057,8 +3117,13 @@ def _reach(s: State, target: Space, ram: bool = False) -> int:
     """Steps from the hero to a space it can fire into `target` from (beside it, or below it), or to the
     target itself when ramming destroys it."""
     col, row = target
-    spaces = [q for q in ((col - 1, row), (col + 1, row), (col, row - 1)) if _on_board(s, q)]
-    return min((_manhattan(s.hero, q) for q in ([*spaces, target] if ram else spaces)), default=0)
+    hero_col, hero_row = s.hero
+    best = abs(hero_col - col) + abs(hero_row - row) if ram else None
+    for c, r in ((col - 1, row), (col + 1, row), (col, row - 1)):
+        if 0 <= c < s.lanes and 0 <= r < s.rows:
+            steps = abs(hero_col - c) + abs(hero_row - r)
+            best = steps if best is None or steps < best else best
+    return 0 if best is None else best
 
 
 def _threat(s: State, targets: Sequence[Space], ram: bool) -> int:
@@ -3070,29 +3135,38 @@ def _threat(s: State, targets: Sequence[Space], ram: bool) -> int:
     if s.boss is not None and s.boss.at is not None:
         blocked.update((sp, None) for sp in _boss_spaces(s.boss))
     both = "double-shot" in s.effects
+    lanes, rows = s.lanes, s.rows
     best = 0
     for slot in SLOTS:
         card = s.slots[slot]
         if card is None:
             continue
-        aim = DELTA[FIRE_DIRECTION[slot]]
+        aim_col, aim_row = DELTA[FIRE_DIRECTION[slot]]
+        first = (s.hero[0] + aim_col, s.hero[1] + aim_row)
+        before = first in wanted
         for mirrored in (False, True) if s.mirrors[slot] else (False,):
-            at, rammed = s.hero, None
-            for arrow in card.arrows:
-                step = _add(at, DELTA[MIRRORED[arrow] if mirrored else arrow])
-                if not _on_board(s, step):
+            (col, row), rammed = s.hero, None
+            for d_col, d_row in _deltas(card.arrows, mirrored):
+                step = (col + d_col, row + d_row)
+                if not (0 <= step[0] < lanes and 0 <= step[1] < rows):
                     continue
                 if step in blocked:
                     v = blocked[step]
                     if not (ram and v is not None and v.type == "motorcycle"):
                         break
                     rammed = step if step in wanted else rammed
-                at = step
-            before = _add(s.hero, aim) in wanted
-            after = _add(at, aim) in wanted and _add(at, aim) != rammed
-            shots = before + after if both and _add(s.hero, aim) != _add(at, aim) else max(before, after)
+                col, row = step
+            last = (col + aim_col, row + aim_row)
+            after = last in wanted and last != rammed
+            shots = before + after if both and first != last else max(before, after)
             best = max(best, shots + (rammed is not None))
     return best
+
+
+@functools.cache
+def _deltas(arrows: tuple[str, ...], mirrored: bool) -> tuple[Space, ...]:
+    """The steps a card's arrows make, mirrored or not (a pure function of a card's arrows)."""
+    return tuple(DELTA[MIRRORED[arrow] if mirrored else arrow] for arrow in arrows)
 
 
 # --- players' wording --------------------------------------------------------------------------
