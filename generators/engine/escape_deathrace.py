@@ -904,6 +904,9 @@ class State:
     laid_count: int = 0
     draft: list[str] = field(default_factory=list)  # who picks the next weapon drops, in order
     cache: dict[str, Any] | None = field(default=None, compare=False, repr=False)
+    # Road distances from each origin asked for, for this layout of tiles: (tiles laid, {origin: distances}).
+    # Copies share it until a tile is laid (tiles are only ever added), see _distances.
+    roads: tuple[int, dict[str, dict[str, int]]] | None = field(default=None, compare=False, repr=False)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> State:
         return _copy(self)  # everything mutable is copied; tiles, drops on the road and the box are immutable
@@ -1313,7 +1316,19 @@ def _neighbours(s: State, tile: Tile) -> list[Tile]:
     return out
 
 
-def _distances(s: State, origin: str) -> dict[str, int]:
+def _distances(s: State, origin: str) -> Mapping[str, int]:
+    """Road distance in tiles from `origin` to every tile it connects to (read-only: shared by every
+    state with this layout of tiles, since the simulator's look-ahead asks for the same ones again and
+    again)."""
+    if s.roads is None or s.roads[0] != len(s.tiles):
+        s.roads = (len(s.tiles), {})
+    known = s.roads[1]
+    if origin not in known:
+        known[origin] = _breadth_first(s, origin)
+    return known[origin]
+
+
+def _breadth_first(s: State, origin: str) -> dict[str, int]:
     """Road distance in tiles from `origin` to every tile it connects to (breadth-first)."""
     seen = {origin: 0}
     frontier = [origin]
@@ -1696,6 +1711,7 @@ def _place(s: State, face: str, x: int, y: int, src: Tile, arrow: str | None, ev
     while f"n{n}" in s.tiles:
         n += 1
     tile = Tile(f"n{n}", kind, face, x, y, exits, arrow)
+    s.roads = None  # a new layout: the distances known belong to the states before it
     s.tiles[tile.id] = tile
     s.spots[(x, y)] = tile.id
     events.append(Event("tile-laid", {"tile": tile.id, "kind": tile.label, "face": face, "at": [x, y]}))

@@ -1673,11 +1673,17 @@ def _manhattan(a: Space, b: Space) -> int:
 
 
 def _vehicle_at(s: State, p: Space) -> Vehicle | None:
-    return next((v for v in s.vehicles if v.at == p), None)
+    for v in s.vehicles:  # a plain loop: this runs millions of times in simulations
+        if v.at == p:
+            return v
+    return None
 
 
 def _token_at(s: State, p: Space) -> Token | None:
-    return next((t for t in s.tokens if t.at == p), None)
+    for t in s.tokens:
+        if t.at == p:
+            return t
+    return None
 
 
 def _part_space(boss: Boss, part: BossPart) -> Space:
@@ -2008,6 +2014,12 @@ def _civilian_can_move(s: State) -> bool:
     return any(not _blocked(s, q) for v in s.vehicles if v.side == "civilian" for q in _neighbours(s, v.at))
 
 
+def _civilian_may_move(s: State, frm: tuple[Any, ...], to: tuple[Any, ...]) -> bool:
+    """Whether (frm, to) is one of _civilian_moves, decided without listing and sorting them all."""
+    return (any(v.side == "civilian" and v.at == frm for v in s.vehicles) and to in _neighbours(s, frm)
+            and not _blocked(s, to))
+
+
 def _do_enemy_fire(ctx: _Ctx, act: EnemyFireAction) -> None:
     s = ctx.s
     target = _pair(act.target) if len(act.target) == 2 else None
@@ -2025,8 +2037,7 @@ def _do_enemy_fire(ctx: _Ctx, act: EnemyFireAction) -> None:
 
 def _do_civilian_move(ctx: _Ctx, act: CivilianMoveAction) -> None:
     s = ctx.s
-    move = (tuple(act.civilian), tuple(act.to))
-    if move not in _civilian_moves(s):
+    if not _civilian_may_move(s, tuple(act.civilian), tuple(act.to)):
         raise IllegalAction("that civilian cannot move there (it needs an adjacent empty space)")
     v = _vehicle_at(s, _pair(act.civilian))
     assert v is not None
@@ -2358,8 +2369,7 @@ def _effect_redraw(ctx: _Ctx, effect: UpgradeEffect, act: UseUpgradeAction) -> N
 def _effect_civilian(ctx: _Ctx, effect: UpgradeEffect, act: UseUpgradeAction) -> None:
     s = ctx.s
     assert act.civilian is not None and act.to is not None
-    move = (tuple(act.civilian), tuple(act.to))
-    if move not in _civilian_moves(s):
+    if not _civilian_may_move(s, tuple(act.civilian), tuple(act.to)):
         raise IllegalAction("that civilian cannot move there (it needs an adjacent empty space)")
     v = _vehicle_at(s, _pair(act.civilian))
     assert v is not None
