@@ -40,6 +40,7 @@ with (`hazard_roll`, `strike_hit`, `landmine_hit`, `damage_taken`, `strikes`,
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from fractions import Fraction
@@ -463,15 +464,16 @@ class Box:
     def of_kind(self, kind: str) -> list[str]:
         return [t.id for t in self.tiles.values() if t.kind == kind]
 
-    @property
+    # Cached (the box never changes; read-only results): evaluating a state asks for these many times.
+    @functools.cached_property
     def bosses(self) -> dict[str, int]:
         return {t.id: t.hp or 0 for t in self.tiles.values() if t.kind in BOSS_KINDS}
 
-    @property
+    @functools.cached_property
     def sub_bosses(self) -> list[str]:
         return self.of_kind("boss")
 
-    @property
+    @functools.cached_property
     def final(self) -> str:
         return self.of_kind("final-boss")[0]
 
@@ -904,9 +906,9 @@ class State:
     laid_count: int = 0
     draft: list[str] = field(default_factory=list)  # who picks the next weapon drops, in order
     cache: dict[str, Any] | None = field(default=None, compare=False, repr=False)
-    # Road distances from each origin asked for, for this layout of tiles: (tiles laid, {origin: distances}).
-    # Copies share it until a tile is laid (tiles are only ever added), see _distances.
-    roads: tuple[int, dict[str, dict[str, int]]] | None = field(default=None, compare=False, repr=False)
+    # What follows from this layout of tiles alone (road distances from each origin asked for, the open road
+    # ends): (tiles laid, {key: value}). Copies share it until a tile is laid (tiles are only ever added).
+    roads: tuple[int, dict[Any, Any]] | None = field(default=None, compare=False, repr=False)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> State:
         return _copy(self)  # everything mutable is copied; tiles, drops on the road and the box are immutable
@@ -920,11 +922,11 @@ def _clone(obj: Any, **changes: Any) -> Any:
 
 
 def _copy(s: State) -> State:
-    """A copy deep enough for `apply` to change freely (tiles, drops on the road and the box are immutable)."""
+    """A copy deep enough for `apply` to change freely (tiles, drops on the road and the box are immutable;
+    the tiles and spots mappings are shared: laying a tile replaces them, see _place)."""
     t = s.turn
     return _clone(
         s,
-        tiles=dict(s.tiles), spots=dict(s.spots),
         players={n: _clone(p, drops=dict(p.drops), power=list(p.power)) for n, p in s.players.items()},
         order=list(s.order),
         turn=_clone(t, touched=list(t.touched), moved_over=list(t.moved_over), events_seen=list(t.events_seen)),
@@ -1309,9 +1311,10 @@ def _neighbour(s: State, tile: Tile, d: str) -> Tile | None:
 
 def _neighbours(s: State, tile: Tile) -> list[Tile]:
     out = []
-    for d in tile.exits:
-        other = _neighbour(s, tile, d)
-        if other is not None and OPPOSITE[d] in other.exits:
+    for d in tile.exits:  # _neighbour inlined: this runs millions of times in simulations
+        dx, dy = DIRS[d]
+        tid = s.spots.get((tile.x + dx, tile.y + dy))
+        if tid is not None and OPPOSITE[d] in (other := s.tiles[tid]).exits:
             out.append(other)
     return out
 
@@ -1320,12 +1323,17 @@ def _distances(s: State, origin: str) -> Mapping[str, int]:
     """Road distance in tiles from `origin` to every tile it connects to (read-only: shared by every
     state with this layout of tiles, since the simulator's look-ahead asks for the same ones again and
     again)."""
-    if s.roads is None or s.roads[0] != len(s.tiles):
-        s.roads = (len(s.tiles), {})
-    known = s.roads[1]
+    known = _layout(s)
     if origin not in known:
         known[origin] = _breadth_first(s, origin)
     return known[origin]
+
+
+def _layout(s: State) -> dict[Any, Any]:
+    """The values kept for this layout of tiles (see State.roads)."""
+    if s.roads is None or s.roads[0] != len(s.tiles):
+        s.roads = (len(s.tiles), {})
+    return s.roads[1]
 
 
 def _breadth_first(s: State, origin: str) -> dict[str, int]:
@@ -1711,9 +1719,9 @@ def _place(s: State, face: str, x: int, y: int, src: Tile, arrow: str | None, ev
     while f"n{n}" in s.tiles:
         n += 1
     tile = Tile(f"n{n}", kind, face, x, y, exits, arrow)
-    s.roads = None  # a new layout: the distances known belong to the states before it
-    s.tiles[tile.id] = tile
-    s.spots[(x, y)] = tile.id
+    s.roads = None  # a new layout: what is known of the old one belongs to the states before it
+    s.tiles = {**s.tiles, tile.id: tile}  # new mappings: copies of the state before share the old ones
+    s.spots = {**s.spots, (x, y): tile.id}
     events.append(Event("tile-laid", {"tile": tile.id, "kind": tile.label, "face": face, "at": [x, y]}))
     return tile
 
@@ -3273,9 +3281,17 @@ def _steps_to_goal(s: State, p: Player) -> int:
     elif final is not None and _subs_dead(s):
         goals = [final.id]
     else:
-        goals = [t.id for t in s.tiles.values() if any(
-            (t.x + DIRS[d][0], t.y + DIRS[d][1]) not in s.spots for d in t.exits)]
+        goals = _open_ends(s)
     return min((dist[g] for g in goals if g in dist), default=len(s.tiles))
+
+
+def _open_ends(s: State) -> list[str]:
+    """The tiles with an exit onto an empty space (kept for the layout: read-only)."""
+    known = _layout(s)
+    if "open-ends" not in known:
+        known["open-ends"] = [t.id for t in s.tiles.values() if any(
+            (t.x + DIRS[d][0], t.y + DIRS[d][1]) not in s.spots for d in t.exits)]
+    return known["open-ends"]
 
 
 # ---------------------------------------------------------------------------------------------
