@@ -925,6 +925,7 @@ def _copy(s: State) -> State:
     """A copy deep enough for `apply` to change freely (tiles, drops on the road and the box are immutable;
     the tiles and spots mappings are shared: laying a tile replaces them, see _place)."""
     t = s.turn
+    _layout(s)  # made before copying, so that the copies share what they learn of the layout
     return _clone(
         s,
         players={n: _clone(p, drops=dict(p.drops), power=list(p.power)) for n, p in s.players.items()},
@@ -3274,7 +3275,7 @@ def _steps_to_goal(s: State, p: Player) -> int:
     if _boss_alive(s, here) or here.kind == "final-boss":
         return 0
     dist = _distances(s, here.id)
-    live = [t.id for t in s.tiles.values() if t.kind == "boss" and _boss_alive(s, t)]
+    live = [t.id for t in _boss_tiles(s) if _boss_alive(s, t)]
     final = _final_tile(s)
     if live:
         goals = live
@@ -3283,6 +3284,14 @@ def _steps_to_goal(s: State, p: Player) -> int:
     else:
         goals = _open_ends(s)
     return min((dist[g] for g in goals if g in dist), default=len(s.tiles))
+
+
+def _boss_tiles(s: State) -> list[Tile]:
+    """The sub-boss tiles laid, in the order laid (kept for the layout: read-only)."""
+    known = _layout(s)
+    if "boss-tiles" not in known:
+        known["boss-tiles"] = [t for t in s.tiles.values() if t.kind == "boss"]
+    return known["boss-tiles"]
 
 
 def _open_ends(s: State) -> list[str]:

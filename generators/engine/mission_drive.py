@@ -1181,18 +1181,20 @@ class State:
         return self.health_track - 1
 
     def clone(self) -> State:
-        """A deep copy: every mutable part is copied; frozen parts (cards, facts) are shared."""
+        """A copy `apply` changes freely: every mutable part is copied; frozen parts (cards, facts) are
+        shared, and so are the vehicles, installed and offered upgrades until one changes (see _own)."""
         new = _shallow(self)
         new.__dict__.pop("_tried", None)  # the dry runs' results belong to this state, not its copy
-        new.vehicles = [_shallow(v) for v in self.vehicles]
+        new.__dict__.pop("_own", None)
+        new.vehicles = list(self.vehicles)
         new.uplinks = list(self.uplinks)
         new.slots = dict(self.slots)
         new.mirrors = dict(self.mirrors)
         new.deck = list(self.deck)
         new.discard = list(self.discard)
         new.destroyed = list(self.destroyed)
-        new.upgrades = [u.copy() for u in self.upgrades]
-        new.offer = [u.copy() for u in self.offer]
+        new.upgrades = list(self.upgrades)
+        new.offer = list(self.offer)  # never changed while on offer: installing one copies it
         new.effects = list(self.effects)
         new.mission_cards = list(self.mission_cards)
         new.mission_deck = list(self.mission_deck)
@@ -1202,7 +1204,24 @@ class State:
         return new
 
     def __deepcopy__(self, memo: dict[int, Any]) -> State:
-        return self.clone()
+        new = self.clone()
+        new.vehicles = [_shallow(v) for v in self.vehicles]
+        new.upgrades = [u.copy() for u in self.upgrades]
+        new.offer = [u.copy() for u in self.offer]
+        return new
+
+
+def _own(s: State, items: list[Any], item: Any) -> Any:
+    """`item` (a vehicle or an installed upgrade of `s`) made this state's own before it changes: a clone
+    shares them with the state it copies (most actions change none), so the first change puts a copy in
+    its place. Later changes in the same action find the copy, which is `s`'s already."""
+    mine = s.__dict__.setdefault("_own", set())
+    if id(item) in mine:
+        return item
+    i = next(i for i, x in enumerate(items) if x is item)
+    items[i] = new = _shallow(item)
+    mine.add(id(new))
+    return new
 
 
 # --- building a scenario's state ---------------------------------------------------------------
@@ -2041,6 +2060,7 @@ def _do_civilian_move(ctx: _Ctx, act: CivilianMoveAction) -> None:
         raise IllegalAction("that civilian cannot move there (it needs an adjacent empty space)")
     v = _vehicle_at(s, _pair(act.civilian))
     assert v is not None
+    v = _own(s, s.vehicles, v)
     v.at = _pair(act.to)
     ctx.event("civilian_moved", **{"from": _pair(act.civilian)}, to=v.at)
     _vehicle_enters(ctx, v)
@@ -2101,6 +2121,7 @@ def _push_car(ctx: _Ctx, car: Vehicle, delta: Space) -> None:
         _destroy(ctx, car, "crushed")
         return
     ctx.event("vehicle_pushed", side=car.side, **{"from": car.at}, to=beyond)
+    car = _own(s, s.vehicles, car)
     car.at = beyond
     _vehicle_enters(ctx, car)
 
@@ -2155,6 +2176,7 @@ def _fire(ctx: _Ctx, slot: str) -> None:
 def _hit_vehicle(ctx: _Ctx, v: Vehicle, by: str) -> None:
     """One damage: motorcycles and cars are destroyed, a truck flips to damaged, a damaged one dies."""
     if v.type == "truck" and not v.damaged:
+        v = _own(ctx.s, ctx.s.vehicles, v)
         v.damaged = True
         ctx.event("truck_damaged", side=v.side, at=v.at, by=by)
         return
@@ -2219,7 +2241,7 @@ def _gain_energy(ctx: _Ctx) -> None:
     if choice == "health":
         s.health += 1
     else:
-        _upgrade_by_id(s, choice.charge).charges += 1
+        _own(s, s.upgrades, _upgrade_by_id(s, choice.charge)).charges += 1
     ctx.event("energy_spent", on=choice)
 
 
@@ -2265,7 +2287,7 @@ def _shock_discard(ctx: _Ctx) -> None:
         return
     upgrade = _upgrade_by_id(s, choice.charge or choice.card)
     if choice.charge is not None:
-        upgrade.charges -= 1
+        _own(s, s.upgrades, upgrade).charges -= 1
     else:
         s.upgrades.remove(upgrade)
     ctx.event("shock_discarded", what=choice)
@@ -2279,6 +2301,7 @@ def _do_use_upgrade(ctx: _Ctx, act: UseUpgradeAction) -> None:
     if act.pay == "charge":
         if not upgrade.charges:
             raise IllegalAction(f"{upgrade.id} has no charge left; pay: discard sends it to the box")
+        upgrade = _own(s, s.upgrades, upgrade)
         upgrade.charges -= 1
     else:
         s.upgrades.remove(upgrade)
@@ -2373,6 +2396,7 @@ def _effect_civilian(ctx: _Ctx, effect: UpgradeEffect, act: UseUpgradeAction) ->
         raise IllegalAction("that civilian cannot move there (it needs an adjacent empty space)")
     v = _vehicle_at(s, _pair(act.civilian))
     assert v is not None
+    v = _own(s, s.vehicles, v)
     v.at = _pair(act.to)
     ctx.event("civilian_moved", **{"from": _pair(act.civilian)}, to=v.at)
     _vehicle_enters(ctx, v)
@@ -2480,11 +2504,12 @@ def _spend_once(ctx: _Ctx, act: SpendAction) -> None:
     elif act.buy == "install":
         upgrade = next(u for u in s.offer if u.id == act.upgrade)
         s.offer.remove(upgrade)
+        upgrade = upgrade.copy()  # the offer's is shared with the state before
         upgrade.charges = 0  # an installed upgrade comes with no charges
         s.upgrades.append(upgrade)
         cost = upgrade.cost
     elif act.buy == "charge":
-        _upgrade_by_id(s, act.upgrade or "").charges += 1
+        _own(s, s.upgrades, _upgrade_by_id(s, act.upgrade or "")).charges += 1
         cost = 1
     else:
         s.start_forward += 1
