@@ -907,7 +907,8 @@ class State:
     draft: list[str] = field(default_factory=list)  # who picks the next weapon drops, in order
     cache: dict[str, Any] | None = field(default=None, compare=False, repr=False)
     # What follows from this layout of tiles alone (road distances from each origin asked for, the open road
-    # ends): (tiles laid, {key: value}). Copies share it until a tile is laid (tiles are only ever added).
+    # ends, ...): (tiles laid, {key tuple: value}). Copies share it until a tile is laid (tiles are only ever
+    # added, see _place).
     roads: tuple[int, dict[Any, Any]] | None = field(default=None, compare=False, repr=False)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> State:
@@ -1325,9 +1326,26 @@ def _distances(s: State, origin: str) -> Mapping[str, int]:
     state with this layout of tiles, since the simulator's look-ahead asks for the same ones again and
     again)."""
     known = _layout(s)
-    if origin not in known:
-        known[origin] = _breadth_first(s, origin)
-    return known[origin]
+    key = ("from", origin)
+    if key not in known:
+        known[key] = _breadth_first(s, origin)
+    return known[key]
+
+
+def _grown_layout(s: State, old: dict[Any, Any] | None, tile: Tile) -> dict[Any, Any]:
+    """What is known of the layout once `tile` is laid, from what was known before: a tile joined to at
+    most one other adds itself one step beyond it to each distance known (no path gets shorter)."""
+    joined = _neighbours(s, tile)
+    if old is None or len(joined) > 1:
+        return {}
+    grown: dict[Any, Any] = {}
+    for key, dist in old.items():
+        if key[0] == "from":
+            dist = dict(dist)
+            if joined and joined[0].id in dist:
+                dist[tile.id] = dist[joined[0].id] + 1
+            grown[key] = dist
+    return grown
 
 
 def _layout(s: State) -> dict[Any, Any]:
@@ -1365,7 +1383,10 @@ def _final_dead(s: State) -> bool:
 
 
 def _final_tile(s: State) -> Tile | None:
-    return next((t for t in s.tiles.values() if t.kind == "final-boss"), None)
+    known = _layout(s)  # kept for the layout: evaluating a state asks for it every time
+    if ("final",) not in known:
+        known[("final",)] = next((t for t in s.tiles.values() if t.kind == "final-boss"), None)
+    return known[("final",)]
 
 
 def _tile_of(s: State, p: Player) -> Tile:
@@ -1720,9 +1741,10 @@ def _place(s: State, face: str, x: int, y: int, src: Tile, arrow: str | None, ev
     while f"n{n}" in s.tiles:
         n += 1
     tile = Tile(f"n{n}", kind, face, x, y, exits, arrow)
-    s.roads = None  # a new layout: what is known of the old one belongs to the states before it
+    old = s.roads[1] if s.roads is not None and s.roads[0] == len(s.tiles) else None
     s.tiles = {**s.tiles, tile.id: tile}  # new mappings: copies of the state before share the old ones
     s.spots = {**s.spots, (x, y): tile.id}
+    s.roads = (len(s.tiles), _grown_layout(s, old, tile))  # a new layout, its own (the old one's is shared)
     events.append(Event("tile-laid", {"tile": tile.id, "kind": tile.label, "face": face, "at": [x, y]}))
     return tile
 
@@ -3289,18 +3311,18 @@ def _steps_to_goal(s: State, p: Player) -> int:
 def _boss_tiles(s: State) -> list[Tile]:
     """The sub-boss tiles laid, in the order laid (kept for the layout: read-only)."""
     known = _layout(s)
-    if "boss-tiles" not in known:
-        known["boss-tiles"] = [t for t in s.tiles.values() if t.kind == "boss"]
-    return known["boss-tiles"]
+    if ("boss-tiles",) not in known:
+        known[("boss-tiles",)] = [t for t in s.tiles.values() if t.kind == "boss"]
+    return known[("boss-tiles",)]
 
 
 def _open_ends(s: State) -> list[str]:
     """The tiles with an exit onto an empty space (kept for the layout: read-only)."""
     known = _layout(s)
-    if "open-ends" not in known:
-        known["open-ends"] = [t.id for t in s.tiles.values() if any(
+    if ("open-ends",) not in known:
+        known[("open-ends",)] = [t.id for t in s.tiles.values() if any(
             (t.x + DIRS[d][0], t.y + DIRS[d][1]) not in s.spots for d in t.exits)]
-    return known["open-ends"]
+    return known[("open-ends",)]
 
 
 # ---------------------------------------------------------------------------------------------
