@@ -924,13 +924,13 @@ def _clone(obj: Any, **changes: Any) -> Any:
 
 def _copy(s: State) -> State:
     """A copy deep enough for `apply` to change freely (tiles, drops on the road and the box are immutable;
-    the tiles and spots mappings are shared: laying a tile replaces them, see _place)."""
+    the tiles and spots mappings are shared: laying a tile replaces them, see _place; the turn order and
+    the rules never change once set up: shared too)."""
     t = s.turn
     _layout(s)  # made before copying, so that the copies share what they learn of the layout
     return _clone(
         s,
         players={n: _clone(p, drops=dict(p.drops), power=list(p.power)) for n, p in s.players.items()},
-        order=list(s.order),
         turn=_clone(t, touched=list(t.touched), moved_over=list(t.moved_over), events_seen=list(t.events_seen)),
         boss_hp=dict(s.boss_hp), stack=list(s.stack), board=list(s.board), graveyard=dict(s.graveyard),
         power_deck=list(s.power_deck), power_discard=list(s.power_discard), event_deck=list(s.event_deck),
@@ -938,7 +938,7 @@ def _copy(s: State) -> State:
         battle=None if s.battle is None else _clone(s.battle, fighters=list(s.battle.fighters),
                                                     queue=list(s.battle.queue)),
         final_arrivals=list(s.final_arrivals), shielded=list(s.shielded), draft=list(s.draft),
-        rules=dict(s.rules), cache=None,
+        cache=None,
     )
 
 
@@ -1695,7 +1695,15 @@ def _next_tile(s: State, chance: Chance) -> str:
 
 
 def _open_spots(s: State) -> dict[tuple[int, int], list[Tile]]:
-    """Empty spaces an open road end leads to, with the tiles whose ends lead there (sorted by id)."""
+    """Empty spaces an open road end leads to, with the tiles whose ends lead there (sorted by id; kept for
+    the layout: read-only)."""
+    known = _layout(s)
+    if ("open-spots",) not in known:
+        known[("open-spots",)] = _find_open_spots(s)
+    return known[("open-spots",)]
+
+
+def _find_open_spots(s: State) -> dict[tuple[int, int], list[Tile]]:
     out: dict[tuple[int, int], list[Tile]] = {}
     for tile in s.tiles.values():
         for d in tile.exits:
