@@ -1743,11 +1743,13 @@ def _outcome_of(s: State, kind: str) -> str:
 
 class _Event(Event):
     """An event whose details become JSON-ready when first read: the simulator's look-aheads make
-    millions and read none. The details left unconverted are immutable (words, numbers, spaces and
-    arrows as tuples, frozen choices), so converting later gives what converting now would."""
+    millions and read none. Nothing changes the details once given (words, numbers, spaces and arrows as
+    tuples, frozen choices, lists and mappings made for the event), so converting later gives what
+    converting now would."""
 
     def __init__(self, kind: str, data: dict[str, Any]) -> None:
-        self.__dict__.update(kind=kind, _raw=data)  # frozen: set without __setattr__
+        own = self.__dict__  # frozen: set without __setattr__
+        own["kind"], own["_raw"] = kind, data
 
     @property
     def data(self) -> dict[str, Any]:  # type: ignore[override]
@@ -1776,9 +1778,8 @@ class _Ctx:
     choices: dict[str, list[Any]] = field(default_factory=lambda: {"energy": [], "discard": [], "hero_to": []})
 
     def event(self, kind: str, /, **data: Any) -> None:
-        for key, value in data.items():
-            if type(value) in (list, dict):  # possibly the state's own, changed later: copied as JSON now
-                data[key] = _jsonable(value)
+        """Details are kept as given and made JSON-ready when read (see _Event): give values nothing changes
+        later (words, numbers, tuples, frozen choices, or lists and mappings made for the event)."""
         self.events.append(_Event(kind, data))
 
     def pick(self, key: str, options: list[Any], what: str) -> Any:
@@ -2664,7 +2665,7 @@ def _boss_move(ctx: _Ctx) -> None:
     face = boss.column[0].face
     first = boss.at is None
     boss.at = dict(face.at)
-    ctx.event("boss_placed" if first else "boss_moved", card=boss.column[0].number, at=boss.at)
+    ctx.event("boss_placed" if first else "boss_moved", card=boss.column[0].number, at=dict(boss.at))
     spaces = _boss_spaces(boss)
     for token in [t for t in s.tokens if t.at in spaces]:
         _remove_token(ctx, token, "the boss landed on it")
