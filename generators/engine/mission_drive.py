@@ -1984,7 +1984,7 @@ def _refill(ctx: _Ctx, slot: str, ends_turn: bool = True) -> None:
             ctx.event("enemy_card_jammed")
             s.discard.append(card)
             continue
-        has_choice = bool(_enemy_targets(s)) if card.kind == "enemy" else _civilian_can_move(s)
+        has_choice = _enemy_has_target(s) if card.kind == "enemy" else _civilian_can_move(s)
         if has_choice:
             s.pending = Pending(card.kind, slot, card, ends_turn)
             return
@@ -2027,6 +2027,12 @@ def _civilian_moves(s: State) -> list[tuple[Space, Space]]:
     """Civilian Card: a civilian moves to an adjacent empty space (backwards too); it never rams."""
     return sorted((v.at, q) for v in s.vehicles if v.side == "civilian"
                   for q in _neighbours(s, v.at) if not _blocked(s, q))
+
+
+def _enemy_has_target(s: State) -> bool:
+    """Whether _enemy_targets has any: a civilian or the hero next to an enemy, without listing them all."""
+    near = {q for v in s.vehicles if v.side == "enemy" for q in _neighbours(s, v.at)}
+    return s.hero in near or any(v.side == "civilian" and v.at in near for v in s.vehicles)
 
 
 def _civilian_can_move(s: State) -> bool:
@@ -2214,7 +2220,7 @@ def _settle(s: State) -> None:
         s.mission_status, s.game = "immobilization", "lost"
     elif s.phase == "boss" and s.boss is not None and not _vulnerable_left(s.boss):
         s.mission_status, s.game = "boss-defeated", "won"
-    elif s.phase == "mission" and not _enemies(s):
+    elif s.phase == "mission" and not any(v.side == "enemy" for v in s.vehicles):
         s.mission_status = "accomplished"
         if s.variant == "short":
             s.game = "won"  # Variant - Short Game: you win if you defeat all enemies
