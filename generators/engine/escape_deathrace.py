@@ -1295,10 +1295,10 @@ def new_game(options: Options, box: Box, chance: Chance) -> State:
 
 
 def _direction(a: Tile, b: Tile) -> str | None:
-    for d, (dx, dy) in DIRS.items():
-        if (a.x + dx, a.y + dy) == (b.x, b.y):
-            return d
-    return None
+    return _DIRECTION_OF.get((b.x - a.x, b.y - a.y))
+
+
+_DIRECTION_OF = {step: d for d, step in DIRS.items()}  # a step between neighbouring spaces -> its direction
 
 
 def connected(a: Tile, b: Tile) -> bool:
