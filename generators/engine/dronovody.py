@@ -519,6 +519,7 @@ class State:
     def __deepcopy__(self, memo: dict[int, Any]) -> State:
         """A deep copy, written out: states are copied for every action tried, so this is hot."""
         new = _shallow(self)
+        new.__dict__.pop("_legal", None)  # the copy is made to be changed
         new.seats = self.seats[:]
         new.players = {n: _copy_player(p) for n, p in self.players.items()}
         new.trench, new.shop, new.battlefield = self.trench[:], self.shop[:], self.battlefield[:]
@@ -1351,7 +1352,15 @@ def players_to_act(s: State) -> list[str]:
 
 
 def legal_actions(s: State, player: str | None = None) -> list[Any]:
-    """Every legal action; `player` is left out (None) when only one player may act."""
+    """Every legal action; `player` is left out (None) when only one player may act. Worked out once per
+    state and player (a state is never changed once made, and the simulator lists and then applies)."""
+    known = s.__dict__.setdefault("_legal", {})
+    if player not in known:
+        known[player] = _legal_actions(s, player)
+    return list(known[player])
+
+
+def _legal_actions(s: State, player: str | None) -> list[Any]:
     who = players_to_act(s)
     out: list[Any] = []
     for n in who:

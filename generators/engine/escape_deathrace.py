@@ -40,6 +40,7 @@ with (`hazard_roll`, `strike_hit`, `landmine_hit`, `damage_taken`, `strikes`,
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, fields
@@ -464,15 +465,16 @@ class Box:
     def of_kind(self, kind: str) -> list[str]:
         return [t.id for t in self.tiles.values() if t.kind == kind]
 
-    @property
+    # Cached (the box never changes; read-only results): evaluating a state asks for these many times.
+    @functools.cached_property
     def bosses(self) -> dict[str, int]:
         return {t.id: t.hp or 0 for t in self.tiles.values() if t.kind in BOSS_KINDS}
 
-    @property
+    @functools.cached_property
     def sub_bosses(self) -> list[str]:
         return self.of_kind("boss")
 
-    @property
+    @functools.cached_property
     def final(self) -> str:
         return self.of_kind("final-boss")[0]
 
@@ -905,6 +907,10 @@ class State:
     laid_count: int = 0
     draft: list[str] = field(default_factory=list)  # who picks the next weapon drops, in order
     cache: dict[str, Any] | None = field(default=None, compare=False, repr=False)
+    # What follows from this layout of tiles alone (road distances from each origin asked for, the open road
+    # ends, ...): (tiles laid, {key tuple: value}). Copies share it until a tile is laid (tiles are only ever
+    # added, see _place).
+    roads: tuple[int, dict[Any, Any]] | None = field(default=None, compare=False, repr=False)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> State:
         return _copy(self)  # everything mutable is copied; tiles, drops on the road and the box are immutable
@@ -918,13 +924,14 @@ def _clone(obj: Any, **changes: Any) -> Any:
 
 
 def _copy(s: State) -> State:
-    """A copy deep enough for `apply` to change freely (tiles, drops on the road and the box are immutable)."""
+    """A copy deep enough for `apply` to change freely (tiles, drops on the road and the box are immutable;
+    the tiles and spots mappings are shared: laying a tile replaces them, see _place; the turn order and
+    the rules never change once set up: shared too)."""
     t = s.turn
+    _layout(s)  # made before copying, so that the copies share what they learn of the layout
     return _clone(
         s,
-        tiles=dict(s.tiles), spots=dict(s.spots),
         players={n: _clone(p, drops=dict(p.drops), power=list(p.power)) for n, p in s.players.items()},
-        order=list(s.order),
         turn=_clone(t, touched=list(t.touched), moved_over=list(t.moved_over), events_seen=list(t.events_seen)),
         boss_hp=dict(s.boss_hp), stack=list(s.stack), board=list(s.board), graveyard=dict(s.graveyard),
         power_deck=list(s.power_deck), power_discard=list(s.power_discard), event_deck=list(s.event_deck),
@@ -932,7 +939,7 @@ def _copy(s: State) -> State:
         battle=None if s.battle is None else _clone(s.battle, fighters=list(s.battle.fighters),
                                                     queue=list(s.battle.queue)),
         final_arrivals=list(s.final_arrivals), shielded=list(s.shielded), draft=list(s.draft),
-        rules=dict(s.rules), cache=None,
+        cache=None,
     )
 
 
@@ -1289,10 +1296,10 @@ def new_game(options: Options, box: Box, chance: Chance) -> State:
 
 
 def _direction(a: Tile, b: Tile) -> str | None:
-    for d, (dx, dy) in DIRS.items():
-        if (a.x + dx, a.y + dy) == (b.x, b.y):
-            return d
-    return None
+    return _DIRECTION_OF.get((b.x - a.x, b.y - a.y))
+
+
+_DIRECTION_OF = {step: d for d, step in DIRS.items()}  # a step between neighbouring spaces -> its direction
 
 
 def connected(a: Tile, b: Tile) -> bool:
@@ -1307,14 +1314,49 @@ def _neighbour(s: State, tile: Tile, d: str) -> Tile | None:
 
 def _neighbours(s: State, tile: Tile) -> list[Tile]:
     out = []
-    for d in tile.exits:
-        other = _neighbour(s, tile, d)
-        if other is not None and OPPOSITE[d] in other.exits:
+    for d in tile.exits:  # _neighbour inlined: this runs millions of times in simulations
+        dx, dy = DIRS[d]
+        tid = s.spots.get((tile.x + dx, tile.y + dy))
+        if tid is not None and OPPOSITE[d] in (other := s.tiles[tid]).exits:
             out.append(other)
     return out
 
 
-def _distances(s: State, origin: str) -> dict[str, int]:
+def _distances(s: State, origin: str) -> Mapping[str, int]:
+    """Road distance in tiles from `origin` to every tile it connects to (read-only: shared by every
+    state with this layout of tiles, since the simulator's look-ahead asks for the same ones again and
+    again)."""
+    known = _layout(s)
+    key = ("from", origin)
+    if key not in known:
+        known[key] = _breadth_first(s, origin)
+    return known[key]
+
+
+def _grown_layout(s: State, old: dict[Any, Any] | None, tile: Tile) -> dict[Any, Any]:
+    """What is known of the layout once `tile` is laid, from what was known before: a tile joined to at
+    most one other adds itself one step beyond it to each distance known (no path gets shorter)."""
+    joined = _neighbours(s, tile)
+    if old is None or len(joined) > 1:
+        return {}
+    grown: dict[Any, Any] = {}
+    for key, dist in old.items():
+        if key[0] == "from":
+            dist = dict(dist)
+            if joined and joined[0].id in dist:
+                dist[tile.id] = dist[joined[0].id] + 1
+            grown[key] = dist
+    return grown
+
+
+def _layout(s: State) -> dict[Any, Any]:
+    """The values kept for this layout of tiles (see State.roads)."""
+    if s.roads is None or s.roads[0] != len(s.tiles):
+        s.roads = (len(s.tiles), {})
+    return s.roads[1]
+
+
+def _breadth_first(s: State, origin: str) -> dict[str, int]:
     """Road distance in tiles from `origin` to every tile it connects to (breadth-first)."""
     seen = {origin: 0}
     frontier = [origin]
@@ -1342,7 +1384,10 @@ def _final_dead(s: State) -> bool:
 
 
 def _final_tile(s: State) -> Tile | None:
-    return next((t for t in s.tiles.values() if t.kind == "final-boss"), None)
+    known = _layout(s)  # kept for the layout: evaluating a state asks for it every time
+    if ("final",) not in known:
+        known[("final",)] = next((t for t in s.tiles.values() if t.kind == "final-boss"), None)
+    return known[("final",)]
 
 
 def _tile_of(s: State, p: Player) -> Tile:
@@ -1651,7 +1696,15 @@ def _next_tile(s: State, chance: Chance) -> str:
 
 
 def _open_spots(s: State) -> dict[tuple[int, int], list[Tile]]:
-    """Empty spaces an open road end leads to, with the tiles whose ends lead there (sorted by id)."""
+    """Empty spaces an open road end leads to, with the tiles whose ends lead there (sorted by id; kept for
+    the layout: read-only)."""
+    known = _layout(s)
+    if ("open-spots",) not in known:
+        known[("open-spots",)] = _find_open_spots(s)
+    return known[("open-spots",)]
+
+
+def _find_open_spots(s: State) -> dict[tuple[int, int], list[Tile]]:
     out: dict[tuple[int, int], list[Tile]] = {}
     for tile in s.tiles.values():
         for d in tile.exits:
@@ -1697,8 +1750,10 @@ def _place(s: State, face: str, x: int, y: int, src: Tile, arrow: str | None, ev
     while f"n{n}" in s.tiles:
         n += 1
     tile = Tile(f"n{n}", kind, face, x, y, exits, arrow)
-    s.tiles[tile.id] = tile
-    s.spots[(x, y)] = tile.id
+    old = s.roads[1] if s.roads is not None and s.roads[0] == len(s.tiles) else None
+    s.tiles = {**s.tiles, tile.id: tile}  # new mappings: copies of the state before share the old ones
+    s.spots = {**s.spots, (x, y): tile.id}
+    s.roads = (len(s.tiles), _grown_layout(s, old, tile))  # a new layout, its own (the old one's is shared)
     events.append(Event("tile-laid", {"tile": tile.id, "kind": tile.label, "face": face, "at": [x, y]}))
     return tile
 
@@ -3307,16 +3362,32 @@ def _steps_to_goal(s: State, p: Player) -> int:
     if _boss_alive(s, here) or here.kind == "final-boss":
         return 0
     dist = _distances(s, here.id)
-    live = [t.id for t in s.tiles.values() if t.kind == "boss" and _boss_alive(s, t)]
+    live = [t.id for t in _boss_tiles(s) if _boss_alive(s, t)]
     final = _final_tile(s)
     if live:
         goals = live
     elif final is not None and _subs_dead(s):
         goals = [final.id]
     else:
-        goals = [t.id for t in s.tiles.values() if any(
-            (t.x + DIRS[d][0], t.y + DIRS[d][1]) not in s.spots for d in t.exits)]
+        goals = _open_ends(s)
     return min((dist[g] for g in goals if g in dist), default=len(s.tiles))
+
+
+def _boss_tiles(s: State) -> list[Tile]:
+    """The sub-boss tiles laid, in the order laid (kept for the layout: read-only)."""
+    known = _layout(s)
+    if ("boss-tiles",) not in known:
+        known[("boss-tiles",)] = [t for t in s.tiles.values() if t.kind == "boss"]
+    return known[("boss-tiles",)]
+
+
+def _open_ends(s: State) -> list[str]:
+    """The tiles with an exit onto an empty space (kept for the layout: read-only)."""
+    known = _layout(s)
+    if ("open-ends",) not in known:
+        known[("open-ends",)] = [t.id for t in s.tiles.values() if any(
+            (t.x + DIRS[d][0], t.y + DIRS[d][1]) not in s.spots for d in t.exits)]
+    return known[("open-ends",)]
 
 
 # ---------------------------------------------------------------------------------------------

@@ -79,7 +79,7 @@ note); the runner copies them into the check report so the site can show them be
 
 from __future__ import annotations
 
-import copy
+import functools
 import itertools
 import math
 from collections.abc import Mapping, Sequence
@@ -1055,6 +1055,14 @@ Action = (MoveAction | BrakeAction | EnemyFireAction | CivilianMoveAction | Lase
 # --- state -------------------------------------------------------------------------------------
 
 
+def _shallow(obj: Any) -> Any:
+    """A shallow copy of a plain (unslotted, unfrozen) dataclass instance: copy.copy without its
+    generic protocol, which costs several times more in the simulator's look-aheads."""
+    new = object.__new__(type(obj))
+    new.__dict__.update(obj.__dict__)
+    return new
+
+
 @dataclass
 class Vehicle:
     side: str
@@ -1073,7 +1081,7 @@ class Upgrade:
     effect: UpgradeEffect | None = None  # frozen, shared between copies
 
     def copy(self) -> Upgrade:
-        return replace(self)
+        return _shallow(self)
 
 
 @dataclass
@@ -1116,9 +1124,10 @@ class Boss:
     damaged: list[str]
 
     def clone(self) -> Boss:
-        return replace(self, column=list(self.column), weapons=dict(self.weapons),
-                       fixed_weapons=dict(self.fixed_weapons), at=None if self.at is None else dict(self.at),
-                       damaged=list(self.damaged))
+        new = _shallow(self)
+        new.column, new.weapons, new.fixed_weapons = list(self.column), dict(self.weapons), dict(self.fixed_weapons)
+        new.at, new.damaged = None if self.at is None else dict(self.at), list(self.damaged)
+        return new
 
 
 @dataclass
@@ -1173,27 +1182,47 @@ class State:
         return self.health_track - 1
 
     def clone(self) -> State:
-        """A deep copy: every mutable part is copied; frozen parts (cards, facts) are shared."""
-        new = copy.copy(self)
-        new.vehicles = [Vehicle(v.side, v.type, v.at, v.damaged) for v in self.vehicles]
+        """A copy `apply` changes freely: every mutable part is copied; frozen parts (cards, facts) are
+        shared, and so are the vehicles, installed and offered upgrades until one changes (see _own)."""
+        new = _shallow(self)
+        new.__dict__.pop("_tried", None)  # the dry runs' results belong to this state, not its copy
+        new.__dict__.pop("_own", None)
+        new.vehicles = list(self.vehicles)
         new.uplinks = list(self.uplinks)
         new.slots = dict(self.slots)
         new.mirrors = dict(self.mirrors)
         new.deck = list(self.deck)
         new.discard = list(self.discard)
         new.destroyed = list(self.destroyed)
-        new.upgrades = [u.copy() for u in self.upgrades]
-        new.offer = [u.copy() for u in self.offer]
+        new.upgrades = list(self.upgrades)
+        new.offer = list(self.offer)  # never changed while on offer: installing one copies it
         new.effects = list(self.effects)
         new.mission_cards = list(self.mission_cards)
         new.mission_deck = list(self.mission_deck)
         new.boss = None if self.boss is None else self.boss.clone()
-        new.tokens = [Token(t.id, t.kind, t.at) for t in self.tokens]
+        new.tokens = [_shallow(t) for t in self.tokens]
         new.supply = dict(self.supply)
         return new
 
     def __deepcopy__(self, memo: dict[int, Any]) -> State:
-        return self.clone()
+        new = self.clone()
+        new.vehicles = [_shallow(v) for v in self.vehicles]
+        new.upgrades = [u.copy() for u in self.upgrades]
+        new.offer = [u.copy() for u in self.offer]
+        return new
+
+
+def _own(s: State, items: list[Any], item: Any) -> Any:
+    """`item` (a vehicle or an installed upgrade of `s`) made this state's own before it changes: a clone
+    shares them with the state it copies (most actions change none), so the first change puts a copy in
+    its place. Later changes in the same action find the copy, which is `s`'s already."""
+    mine = s.__dict__.setdefault("_own", set())
+    if id(item) in mine:
+        return item
+    i = next(i for i, x in enumerate(items) if x is item)
+    items[i] = new = _shallow(item)
+    mine.add(id(new))
+    return new
 
 
 # --- building a scenario's state ---------------------------------------------------------------
@@ -1664,11 +1693,17 @@ def _manhattan(a: Space, b: Space) -> int:
 
 
 def _vehicle_at(s: State, p: Space) -> Vehicle | None:
-    return next((v for v in s.vehicles if v.at == p), None)
+    for v in s.vehicles:  # a plain loop: this runs millions of times in simulations
+        if v.at == p:
+            return v
+    return None
 
 
 def _token_at(s: State, p: Space) -> Token | None:
-    return next((t for t in s.tokens if t.at == p), None)
+    for t in s.tokens:
+        if t.at == p:
+            return t
+    return None
 
 
 def _part_space(boss: Boss, part: BossPart) -> Space:
@@ -1707,6 +1742,25 @@ def _outcome_of(s: State, kind: str) -> str:
 # --- applying actions --------------------------------------------------------------------------
 
 
+class _Event(Event):
+    """An event whose details become JSON-ready when first read: the simulator's look-aheads make
+    millions and read none. Nothing changes the details once given (words, numbers, spaces and arrows as
+    tuples, frozen choices, lists and mappings made for the event), so converting later gives what
+    converting now would."""
+
+    def __init__(self, kind: str, data: dict[str, Any]) -> None:
+        own = self.__dict__  # frozen: set without __setattr__
+        own["kind"], own["_raw"] = kind, data
+
+    @property
+    def data(self) -> dict[str, Any]:  # type: ignore[override]
+        done = self.__dict__.get("_data")
+        if done is None:
+            done = self.__dict__["_data"] = {k: v if type(v) in _PLAIN else _jsonable(v)
+                                             for k, v in self.__dict__["_raw"].items()}
+        return done
+
+
 class _NeedChoice(Exception):
     """An action reached a choice (`key`) it does not carry; `options` are the possible ones."""
 
@@ -1725,7 +1779,9 @@ class _Ctx:
     choices: dict[str, list[Any]] = field(default_factory=lambda: {"energy": [], "discard": [], "hero_to": []})
 
     def event(self, kind: str, /, **data: Any) -> None:
-        self.events.append(Event(kind, {k: _jsonable(v) for k, v in data.items()}))
+        """Details are kept as given and made JSON-ready when read (see _Event): give values nothing changes
+        later (words, numbers, tuples, frozen choices, or lists and mappings made for the event)."""
+        self.events.append(_Event(kind, data))
 
     def pick(self, key: str, options: list[Any], what: str) -> Any:
         """The next written choice for `key` (it must be possible), None if nothing is possible."""
@@ -1741,9 +1797,12 @@ class _Ctx:
         return choice
 
 
+_PLAIN = frozenset({str, int, float, bool, type(None)})  # JSON-ready as they are
+
+
 def _jsonable(value: Any) -> Any:
     if isinstance(value, (tuple, list)):
-        return [_jsonable(v) for v in value]
+        return [v if type(v) in _PLAIN else _jsonable(v) for v in value]
     if isinstance(value, dict):
         return {k: _jsonable(v) for k, v in value.items()}
     if isinstance(value, (ChargeChoice, DiscardChoice)):
@@ -1796,6 +1855,9 @@ def apply(state: State, act: Any, chance: Chance) -> tuple[State, list[Event]]:
     """Apply one typed action to a copy of `state`; a refusal names every legal action."""
     if type(act) not in ACTIONS.values():
         raise TypeError(f"apply takes a typed action (one of the action specs), got {act!r}")
+    tried = _tried_result(state, act)
+    if tried is not None:
+        return tried
     try:
         return _run(state, act, chance)
     except _NeedChoice as need:
@@ -1923,7 +1985,7 @@ def _refill(ctx: _Ctx, slot: str, ends_turn: bool = True) -> None:
             ctx.event("enemy_card_jammed")
             s.discard.append(card)
             continue
-        has_choice = bool(_enemy_targets(s)) if card.kind == "enemy" else bool(_civilian_moves(s))
+        has_choice = _enemy_has_target(s) if card.kind == "enemy" else _civilian_can_move(s)
         if has_choice:
             s.pending = Pending(card.kind, slot, card, ends_turn)
             return
@@ -1968,6 +2030,23 @@ def _civilian_moves(s: State) -> list[tuple[Space, Space]]:
                   for q in _neighbours(s, v.at) if not _blocked(s, q))
 
 
+def _enemy_has_target(s: State) -> bool:
+    """Whether _enemy_targets has any: a civilian or the hero next to an enemy, without listing them all."""
+    near = {q for v in s.vehicles if v.side == "enemy" for q in _neighbours(s, v.at)}
+    return s.hero in near or any(v.side == "civilian" and v.at in near for v in s.vehicles)
+
+
+def _civilian_can_move(s: State) -> bool:
+    """Whether _civilian_moves has any: the first one found answers, without listing and sorting all."""
+    return any(not _blocked(s, q) for v in s.vehicles if v.side == "civilian" for q in _neighbours(s, v.at))
+
+
+def _civilian_may_move(s: State, frm: tuple[Any, ...], to: tuple[Any, ...]) -> bool:
+    """Whether (frm, to) is one of _civilian_moves, decided without listing and sorting them all."""
+    return (any(v.side == "civilian" and v.at == frm for v in s.vehicles) and to in _neighbours(s, frm)
+            and not _blocked(s, to))
+
+
 def _do_enemy_fire(ctx: _Ctx, act: EnemyFireAction) -> None:
     s = ctx.s
     target = _pair(act.target) if len(act.target) == 2 else None
@@ -1985,11 +2064,11 @@ def _do_enemy_fire(ctx: _Ctx, act: EnemyFireAction) -> None:
 
 def _do_civilian_move(ctx: _Ctx, act: CivilianMoveAction) -> None:
     s = ctx.s
-    move = (tuple(act.civilian), tuple(act.to))
-    if move not in _civilian_moves(s):
+    if not _civilian_may_move(s, tuple(act.civilian), tuple(act.to)):
         raise IllegalAction("that civilian cannot move there (it needs an adjacent empty space)")
     v = _vehicle_at(s, _pair(act.civilian))
     assert v is not None
+    v = _own(s, s.vehicles, v)
     v.at = _pair(act.to)
     ctx.event("civilian_moved", **{"from": _pair(act.civilian)}, to=v.at)
     _vehicle_enters(ctx, v)
@@ -2050,6 +2129,7 @@ def _push_car(ctx: _Ctx, car: Vehicle, delta: Space) -> None:
         _destroy(ctx, car, "crushed")
         return
     ctx.event("vehicle_pushed", side=car.side, **{"from": car.at}, to=beyond)
+    car = _own(s, s.vehicles, car)
     car.at = beyond
     _vehicle_enters(ctx, car)
 
@@ -2104,6 +2184,7 @@ def _fire(ctx: _Ctx, slot: str) -> None:
 def _hit_vehicle(ctx: _Ctx, v: Vehicle, by: str) -> None:
     """One damage: motorcycles and cars are destroyed, a truck flips to damaged, a damaged one dies."""
     if v.type == "truck" and not v.damaged:
+        v = _own(ctx.s, ctx.s.vehicles, v)
         v.damaged = True
         ctx.event("truck_damaged", side=v.side, at=v.at, by=by)
         return
@@ -2140,7 +2221,7 @@ def _settle(s: State) -> None:
         s.mission_status, s.game = "immobilization", "lost"
     elif s.phase == "boss" and s.boss is not None and not _vulnerable_left(s.boss):
         s.mission_status, s.game = "boss-defeated", "won"
-    elif s.phase == "mission" and not _enemies(s):
+    elif s.phase == "mission" and not any(v.side == "enemy" for v in s.vehicles):
         s.mission_status = "accomplished"
         if s.variant == "short":
             s.game = "won"  # Variant - Short Game: you win if you defeat all enemies
@@ -2168,7 +2249,7 @@ def _gain_energy(ctx: _Ctx) -> None:
     if choice == "health":
         s.health += 1
     else:
-        _upgrade_by_id(s, choice.charge).charges += 1
+        _own(s, s.upgrades, _upgrade_by_id(s, choice.charge)).charges += 1
     ctx.event("energy_spent", on=choice)
 
 
@@ -2214,7 +2295,7 @@ def _shock_discard(ctx: _Ctx) -> None:
         return
     upgrade = _upgrade_by_id(s, choice.charge or choice.card)
     if choice.charge is not None:
-        upgrade.charges -= 1
+        _own(s, s.upgrades, upgrade).charges -= 1
     else:
         s.upgrades.remove(upgrade)
     ctx.event("shock_discarded", what=choice)
@@ -2228,6 +2309,7 @@ def _do_use_upgrade(ctx: _Ctx, act: UseUpgradeAction) -> None:
     if act.pay == "charge":
         if not upgrade.charges:
             raise IllegalAction(f"{upgrade.id} has no charge left; pay: discard sends it to the box")
+        upgrade = _own(s, s.upgrades, upgrade)
         upgrade.charges -= 1
     else:
         s.upgrades.remove(upgrade)
@@ -2318,11 +2400,11 @@ def _effect_redraw(ctx: _Ctx, effect: UpgradeEffect, act: UseUpgradeAction) -> N
 def _effect_civilian(ctx: _Ctx, effect: UpgradeEffect, act: UseUpgradeAction) -> None:
     s = ctx.s
     assert act.civilian is not None and act.to is not None
-    move = (tuple(act.civilian), tuple(act.to))
-    if move not in _civilian_moves(s):
+    if not _civilian_may_move(s, tuple(act.civilian), tuple(act.to)):
         raise IllegalAction("that civilian cannot move there (it needs an adjacent empty space)")
     v = _vehicle_at(s, _pair(act.civilian))
     assert v is not None
+    v = _own(s, s.vehicles, v)
     v.at = _pair(act.to)
     ctx.event("civilian_moved", **{"from": _pair(act.civilian)}, to=v.at)
     _vehicle_enters(ctx, v)
@@ -2430,11 +2512,12 @@ def _spend_once(ctx: _Ctx, act: SpendAction) -> None:
     elif act.buy == "install":
         upgrade = next(u for u in s.offer if u.id == act.upgrade)
         s.offer.remove(upgrade)
+        upgrade = upgrade.copy()  # the offer's is shared with the state before
         upgrade.charges = 0  # an installed upgrade comes with no charges
         s.upgrades.append(upgrade)
         cost = upgrade.cost
     elif act.buy == "charge":
-        _upgrade_by_id(s, act.upgrade or "").charges += 1
+        _own(s, s.upgrades, _upgrade_by_id(s, act.upgrade or "")).charges += 1
         cost = 1
     else:
         s.start_forward += 1
@@ -2589,7 +2672,7 @@ def _boss_move(ctx: _Ctx) -> None:
     face = boss.column[0].face
     first = boss.at is None
     boss.at = dict(face.at)
-    ctx.event("boss_placed" if first else "boss_moved", card=boss.column[0].number, at=boss.at)
+    ctx.event("boss_placed" if first else "boss_moved", card=boss.column[0].number, at=dict(boss.at))
     spaces = _boss_spaces(boss)
     for token in [t for t in s.tokens if t.at in spaces]:
         _remove_token(ctx, token, "the boss landed on it")
@@ -2786,9 +2869,9 @@ def _choices_possible(s: State) -> bool:
 
 def _with_choices(s: State, act: Any) -> list[Any]:
     """`act` with every combination of the choices it meets, found by dry runs (depth first, in the
-    order the options are offered)."""
+    order the options are offered). A dry run that completes is kept for `apply` (see _tried_result)."""
     try:
-        _run(s, act, _NO_CHANCE)
+        done = _run(s, act, _NO_CHANCE)
     except _NeedChoice as need:
         out: list[Any] = []
         for option in need.options:
@@ -2797,7 +2880,22 @@ def _with_choices(s: State, act: Any) -> list[Any]:
             else:
                 out += _with_choices(s, replace(act, **{need.key: (*getattr(act, need.key), option)}))
         return out
+    s.__dict__.setdefault("_tried", {})[act] = done
     return [act]
+
+
+def _tried_result(s: State, act: Any) -> tuple[State, list[Event]] | None:
+    """The result of a dry run of `act` on `s` made while listing the legal actions, handed out once (a
+    simulator's look-ahead then applies what listing already played). States are never changed after
+    they are made, and a dry run that completed asked no chance, so it is exactly what `apply` would
+    compute now."""
+    tried = s.__dict__.get("_tried")
+    if not tried:
+        return None
+    try:
+        return tried.pop(act, None)
+    except TypeError:  # an action holding lists (built by hand) is not hashable: never listed as such
+        return None
 
 
 # --- outcome and result ------------------------------------------------------------------------
@@ -3128,11 +3226,15 @@ def _mission_shaping(s: State) -> float:
     enemies = _enemies(s)
     if not enemies:
         return 0.0
-    reach = min(_reach(s, e.at, ram=e.type == "motorcycle") for e in enemies)
-    passed = sum(1 for e in enemies if e.at[1] < s.hero[1] - 1)
+    reach, passed, exposed = None, 0, False  # counted in one pass: this runs on every look-ahead
+    hero_col, hero_row = s.hero
+    for e in enemies:
+        here = _reach(s, e.at, ram=e.type == "motorcycle")
+        reach = here if reach is None or here < reach else reach
+        passed += e.at[1] < hero_row - 1
+        exposed = exposed or abs(hero_col - e.at[0]) + abs(hero_row - e.at[1]) == 1
     value = WORTH["reach"] * reach + WORTH["passed"] * passed
     value += WORTH["threat"] * _threat(s, [e.at for e in enemies], ram=True)
-    exposed = any(_manhattan(s.hero, e.at) == 1 for e in enemies)
     if exposed and s.deck:
         enemy_cards = sum(1 for c in s.deck if c.kind == "enemy") / len(s.deck)
         value += WORTH["jam"] * enemy_cards * ("jam" in s.effects)
@@ -3154,8 +3256,13 @@ def _reach(s: State, target: Space, ram: bool = False) -> int:
     """Steps from the hero to a space it can fire into `target` from (beside it, or below it), or to the
     target itself when ramming destroys it."""
     col, row = target
-    spaces = [q for q in ((col - 1, row), (col + 1, row), (col, row - 1)) if _on_board(s, q)]
-    return min((_manhattan(s.hero, q) for q in ([*spaces, target] if ram else spaces)), default=0)
+    hero_col, hero_row = s.hero
+    best = abs(hero_col - col) + abs(hero_row - row) if ram else None
+    for c, r in ((col - 1, row), (col + 1, row), (col, row - 1)):
+        if 0 <= c < s.lanes and 0 <= r < s.rows:
+            steps = abs(hero_col - c) + abs(hero_row - r)
+            best = steps if best is None or steps < best else best
+    return 0 if best is None else best
 
 
 def _threat(s: State, targets: Sequence[Space], ram: bool) -> int:
@@ -3167,29 +3274,38 @@ def _threat(s: State, targets: Sequence[Space], ram: bool) -> int:
     if s.boss is not None and s.boss.at is not None:
         blocked.update((sp, None) for sp in _boss_spaces(s.boss))
     both = "double-shot" in s.effects
+    lanes, rows = s.lanes, s.rows
     best = 0
     for slot in SLOTS:
         card = s.slots[slot]
         if card is None:
             continue
-        aim = DELTA[FIRE_DIRECTION[slot]]
+        aim_col, aim_row = DELTA[FIRE_DIRECTION[slot]]
+        first = (s.hero[0] + aim_col, s.hero[1] + aim_row)
+        before = first in wanted
         for mirrored in (False, True) if s.mirrors[slot] else (False,):
-            at, rammed = s.hero, None
-            for arrow in card.arrows:
-                step = _add(at, DELTA[MIRRORED[arrow] if mirrored else arrow])
-                if not _on_board(s, step):
+            (col, row), rammed = s.hero, None
+            for d_col, d_row in _deltas(card.arrows, mirrored):
+                step = (col + d_col, row + d_row)
+                if not (0 <= step[0] < lanes and 0 <= step[1] < rows):
                     continue
                 if step in blocked:
                     v = blocked[step]
                     if not (ram and v is not None and v.type == "motorcycle"):
                         break
                     rammed = step if step in wanted else rammed
-                at = step
-            before = _add(s.hero, aim) in wanted
-            after = _add(at, aim) in wanted and _add(at, aim) != rammed
-            shots = before + after if both and _add(s.hero, aim) != _add(at, aim) else max(before, after)
+                col, row = step
+            last = (col + aim_col, row + aim_row)
+            after = last in wanted and last != rammed
+            shots = before + after if both and first != last else max(before, after)
             best = max(best, shots + (rammed is not None))
     return best
+
+
+@functools.cache
+def _deltas(arrows: tuple[str, ...], mirrored: bool) -> tuple[Space, ...]:
+    """The steps a card's arrows make, mirrored or not (a pure function of a card's arrows)."""
+    return tuple(DELTA[MIRRORED[arrow] if mirrored else arrow] for arrow in arrows)
 
 
 # --- players' wording --------------------------------------------------------------------------

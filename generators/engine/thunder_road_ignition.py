@@ -61,7 +61,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Literal
 
@@ -235,6 +235,17 @@ class Value:
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Any:
         return self
+
+
+def replace(obj: Any, /, **changes: Any) -> Any:
+    """dataclasses.replace for this module's frozen values (every field set by __init__, no __post_init__),
+    without its generic machinery, which cost a seventh of a simulation; unknown names are still refused."""
+    unknown = changes.keys() - obj.__dataclass_fields__.keys()
+    if unknown:
+        raise TypeError(f"{type(obj).__name__} has no field(s) {sorted(unknown)}")
+    new = object.__new__(type(obj))
+    new.__dict__.update(obj.__dict__, **changes)
+    return new
 
 
 @dataclass(frozen=True, eq=False)
