@@ -105,11 +105,15 @@ WRITERS = ("build", "print", "check", "site", "schema")  # the commands that wri
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = parser().parse_args(argv)
+    from generators import phases
     from generators.engine.runner import CheckUsageError
     from generators.outputs import describe_os_error
+    from generators.pdf.fit import caching
 
     try:
-        return _run(args)
+        # Writers remember which sides' text fits (build/.cache), so a rebuild draws only what changed.
+        with caching(args.out / ".cache" if args.command in WRITERS else None):
+            return _run(args)
     except ContentError as exc:
         print(exc, file=sys.stderr)
         return 2
@@ -129,6 +133,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("roadkit: internal error (a bug in Roadkit, not in your content); please report it with the "
               "traceback above", file=sys.stderr)
         return 70
+    finally:
+        phases.write()
 
 
 def _say(args: argparse.Namespace, message: str) -> None:
@@ -150,9 +156,12 @@ def _run(args: argparse.Namespace) -> int:
         from generators.site.build import serve
 
         return serve(args.content, args.out)  # reports content mistakes live, keeping the last good pages
+    from generators.pdf import fit
+    from generators.phases import phase
     from generators.validate import validate
 
-    checked = validate(args.content, args.game, args.paths if args.command == "check" else ())
+    with phase("validate"):
+        checked = validate(args.content, args.game, args.paths if args.command == "check" else ())
     content = checked.content
     if args.command == "validate":
         n = sum(len(w.scenarios) for w in checked.work)
@@ -167,6 +176,7 @@ def _run(args: argparse.Namespace) -> int:
     from generators.outputs import Manifest, build_lock
 
     with build_lock(args.out, _waiting):
+        fit.save_cache()  # validation passed: what it found to fit is worth remembering
         manifest = Manifest.load(args.out)
         with manifest.transaction():  # a fault in any step puts back what the earlier steps replaced
             status = _write(args, checked, manifest)
@@ -177,29 +187,38 @@ def _run(args: argparse.Namespace) -> int:
 
 def _write(args: argparse.Namespace, checked, manifest) -> int:
     """The writing commands, build/ held: each makes only what is stale."""
+    from generators.phases import phase
+
     content = checked.content
     if args.command == "schema":
-        for path in _schemas(args, content, manifest):
+        with phase("schema"):
+            paths = _schemas(args, content, manifest)
+        for path in paths:
             _say(args, f"wrote {path}")
         return 0
     if args.command == "check":
         from generators.engine.runner import run_check
 
-        return run_check(content, args.paths, args.out, games=args.game, as_json=args.json, quiet=args.quiet,
-                         loaded=checked.work, manifest=manifest)
+        with phase("check"):
+            return run_check(content, args.paths, args.out, games=args.game, as_json=args.json, quiet=args.quiet,
+                             loaded=checked.work, manifest=manifest)
     if args.command == "site":
         from generators.site.build import build_site
 
-        build_site(content, args.out, offline=args.offline, say=lambda m: _say(args, m), manifest=manifest)
+        with phase("site"):
+            build_site(content, args.out, offline=args.offline, say=lambda m: _say(args, m), manifest=manifest)
         return 0
-    _print(args, content, manifest)
+    with phase("print"):
+        _print(args, content, manifest)
     if args.command == "print":
         return 0
     from generators.engine.runner import run_check
 
-    _schemas(args, content, manifest)
-    status = run_check(content, [], args.out, games=args.game, quiet=True, loaded=checked.work, manifest=manifest,
-                       simulate_games=_simulated_games())
+    with phase("schema"):
+        _schemas(args, content, manifest)
+    with phase("check"):
+        status = run_check(content, [], args.out, games=args.game, quiet=True, loaded=checked.work,
+                           manifest=manifest, simulate_games=_simulated_games())
     if status != 0:
         print("roadkit build: a worked example failed; see build/check/report.json "
               "(run `roadkit check` for details). The site was not rebuilt.", file=sys.stderr)
@@ -207,7 +226,8 @@ def _write(args: argparse.Namespace, checked, manifest) -> int:
     if not args.no_site:
         from generators.site.build import build_site
 
-        build_site(content, args.out, say=lambda m: _say(args, m), manifest=manifest)
+        with phase("site"):
+            build_site(content, args.out, say=lambda m: _say(args, m), manifest=manifest)
     return 0
 
 

@@ -25,3 +25,36 @@ def test_documents_have_binary_streams_and_stay_byte_identical() -> None:
             for _ in range(2)]
     assert made[0] == made[1]
     assert b"/FlateDecode" in made[0] and b"ASCII85" not in made[0]
+
+
+def test_the_text_fit_cache_draws_only_changed_sides_and_still_finds_overflow(tmp_path, monkeypatch) -> None:
+    import pytest
+
+    from generators.errors import ContentError
+    from generators.pdf import fit
+    from tests.helpers import copy_content
+
+    content = copy_content(tmp_path, ("mission-drive",))
+    card = content / "mission-drive" / "components" / "zz-fit.yaml"
+    head = "id: fit\nname: Fit\nkind: cards\ncount: 1\nfaces:\n  - id: a\n    front:\n"
+    fine = "      title: Fine\n      provenance: house\n"
+    card.write_text(head + fine, "utf-8")
+    drawn: list[str] = []
+    real = fit.audit_side
+    monkeypatch.setattr(fit, "audit_side", lambda look, comp, side: drawn.append(side.title) or real(look, comp, side))
+    with fit.caching(tmp_path / "cache"):
+        load_content(content)
+        fit.save_cache()
+    assert len(drawn) > 20 and (tmp_path / "cache" / fit.CACHE_FILE).exists()
+    drawn.clear()
+    with fit.caching(tmp_path / "cache"):
+        load_content(content)  # nothing changed: nothing drawn
+    assert drawn == []
+    card.write_text(head + fine + "      text: >-\n        " + "Move one space and roll. " * 60 + "\n", "utf-8")
+    with fit.caching(tmp_path / "cache"), pytest.raises(ContentError, match="does not fit"):
+        load_content(content)
+    assert drawn == ["Fine"]  # only the edited side
+    drawn.clear()
+    with fit.caching(None), pytest.raises(ContentError, match="does not fit"):
+        load_content(content)  # without the cache: the same mistake, every side drawn until it
+    assert len(drawn) > 1

@@ -1,24 +1,117 @@
 """Text fitting as a content check. Each side is drawn exactly as the print kit draws it, onto a
 canvas that is thrown away, while an audit collects every text box that does not fit at its
 minimum size; the first one becomes a located content error. The renderer and this check share
-every layout rule and the one measuring function (text.measure), so they cannot disagree."""
+every layout rule and the one measuring function (text.measure), so they cannot disagree.
+
+Drawing every side of every game is most of a no-op build's validation, so sides found to fit are
+remembered in build/.cache/text-fit.json (when a command that writes to build/ names the cache, see
+`use_cache`), keyed by everything the drawing reads: the side, its component's size and shape and
+count (the copy label), the arrows of its deck (one scale per deck), its artwork's bytes, the game's
+theme, the icons, and the whole generators package. A side that does not fit is never remembered,
+so the check reports the same first mistake with or without the cache."""
 
 from __future__ import annotations
 
+import contextlib
 import io
+import json
 from collections.abc import Iterator
-
-from reportlab.lib.units import mm
-from reportlab.pdfgen.canvas import Canvas
+from dataclasses import replace
+from pathlib import Path
 
 from generators.content.loader import walk_sides
 from generators.content.model import Component, Icons, LoadedGame, Side, size_mm
-from generators.pdf.faces import Look, draw_side
 from generators.pdf.text import Audit, Overflow, auditing
 
+CACHE_FILE = "text-fit.json"
 
-def audit_side(look: Look, comp: Component, side: Side) -> Audit:
+
+class _Cache:
+    """Keys of sides known to fit, per game: loaded once, saved only after validation passed."""
+
+    def __init__(self) -> None:
+        self.folder: Path | None = None
+        self.known: dict[str, list[str]] | None = None
+        self.fresh: dict[str, list[str]] = {}  # this run's keys per game, all of which fit
+
+    def path(self) -> Path | None:
+        return self.folder / CACHE_FILE if self.folder is not None else None
+
+    def fits(self, game_id: str) -> frozenset[str]:
+        path = self.path()
+        if path is None:
+            return frozenset()
+        if self.known is None:
+            self.known = _read(path)
+        return frozenset(self.known.get(game_id, ()))
+
+
+_CACHE = _Cache()
+
+
+def use_cache(folder: Path | None) -> None:
+    """Remember sides that fit under `folder` (None: check every side, remember nothing)."""
+    _CACHE.folder, _CACHE.known, _CACHE.fresh = folder, None, {}
+
+
+@contextlib.contextmanager
+def caching(folder: Path | None) -> Iterator[None]:
+    """`use_cache(folder)` for the duration of one command, then no cache again."""
+    use_cache(folder)
+    try:
+        yield
+    finally:
+        use_cache(None)
+
+
+def save_cache() -> None:
+    """Write what this run found to fit (each checked game's keys replace its old ones); call only once
+    the whole validation passed. A cache that cannot be written is just not written."""
+    from generators.outputs import code_version, write_if_changed
+
+    path = _CACHE.path()
+    if path is None or not _CACHE.fresh:
+        return
+    games = dict(_CACHE.known or {})
+    games.update(_CACHE.fresh)
+    data = {"code": code_version(), "games": {g: sorted(set(keys)) for g, keys in sorted(games.items())}}
+    with contextlib.suppress(OSError):
+        write_if_changed(path, (json.dumps(data, indent=0) + "\n").encode())
+
+
+def _read(path: Path) -> dict[str, list[str]]:
+    from generators.outputs import code_version
+
+    try:
+        data = json.loads(path.read_text("utf-8"))
+    except (OSError, ValueError):
+        return {}
+    if not isinstance(data, dict) or data.get("code") != code_version() or not isinstance(data.get("games"), dict):
+        return {}
+    return {g: keys for g, keys in data["games"].items() if isinstance(keys, list)}
+
+
+def side_keys(game: LoadedGame, icons: Icons) -> Iterator[tuple[Component, tuple[str | int, ...], Side, str]]:
+    """Every side of the game with the key of everything its drawing reads."""
+    from generators.outputs import digest
+
+    base = digest(game.game.theme, icons)
+    for comp in game.components:
+        shape = replace(comp, faces=(), back=None)
+        sides = list(walk_sides(comp))
+        arrows = tuple(s.art.arrows for _, s in sides if s.art is not None and s.art.arrows)
+        for path, side in sides:
+            image = (Path(game.dir) / side.image).read_bytes() if side.image else None
+            yield comp, path, side, digest(base, shape, arrows, side, image)
+
+
+def audit_side(look, comp: Component, side: Side) -> Audit:
     """Draw one side (with the widest copy number it can carry) and return what its text did."""
+    from reportlab.lib.units import mm
+    from reportlab.pdfgen.canvas import Canvas
+
+    from generators.pdf.faces import draw_side
+
     w, h = size_mm(comp.size)
     c = Canvas(io.BytesIO(), pagesize=(w * mm, h * mm), initialFontName=look.fonts.regular)
     with auditing() as audit:
@@ -27,11 +120,23 @@ def audit_side(look: Look, comp: Component, side: Side) -> Audit:
 
 
 def overflows(game: LoadedGame, icons: Icons) -> Iterator[tuple[Component, tuple[str | int, ...], Overflow]]:
-    look = Look(game, icons)
-    for comp in game.components:
-        for path, side in walk_sides(comp):
-            for overflow in audit_side(look, comp, side).overflows:
-                yield comp, (*path, *overflow.key), overflow
+    """Every text box of the game that does not fit, in order; sides the cache knows to fit are skipped."""
+    from generators.pdf.faces import Look
+
+    known = _CACHE.fits(game.id)
+    fitting: list[str] = []
+    look = None
+    for comp, path, side, key in side_keys(game, icons):
+        if key in known:
+            fitting.append(key)
+            continue
+        look = look or Look(game, icons)
+        found = audit_side(look, comp, side).overflows
+        for overflow in found:
+            yield comp, (*path, *overflow.key), overflow
+        if not found:
+            fitting.append(key)
+    _CACHE.fresh[game.id] = fitting
 
 
 def check_text_fit(game: LoadedGame, icons: Icons) -> None:
