@@ -247,7 +247,14 @@ def _schemas(args: argparse.Namespace, content, manifest) -> list[Path]:
 
 def _print(args: argparse.Namespace, content, manifest) -> None:
     from generators.outputs import realize
-    from generators.pdf.kit import CALIBRATION, calibration_targets, document_targets, png_targets, variant_dir
+    from generators.pdf.kit import (
+        CALIBRATION,
+        calibration_targets,
+        document_targets,
+        png_targets,
+        variant_dir,
+        warm_up,
+    )
     from generators.pdf.options import Options
 
     papers = PAPERS if args.paper == "all" else (args.paper,)
@@ -269,7 +276,8 @@ def _print(args: argparse.Namespace, content, manifest) -> None:
             url = f"{args.tts_url.rstrip('/')}/{game.id}/" if args.tts_url else None
             targets.extend(tts_targets(content, game, args.out, url))
             owned.append(str(args.out / "tts" / game.id) + "/")
-    report = realize(targets, manifest, owned, on_make=lambda t: _say(args, f"  making {t.path}"), jobs=args.jobs)
+    report = realize(targets, manifest, owned, on_make=lambda t: _say(args, f"  making {t.path}"), jobs=args.jobs,
+                     prepare=lambda: warm_up(content))
     _say(args, f"print kit: {len(report.made)} made, {len(report.kept)} up to date")
 
 

@@ -65,6 +65,18 @@ def calibration_targets(variants: Sequence[Options], out: Path) -> Iterator[Targ
                      lambda opts=opts: _calibration(opts))
 
 
+def warm_up(content: Content) -> None:
+    """Load the renderers and register every game's fonts once, in this process, before workers fork:
+    each worker then starts ready instead of importing and parsing the fonts again."""
+    import pypdfium2  # noqa: F401
+
+    from generators.pdf import calibration, documents  # noqa: F401
+    from generators.pdf.fonts import register
+
+    for family in {"dejavu-sans", *(game.game.theme.font for game in content.games)}:  # the calibration's too
+        register(family)
+
+
 def _calibration(opts: Options) -> bytes:
     from generators.pdf.calibration import calibration
 

@@ -17,6 +17,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Literal
 
 from reportlab.lib.colors import Color
@@ -76,13 +77,20 @@ class Fonts:
         return self.bold if bold else self.regular
 
 
+@lru_cache(maxsize=1 << 16)
+def _string_width(text: str, font: str, size: float) -> float:
+    """ReportLab's width, remembered: fitting tries every quarter point of every box, so the same
+    words are measured at the same sizes again and again (same arguments, same float: bytes unchanged)."""
+    return stringWidth(text, font, size)
+
+
 def _width(run: Run, fonts: Fonts, size: float) -> float:
     if run.kind == "word":
-        return stringWidth(run.value, fonts.name(run.bold), size)
+        return _string_width(run.value, fonts.name(run.bold), size)
     if run.kind == "icon":
         return size * 1.05
     if run.kind == "space":
-        return stringWidth(" ", fonts.name(run.bold), size)
+        return _string_width(" ", fonts.name(run.bold), size)
     return 0.0
 
 
