@@ -164,10 +164,17 @@ class Fit:
 def measure(runs: list[Run], fonts: Fonts, width: float, height: float, size: float,
             min_size: float = GAMEPLAY) -> Fit:
     """The largest size from `size` down to `min_size` (in steps of a quarter point) at which the
-    text fits the box; at `min_size` and still too big, a Fit that says by how much."""
+    text fits the box; at `min_size` and still too big, a Fit that says by how much. Remembered: every
+    copy of a card measures the same texts in the same boxes (the Fit returned is shared: read only)."""
+    return _measure(tuple(runs), fonts, width, height, size, min_size)
+
+
+@lru_cache(maxsize=1 << 13)
+def _measure(runs: tuple[Run, ...], fonts: Fonts, width: float, height: float, size: float,
+             min_size: float) -> Fit:
     s = max(size, min_size)
     while True:
-        lines = wrap(runs, fonts, s, width)
+        lines = wrap(list(runs), fonts, s, width)
         widest = max((line_width(line, fonts, s) for line in lines), default=0.0)
         used = len(lines) * s * LEADING
         fits = widest <= width + 0.01 and used <= height + 0.01
