@@ -107,11 +107,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser().parse_args(argv)
     from generators import phases
     from generators.engine.runner import CheckUsageError
+    from generators.memo import caching
     from generators.outputs import describe_os_error
-    from generators.pdf.fit import caching
 
     try:
-        # Writers remember which sides' text fits (build/.cache), so a rebuild draws only what changed.
+        # Writers remember the loaded content and which sides' text fits (build/.cache/), so a rebuild
+        # reads and draws only what changed.
         with caching(args.out / ".cache" if args.command in WRITERS else None):
             return _run(args)
     except ContentError as exc:
@@ -156,7 +157,7 @@ def _run(args: argparse.Namespace) -> int:
         from generators.site.build import serve
 
         return serve(args.content, args.out)  # reports content mistakes live, keeping the last good pages
-    from generators.pdf import fit
+    from generators import memo
     from generators.phases import phase
     from generators.validate import validate
 
@@ -176,7 +177,7 @@ def _run(args: argparse.Namespace) -> int:
     from generators.outputs import Manifest, build_lock
 
     with build_lock(args.out, _waiting):
-        fit.save_cache()  # validation passed: what it found to fit is worth remembering
+        memo.save()  # validation passed: what it loaded and found to fit is worth remembering
         manifest = Manifest.load(args.out)
         with manifest.transaction():  # a fault in any step puts back what the earlier steps replaced
             status = _write(args, checked, manifest)

@@ -30,6 +30,7 @@ def test_documents_have_binary_streams_and_stay_byte_identical() -> None:
 def test_the_text_fit_cache_draws_only_changed_sides_and_still_finds_overflow(tmp_path, monkeypatch) -> None:
     import pytest
 
+    from generators import memo
     from generators.errors import ContentError
     from generators.pdf import fit
     from tests.helpers import copy_content
@@ -42,19 +43,34 @@ def test_the_text_fit_cache_draws_only_changed_sides_and_still_finds_overflow(tm
     drawn: list[str] = []
     real = fit.audit_side
     monkeypatch.setattr(fit, "audit_side", lambda look, comp, side: drawn.append(side.title) or real(look, comp, side))
-    with fit.caching(tmp_path / "cache"):
+    with memo.caching(tmp_path / "cache"):
         load_content(content)
-        fit.save_cache()
+        memo.save()
     assert len(drawn) > 20 and (tmp_path / "cache" / fit.CACHE_FILE).exists()
     drawn.clear()
-    with fit.caching(tmp_path / "cache"):
+    with memo.caching(tmp_path / "cache"):
         load_content(content)  # nothing changed: nothing drawn
     assert drawn == []
     card.write_text(head + fine + "      text: >-\n        " + "Move one space and roll. " * 60 + "\n", "utf-8")
-    with fit.caching(tmp_path / "cache"), pytest.raises(ContentError, match="does not fit"):
+    with memo.caching(tmp_path / "cache"), pytest.raises(ContentError, match="does not fit"):
         load_content(content)
     assert drawn == ["Fine"]  # only the edited side
     drawn.clear()
-    with fit.caching(None), pytest.raises(ContentError, match="does not fit"):
+    with memo.caching(None), pytest.raises(ContentError, match="does not fit"):
         load_content(content)  # without the cache: the same mistake, every side drawn until it
     assert len(drawn) > 1
+
+
+def test_a_remembered_content_model_never_hides_a_new_mistake(tmp_path) -> None:
+    from tests.helpers import copy_content, run_cli
+
+    content = copy_content(tmp_path, ("mission-drive",))
+    out = tmp_path / "build"
+    args = ("print", "--no-png", "--paper", "a4", "--content", content, "--out", out, "-q")
+    assert run_cli(*args).returncode == 0
+    assert (out / ".cache" / "content.pickle").exists() and (out / ".cache" / "text-fit.json").exists()
+    assert run_cli(*args).returncode == 0  # remembered
+    game = content / "mission-drive" / "game.yaml"
+    game.write_text(game.read_text("utf-8").replace("name:", "name: [unclosed", 1), "utf-8")
+    broken = run_cli(*args)
+    assert broken.returncode == 2 and "game.yaml:" in broken.stderr, broken.stderr

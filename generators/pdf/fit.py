@@ -4,21 +4,21 @@ minimum size; the first one becomes a located content error. The renderer and th
 every layout rule and the one measuring function (text.measure), so they cannot disagree.
 
 Drawing every side of every game is most of a no-op build's validation, so sides found to fit are
-remembered in build/.cache/text-fit.json (when a command that writes to build/ names the cache, see
-`use_cache`), keyed by everything the drawing reads: the side, its component's size and shape and
-count (the copy label), the arrows of its deck (one scale per deck), its artwork's bytes, the game's
-theme, the icons, and the whole generators package. A side that does not fit is never remembered,
-so the check reports the same first mistake with or without the cache."""
+remembered in build/.cache/text-fit.json (for commands that write to build/: generators/memo.py),
+keyed by everything the drawing reads: the side, its component's size, shape and count (the copy
+label), the arrows of its deck (one scale per deck), its artwork's bytes, the game's theme, the
+icons, and the whole generators package. A side that does not fit is never remembered, so the check
+reports the same first mistake with or without the cache."""
 
 from __future__ import annotations
 
-import contextlib
 import io
 import json
 from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 
+from generators import memo
 from generators.content.loader import walk_sides
 from generators.content.model import Component, Icons, LoadedGame, Side, size_mm
 from generators.pdf.text import Audit, Overflow, auditing
@@ -26,65 +26,40 @@ from generators.pdf.text import Audit, Overflow, auditing
 CACHE_FILE = "text-fit.json"
 
 
-class _Cache:
-    """Keys of sides known to fit, per game: loaded once, saved only after validation passed."""
+class _Fits:
+    """Keys of sides known to fit, per game, from the last run (read once per command)."""
 
     def __init__(self) -> None:
-        self.folder: Path | None = None
         self.known: dict[str, list[str]] | None = None
-        self.fresh: dict[str, list[str]] = {}  # this run's keys per game, all of which fit
+        self.run = -1
 
-    def path(self) -> Path | None:
-        return self.folder / CACHE_FILE if self.folder is not None else None
-
-    def fits(self, game_id: str) -> frozenset[str]:
-        path = self.path()
-        if path is None:
-            return frozenset()
-        if self.known is None:
-            self.known = _read(path)
+    def of(self, game_id: str) -> frozenset[str]:
+        if self.known is None or self.run != memo.run():
+            self.known, self.run = _read(memo.read(CACHE_FILE)), memo.run()
         return frozenset(self.known.get(game_id, ()))
 
+    def found(self, game_id: str, keys: list[str]) -> None:
+        """This run's keys for a game, all of which fit: they replace the game's old ones."""
+        from generators.outputs import code_version
 
-_CACHE = _Cache()
-
-
-def use_cache(folder: Path | None) -> None:
-    """Remember sides that fit under `folder` (None: check every side, remember nothing)."""
-    _CACHE.folder, _CACHE.known, _CACHE.fresh = folder, None, {}
-
-
-@contextlib.contextmanager
-def caching(folder: Path | None) -> Iterator[None]:
-    """`use_cache(folder)` for the duration of one command, then no cache again."""
-    use_cache(folder)
-    try:
-        yield
-    finally:
-        use_cache(None)
+        if not memo.active():
+            return
+        self.of(game_id)
+        assert self.known is not None
+        self.known[game_id] = sorted(set(keys))
+        data = {"code": code_version(), "games": dict(sorted(self.known.items()))}
+        memo.stage(CACHE_FILE, (json.dumps(data, indent=0) + "\n").encode())
 
 
-def save_cache() -> None:
-    """Write what this run found to fit (each checked game's keys replace its old ones); call only once
-    the whole validation passed. A cache that cannot be written is just not written."""
-    from generators.outputs import code_version, write_if_changed
-
-    path = _CACHE.path()
-    if path is None or not _CACHE.fresh:
-        return
-    games = dict(_CACHE.known or {})
-    games.update(_CACHE.fresh)
-    data = {"code": code_version(), "games": {g: sorted(set(keys)) for g, keys in sorted(games.items())}}
-    with contextlib.suppress(OSError):
-        write_if_changed(path, (json.dumps(data, indent=0) + "\n").encode())
+_FITS = _Fits()
 
 
-def _read(path: Path) -> dict[str, list[str]]:
+def _read(raw: bytes | None) -> dict[str, list[str]]:
     from generators.outputs import code_version
 
     try:
-        data = json.loads(path.read_text("utf-8"))
-    except (OSError, ValueError):
+        data = json.loads(raw) if raw else None
+    except ValueError:
         return {}
     if not isinstance(data, dict) or data.get("code") != code_version() or not isinstance(data.get("games"), dict):
         return {}
@@ -123,7 +98,7 @@ def overflows(game: LoadedGame, icons: Icons) -> Iterator[tuple[Component, tuple
     """Every text box of the game that does not fit, in order; sides the cache knows to fit are skipped."""
     from generators.pdf.faces import Look
 
-    known = _CACHE.fits(game.id)
+    known = _FITS.of(game.id) if memo.active() else frozenset()
     fitting: list[str] = []
     look = None
     for comp, path, side, key in side_keys(game, icons):
@@ -136,7 +111,7 @@ def overflows(game: LoadedGame, icons: Icons) -> Iterator[tuple[Component, tuple
             yield comp, (*path, *overflow.key), overflow
         if not found:
             fitting.append(key)
-    _CACHE.fresh[game.id] = fitting
+    _FITS.found(game.id, fitting)
 
 
 def check_text_fit(game: LoadedGame, icons: Icons) -> None:
