@@ -177,10 +177,10 @@ def _run(args: argparse.Namespace) -> int:
     from generators.outputs import Manifest, build_lock
 
     with build_lock(args.out, _waiting):
-        memo.save()  # validation passed: what it loaded and found to fit is worth remembering
         manifest = Manifest.load(args.out)
         with manifest.transaction():  # a fault in any step puts back what the earlier steps replaced
             status = _write(args, checked, manifest)
+        memo.save()  # validation passed and nothing failed: what it loaded and found to fit is worth remembering
     if args.command in ("print", "build") and status == 0:
         _say(args, f"done in {time.perf_counter() - started:.2f} s")
     return status
