@@ -104,11 +104,16 @@ WRITERS = ("build", "print", "check", "site", "schema")  # the commands that wri
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = parser().parse_args(argv)
+    from generators import phases
     from generators.engine.runner import CheckUsageError
+    from generators.memo import caching
     from generators.outputs import describe_os_error
 
     try:
-        return _run(args)
+        # Writers remember the loaded content and which sides' text fits (build/.cache/), so a rebuild
+        # reads and draws only what changed.
+        with caching(args.out / ".cache" if args.command in WRITERS else None):
+            return _run(args)
     except ContentError as exc:
         print(exc, file=sys.stderr)
         return 2
@@ -128,6 +133,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("roadkit: internal error (a bug in Roadkit, not in your content); please report it with the "
               "traceback above", file=sys.stderr)
         return 70
+    finally:
+        phases.write()
 
 
 def _say(args: argparse.Namespace, message: str) -> None:
@@ -154,9 +161,12 @@ def _run(args: argparse.Namespace) -> int:
         _say(args, f"up to date (nothing changed since the last `roadkit {args.command}`) in "
              f"{time.perf_counter() - started:.2f} s")
         return 0
+    from generators import memo
+    from generators.phases import phase
     from generators.validate import validate
 
-    checked = validate(args.content, args.game, args.paths if args.command == "check" else ())
+    with phase("validate"):
+        checked = validate(args.content, args.game, args.paths if args.command == "check" else ())
     content = checked.content
     if args.command == "validate":
         n = sum(len(w.scenarios) for w in checked.work)
@@ -174,6 +184,7 @@ def _run(args: argparse.Namespace) -> int:
         manifest = Manifest.load(args.out)
         with manifest.transaction():  # a fault in any step puts back what the earlier steps replaced
             status = _write(args, checked, manifest)
+        memo.save()  # validation passed and nothing failed: what it loaded and found to fit is worth remembering
         if status == 0 and run is not None:
             manifest.record_run(args.command, run)
     if args.command in ("print", "build") and status == 0:
@@ -214,37 +225,48 @@ def _nothing_to_do(args: argparse.Namespace, run: str) -> bool:
 
 def _write(args: argparse.Namespace, checked, manifest) -> int:
     """The writing commands, build/ held: each makes only what is stale."""
+    from generators.phases import phase
+
     content = checked.content
     if args.command == "schema":
-        for path in _schemas(args, content, manifest):
+        with phase("schema"):
+            paths = _schemas(args, content, manifest)
+        for path in paths:
             _say(args, f"wrote {path}")
         return 0
     if args.command == "check":
         from generators.engine.runner import run_check
 
-        return run_check(content, args.paths, args.out, games=args.game, as_json=args.json, quiet=args.quiet,
-                         loaded=checked.work, manifest=manifest)
+        with phase("check"):
+            return run_check(content, args.paths, args.out, games=args.game, as_json=args.json, quiet=args.quiet,
+                             loaded=checked.work, manifest=manifest)
     if args.command == "site":
         from generators.site.build import build_site
 
-        build_site(content, args.out, say=lambda m: _say(args, m), manifest=manifest)
+        with phase("site"):
+            build_site(content, args.out, say=lambda m: _say(args, m), manifest=manifest)
         return 0
     from generators.engine.runner import assemble_check, check_targets, owned_by_check, report_status
     from generators.outputs import realize
+    from generators.pdf.kit import warm_up
 
     targets, owned = _print_targets(args, content)
     simulate = _simulated_games() if args.command == "build" else 0
     if args.command == "build":  # the check's games and simulations share the workers with the print kit
         targets = check_targets(checked.work, args.out, simulate) + targets
         owned += owned_by_check(args.out, args.game)
-    report = realize(targets, manifest, owned, on_make=lambda t: _say(args, f"  making {t.path}"), jobs=args.jobs)
-    _say(args, f"print kit{' and check' if simulate or args.command == 'build' else ''}: {len(report.made)} made, "
+    with phase("print" if args.command == "print" else "print + check"):
+        report = realize(targets, manifest, owned, on_make=lambda t: _say(args, f"  making {t.path}"),
+                         jobs=args.jobs, prepare=lambda: warm_up(content))
+    _say(args, f"print kit{' and check' if args.command == 'build' else ''}: {len(report.made)} made, "
          f"{len(report.kept)} up to date")
     if args.command == "print":
         return 0
-    _schemas(args, content, manifest)
-    status = report_status(assemble_check(checked.work, args.out, manifest, simulate), args.out / "check",
-                           as_json=False, quiet=True)
+    with phase("schema"):
+        _schemas(args, content, manifest)
+    with phase("check"):
+        status = report_status(assemble_check(checked.work, args.out, manifest, simulate), args.out / "check",
+                               as_json=False, quiet=True)
     if status != 0:
         print("roadkit build: a worked example failed; see build/check/report.json "
               "(run `roadkit check` for details). The site was not rebuilt.", file=sys.stderr)
@@ -252,7 +274,8 @@ def _write(args: argparse.Namespace, checked, manifest) -> int:
     if not args.no_site:
         from generators.site.build import build_site
 
-        build_site(content, args.out, say=lambda m: _say(args, m), manifest=manifest)
+        with phase("site"):
+            build_site(content, args.out, say=lambda m: _say(args, m), manifest=manifest)
     return 0
 
 

@@ -17,6 +17,9 @@ content mistake stops a build before it has touched a file. The pass, in order:
 
 from __future__ import annotations
 
+import hashlib
+import os
+import pickle
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, fields, is_dataclass
 from functools import cache
@@ -41,14 +44,61 @@ class Validated:
 
 def validate(root: Path, games: Sequence[str] | None = None, extra_paths: Sequence[Path] = ()) -> Validated:
     """Load and check everything under `root` (or only `games`); the first mistake is a ContentError."""
-    content = load_content(root, games)
+    content, remembered = _load_content(root, games)
     work = load_all(content, games, extra_paths)
-    for game in content.games:
+    for game in content.games if not remembered else ():  # a remembered model passed these already
         check_links(game)
         check_glyphs(game)
     for extra in EXTRA_CHECKS:
         extra(content)
     return Validated(content, work)
+
+
+# --- the content model, remembered --------------------------------------------------------------
+
+CONTENT_CACHE = "content.pickle"
+
+
+def _load_content(root: Path, games: Sequence[str] | None) -> tuple[Content, bool]:
+    """`load_content`, or (second: True) the model the last run loaded from exactly the same bytes (every
+    file under `root`, read from the same folder, with the same code): loading is deterministic, so it
+    is the same model, and it passed the loader's checks and the links and glyphs checks below (a model
+    is remembered only once the whole validation passed)."""
+    from generators import memo
+
+    if not memo.active():
+        return load_content(root, games), False
+    key = _content_key(root, games).encode()
+    cached = memo.read(CONTENT_CACHE)
+    if cached and cached[:len(key)] == key:
+        try:
+            return pickle.loads(cached[len(key):]), True
+        except Exception:  # an entry of another version, or a damaged file: load again
+            pass
+    content = load_content(root, games)
+    memo.stage(CONTENT_CACHE, key + pickle.dumps(content, protocol=pickle.HIGHEST_PROTOCOL))
+    return content, False
+
+
+def _content_key(root: Path, games: Sequence[str] | None) -> str:
+    """Everything `load_content` reads: each path under `root` with its kind and bytes (or link target),
+    the folder as given and where it was given from (error messages name files relative to it), the
+    games asked for, and the code."""
+    from generators.outputs import code_version, digest
+
+    entries = []
+    for path in sorted(root.rglob("*")) if root.is_dir() else ():
+        rel = path.relative_to(root).as_posix()
+        if path.is_symlink():
+            entries.append((rel, "link", os.readlink(path)))
+        if path.is_file():
+            try:
+                entries.append((rel, "file", hashlib.sha256(path.read_bytes()).hexdigest()))
+            except OSError as exc:
+                entries.append((rel, "unreadable", exc.errno))
+        elif path.is_dir():
+            entries.append((rel, "dir", ""))
+    return digest(code_version(), str(root), os.getcwd(), tuple(games) if games else None, tuple(entries))
 
 
 # --- links in Markdown texts ---------------------------------------------------------------------

@@ -547,11 +547,18 @@ def _tab_outline(box: Point, s: float, tab: float, edge: str) -> list[tuple[Poin
 
 
 def single_side(look: Look, comp: Component, side: Side, label: str) -> bytes:
-    """One side alone on a page of its trim size (no bleed): the source of its PNG export."""
+    """One side alone on a page of its trim size (no bleed)."""
+    return single_sides(look, comp, [side], label)
+
+
+def single_sides(look: Look, comp: Component, sides: Sequence[Side], label: str) -> bytes:
+    """Sides of one component, each alone on a page of its trim size (no bleed), in order: the source of
+    the PNG exports, many faces per document (each page as `single_side` would draw it)."""
     w, h = size_mm(comp.size)
     buf = io.BytesIO()
     c = _canvas(buf, look.fonts.regular, (w * mm, h * mm))
-    draw_side(c, look, comp, side, 0, 0, w * mm, h * mm, label, bleed=0)
-    c.showPage()
+    for side in sides:
+        draw_side(c, look, comp, side, 0, 0, w * mm, h * mm, label, bleed=0)
+        c.showPage()
     c.save()
     return buf.getvalue()

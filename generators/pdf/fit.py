@@ -1,24 +1,92 @@
 """Text fitting as a content check. Each side is drawn exactly as the print kit draws it, onto a
 canvas that is thrown away, while an audit collects every text box that does not fit at its
 minimum size; the first one becomes a located content error. The renderer and this check share
-every layout rule and the one measuring function (text.measure), so they cannot disagree."""
+every layout rule and the one measuring function (text.measure), so they cannot disagree.
+
+Drawing every side of every game is most of a no-op build's validation, so sides found to fit are
+remembered in build/.cache/text-fit.json (for commands that write to build/: generators/memo.py),
+keyed by everything the drawing reads: the side, its component's size, shape and count (the copy
+label), the arrows of its deck (one scale per deck), its artwork's bytes, the game's theme, the
+icons, and the whole generators package. A side that does not fit is never remembered, so the check
+reports the same first mistake with or without the cache."""
 
 from __future__ import annotations
 
 import io
+import json
 from collections.abc import Iterator
+from dataclasses import replace
+from pathlib import Path
 
-from reportlab.lib.units import mm
-from reportlab.pdfgen.canvas import Canvas
-
+from generators import memo
 from generators.content.loader import walk_sides
 from generators.content.model import Component, Icons, LoadedGame, Side, size_mm
-from generators.pdf.faces import Look, draw_side
 from generators.pdf.text import Audit, Overflow, auditing
 
+CACHE_FILE = "text-fit.json"
 
-def audit_side(look: Look, comp: Component, side: Side) -> Audit:
+
+class _Fits:
+    """Keys of sides known to fit, per game, from the last run (read once per command)."""
+
+    def __init__(self) -> None:
+        self.known: dict[str, list[str]] | None = None
+        self.run = -1
+
+    def of(self, game_id: str) -> frozenset[str]:
+        if self.known is None or self.run != memo.run():
+            self.known, self.run = _read(memo.read(CACHE_FILE)), memo.run()
+        return frozenset(self.known.get(game_id, ()))
+
+    def found(self, game_id: str, keys: list[str]) -> None:
+        """This run's keys for a game, all of which fit: they replace the game's old ones."""
+        from generators.outputs import code_version
+
+        if not memo.active():
+            return
+        self.of(game_id)
+        assert self.known is not None
+        self.known[game_id] = sorted(set(keys))
+        data = {"code": code_version(), "games": dict(sorted(self.known.items()))}
+        memo.stage(CACHE_FILE, (json.dumps(data, indent=0) + "\n").encode())
+
+
+_FITS = _Fits()
+
+
+def _read(raw: bytes | None) -> dict[str, list[str]]:
+    from generators.outputs import code_version
+
+    try:
+        data = json.loads(raw) if raw else None
+    except ValueError:
+        return {}
+    if not isinstance(data, dict) or data.get("code") != code_version() or not isinstance(data.get("games"), dict):
+        return {}
+    return {g: keys for g, keys in data["games"].items() if isinstance(keys, list)}
+
+
+def side_keys(game: LoadedGame, icons: Icons) -> Iterator[tuple[Component, tuple[str | int, ...], Side, str]]:
+    """Every side of the game with the key of everything its drawing reads."""
+    from generators.outputs import digest
+
+    base = digest(game.game.theme, icons)
+    for comp in game.components:
+        shape = replace(comp, faces=(), back=None)
+        sides = list(walk_sides(comp))
+        arrows = tuple(s.art.arrows for _, s in sides if s.art is not None and s.art.arrows)
+        for path, side in sides:
+            image = (Path(game.dir) / side.image).read_bytes() if side.image else None
+            yield comp, path, side, digest(base, shape, arrows, side, image)
+
+
+def audit_side(look, comp: Component, side: Side) -> Audit:
     """Draw one side (with the widest copy number it can carry) and return what its text did."""
+    from reportlab.lib.units import mm
+    from reportlab.pdfgen.canvas import Canvas
+
+    from generators.pdf.faces import draw_side
+
     w, h = size_mm(comp.size)
     c = Canvas(io.BytesIO(), pagesize=(w * mm, h * mm), initialFontName=look.fonts.regular)
     with auditing() as audit:
@@ -27,11 +95,23 @@ def audit_side(look: Look, comp: Component, side: Side) -> Audit:
 
 
 def overflows(game: LoadedGame, icons: Icons) -> Iterator[tuple[Component, tuple[str | int, ...], Overflow]]:
-    look = Look(game, icons)
-    for comp in game.components:
-        for path, side in walk_sides(comp):
-            for overflow in audit_side(look, comp, side).overflows:
-                yield comp, (*path, *overflow.key), overflow
+    """Every text box of the game that does not fit, in order; sides the cache knows to fit are skipped."""
+    from generators.pdf.faces import Look
+
+    known = _FITS.of(game.id) if memo.active() else frozenset()
+    fitting: list[str] = []
+    look = None
+    for comp, path, side, key in side_keys(game, icons):
+        if key in known:
+            fitting.append(key)
+            continue
+        look = look or Look(game, icons)
+        found = audit_side(look, comp, side).overflows
+        for overflow in found:
+            yield comp, (*path, *overflow.key), overflow
+        if not found:
+            fitting.append(key)
+    _FITS.found(game.id, fitting)
 
 
 def check_text_fit(game: LoadedGame, icons: Icons) -> None:

@@ -17,6 +17,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Literal
 
 from reportlab.lib.colors import Color
@@ -76,13 +77,20 @@ class Fonts:
         return self.bold if bold else self.regular
 
 
+@lru_cache(maxsize=1 << 16)
+def _string_width(text: str, font: str, size: float) -> float:
+    """ReportLab's width, remembered: fitting tries every quarter point of every box, so the same
+    words are measured at the same sizes again and again (same arguments, same float: bytes unchanged)."""
+    return stringWidth(text, font, size)
+
+
 def _width(run: Run, fonts: Fonts, size: float) -> float:
     if run.kind == "word":
-        return stringWidth(run.value, fonts.name(run.bold), size)
+        return _string_width(run.value, fonts.name(run.bold), size)
     if run.kind == "icon":
         return size * 1.05
     if run.kind == "space":
-        return stringWidth(" ", fonts.name(run.bold), size)
+        return _string_width(" ", fonts.name(run.bold), size)
     return 0.0
 
 
@@ -156,10 +164,17 @@ class Fit:
 def measure(runs: list[Run], fonts: Fonts, width: float, height: float, size: float,
             min_size: float = GAMEPLAY) -> Fit:
     """The largest size from `size` down to `min_size` (in steps of a quarter point) at which the
-    text fits the box; at `min_size` and still too big, a Fit that says by how much."""
+    text fits the box; at `min_size` and still too big, a Fit that says by how much. Remembered: every
+    copy of a card measures the same texts in the same boxes (the Fit returned is shared: read only)."""
+    return _measure(tuple(runs), fonts, width, height, size, min_size)
+
+
+@lru_cache(maxsize=1 << 13)
+def _measure(runs: tuple[Run, ...], fonts: Fonts, width: float, height: float, size: float,
+             min_size: float) -> Fit:
     s = max(size, min_size)
     while True:
-        lines = wrap(runs, fonts, s, width)
+        lines = wrap(list(runs), fonts, s, width)
         widest = max((line_width(line, fonts, s) for line in lines), default=0.0)
         used = len(lines) * s * LEADING
         fits = widest <= width + 0.01 and used <= height + 0.01

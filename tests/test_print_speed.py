@@ -1,0 +1,76 @@
+"""What keeps the print kit fast without changing it: ReportLab's C accelerator in use, binary (not
+ASCII85) streams, and the same content still giving byte-identical PDFs."""
+
+from __future__ import annotations
+
+from generators.content.loader import load_content
+from tests.helpers import CONTENT
+
+
+def test_reportlab_uses_its_c_accelerator() -> None:
+    from reportlab.lib import rl_accel
+
+    for name in ("fp_str", "escapePDF", "instanceStringWidthTTF", "unicode2T1"):
+        assert getattr(rl_accel, name).__module__ == "_rl_accel", name
+
+
+def test_documents_have_binary_streams_and_stay_byte_identical() -> None:
+    from generators.pdf import documents
+    from generators.pdf.faces import Look
+    from generators.pdf.options import CARD_KINDS, Options
+
+    content = load_content(CONTENT, ["mission-drive"])
+    game = content.games[0]
+    made = [documents.duplex(game, Look(game, content.icons), Options(paper="a4"), CARD_KINDS, "cards")
+            for _ in range(2)]
+    assert made[0] == made[1]
+    assert b"/FlateDecode" in made[0] and b"ASCII85" not in made[0]
+
+
+def test_the_text_fit_cache_draws_only_changed_sides_and_still_finds_overflow(tmp_path, monkeypatch) -> None:
+    import pytest
+
+    from generators import memo
+    from generators.errors import ContentError
+    from generators.pdf import fit
+    from tests.helpers import copy_content
+
+    content = copy_content(tmp_path, ("mission-drive",))
+    card = content / "mission-drive" / "components" / "zz-fit.yaml"
+    head = "id: fit\nname: Fit\nkind: cards\ncount: 1\nfaces:\n  - id: a\n    front:\n"
+    fine = "      title: Fine\n      provenance: house\n"
+    card.write_text(head + fine, "utf-8")
+    drawn: list[str] = []
+    real = fit.audit_side
+    monkeypatch.setattr(fit, "audit_side", lambda look, comp, side: drawn.append(side.title) or real(look, comp, side))
+    with memo.caching(tmp_path / "cache"):
+        load_content(content)
+        memo.save()
+    assert len(drawn) > 20 and (tmp_path / "cache" / fit.CACHE_FILE).exists()
+    drawn.clear()
+    with memo.caching(tmp_path / "cache"):
+        load_content(content)  # nothing changed: nothing drawn
+    assert drawn == []
+    card.write_text(head + fine + "      text: >-\n        " + "Move one space and roll. " * 60 + "\n", "utf-8")
+    with memo.caching(tmp_path / "cache"), pytest.raises(ContentError, match="does not fit"):
+        load_content(content)
+    assert drawn == ["Fine"]  # only the edited side
+    drawn.clear()
+    with memo.caching(None), pytest.raises(ContentError, match="does not fit"):
+        load_content(content)  # without the cache: the same mistake, every side drawn until it
+    assert len(drawn) > 1
+
+
+def test_a_remembered_content_model_never_hides_a_new_mistake(tmp_path) -> None:
+    from tests.helpers import copy_content, run_cli
+
+    content = copy_content(tmp_path, ("mission-drive",))
+    out = tmp_path / "build"
+    args = ("print", "--no-png", "--paper", "a4", "--content", content, "--out", out, "-q")
+    assert run_cli(*args).returncode == 0
+    assert (out / ".cache" / "content.pickle").exists() and (out / ".cache" / "text-fit.json").exists()
+    assert run_cli(*args).returncode == 0  # remembered
+    game = content / "mission-drive" / "game.yaml"
+    game.write_text(game.read_text("utf-8").replace("name:", "name: [unclosed", 1), "utf-8")
+    broken = run_cli(*args)
+    assert broken.returncode == 2 and "game.yaml:" in broken.stderr, broken.stderr
