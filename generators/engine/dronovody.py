@@ -1533,6 +1533,14 @@ def _who(s: State, action: Any) -> str:
     return acting[0]
 
 
+# What a refused action was, in players' words ("Olena cannot play a Support card: ...").
+_TRIED = {"play_support": "play a Support card", "discard_support": "discard a Support card",
+          "end_move": "end the Movement", "take_drone": "take a drone", "evacuate_effect": "evacuate",
+          "activate_project": "activate a Project", "exchange_trophy": "exchange a trophy",
+          "extra_action": "take an extra Action", "set_up": "set up", "end_turn": "end the turn",
+          "end_sortie": "end the sortie"}
+
+
 def apply(state: State, action: Any, chance: Chance) -> tuple[State, list[Event]]:
     if state.phase == "over":
         raise IllegalAction("the game is over")
@@ -1544,7 +1552,7 @@ def apply(state: State, action: Any, chance: Chance) -> tuple[State, list[Event]
     if canonical not in legal_actions(state, name):
         full = replace(action, player=name)
         reason = _why_not(state, full) or "it is not one of the legal actions now"
-        raise IllegalAction(f"{name} cannot {action.do.replace('_', ' ')}: {reason}",
+        raise IllegalAction(f"{name} cannot {_TRIED.get(action.do, action.do)}: {reason}",
                             [to_data(a) for a in legal_actions(state)])
     s = copy.deepcopy(state)
     events: list[Event] = []
@@ -2488,7 +2496,7 @@ class Dronovody(Engine):
     def odds(self) -> list[dict[str, Any]]:
         return odds()
 
-    def describe_action(self, action: Any) -> str:
+    def describe_action(self, action: Any, state: Any = None, content: GameContent | None = None) -> str:
         return describe_action(action)
 
     def simulation_setups(self) -> list[Setting]:

@@ -3198,7 +3198,7 @@ class MissionDrive(Engine):
     def draw_svg(self, state: State) -> str:
         return draw_svg(state)
 
-    def describe_action(self, action: Any) -> str:
+    def describe_action(self, action: Any, state: Any = None, content: GameContent | None = None) -> str:
         return describe_action(action)
 
     def evaluate(self, state: State, player: str) -> float | None:

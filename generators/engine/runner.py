@@ -57,6 +57,7 @@ class Prepared:
 
     loaded: LoadedScenario
     state: Any
+    content: GameContent | None = None  # for the step wording: names as the content prints them
 
 
 @dataclass(frozen=True)
@@ -144,7 +145,7 @@ def prepare(engine: Engine, facts: GameContent, loaded: LoadedScenario) -> Prepa
         state = engine.initial_state(loaded.setup, facts)
     except SetupError as exc:
         raise located(loaded.doc, ("setup",), exc.path, exc.message) from None
-    return Prepared(loaded, state)
+    return Prepared(loaded, state, facts)
 
 
 def scenario_schemas(content: Content) -> dict[str, dict[str, Any]]:
@@ -272,7 +273,7 @@ def computed_outcome(engine: Engine, state: Any, events: list[Any], wanted: Any 
 
 def _replay(run: _Run, engine: Engine) -> None:
     loaded = run.prepared.loaded
-    sc, state = loaded.scenario, run.prepared.state
+    sc, state, content = loaded.scenario, run.prepared.state, run.prepared.content
     run.svgs["before_svg"] = run.draw(engine, state, "before")
     chance = Chance(list(loaded.random))
     all_events: list[Any] = []
@@ -283,12 +284,12 @@ def _replay(run: _Run, engine: Engine) -> None:
             new_state, events = engine.apply(state, step.action, chance)
         except SetupError as exc:
             if step.refused is not None:  # refused for a reason found in the action itself
-                _check_refusal(run, where, exc.message, step.refused)
+                _check_refusal(run, where, exc.message, step.refused, engine, state)
                 continue
             raise located(loaded.doc, ("actions", i), exc.path, exc.message) from None
         except IllegalAction as exc:
             if step.refused is not None:
-                _check_refusal(run, where, exc.message, step.refused)
+                _check_refusal(run, where, exc.message, step.refused, engine, state)
                 continue
             legal = exc.legal or engine.legal_data(state)
             listed = "; ".join(fmt(a) for a in legal) if legal else "none"
@@ -302,10 +303,12 @@ def _replay(run: _Run, engine: Engine) -> None:
                                 "but the rules allowed it")
             run.steps.append({"step": where, "refused": step.refused, "ok": False})
             return
+        drawn = chance.log[asked:]
+        run.narrative.append({"action": step.data, "says": engine.describe_action(step.action, state, content),
+                              "random": [[r.label, r.value] for r in drawn],
+                              "draws": [engine.describe_random(r.label, r.value, content) for r in drawn]})
         state = new_state
         all_events += events
-        run.narrative.append({"action": step.data, "says": engine.describe_action(step.action),
-                              "random": [[r.label, r.value] for r in chance.log[asked:]]})
         if step.expect is not None:
             _compare_step(run, computed_outcome(engine, state, events, step.expect), step.expect, where)
         if len(loaded.steps) > 1:
@@ -321,12 +324,22 @@ def _replay(run: _Run, engine: Engine) -> None:
                     "remove them or fix the actions"
 
 
-def _check_refusal(run: _Run, where: str, reason: str, wanted: str) -> None:
+def _check_refusal(run: _Run, where: str, reason: str, wanted: str, engine: Engine, state: Any) -> None:
     ok = wanted.casefold() in reason.casefold()
     run.steps.append({"step": where, "refused": wanted, "reason": reason, "ok": ok})
-    run.narrative.append({"action": run.prepared.loaded.steps[int(where[8:-1])].data, "refused": reason})
+    step = run.prepared.loaded.steps[int(where[8:-1])]
+    run.narrative.append({"action": step.data, "refused": reason,
+                          "says": _tried(engine, step.action, state, run.prepared.content)})
     if not ok:
         run.problems.append(f"{run.file}: {where}: refused, but the reason {reason!r} does not say {wanted!r}")
+
+
+def _tried(engine: Engine, action: Any, state: Any, content: GameContent | None) -> str | None:
+    """The refused action in words, if the engine can word it from the position it was tried in."""
+    try:
+        return engine.describe_action(action, state, content)
+    except Exception:  # an action the rules refuse may name what does not exist: the reason says so
+        return None
 
 
 def _compare_step(run: _Run, computed: Mapping[str, Any], expected: Any, where: str) -> None:

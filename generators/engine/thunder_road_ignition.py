@@ -1705,7 +1705,7 @@ class ThunderRoadIgnition(Engine):
     def draw_svg(self, state: State) -> str:
         return draw_state(state)
 
-    def describe_action(self, action: Any) -> str:
+    def describe_action(self, action: Any, state: Any = None, content: GameContent | None = None) -> str:
         return describe(action)
 
     def simulation_setups(self) -> list[Setting]:

@@ -1998,7 +1998,7 @@ class VampireChase(Engine):
     def draw_svg(self, state: State) -> str:
         return draw_svg(state)
 
-    def describe_action(self, action: Any) -> str:
+    def describe_action(self, action: Any, state: Any = None, content: GameContent | None = None) -> str:
         return describe(self._last, action)
 
     def odds_for(self, content: GameContent) -> list[dict[str, Any]]:
