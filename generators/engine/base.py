@@ -266,7 +266,9 @@ class Engine(ABC):
         """One labelled roll or draw in players' words ("rolls 4 for movement", "draws Oil slick"),
         for the step it happens in."""
         if isinstance(value, int) and not isinstance(value, bool):
-            return f"rolls {value} for {label}"
+            return f"rolls {value} on the {label}" if label.endswith("die") else f"rolls {value} for the {label}"
+        if isinstance(value, (list, tuple)):
+            return f"{label}, in order: {_named(content, value)}"
         return f"{label}: {_named(content, value)}"
 
     def simulation_setups(self) -> list[Setting]:
