@@ -2030,18 +2030,27 @@ def _card_strike(s: State, p: Player, here: Tile, target: str | None, chance: Ch
         return
     if target is None:
         if _boss_alive(s, here):
-            roll = _roll(chance, f"boss battle {p.name}->{here.boss}", events, p.name)
-            events.append(Event("strike", {"by": p.name, "target": here.boss, "roll": roll, "context": "boss"}))
-            _hurt_boss(s, here, strike_hit(p.abilities, roll, "boss"), p.name, events, source="strike")
+            _strike_boss(s, p, here, chance, events)
         return
     q = s.players[target]
-    if not q.alive:
-        return
+    if q.alive:
+        _strike_car(s, p, q, here, chance, events)
+
+
+def _strike_boss(s: State, p: Player, tile: Tile, chance: Chance, events: list[Event]) -> None:
+    """One D4 strike on the battle table at the tile's boss."""
+    roll = _roll(chance, f"boss battle {p.name}->{tile.boss}", events, p.name)
+    events.append(Event("strike", {"by": p.name, "target": tile.boss, "roll": roll, "context": "boss"}))
+    _hurt_boss(s, tile, strike_hit(p.abilities, roll, "boss"), p.name, events, source="strike")
+
+
+def _strike_car(s: State, p: Player, q: Player, tile: Tile, chance: Chance, events: list[Event]) -> None:
+    """One D4 strike on the battle table at a car on the dead final tile (the cars are the bosses there)."""
     roll = _roll(chance, f"final tile {p.name}->{q.name}", events, p.name)
     events.append(Event("strike", {"by": p.name, "target": q.name, "roll": roll, "context": "boss"}))
     _hurt(s, q, strike_hit(p.abilities, roll, "boss"), "strike", p.name, events)
     if not q.alive:
-        _player_killed(s, p, here, events)
+        _player_killed(s, p, tile, events)
 
 
 def _open_move(s: State, p: Player, e: Effect, source: str, chance: Chance, events: list[Event]) -> None:
@@ -2681,18 +2690,11 @@ def _do_attack(s: State, p: Player, a: Attack, chance: Chance, events: list[Even
     if a.target is None:
         while t.strikes_left and _boss_alive(s, tile) and p.alive:
             t.strikes_left -= 1
-            roll = _roll(chance, f"boss battle {p.name}->{tile.boss}", events, p.name)
-            events.append(Event("strike", {"by": p.name, "target": tile.boss, "roll": roll, "context": "boss"}))
-            _hurt_boss(s, tile, strike_hit(p.abilities, roll, "boss"), p.name, events, source="strike")
+            _strike_boss(s, p, tile, chance, events)
         t.strikes_left = 0
         return
     t.strikes_left -= 1
-    target = s.players[a.target]
-    roll = _roll(chance, f"final tile {p.name}->{target.name}", events, p.name)
-    events.append(Event("strike", {"by": p.name, "target": target.name, "roll": roll, "context": "boss"}))
-    _hurt(s, target, strike_hit(p.abilities, roll, "boss"), "strike", p.name, events)
-    if not target.alive:
-        _player_killed(s, p, tile, events)
+    _strike_car(s, p, s.players[a.target], tile, chance, events)
 
 
 def _do_strike(s: State, p: Player, a: Strike, chance: Chance, events: list[Event]) -> None:
