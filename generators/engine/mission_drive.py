@@ -3211,7 +3211,10 @@ def _card_words(face: str, name: Callable[[str], str], facts: Facts | None) -> s
     card = next((c for fid, c in facts.movement if fid == face), None) if facts is not None else None
     if card is None or not card.arrows:
         return name(face)
-    return f"{name(face)} ({', '.join(card.arrows)})"
+    return f"{name(face)} {''.join(_ARROW_MARK.get(a, a) for a in card.arrows)}"
+
+
+_ARROW_MARK = {"forward": "↑", "left": "←", "right": "→", "back": "↓"}  # as the cards print their arrows
 
 
 # --- the engine contract -----------------------------------------------------------------------

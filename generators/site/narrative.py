@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 MAX_TEXT = 400  # one step's text; also bounds walking a deeply nested value
+MAX_DRAW = 2000  # one roll or draw's text: a shuffle lists a whole deck
 _IDENT = re.compile(r"(?<=[^\W\d_])_(?=[^\W_])")
 _ARROW = re.compile(r"\s*->\s*")
 
@@ -43,7 +44,7 @@ def _step(item: Mapping[str, Any], action: Any) -> Step:
     text = plain_words(str(says)) if says else describe(item.get("action", action))
     told = item.get("draws")
     if isinstance(told, Sequence) and not isinstance(told, str):
-        draws = tuple(plain_words(str(d))[:MAX_TEXT] for d in told)
+        draws = tuple(plain_words(str(d))[:MAX_DRAW] for d in told)
     else:  # a report from before the engines worded their draws
         draws = tuple(f"{plain_words(str(pair[0]))}: {words(pair[1])}" for pair in item.get("random") or ()
                       if isinstance(pair, Sequence) and not isinstance(pair, str) and len(pair) == 2)
