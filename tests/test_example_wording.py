@@ -112,6 +112,7 @@ def step_lines(step: Step) -> list[str]:
 
 @cache
 def _records(game_id: str) -> list[tuple[str, tuple[Step, ...]]]:
+    """Each example's step lines, with its ending (where it ends, in words) as one more step."""
     game = next(g for g in CONTENT.games if g.id == game_id)
     engine = engine_of(game)
     facts = game_content(game, engine)
@@ -119,7 +120,8 @@ def _records(game_id: str) -> list[tuple[str, tuple[Step, ...]]]:
     out = []
     for loaded in load_scenarios(files, engine, rule_ids=[r.id for r in game.rules]):
         record = run_scenario(game.id, prepare(engine, facts, loaded), engine)
-        out.append((loaded.scenario.id, steps(record, [plain(a) for a in loaded.scenario.actions])))
+        told = steps(record, [plain(a) for a in loaded.scenario.actions])
+        out.append((loaded.scenario.id, (*told, Step(record.get("ending") or ""))))
     return out
 
 
@@ -131,6 +133,12 @@ def test_example_steps_name_nothing_by_its_id(game: LoadedGame) -> None:
     bad = [f"{ex}: {line!r}: {', '.join(p)}" for ex, ss in records for step in ss for line in step_lines(step)
            if (p := problems_in(line, game, kinds))]
     assert not bad, f"{len(bad)} step lines in developer words:\n" + "\n".join(bad[:40])
+
+
+@pytest.mark.parametrize("game", WITH_ENGINE, ids=lambda g: g.id)
+def test_every_example_ends_with_where_it_ends_in_words(game: LoadedGame) -> None:
+    endings = [s[-1].text for _, s in _records(game.id)]
+    assert all(len(e) > 10 for e in endings), f"{game.id}: an example without its ending in words"
 
 
 @pytest.mark.parametrize("game", WITH_ENGINE, ids=lambda g: g.id)

@@ -271,6 +271,11 @@ class Engine(ABC):
             return f"{label}, in order: {_named(content, value)}"
         return f"{label}: {_named(content, value)}"
 
+    def describe_end(self, state: Any, content: GameContent | None = None) -> str:
+        """Where an example ends, in players' words (who won, health or damage, where the pieces
+        are): the site writes it under the example's outcome. Empty: the engine says nothing."""
+        return ""
+
     def simulation_setups(self) -> list[Setting]:
         """The configurations `roadkit simulate` plays (default: the default options)."""
         return [Setting("default", {})]

@@ -3011,6 +3011,21 @@ def _drop_where(s: State | None, a: UseDrop) -> str:
     return ""
 
 
+def describe_end(s: State) -> str:
+    """Each car's HP and tile, each hurt boss's HP, and who escaped, in players' words."""
+    parts = [f"{p.name} has {p.hp} HP on {_tile_words(s, p.tile)}" if p.alive else f"{p.name} is out of the race"
+             for p in (s.players[n] for n in s.order)]
+    for boss, hp in s.boss_hp.items():
+        face = s.box.tiles.get(boss)
+        if face is not None and face.hp is not None and hp < face.hp:
+            parts.append(f"{face.title} has {hp} HP left" if hp else f"{face.title} is defeated")
+    if s.winner is not None:
+        parts.append(f"{s.winner} escapes and wins")
+    elif s.ended == "all-eliminated":
+        parts.append("every car is destroyed: nobody wins")
+    return "; ".join(parts) + "."
+
+
 _STRIKES = {"battle-it-out": "{a}'s strike at {b} (battle it out)", "counter": "{a} striking back at {b}",
             "drive-by": "{a}'s drive-by at {b}", "boss battle": "{a}'s strike at {b}",
             "final tile": "{a}'s strike at {b} on the final tile"}
@@ -3418,6 +3433,9 @@ class EscapeDeathrace(Engine):
 
     def evaluate(self, state: State, player: str) -> float | None:
         return evaluate(state, player)
+
+    def describe_end(self, state: State, content: GameContent | None = None) -> str:
+        return describe_end(state)
 
     def simulation_setups(self) -> list[Setting]:
         return [Setting(f"{n} players", {"players": n}) for n in (2, 3, 4)]

@@ -3193,6 +3193,19 @@ def _discard_words(choice: DiscardChoice, name: Callable[[str], str] = str) -> s
     return f"the device card {name(choice.card or '')}"
 
 
+def describe_end(o: Mapping[str, Any]) -> str:
+    """The hero's health, what was destroyed this mission, the boss's damage and the game's result."""
+    gone = o["destroyed"]
+    parts = [f"the hero has {o['health']} health",
+             f"{gone['enemy']['total']} enemy and {gone['civilian']['total']} civilian vehicles destroyed this mission"]
+    if o.get("boss"):
+        parts.append(f"the boss has taken {o['boss_damage']} damage")
+    if o["game"] != "playing":
+        parts.append(f"the game is {o['game']}")
+    text = "; ".join(parts)
+    return text[:1].upper() + text[1:] + "."
+
+
 _DECKS = {"mission deck": "mission cards", "upgrade deck": "upgrade cards", "movement deck": "movement cards"}
 
 
@@ -3272,6 +3285,9 @@ class MissionDrive(Engine):
 
     def evaluate(self, state: State, player: str) -> float | None:
         return evaluate(state)
+
+    def describe_end(self, state: State, content: GameContent | None = None) -> str:
+        return describe_end(outcome(state, []))
 
     def simulation_setups(self) -> list[Setting]:
         """One setting per difficulty (reward level and boss difficulty alike), and the short game."""

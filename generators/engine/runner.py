@@ -227,6 +227,7 @@ class _Run:
     final: dict[str, Any] | None = None
     steps: list[dict[str, Any]] = field(default_factory=list)
     narrative: list[dict[str, Any]] = field(default_factory=list)
+    ending: str = ""  # where the example ends, in the engine's words
     svgs: dict[str, Any] = field(default_factory=lambda: {"before_svg": None, "after_svg": None, "step_svgs": []})
 
     @property
@@ -314,6 +315,7 @@ def _replay(run: _Run, engine: Engine) -> None:
         if len(loaded.steps) > 1:
             run.svgs["step_svgs"].append(run.draw(engine, state, f"step-{i}"))
     run.svgs["after_svg"] = run.draw(engine, state, "after")
+    run.ending = engine.describe_end(state, content)
     expect = plain(sc.expect)
     run.final = computed_outcome(engine, state, all_events, expect)
     run.computed, problems = project(expect, run.final)
@@ -365,7 +367,8 @@ def _record(run: _Run) -> dict[str, Any]:
         "game": run.game, "id": sc.id, "title": sc.title, "rule": sc.rule, "source": sc.source,
         "section": sc.section, "claim": sc.claim, "page": sc.page, "file": Path(run.file).as_posix(),
         "status": status, "expected": plain(sc.expect), "computed": run.computed, "message": message,
-        "discrepancy": note, "steps": run.steps, "narrative": run.narrative, **run.svgs,
+        "discrepancy": note, "steps": run.steps, "narrative": run.narrative, "ending": run.ending,
+        **run.svgs,
     }
 
 

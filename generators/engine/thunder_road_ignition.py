@@ -1712,6 +1712,9 @@ class ThunderRoadIgnition(Engine):
     def describe_random(self, label: str, value: Any, content: GameContent | None = None) -> str:
         return describe_random(label, value, content.name if content is not None else str)
 
+    def describe_end(self, state: State, content: GameContent | None = None) -> str:
+        return describe_end(self.outcome(state, []))
+
     def simulation_setups(self) -> list[Setting]:
         return [Setting("2 players", {"players": 2}), Setting("3 players", {"players": 3}),
                 Setting("4 players", {"players": 4}), Setting("4 players, long road", {"players": 4, "length": "long"})]
@@ -1746,9 +1749,25 @@ def _car_words(car: str) -> str:
 
 
 def _space_words(space: str) -> str:
-    """1:c1 -> "c1 on tile 1" (the space's printed id, and the tile counted from the start)."""
+    """1:c1 -> "c1 of tile 1" (the space's printed id, and the tile counted from the start)."""
     tile, _, spot = space.partition(":")
-    return f"{spot} on tile {tile}" if spot else space
+    return f"{spot} of tile {tile}" if spot else space
+
+
+def describe_end(o: Mapping[str, Any]) -> str:
+    """Where each car on the road is and its damage, and the winner, in players' words."""
+    parts = []
+    for car, at in o["cars"].items():
+        hurt = o["damage"].get(car, 0)
+        if at == START and not hurt:
+            continue
+        where = ("waits at the start" if at == START else "has crossed the finish line" if at == FINISHED else
+                 f"is in the pit beside tile {at[4:]}" if at.startswith("pit:") else f"is on {_space_words(at)}")
+        parts.append(f"{_car_words(car)} {where}" + (f" with {hurt} damage" if hurt else ""))
+    if o.get("winner"):
+        parts.append(f"{o['winner']} wins")
+    text = "; ".join(parts) or "every car waits at the start"
+    return text[:1].upper() + text[1:] + "."
 
 
 _DIE = {"movement": "a movement die", "stunt": "the stunt die", "shooting": "the shooting die",

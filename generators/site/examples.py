@@ -14,7 +14,7 @@ from typing import Any
 
 from generators.content.model import LoadedGame
 from generators.content.scenario import AS_WRITTEN, Scenario, load_scenarios, plain
-from generators.site.narrative import Step, steps
+from generators.site.narrative import MAX_TEXT, Step, plain_words, steps
 
 STATUSES = ("verified", "erratum", "failed", "unchecked")
 REPORT_DOCS_PATH = "check/report.json"  # where the authors' page offers the check's raw report
@@ -39,6 +39,7 @@ class Example:
     file: str
     page: str | None = None  # where in the rulebook section, for printed examples
     written: str = ""  # setup, random and actions as written (JSON), for the authors' page
+    ending: str | None = None  # where the example ends, in the rules check's words (who won, health, places)
 
     @property
     def badge(self) -> str:
@@ -132,6 +133,7 @@ def _example(game: LoadedGame, path: Path, s: Scenario, rec: dict[str, Any] | No
         file=path.name,
         page=_opt(s.page),
         written=written,
+        ending=_opt(plain_words(str(rec.get("ending") or "")))[:MAX_TEXT] if rec.get("ending") else None,
     )
 
 
