@@ -2339,6 +2339,10 @@ def describe_end(s: State, name: Callable[[str], str]) -> str:
     return "; ".join(parts) + "."
 
 
+_DEALT = {"drone draw": "reveals {} from the Drone deck", "random start character": "the random starting Character: {}",
+          "random start drone": "the random starting drone: {}", "trench": "dealt to the Trench: {}",
+          "drone shop": "dealt to the Shop: {}", "starting field": "dealt to the field: {}",
+          "support deal": "Support cards dealt: {}"}
 _HOW = {"trench": "the Trench is full", "wounded": "too many wounded", "technologies": "technologies",
         "rotation": "rotation"}
 
@@ -2517,6 +2521,12 @@ class Dronovody(Engine):
 
     def describe_end(self, state: State, content: GameContent | None = None) -> str:
         return describe_end(state, content.name if content is not None else str)
+
+    def describe_random(self, label: str, value: Any, content: GameContent | None = None) -> str:
+        if isinstance(value, (list, tuple)) and label in _DEALT:
+            names = content.name if content is not None else str
+            return _DEALT[label].format(", ".join(names(str(v)) for v in value))
+        return super().describe_random(label, value, content)
 
     def simulation_setups(self) -> list[Setting]:
         return [

@@ -2017,6 +2017,15 @@ class VampireChase(Engine):
     def describe_end(self, state: State, content: GameContent | None = None) -> str:
         return describe_end(state)
 
+    def describe_random(self, label: str, value: Any, content: GameContent | None = None) -> str:
+        """A shuffle in players' words: the cards it orders, by their printed titles."""
+        if isinstance(value, (list, tuple)) and label.endswith(("deck", "reserve")):
+            names = content.name if content is not None else str
+            deck = {"driver deck": "the Driver's deck", "passenger deck": "the Passenger's deck",
+                    "market deck": "the Market Deck"}.get(label, f"the {label}")
+            return f"cards for {deck} are shuffled, in order: {', '.join(names(str(v)) for v in value)}"
+        return super().describe_random(label, value, content)
+
     def odds_for(self, content: GameContent) -> list[dict[str, Any]]:
         return odds_tables(self._lib(content))
 
