@@ -97,6 +97,8 @@ def test_a_content_edit_rewrites_only_what_it_touches(tmp_path: Path) -> None:
     after = {p: (p.stat().st_ino, p.stat().st_mtime_ns, p.read_bytes()) for p in out.rglob("*") if p.is_file()}
     assert set(after) == set(before)
     rewritten = {p.relative_to(out).as_posix() for p in after if after[p][:2] != before[p][:2]}
+    # The rules check words its examples with the printed titles (a shuffle of this deck lists its cards),
+    # so its report is remade with the new title; nothing else of the check changes.
     expected = {f"print/a4/{GAME}-cards-duplex.pdf", f"print/a4/{GAME}-cards-gutterfold.pdf", ".manifest.json",
                 f"png/{GAME}/movement-cards/{m.group(1)}-front.png",
                 ".cache/content.pickle", ".cache/text-fit.json"}  # what the next run may reuse (generators/memo.py)
@@ -106,6 +108,7 @@ def test_a_content_edit_rewrites_only_what_it_touches(tmp_path: Path) -> None:
         if after[out / part][2] != before[out / part][2]:
             expected.add(part)
     assert rewritten == expected
+    assert "Edited title" in (out / "check" / "report.json").read_text("utf-8")
 
 
 def test_no_absolute_paths_and_two_clones_agree(tmp_path: Path) -> None:

@@ -1034,7 +1034,13 @@ def test_actions_read_as_players_words() -> None:
         "Move with the centre card, mirrored, firing forward after moving; the up-link's energy goes to a charge "
         "on nitro")
     assert GAME.describe_action(act({"do": "boss_turn", "hero_to": [1, 6]})) == (
-        "Play the boss's turn; the hero moves aside to [1, 6]")
+        "Play the boss's turn; the hero moves aside to that space")
+    # From the position it is played in, a space is told from the hero's car, never as coordinates.
+    s = mission(hero={"at": [2, 4], "health": 3})
+    assert GAME.describe_action(act({"do": "boss_turn", "hero_to": [1, 6]}), s) == (
+        "Play the boss's turn; the hero moves aside to the space 2 rows ahead of the hero, 1 lane to the left")
+    assert GAME.describe_action(act({"do": "enemy_fire", "target": [2, 4]}), s) == (
+        "Enemy card: the enemy fires at the hero's space")
     for kind in GAME.action_specs:
         assert kind not in GAME.describe_action(next(a for a in _one_of_each() if a.do == kind))
 

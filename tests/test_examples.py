@@ -48,7 +48,8 @@ def test_example(path: Path, request: pytest.FixtureRequest) -> None:
         pytest.fail(record["message"] + detail, pytrace=False)
     assert record["status"] in ("verified", "erratum")
     golden = GOLDEN / path.parent.parent.name / f"{path.stem}.json"
-    pinned = {"status": record["status"], "outcome": record["outcome"], "narrative": record["narrative"]}
+    pinned = {"status": record["status"], "outcome": record["outcome"], "narrative": record["narrative"],
+              "ending": record["ending"]}
     text = json.dumps(pinned, indent=1, sort_keys=True, ensure_ascii=False) + "\n"
     if request.config.getoption("--update-golden"):
         golden.parent.mkdir(parents=True, exist_ok=True)

@@ -226,7 +226,7 @@ class Sections(HTMLParser):
 
 
 def test_examples_read_as_numbered_steps_with_every_roll_and_the_outcome(built: Built) -> None:
-    from generators.site.narrative import plain_words, words
+    from generators.site.narrative import plain_words
 
     records = {(e["game"], e["id"]): e for e in report(built)["examples"]}
     for game in ready(built.content):
@@ -238,8 +238,9 @@ def test_examples_read_as_numbered_steps_with_every_roll_and_the_outcome(built: 
             for step in rec.get("narrative") or []:
                 if step.get("says"):
                     assert norm(plain_words(step["says"])) in text, f"{sc['id']}: step {step['says']!r} not shown"
-                for label, value in step.get("random") or []:
-                    shown = f"{plain_words(str(label))} {words(value)}"
+                assert len(step.get("draws") or []) == len(step.get("random") or []), f"{sc['id']}: a draw untold"
+                for told in step.get("draws") or []:
+                    shown = plain_words(str(told))
                     assert norm(shown) in text, f"{sc['id']}: the roll or draw {shown!r} is not listed"
             assert f"Outcome: {norm(sc['claim'])}" in text, f"{sc['id']}: the outcome is not written out"
 
@@ -488,7 +489,10 @@ def test_the_authors_page_holds_ids_settings_engine_readings_and_the_report(buil
             assert norm(note["note"]) in text
         kinds = {n["action"]["do"] for e in data["examples"] if e["game"] == game.id
                  for n in e.get("narrative") or [] if isinstance(n.get("action"), dict) and "do" in n["action"]}
-        assert kinds and all(f'"do": "{k}"' in text for k in kinds), "the actions as written are not shown"
+        written = parse(page(built.site, f"{game.id}/authors/as-written.md"))
+        assert kinds and all(f'"do": "{k}"' in written.text for k in kinds), "the actions as written are not shown"
+        assert all(sc["id"] in written.text for sc in scenarios(game))
+        assert any(h.rstrip("/").endswith("as-written") for tag, h in parse(path).links if tag == "a")
     docs = json.loads((built.site / "search" / "search_index.json").read_text("utf-8"))["docs"]
     assert not [d["location"] for d in docs if "/authors/" in d["location"]], "the authors' pages are searchable"
 
@@ -614,9 +618,9 @@ def test_odds_read_as_percentages_and_decimals_one_point_of_view_each(built: Bui
 
 
 def test_no_page_is_heavier_than_150_kb(built: Built) -> None:
-    # Player pages (the authors' page per game, with every example's settings, is not read at the table).
-    sizes = {p.relative_to(built.site).as_posix(): p.stat().st_size for p in built.site.rglob("*.html")
-             if p.name != "authors.html"}
+    # Every page, the content authors' ones included (their examples as written have a page of their own).
+    sizes = {p.relative_to(built.site).as_posix(): p.stat().st_size for p in built.site.rglob("*.html")}
+    assert any("/authors/" in name for name in sizes), "the authors' pages are not weighed"
     heaviest = max(sizes, key=sizes.__getitem__)
     assert sizes[heaviest] < 150_000, f"{heaviest} is {sizes[heaviest] / 1000:.0f} KB of HTML"
 

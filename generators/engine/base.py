@@ -259,11 +259,12 @@ class Engine(ABC):
         """`odds` for tables that need the game's content (card facts); by default the content-free `odds`."""
         return self.odds()
 
-    def describe_action(self, action: Any) -> str:
-        """An action in players' words (for the site's step lists)."""
+    def describe_action(self, action: Any, state: Any = None, content: GameContent | None = None) -> str:
+        """An action in players' words (for the site's step lists): every name as the content prints
+        it (`content.name`), never an id. `state` is the position the action is played from."""
         data = to_data(action)
         kind = str(data.pop("do", "")).replace("_", " ")
-        rest = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in data.items())
+        rest = ", ".join(f"{k.replace('_', ' ')} {_named(content, v)}" for k, v in data.items())
         return f"{kind} ({rest})" if rest else kind
 
     def pieces(self, state: Any) -> list[Piece]:
@@ -284,6 +285,20 @@ class Engine(ABC):
             found = window_of(changes_between(before, after))
             window = found.union(window) if found else window
         return Focus(window)
+
+    def describe_random(self, label: str, value: Any, content: GameContent | None = None) -> str:
+        """One labelled roll or draw in players' words ("rolls 4 for movement", "draws Oil slick"),
+        for the step it happens in."""
+        if isinstance(value, int) and not isinstance(value, bool):
+            return f"rolls {value} on the {label}" if label.endswith("die") else f"rolls {value} for the {label}"
+        if isinstance(value, (list, tuple)):
+            return f"{label}, in order: {_named(content, value)}"
+        return f"{label}: {_named(content, value)}"
+
+    def describe_end(self, state: Any, content: GameContent | None = None) -> str:
+        """Where an example ends, in players' words (who won, health or damage, where the pieces
+        are): the site writes it under the example's outcome. Empty: the engine says nothing."""
+        return ""
 
     def simulation_setups(self) -> list[Setting]:
         """The configurations `roadkit simulate` plays (default: the default options)."""
@@ -319,6 +334,13 @@ class Engine(ABC):
     def legal_data(self, state: Any, player: str | None = None) -> list[dict[str, Any]]:
         """The legal actions as plain mappings, in the form a scenario writes them."""
         return [to_data(a) for a in self.legal_actions(state, player)]
+
+
+def _named(content: GameContent | None, value: Any) -> str:
+    """A value as words, each face or component id replaced by its printed name."""
+    if isinstance(value, (list, tuple)):
+        return ", ".join(_named(content, v) for v in value)
+    return content.name(value) if content is not None and isinstance(value, str) else str(value)
 
 
 def _error(doc: Doc | None, path: KeyPath, message: str) -> Exception:
@@ -359,6 +381,11 @@ class GameContent:
 
     game: str
     components: Mapping[str, tuple[FaceFacts, ...]]
+    names: Mapping[str, str] = field(default_factory=dict)  # every face id -> its title, component id -> name
+
+    def name(self, key: str) -> str:
+        """What players read for an id: the face's printed title or the component's name (else `key`)."""
+        return self.names.get(key, key)
 
     def faces(self, component: str) -> tuple[FaceFacts, ...]:
         if component not in self.components:
@@ -414,7 +441,18 @@ def game_content(game: LoadedGame, engine: Engine) -> GameContent:
         raise ContentError(f"{game.dir}/game.yaml", 1, 1, ("engine",),
                            f"the {game.game.engine} engine reads facts from component(s) {', '.join(missing)}, "
                            "which this game does not have")
-    return GameContent(game.id, by_component)
+    return GameContent(game.id, by_component, printed_names(game))
+
+
+def printed_names(game: LoadedGame) -> dict[str, str]:
+    """Every face id with the title printed on its front, and every component id with its name; a
+    face id two components share keeps the first title."""
+    names: dict[str, str] = {}
+    for comp in game.components:
+        names.setdefault(comp.id, comp.name)
+        for face in comp.faces:
+            names.setdefault(face.id, face.front.title)
+    return names
 
 
 def _raw(doc: Doc, path: KeyPath) -> Any:

@@ -59,7 +59,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any, ClassVar, Literal
@@ -337,7 +337,6 @@ class Catalogue:
 DECKS = ("characters", "drones", "support", "threats")
 COMPONENTS = {"characters": "character-cards", "drones": "drone-cards", "support": "support-cards",
               "threats": "threat-cards"}
-_TITLES: dict[str, str] = {}  # for describe_action, which sees only the action
 
 
 def catalogue(content: GameContent) -> Catalogue:
@@ -351,7 +350,6 @@ def catalogue(content: GameContent) -> Catalogue:
             counts[f.id] = f.count
             titles[f.id] = f.title
     [board] = content.faces("player-boards")
-    _TITLES.update(titles)
     return Catalogue(board.facts, tables["characters"], tables["drones"], tables["support"], tables["threats"],
                      counts, titles)
 
@@ -1542,6 +1540,14 @@ def _who(s: State, action: Any) -> str:
     return acting[0]
 
 
+# What a refused action was, in players' words ("Olena cannot play a Support card: ...").
+_TRIED = {"play_support": "play a Support card", "discard_support": "discard a Support card",
+          "end_move": "end the Movement", "take_drone": "take a drone", "evacuate_effect": "evacuate",
+          "activate_project": "activate a Project", "exchange_trophy": "exchange a trophy",
+          "extra_action": "take an extra Action", "set_up": "set up", "end_turn": "end the turn",
+          "end_sortie": "end the sortie"}
+
+
 def apply(state: State, action: Any, chance: Chance) -> tuple[State, list[Event]]:
     if state.phase == "over":
         raise IllegalAction("the game is over")
@@ -1553,7 +1559,7 @@ def apply(state: State, action: Any, chance: Chance) -> tuple[State, list[Event]
     if canonical not in legal_actions(state, name):
         full = replace(action, player=name)
         reason = _why_not(state, full) or "it is not one of the legal actions now"
-        raise IllegalAction(f"{name} cannot {action.do.replace('_', ' ')}: {reason}",
+        raise IllegalAction(f"{name} cannot {_TRIED.get(action.do, action.do)}: {reason}",
                             [to_data(a) for a in legal_actions(state)])
     s = copy.deepcopy(state)
     events: list[Event] = []
@@ -2292,11 +2298,12 @@ def result(s: State) -> dict[str, Any]:
     }
 
 
-def _t(card: str | None) -> str:
-    return _TITLES.get(card or "", (card or "").replace("-", " "))
+def describe_action(a: Any, name: Callable[[str], str]) -> str:
+    """An action in players' words: cards by the titles `name` gives (the content's printed ones)."""
 
+    def _t(card: str | None) -> str:
+        return name(card or "")
 
-def describe_action(a: Any) -> str:
     who = f"{a.player}: " if a.player else ""
     words = {
         "play_support": lambda: f"play {_t(a.card)}" + (f" at the {_t(a.target)}" if a.target else "")
@@ -2326,6 +2333,27 @@ def describe_action(a: Any) -> str:
         "set_up": lambda: "set up the game (Operations Duty Officer)",
     }
     return who + words[a.do]()
+
+
+def describe_end(s: State, name: Callable[[str], str]) -> str:
+    """Each player's Logistics and wounded, the threats left on the field, and the result."""
+    parts = []
+    for p in (s.p(n) for n in s.seats):
+        hurt = f", {', '.join(name(c) for c in p.wounded)} wounded" if p.wounded else ""
+        parts.append(f"{p.name} has {p.logistics} Logistics{hurt}")
+    field_cards = [name(c) for c in s.battlefield]
+    parts.append(f"on the field: {', '.join(field_cards)}" if field_cards else "the field is clear")
+    if s.result is not None:
+        parts.append(f"the players have {s.result}" + (f" ({_HOW.get(s.how or '', s.how)})" if s.how else ""))
+    return "; ".join(parts) + "."
+
+
+_DEALT = {"drone draw": "reveals {} from the Drone deck", "random start character": "the random starting Character: {}",
+          "random start drone": "the random starting drone: {}", "trench": "dealt to the Trench: {}",
+          "drone shop": "dealt to the Shop: {}", "starting field": "dealt to the field: {}",
+          "support deal": "Support cards dealt: {}"}
+_HOW = {"trench": "the Trench is full", "wounded": "too many wounded", "technologies": "technologies",
+        "rotation": "rotation"}
 
 
 # ---------------------------------------------------------------------------------------------
@@ -2530,8 +2558,17 @@ class Dronovody(Engine):
     def odds(self) -> list[dict[str, Any]]:
         return odds()
 
-    def describe_action(self, action: Any) -> str:
-        return describe_action(action)
+    def describe_action(self, action: Any, state: Any = None, content: GameContent | None = None) -> str:
+        return describe_action(action, content.name if content is not None else str)
+
+    def describe_end(self, state: State, content: GameContent | None = None) -> str:
+        return describe_end(state, content.name if content is not None else str)
+
+    def describe_random(self, label: str, value: Any, content: GameContent | None = None) -> str:
+        if isinstance(value, (list, tuple)) and label in _DEALT:
+            names = content.name if content is not None else str
+            return _DEALT[label].format(", ".join(names(str(v)) for v in value))
+        return super().describe_random(label, value, content)
 
     def simulation_setups(self) -> list[Setting]:
         return [

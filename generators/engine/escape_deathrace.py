@@ -2086,18 +2086,27 @@ def _card_strike(s: State, p: Player, here: Tile, target: str | None, chance: Ch
         return
     if target is None:
         if _boss_alive(s, here):
-            roll = _roll(chance, f"boss battle {p.name}->{here.boss}", events, p.name)
-            events.append(Event("strike", {"by": p.name, "target": here.boss, "roll": roll, "context": "boss"}))
-            _hurt_boss(s, here, strike_hit(p.abilities, roll, "boss"), p.name, events, source="strike")
+            _strike_boss(s, p, here, chance, events)
         return
     q = s.players[target]
-    if not q.alive:
-        return
+    if q.alive:
+        _strike_car(s, p, q, here, chance, events)
+
+
+def _strike_boss(s: State, p: Player, tile: Tile, chance: Chance, events: list[Event]) -> None:
+    """One D4 strike on the battle table at the tile's boss."""
+    roll = _roll(chance, f"boss battle {p.name}->{tile.boss}", events, p.name)
+    events.append(Event("strike", {"by": p.name, "target": tile.boss, "roll": roll, "context": "boss"}))
+    _hurt_boss(s, tile, strike_hit(p.abilities, roll, "boss"), p.name, events, source="strike")
+
+
+def _strike_car(s: State, p: Player, q: Player, tile: Tile, chance: Chance, events: list[Event]) -> None:
+    """One D4 strike on the battle table at a car on the dead final tile (the cars are the bosses there)."""
     roll = _roll(chance, f"final tile {p.name}->{q.name}", events, p.name)
     events.append(Event("strike", {"by": p.name, "target": q.name, "roll": roll, "context": "boss"}))
     _hurt(s, q, strike_hit(p.abilities, roll, "boss"), "strike", p.name, events)
     if not q.alive:
-        _player_killed(s, p, here, events)
+        _player_killed(s, p, tile, events)
 
 
 def _open_move(s: State, p: Player, e: Effect, source: str, chance: Chance, events: list[Event]) -> None:
@@ -2513,12 +2522,12 @@ def _why_refused(s: State, action: Action) -> str:
             and t.phase not in ("boss-pending", "drawn") and p.tile and s.tiles[p.tile].kind != "start":
         return _power_refusal(s, p, action)
     if t.extra_move == "event":
-        return (f"{action.do} must wait: the event card {s.event_active} orders a movement, which comes first "
-                "(an event card is resolved completely, Q&A 6)")
+        return (f"{_doing(action)} must wait: the event card {_card(s, s.event_active or '')} orders a movement, "
+                "which comes first (an event card is resolved completely, Q&A 6)")
     if t.extra_move == "power":
-        return f"{action.do} must wait: the power card's movement comes first"
+        return f"{_doing(action)} must wait: the power card's movement comes first"
     if t.phase == "boss-pending":
-        return "the boss battle sequence must begin (boss_battle)"
+        return "the boss battle sequence must begin (the boss strikes first)"
     if t.phase == "drawn" and t.tile_in_hand is not None:
         return f"lay the road tile just drawn ({t.tile_in_hand}) first"
     if action.do == "end_turn" and t.phase in ("start", "drawn"):
@@ -2553,7 +2562,7 @@ def _why_not_these(s: State, p: Player, action: Action) -> str:
         return f"{p.name} holds no power card {action.card!r}"
     if isinstance(action, PlayPower):
         return _power_refusal(s, p, action)
-    return f"{_describe(action)} is not one of the legal choices now"
+    return f"{_describe(action, s)} is not one of the legal choices now"
 
 
 def _power_refusal(s: State, p: Player, a: PlayPower) -> str:
@@ -2563,10 +2572,22 @@ def _power_refusal(s: State, p: Player, a: PlayPower) -> str:
     plays = _plays(s, p, e)
     if not plays:
         return f"{title} cannot be played now: {_timing(e)}"
-    shown = "; ".join(", ".join(f"{k} {v}" for k, v in zip(("target", "tile", "kind"), w, strict=True) if v)
-                      or "as it is" for w in plays)
+    shown = "; ".join(_play_words(s, w) for w in plays)
     return f"{title} can be played now only this way: {shown}" if len(plays) == 1 else \
         f"{title} can be played now in these ways: {shown}"
+
+
+def _play_words(s: State, way: tuple[Any, ...]) -> str:
+    """One way to play a power card (target, tile, kind of drop) in words."""
+    target, tile, kind = way
+    parts = [f"at {target}"] if target else []
+    if tile:
+        parts.append(f"on the {kind or 'drop'} on {_tile_words(s, tile)}")
+    return ", ".join(parts) or "as it is"
+
+
+def _doing(action: Any) -> str:
+    return _KIND_WORDS.get(action.do, action.do.replace("_", " ")).capitalize()
 
 
 def _timing(e: Effect) -> str:
@@ -2593,9 +2614,13 @@ def _spot_refusal(s: State, p: Player, kind: str, tid: str) -> str:
     if why:
         return why
     if kind == "landmine":
-        return f"a landmine goes on a tile {p.name} touched this turn ({', '.join(s.turn.touched)})"
-    reach = ", ".join(_fire_reach(s, p)) or "none"
+        return f"a landmine goes on a tile {p.name} touched this turn ({_tiles_words(s, s.turn.touched)})"
+    reach = _tiles_words(s, _fire_reach(s, p)) or "none"
     return f"a fire drop goes on a tile {p.name} moved over in its most recent turn ({reach})"
+
+
+def _tiles_words(s: State, tids: Sequence[str]) -> str:
+    return ", ".join(_tile_words(s, t) for t in tids)
 
 
 def _do_pick_drop(s: State, p: Player, a: PickDrop, chance: Chance, events: list[Event]) -> None:
@@ -2721,18 +2746,11 @@ def _do_attack(s: State, p: Player, a: Attack, chance: Chance, events: list[Even
     if a.target is None:
         while t.strikes_left and _boss_alive(s, tile) and p.alive:
             t.strikes_left -= 1
-            roll = _roll(chance, f"boss battle {p.name}->{tile.boss}", events, p.name)
-            events.append(Event("strike", {"by": p.name, "target": tile.boss, "roll": roll, "context": "boss"}))
-            _hurt_boss(s, tile, strike_hit(p.abilities, roll, "boss"), p.name, events, source="strike")
+            _strike_boss(s, p, tile, chance, events)
         t.strikes_left = 0
         return
     t.strikes_left -= 1
-    target = s.players[a.target]
-    roll = _roll(chance, f"final tile {p.name}->{target.name}", events, p.name)
-    events.append(Event("strike", {"by": p.name, "target": target.name, "roll": roll, "context": "boss"}))
-    _hurt(s, target, strike_hit(p.abilities, roll, "boss"), "strike", p.name, events)
-    if not target.alive:
-        _player_killed(s, p, tile, events)
+    _strike_car(s, p, s.players[a.target], tile, chance, events)
 
 
 def _do_strike(s: State, p: Player, a: Strike, chance: Chance, events: list[Event]) -> None:
@@ -2954,29 +2972,29 @@ def result(s: State) -> dict[str, Any]:
     }
 
 
-def _describe(a: Action) -> str:
-    """An action in players' words."""
+def _describe(a: Action, s: State | None = None) -> str:
+    """An action in players' words: cards and tiles by their printed titles (with `s`, the position
+    it is played from, a tile is named by its title and, where several share it, which one)."""
     who = a.player
     words: dict[str, Callable[[], str]] = {
         "pick_drop": lambda: f"{who} picks a {a.kind} drop",
         "draw": lambda: f"{who} draws for movement",
         "draw_tile": lambda: f"{who} draws a road tile",
-        "lay_tile": lambda: (f"{who} lays it at ({a.at[0]}, {a.at[1]})"
-                             + (f" off {a.source}" if a.source else "")
-                             + (f", arrows {a.arrow}" if a.arrow else "")),
-        "drive": lambda: f"{who} drives to {' → '.join(a.path)}",
-        "nitro_draw": lambda: f"{who} draws a tile beyond the nitro-nos and moves onto it",
+        "lay_tile": lambda: f"{who} lays it {_beside(s, a)}"
+                            + (f", arrows pointing {_SIDE[a.arrow]}" if a.arrow else ""),
+        "drive": lambda: f"{who} drives {_path_words(s, a.path)}",
+        "nitro_draw": lambda: f"{who} draws a tile beyond the Nitro-Nos and moves onto it",
         "hazard_attempt": lambda: f"{who} tries to get past the hazard",
         "boss_battle": lambda: f"{who} faces the boss's first strike" + (" behind smoke" if a.smoke else ""),
         "attack": lambda: f"{who} attacks " + (a.target or "the boss"),
         "strike": lambda: f"{who} strikes {a.target}",
         "choose_target": lambda: f"{who} targets {a.target}",
         "use_drop": lambda: f"{who} uses {'two ' if a.count == 2 else 'a '}{a.kind} drop{'s' if a.count == 2 else ''}"
-                            + _drop_where(a),
-        "play_power": lambda: f"{who} plays a power card ({a.card})" + (f" at {a.target}" if a.target else "")
-                              + (f" on the {a.kind} on {a.tile}" if a.tile else ""),
-        "trade_power": lambda: f"{who} trades in a power card ({a.card}) for the {a.take}'s top card",
-        "draw_power": lambda: f"{who} draws a power card from the {a.take}",
+                            + _drop_where(s, a),
+        "play_power": lambda: f"{who} plays {_card(s, a.card)}" + (f" at {a.target}" if a.target else "")
+                              + (f" on the {a.kind} on {_tile_words(s, a.tile)}" if a.tile else ""),
+        "trade_power": lambda: f"{who} trades in {_card(s, a.card)} for the top card of the {_PILE[a.take]}",
+        "draw_power": lambda: f"{who} draws a power card from the {_PILE[a.take]}",
         "collect_drop": lambda: f"{who} takes a used {a.kind} drop",
         "discard_drop": lambda: f"{who} gives up a {a.kind} drop",
         "end_turn": lambda: f"{who} ends the turn",
@@ -2984,16 +3002,109 @@ def _describe(a: Action) -> str:
     return words[a.do]()
 
 
-def _drop_where(a: UseDrop) -> str:
+_SIDE = {"N": "north", "E": "east", "S": "south", "W": "west"}
+_PILE = {"deck": "power deck", "discard": "discard pile"}
+_KIND_WORDS = {"move": "moving", "draw": "drawing for movement", "drive": "driving", "end_turn": "ending the turn",
+               "boss_battle": "the boss battle", "hazard_attempt": "the hazard attempt"}
+
+
+def _card(s: State | None, face: str) -> str:
+    return s.box.titles.get(face, face) if s is not None else face
+
+
+def _tile_title(s: State, tile: Tile) -> str:
+    face = s.box.tiles.get(tile.face)
+    return face.title if face is not None else tile.kind.replace("-", " ").capitalize()
+
+
+def _tile_words(s: State | None, tid: str | None) -> str:
+    """A tile as players point at it: "the Event tile", or "the 2nd Straight Road tile" (in the order
+    the road was laid) where several share the title."""
+    tile = s.tiles.get(tid or "") if s is not None else None
+    if s is None or tile is None:
+        return "that tile"
+    title = _tile_title(s, tile)
+    same = [t for t in s.tiles.values() if _tile_title(s, t) == title]
+    which = f"{_ordinal(same.index(tile) + 1)} " if len(same) > 1 else ""
+    return f"the {which}{title} tile"
+
+
+def _ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def _path_words(s: State | None, path: Sequence[str]) -> str:
+    steps = len(path)
+    where = " → ".join(_tile_words(s, t) for t in path)
+    return f"{steps} tile{'s' if steps != 1 else ''}: {where}" if steps else "nowhere"
+
+
+def _beside(s: State | None, a: LayTile) -> str:
+    """Where a laid tile goes: on which side of the tile it joins."""
+    x, y = a.at[0], a.at[1]
+    near = [a.source] if a.source else []
+    if s is not None:
+        near += [s.spots[(x - dx, y - dy)] for dx, dy in DIRS.values() if (x - dx, y - dy) in s.spots]
+    for tid in near:
+        tile = s.tiles.get(tid) if s is not None else None
+        if tile is not None:
+            side = next((_SIDE[d] for d, v in DIRS.items() if v == (x - tile.x, y - tile.y)), None)
+            if side:
+                return f"{side} of {_tile_words(s, tid)}"
+    return "at the end of the road"
+
+
+def _drop_where(s: State | None, a: UseDrop) -> str:
     if a.tiles:
-        return f" on {' and '.join(a.tiles)}"
+        return f" on {' and '.join(_tile_words(s, t) for t in a.tiles)}"
     if a.tile:
-        return f" on {a.tile}"
+        return f" on {_tile_words(s, a.tile)}"
     if a.targets:
         return f" at {' and '.join(a.targets)}"
     if a.target:
         return f" at {a.target}"
     return ""
+
+
+def describe_end(s: State) -> str:
+    """Each car's HP and tile, each hurt boss's HP, and who escaped, in players' words."""
+    parts = [f"{p.name} has {p.hp} HP on {_tile_words(s, p.tile)}" if p.alive else f"{p.name} is out of the race"
+             for p in (s.players[n] for n in s.order)]
+    for boss, hp in s.boss_hp.items():
+        face = s.box.tiles.get(boss)
+        if face is not None and face.hp is not None and hp < face.hp:
+            parts.append(f"{face.title} has {hp} HP left" if hp else f"{face.title} is defeated")
+    if s.winner is not None:
+        parts.append(f"{s.winner} escapes and wins")
+    elif s.ended == "all-eliminated":
+        parts.append("every car is destroyed: nobody wins")
+    return "; ".join(parts) + "."
+
+
+_STRIKES = {"battle-it-out": "{a}'s strike at {b} (battle it out)", "counter": "{a} striking back at {b}",
+            "drive-by": "{a}'s drive-by at {b}", "boss battle": "{a}'s strike at {b}",
+            "final tile": "{a}'s strike at {b} on the final tile"}
+_DRAWS = {"movement": "for movement", "movement (event card)": "for the event card's movement",
+          "landmine": "for the landmine", "hazard": "to get past the hazard"}
+
+
+def describe_random(label: str, value: Any, names: Callable[[str], str]) -> str:
+    """A labelled draw in players' words: D4 cards drawn for what, cards and tiles by their titles."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        if "->" in label:
+            context, pair = label.rsplit(" ", 1)
+            a, b = pair.split("->", 1)
+            purpose = "for " + _STRIKES.get(context, context + " {a} at {b}").format(a=a, b=names(b))
+        else:
+            purpose = _DRAWS.get(label, f"for {label}")
+        return f"draws a {value} from the D4 cards {purpose}"
+    if isinstance(value, (list, tuple)):
+        return f"{label}, in order: {', '.join(names(str(v)) for v in value)}"
+    if label == "first player":
+        return f"{value} goes first"
+    return {"power card": "draws {} from the power deck", "event card": "draws the event card {}",
+            "road tile": "draws the road tile {}"}.get(label, label + ": {}").format(names(str(value)))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -3448,11 +3559,17 @@ class EscapeDeathrace(Engine):
     def odds(self) -> list[dict[str, Any]]:
         return [t.as_dict() for t in odds()]
 
-    def describe_action(self, action: Any) -> str:
-        return _describe(action)
+    def describe_action(self, action: Any, state: Any = None, content: GameContent | None = None) -> str:
+        return _describe(action, state)
+
+    def describe_random(self, label: str, value: Any, content: GameContent | None = None) -> str:
+        return describe_random(label, value, content.name if content is not None else str)
 
     def evaluate(self, state: State, player: str) -> float | None:
         return evaluate(state, player)
+
+    def describe_end(self, state: State, content: GameContent | None = None) -> str:
+        return describe_end(state)
 
     def simulation_setups(self) -> list[Setting]:
         return [Setting(f"{n} players", {"players": n}) for n in (2, 3, 4)]

@@ -82,7 +82,7 @@ from __future__ import annotations
 import functools
 import itertools
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
@@ -527,6 +527,10 @@ class Facts:
     box: tuple[tuple[str, tuple[str, ...], int], ...]  # vehicle tokens: (side, types, how many)
     supply: Mapping[str, int]  # weapon tokens by kind
     damage_tokens: int
+    titles: Mapping[str, str] = field(default_factory=dict)  # face id -> its printed title, for messages
+
+    def title(self, face_id: str) -> str:
+        return self.titles.get(face_id, face_id)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Facts:
         return self  # read-only, shared by every state of a game
@@ -575,6 +579,7 @@ def _build_facts(content: GameContent) -> Facts:
         box=box,
         supply=supply,
         damage_tokens=sum(f.count for f in content.faces("boss-damage-tokens")),
+        titles=dict(content.names),
     )
 
 
@@ -1820,6 +1825,17 @@ def _choice_data(value: Any) -> Any:
     return value
 
 
+def _option_words(facts: Facts, value: Any) -> str:
+    """One possible choice in players' words (a charge on an upgrade, a card, a space)."""
+    if isinstance(value, ChargeChoice):
+        return f"a charge on {facts.title(value.charge)}"
+    if isinstance(value, DiscardChoice):
+        return _discard_words(value, facts.title)
+    if value == "health":
+        return "one health"
+    return str(value)
+
+
 def _short(value: Any) -> str:
     data = _choice_data(value)
     if isinstance(data, dict):
@@ -1861,10 +1877,15 @@ def apply(state: State, act: Any, chance: Chance) -> tuple[State, list[Event]]:
     try:
         return _run(state, act, chance)
     except _NeedChoice as need:
-        message = f"choose {need.what} ({need.key}: one of {', '.join(_short(o) for o in need.options)})"
+        message = f"choose {need.what}: {' or '.join(_option_words(state.facts, o) for o in need.options)}"
     except IllegalAction as exc:
         message = exc.message
     raise IllegalAction(message, [to_data(a) for a in legal_actions(state)])
+
+
+def _titles(s: State, effect: str) -> list[str]:
+    """The printed titles of the upgrades with this effect."""
+    return [s.facts.title(uid) for uid, u in s.facts.upgrades.items() if u.effect.kind == effect]
 
 
 def _opening_problem(s: State, act: Any) -> str | None:
@@ -1881,7 +1902,8 @@ def _opening_problem(s: State, act: Any) -> str | None:
         if act.do == "move" and act.mirror and not s.mirrors[act.slot]:
             return f"the {act.slot} mirror token is already face down"
         if act.do == "move" and act.fire == "both" and "double-shot" not in s.effects:
-            return "firing both before and after moving needs a double-shot upgrade used this turn"
+            return ("firing both before and after moving needs an upgrade that fires twice ("
+                    + ", ".join(_titles(s, "double-shot")) + ") used this turn")
         return None
     needs = {
         "enemy_fire": s.pending is not None and s.pending.kind == "enemy",
@@ -2308,7 +2330,7 @@ def _do_use_upgrade(ctx: _Ctx, act: UseUpgradeAction) -> None:
     _check_effect_choices(s, upgrade.effect, act)
     if act.pay == "charge":
         if not upgrade.charges:
-            raise IllegalAction(f"{upgrade.id} has no charge left; pay: discard sends it to the box")
+            raise IllegalAction(f"{s.facts.title(upgrade.id)} has no charge left; discard it instead (to the box)")
         upgrade = _own(s, s.upgrades, upgrade)
         upgrade.charges -= 1
     else:
@@ -3313,17 +3335,32 @@ def _deltas(arrows: tuple[str, ...], mirrored: bool) -> tuple[Space, ...]:
 _SLOT_NAME = {"left": "left", "center": "centre", "right": "right"}
 
 
-def describe_action(act: Any) -> str:
-    """An action in players' words, for the site's step lists."""
-    text = _describe(act)
-    extra = [f"the up-link's energy goes to {_energy_words(c)}" for c in getattr(act, "energy", ())]
-    extra += [f"the shock costs {_discard_words(c)}" for c in getattr(act, "discard", ())]
+def describe_action(act: Any, s: State | None = None, name: Callable[[str], str] = str) -> str:
+    """An action in players' words, for the site's step lists: upgrades by their printed titles
+    (`name`), spaces told from where the hero is in `s` (the position the action is played from)."""
+    text = _describe(act, s, name)
+    extra = [f"the up-link's energy goes to {_energy_words(c, name)}" for c in getattr(act, "energy", ())]
+    extra += [f"the shock costs {_discard_words(c, name)}" for c in getattr(act, "discard", ())]
     if getattr(act, "hero_to", None) is not None:
-        extra.append(f"the hero moves aside to {list(act.hero_to)}")
+        extra.append(f"the hero moves aside to {_place(s, act.hero_to)}")
     return text + ("; " + "; ".join(extra) if extra else "")
 
 
-def _describe(act: Any) -> str:
+def _place(s: State | None, pos: Sequence[int]) -> str:
+    """A space as a player points at it, from the hero's car: "2 rows ahead, 1 lane to the left"."""
+    if s is None:
+        return "that space"
+    dx, dy = pos[0] - s.hero[0], pos[1] - s.hero[1]
+    if not dx and not dy:
+        return "the hero's space"
+    rows = "level with the hero" if not dy else \
+        f"{abs(dy)} row{'s' if abs(dy) != 1 else ''} {'ahead of' if dy > 0 else 'behind'} the hero"
+    lanes = "in the same lane" if not dx else \
+        f"{abs(dx)} lane{'s' if abs(dx) != 1 else ''} to the {'right' if dx > 0 else 'left'}"
+    return f"the space {rows}, {lanes}"
+
+
+def _describe(act: Any, s: State | None, name: Callable[[str], str]) -> str:
     if isinstance(act, MoveAction):
         text = f"Move with the {_SLOT_NAME[act.slot]} card" + (", mirrored" if act.mirror else "")
         if act.fire == "both":
@@ -3334,36 +3371,76 @@ def _describe(act: Any) -> str:
     if isinstance(act, BrakeAction):
         return f"Brake {act.spaces} space{'s' if act.spaces != 1 else ''} with the {_SLOT_NAME[act.slot]} card"
     if isinstance(act, EnemyFireAction):
-        return f"Enemy card: the enemy fires at {list(act.target)}"
+        return f"Enemy card: the enemy fires at {_place(s, act.target)}"
     if isinstance(act, CivilianMoveAction):
-        return f"Civilian card: the civilian on {list(act.civilian)} moves to {list(act.to)}"
+        return f"Civilian card: the civilian on {_place(s, act.civilian)} moves to {_place(s, act.to)}"
     if isinstance(act, LaserStrikeAction):
-        return f"Call the satellite laser strike on the enemy at {list(act.target)}"
+        return f"Call the satellite laser strike on the enemy on {_place(s, act.target)}"
     if isinstance(act, UseUpgradeAction):
         paid = "removing a charge" if act.pay == "charge" else "discarding the card"
-        text = f"Use upgrade {act.upgrade}, {paid}"
+        text = f"Use {name(act.upgrade)}, {paid}"
         if act.direction is not None:
             text += f", {act.direction}"
         if act.slot is not None:
             text += f", on the {_SLOT_NAME[act.slot]} slot"
         if act.civilian is not None and act.to is not None:
-            text += f", moving the civilian on {list(act.civilian)} to {list(act.to)}"
+            text += f", moving the civilian on {_place(s, act.civilian)} to {_place(s, act.to)}"
         return text
     if isinstance(act, SpendAction):
-        what = {"health": "one health", "install": f"installing {act.upgrade}",
-                "charge": f"a charge on {act.upgrade}", "start_forward": "starting one space forward"}[act.buy]
+        upgrade = name(act.upgrade or "")
+        what = {"health": "one health", "install": f"installing {upgrade}", "charge": f"a charge on {upgrade}",
+                "start_forward": "starting one space forward"}[act.buy]
         return f"Spend points on {what}" + (f", {act.times} times" if act.times > 1 else "")
     words = {"score": "Score the mission", "finish": "End the upgrade step", "start_mission": "Set up the next mission",
              "boss_setup": "Set up the boss", "boss_turn": "Play the boss's turn"}
     return words[act.do]
 
 
-def _energy_words(choice: Any) -> str:
-    return "one health" if choice == "health" else f"a charge on {choice.charge}"
+def _energy_words(choice: Any, name: Callable[[str], str] = str) -> str:
+    return "one health" if choice == "health" else f"a charge on {name(choice.charge)}"
 
 
-def _discard_words(choice: DiscardChoice) -> str:
-    return f"a charge from {choice.charge}" if choice.charge is not None else f"the device card {choice.card}"
+def _discard_words(choice: DiscardChoice, name: Callable[[str], str] = str) -> str:
+    if choice.charge is not None:
+        return f"a charge from {name(choice.charge)}"
+    return f"the device card {name(choice.card or '')}"
+
+
+def describe_end(o: Mapping[str, Any]) -> str:
+    """The hero's health, what was destroyed this mission, the boss's damage and the game's result."""
+    gone = o["destroyed"]
+    parts = [f"the hero has {o['health']} health",
+             f"{gone['enemy']['total']} enemy and {gone['civilian']['total']} civilian vehicles destroyed this mission"]
+    if o.get("boss"):
+        parts.append(f"the boss has taken {o['boss_damage']} damage")
+    if o["game"] != "playing":
+        parts.append(f"the game is {o['game']}")
+    text = "; ".join(parts)
+    return text[:1].upper() + text[1:] + "."
+
+
+_DECKS = {"mission deck": "mission cards", "upgrade deck": "upgrade cards", "movement deck": "movement cards"}
+
+
+def describe_random(label: str, value: Any, name: Callable[[str], str], facts: Facts | None = None) -> str:
+    """A shuffle or draw in players' words: cards by their printed titles, a movement card by its
+    kind and arrows (every hero card has the same title)."""
+    if isinstance(value, (list, tuple)):
+        shown = ", ".join(_card_words(str(v), name, facts) for v in value)
+        if label in _DECKS:
+            return f"the {_DECKS[label]} are shuffled, top first: {shown}"
+        return f"{label} drawn: {shown}"
+    return f"draws the {label}: {name(str(value))}"
+
+
+def _card_words(face: str, name: Callable[[str], str], facts: Facts | None) -> str:
+    card = next((c for fid, c in facts.movement if fid == face), None) if facts is not None else None
+    if card is None or not card.arrows:
+        return name(face)
+    return f"{name(face)} {''.join(_ARROW_MARK.get(a, a) for a in card.arrows)}"
+
+
+_ARROW_MARK = {"forward": "↑", "left": "←", "right": "→", "back": "↓"}  # as the cards print their arrows
 
 
 # --- the engine contract -----------------------------------------------------------------------
@@ -3417,11 +3494,19 @@ class MissionDrive(Engine):
     def legend(self) -> list[draw.Swatch]:
         return legend()
 
-    def describe_action(self, action: Any) -> str:
-        return describe_action(action)
+    def describe_action(self, action: Any, state: Any = None, content: GameContent | None = None) -> str:
+        return describe_action(action, state, content.name if content is not None else str)
+
+    def describe_random(self, label: str, value: Any, content: GameContent | None = None) -> str:
+        if content is None:
+            return describe_random(label, value, str)
+        return describe_random(label, value, content.name, facts_of(content))
 
     def evaluate(self, state: State, player: str) -> float | None:
         return evaluate(state)
+
+    def describe_end(self, state: State, content: GameContent | None = None) -> str:
+        return describe_end(outcome(state, []))
 
     def simulation_setups(self) -> list[Setting]:
         """One setting per difficulty (reward level and boss difficulty alike), and the short game."""

@@ -58,6 +58,7 @@ class Prepared:
 
     loaded: LoadedScenario
     state: Any
+    content: GameContent | None = None  # for the step wording: names as the content prints them
 
 
 @dataclass(frozen=True)
@@ -146,7 +147,7 @@ def prepare(engine: Engine, facts: GameContent, loaded: LoadedScenario) -> Prepa
         state = engine.initial_state(loaded.setup, facts)
     except SetupError as exc:
         raise located(loaded.doc, ("setup",), exc.path, exc.message) from None
-    return Prepared(loaded, state)
+    return Prepared(loaded, state, facts)
 
 
 def scenario_schemas(content: Content) -> dict[str, dict[str, Any]]:
@@ -228,6 +229,7 @@ class _Run:
     final: dict[str, Any] | None = None
     steps: list[dict[str, Any]] = field(default_factory=list)
     narrative: list[dict[str, Any]] = field(default_factory=list)
+    ending: str = ""  # where the example ends, in the engine's words
     svgs: dict[str, Any] = field(default_factory=lambda: {"before_svg": None, "after_svg": None, "step_svgs": []})
     states: list[Any] = field(default_factory=list)  # the setup, then the state after each applied step
     finished: bool = False  # every step ran: the last state is the "after" one
@@ -302,7 +304,7 @@ def computed_outcome(engine: Engine, state: Any, events: list[Any], wanted: Any 
 
 def _replay(run: _Run, engine: Engine) -> None:
     loaded = run.prepared.loaded
-    sc, state = loaded.scenario, run.prepared.state
+    sc, state, content = loaded.scenario, run.prepared.state, run.prepared.content
     run.states.append(state)
     chance = Chance(list(loaded.random))
     all_events: list[Any] = []
@@ -313,12 +315,12 @@ def _replay(run: _Run, engine: Engine) -> None:
             new_state, events = engine.apply(state, step.action, chance)
         except SetupError as exc:
             if step.refused is not None:  # refused for a reason found in the action itself
-                _check_refusal(run, where, exc.message, step.refused)
+                _check_refusal(run, where, exc.message, step.refused, engine, state)
                 continue
             raise located(loaded.doc, ("actions", i), exc.path, exc.message) from None
         except IllegalAction as exc:
             if step.refused is not None:
-                _check_refusal(run, where, exc.message, step.refused)
+                _check_refusal(run, where, exc.message, step.refused, engine, state)
                 continue
             legal = exc.legal or engine.legal_data(state)
             listed = "; ".join(fmt(a) for a in legal) if legal else "none"
@@ -332,14 +334,17 @@ def _replay(run: _Run, engine: Engine) -> None:
                                 "but the rules allowed it")
             run.steps.append({"step": where, "refused": step.refused, "ok": False})
             return
+        drawn = chance.log[asked:]
+        run.narrative.append({"action": step.data, "says": engine.describe_action(step.action, state, content),
+                              "random": [[r.label, r.value] for r in drawn],
+                              "draws": [engine.describe_random(r.label, r.value, content) for r in drawn]})
         state = new_state
         all_events += events
-        run.narrative.append({"action": step.data, "says": engine.describe_action(step.action),
-                              "random": [[r.label, r.value] for r in chance.log[asked:]]})
         if step.expect is not None:
             _compare_step(run, computed_outcome(engine, state, events, step.expect), step.expect, where)
         run.states.append(state)
     run.finished = True
+    run.ending = engine.describe_end(state, content)
     expect = plain(sc.expect)
     run.final = computed_outcome(engine, state, all_events, expect)
     run.computed, problems = project(expect, run.final)
@@ -350,12 +355,22 @@ def _replay(run: _Run, engine: Engine) -> None:
                     "remove them or fix the actions"
 
 
-def _check_refusal(run: _Run, where: str, reason: str, wanted: str) -> None:
+def _check_refusal(run: _Run, where: str, reason: str, wanted: str, engine: Engine, state: Any) -> None:
     ok = wanted.casefold() in reason.casefold()
     run.steps.append({"step": where, "refused": wanted, "reason": reason, "ok": ok})
-    run.narrative.append({"action": run.prepared.loaded.steps[int(where[8:-1])].data, "refused": reason})
+    step = run.prepared.loaded.steps[int(where[8:-1])]
+    run.narrative.append({"action": step.data, "refused": reason,
+                          "says": _tried(engine, step.action, state, run.prepared.content)})
     if not ok:
         run.problems.append(f"{run.file}: {where}: refused, but the reason {reason!r} does not say {wanted!r}")
+
+
+def _tried(engine: Engine, action: Any, state: Any, content: GameContent | None) -> str | None:
+    """The refused action in words, if the engine can word it from the position it was tried in."""
+    try:
+        return engine.describe_action(action, state, content)
+    except Exception:  # an action the rules refuse may name what does not exist: the reason says so
+        return None
 
 
 def _compare_step(run: _Run, computed: Mapping[str, Any], expected: Any, where: str) -> None:
@@ -381,7 +396,8 @@ def _record(run: _Run) -> dict[str, Any]:
         "game": run.game, "id": sc.id, "title": sc.title, "rule": sc.rule, "source": sc.source,
         "section": sc.section, "claim": sc.claim, "page": sc.page, "file": Path(run.file).as_posix(),
         "status": status, "expected": plain(sc.expect), "computed": run.computed, "message": message,
-        "discrepancy": note, "steps": run.steps, "narrative": run.narrative, **run.svgs,
+        "discrepancy": note, "steps": run.steps, "narrative": run.narrative, "ending": run.ending,
+        **run.svgs,
     }
 
 

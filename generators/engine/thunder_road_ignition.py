@@ -60,7 +60,7 @@ events [kinds], rolls [[label, value]], log [lines], slams, hits.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Literal
@@ -823,7 +823,8 @@ def _why_not(state: State, action: Any) -> str:
     if kind == "enter" and d.kind == "enter":
         return "a first move enters a space on the starting tile's back row"
     if kind == "exit_pit" and d.kind == "exit-pit":
-        return "a car leaving the pit goes onto a back-row road space with an arrow, on the tile beside its pit stop"
+        return ("a car leaving the pit goes onto a road space with an arrow in the back row of the tile beside "
+                "its pit stop")
     if kind == "shoot" and d.kind == "shoot":
         return "you can only shoot a car in the three spaces in front of the car you moved"
     if kind == "shoot" and d.kind == "missile-target":
@@ -1722,8 +1723,14 @@ class ThunderRoadIgnition(Engine):
     def legend(self) -> list[draw.Swatch]:
         return legend()
 
-    def describe_action(self, action: Any) -> str:
+    def describe_action(self, action: Any, state: Any = None, content: GameContent | None = None) -> str:
         return describe(action)
+
+    def describe_random(self, label: str, value: Any, content: GameContent | None = None) -> str:
+        return describe_random(label, value, content.name if content is not None else str)
+
+    def describe_end(self, state: State, content: GameContent | None = None) -> str:
+        return describe_end(self.outcome(state, []))
 
     def simulation_setups(self) -> list[Setting]:
         return [Setting("2 players", {"players": 2}), Setting("3 players", {"players": 3}),
@@ -1734,21 +1741,69 @@ class ThunderRoadIgnition(Engine):
 
 
 def describe(action: Any) -> str:
+    """An action in players' words: cars by crew and size, spaces by the id printed in their corner."""
     do = action.do
     if do == "command":
         return f"Use the command die (a {action.die}) for {action.command.capitalize()}"
     if do == "move":
         return f"Put the {action.die} on the {action.car} car's slot and move it"
     if do == "enter":
-        return f"Enter the starting tile at {action.space}"
+        return f"Enter the starting tile at {_space_words(action.space)}"
     if do == "exit_pit":
-        return f"Leave the pit onto {action.space}"
+        return f"Leave the pit onto {_space_words(action.space)}"
     if do == "step":
         return f"Step {action.direction}"
     return {"stop": "Stop there", "drift": "Drift past the car", "slam": "Slam the car", "reroll": "Reroll the slam",
             "keep": "Keep the slam roll", "end_turn": "End the turn without shooting"}.get(do) or (
         f"Slipstream the {action.car} car" if do == "slipstream" else
-        f"Shoot at {action.target}" if do == "shoot" else f"Set aside the {action.die}")
+        f"Shoot at {_car_words(action.target)}" if do == "shoot" else f"Put the {action.die} aside")
+
+
+def _car_words(car: str) -> str:
+    """red-large -> "red's large car" (a car is its crew's colour and its size)."""
+    crew, _, size = car.partition("-")
+    return f"{crew}'s {size} car" if size else car
+
+
+def _space_words(space: str) -> str:
+    """1:c1 -> "c1 of tile 1" (the space's printed id, and the tile counted from the start)."""
+    tile, _, spot = space.partition(":")
+    return f"{spot} of tile {tile}" if spot else space
+
+
+def describe_end(o: Mapping[str, Any]) -> str:
+    """Where each car on the road is and its damage, and the winner, in players' words."""
+    parts = []
+    for car, at in o["cars"].items():
+        hurt = o["damage"].get(car, 0)
+        if at == START and not hurt:
+            continue
+        where = ("waits at the start" if at == START else "has crossed the finish line" if at == FINISHED else
+                 f"is in the pit beside tile {at[4:]}" if at.startswith("pit:") else f"is on {_space_words(at)}")
+        parts.append(f"{_car_words(car)} {where}" + (f" with {hurt} damage" if hurt else ""))
+    if o.get("winner"):
+        parts.append(f"{o['winner']} wins")
+    text = "; ".join(parts) or "every car waits at the start"
+    return text[:1].upper() + text[1:] + "."
+
+
+_DIE = {"movement": "a movement die", "stunt": "the stunt die", "shooting": "the shooting die",
+        "direction": "the direction die", "slam": "the slam die"}
+
+
+def describe_random(label: str, value: Any, name: Callable[[str], str]) -> str:
+    """A roll or draw in players' words: the face as the die or token prints it."""
+    if label in _DIE:
+        face = str(value) if isinstance(value, int) else name(str(value)).capitalize()
+        face += " car moves" if label == "slam" else ""
+        return f"rolls {face} on {_DIE[label]}"
+    if label == "damage":
+        return f"draws the damage token {name(str(value))}"
+    if label == "hazard":
+        return f"flips the hazard token: {name(str(value))}"
+    if isinstance(value, (list, tuple)):
+        return f"{label}, in order: {', '.join(name(str(v)) for v in value)}"
+    return f"{label}: {name(str(value))}"
 
 
 # ---------------------------------------------------------------------------------------------

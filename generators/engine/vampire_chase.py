@@ -1745,6 +1745,19 @@ def speed_words(values: Sequence[int]) -> str:
     return " / ".join(signed(v) for v in values)
 
 
+def describe_end(state: State) -> str:
+    """Health, corpses, the checkpoint, the enemies on the road and defeated, and the result."""
+    title = state.lib.titles.get
+    parts = [f"Health {state.health}, {state.corpses} corpse{'s' if state.corpses != 1 else ''}, "
+             f"checkpoint {state.checkpoint + 1}"]
+    road = [f"{title(e.card, e.card)} ({e.health} health) in slot {slot}" for slot in SLOTS
+            if slot != state.vehicle and (e := state.ring[slot]) is not None]
+    parts.append(f"on the road: {', '.join(road)}" if road else "no enemy on the road")
+    if state.result:
+        parts.append(f"the chase is {state.result}" + (f" ({state.reason})" if state.reason else ""))
+    return "; ".join(parts) + "."
+
+
 def describe(state_lib: Library | None, action: Any) -> str:
     title = (lambda c: state_lib.titles.get(c, c)) if state_lib else (lambda c: c)
     kind = action.do
@@ -2033,8 +2046,20 @@ class VampireChase(Engine):
     def draw_svg(self, state: State, focus: draw.Focus | None = None) -> str:
         return draw_svg(state, focus)
 
-    def describe_action(self, action: Any) -> str:
-        return describe(self._last, action)
+    def describe_action(self, action: Any, state: Any = None, content: GameContent | None = None) -> str:
+        return describe(state.lib if state is not None else self._last, action)
+
+    def describe_end(self, state: State, content: GameContent | None = None) -> str:
+        return describe_end(state)
+
+    def describe_random(self, label: str, value: Any, content: GameContent | None = None) -> str:
+        """A shuffle in players' words: the cards it orders, by their printed titles."""
+        if isinstance(value, (list, tuple)) and label.endswith(("deck", "reserve")):
+            names = content.name if content is not None else str
+            deck = {"driver deck": "the Driver's deck", "passenger deck": "the Passenger's deck",
+                    "market deck": "the Market Deck"}.get(label, f"the {label}")
+            return f"cards for {deck} are shuffled, in order: {', '.join(names(str(v)) for v in value)}"
+        return super().describe_random(label, value, content)
 
     def odds_for(self, content: GameContent) -> list[dict[str, Any]]:
         return odds_tables(self._lib(content))

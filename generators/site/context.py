@@ -307,7 +307,7 @@ def _note_error(game: LoadedGame, note_id: str, message: str) -> ContentError:
 def estimated_height(ex: Example, figures: Figures) -> int:
     """Roughly how tall an example is on a phone: its text by length, its diagrams as displayed."""
     chars = len(ex.title) + 60 + len(ex.claim or "") + sum(
-        len(s.text) + sum(len(a) + len(b) + 3 for a, b in s.draws) + 12 for s in ex.steps)
+        len(s.text) + sum(len(d) + 3 for d in s.draws) + 12 for s in ex.steps)
     lines = chars // PHONE_CHARS_PER_LINE + 2 * len(ex.steps) + 4
     shown = [d for d in (figures.before, figures.after) if d]
     return 140 + lines * LINE_PX + sum(d.display_height + 60 for d in shown) + (60 if figures.between else 0)

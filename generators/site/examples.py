@@ -14,7 +14,7 @@ from typing import Any
 
 from generators.content.model import LoadedGame
 from generators.content.scenario import AS_WRITTEN, Scenario, load_scenarios, plain
-from generators.site.narrative import Step, steps
+from generators.site.narrative import MAX_TEXT, Step, plain_words, steps
 
 STATUSES = ("verified", "erratum", "failed", "unchecked")
 REPORT_NAME = "report.json"  # the check's raw report; each game's authors page offers its part
@@ -40,6 +40,7 @@ class Example:
     page: str | None = None  # where in the rulebook section, for printed examples
     alts: tuple[str, ...] = ()  # what each drawing shows changed: before, after, then those between
     written: str = ""  # setup, random and actions as written (JSON), for the authors' page
+    ending: str | None = None  # where the example ends, in the rules check's words (who won, health, places)
 
     @property
     def badge(self) -> str:
@@ -152,6 +153,7 @@ def _example(game: LoadedGame, path: Path, s: Scenario, rec: dict[str, Any] | No
         written=written,
         alts=tuple(str(a) for a in [rec.get("before_alt") or "", rec.get("after_alt") or "",
                                     *(rec.get("step_alts") or [])]),
+        ending=_opt(plain_words(str(rec.get("ending") or "")))[:MAX_TEXT] if rec.get("ending") else None,
     )
 
 

@@ -82,6 +82,12 @@ class GamePages:
         return self.path("authors")
 
     @property
+    def authors_written(self) -> str:
+        """Every example's setup, rolls and actions as its file gives them (kept off the authors'
+        page so no page passes the weight limit)."""
+        return f"{self.game}/authors/as-written.md"
+
+    @property
     def notes(self) -> str:
         return self.path("notes")
 

@@ -1,9 +1,9 @@
 """An example as numbered steps in words, from the rules check's report.
 
 For every action the report carries the engine's wording (`says`), every die roll or card draw it
-used (`random`: label and result) or why it was refused. The site shows those words, never the
-action as written; as a safety net for wording still in a developer's shape, identifiers and
-Python-looking lists are turned into plain words here (`play_power` -> "play power",
+used in the engine's words (`draws`; `random` has the raw label and result) or why it was refused.
+The site shows those words, never the action as written; as a safety net for wording still in a
+developer's shape, identifiers and Python-looking lists are turned into plain words here (`play_power` -> "play power",
 `['t2', 't3']` -> "t2, t3"). Before the check has run, the scenario's actions are described from
 their fields in the same plain way.
 """
@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 MAX_TEXT = 400  # one step's text; also bounds walking a deeply nested value
+MAX_DRAW = 2000  # one roll or draw's text: a shuffle lists a whole deck
 _IDENT = re.compile(r"(?<=[^\W\d_])_(?=[^\W_])")
 _ARROW = re.compile(r"\s*->\s*")
 
@@ -24,7 +25,7 @@ _ARROW = re.compile(r"\s*->\s*")
 @dataclass(frozen=True)
 class Step:
     text: str  # what is done, in words
-    draws: tuple[tuple[str, str], ...] = ()  # (what was rolled or drawn, the result), in order
+    draws: tuple[str, ...] = ()  # every roll or draw of the step in words ("rolls 4 for movement"), in order
     refused: str | None = None  # why the rules refuse it, for a step the example expects refused
 
 
@@ -41,8 +42,12 @@ def steps(record: Mapping[str, Any] | None, actions: Sequence[Any]) -> tuple[Ste
 def _step(item: Mapping[str, Any], action: Any) -> Step:
     says = item.get("says")
     text = plain_words(str(says)) if says else describe(item.get("action", action))
-    draws = tuple((plain_words(str(pair[0])), words(pair[1])) for pair in item.get("random") or ()
-                  if isinstance(pair, Sequence) and not isinstance(pair, str) and len(pair) == 2)
+    told = item.get("draws")
+    if isinstance(told, Sequence) and not isinstance(told, str):
+        draws = tuple(plain_words(str(d))[:MAX_DRAW] for d in told)
+    else:  # a report from before the engines worded their draws
+        draws = tuple(f"{plain_words(str(pair[0]))}: {words(pair[1])}" for pair in item.get("random") or ()
+                      if isinstance(pair, Sequence) and not isinstance(pair, str) and len(pair) == 2)
     refused = item.get("refused")
     return Step(text[:MAX_TEXT], draws, plain_words(str(refused))[:MAX_TEXT] if refused else None)
 

@@ -249,6 +249,7 @@ def game_pages(site: GameSite, content: Content) -> list[Page]:
         render("notes.md.j2", p.notes, content, site, glossed=True),
         render("glossary.md.j2", p.glossary, content, site),
         render("authors.md.j2", p.authors, content, site),
+        render("authors-written.md.j2", p.authors_written, content, site),
     ]
     for ex_page in site.example_pages:
         out.append(render("examples.md.j2", p.examples_page(ex_page.name), content, site, glossed=True,
@@ -294,5 +295,5 @@ def game_nav(site: GameSite) -> NavItem:
     items.append({"Worked examples": [p.examples, *_example_nav(site)]})
     if site.odds:
         items.append({"Odds": p.odds})
-    items += [{"Rulings": p.notes}, {"Index A–Z": p.glossary}, {"For content authors": p.authors}]
+    items += [{"Rulings": p.notes}, {"Index A–Z": p.glossary}, {"For content authors": [p.authors, p.authors_written]}]
     return {h(site.game.name): items}

@@ -1,0 +1,167 @@
+"""Every worked example's steps read in players' words: the lines the examples pages show (what is
+done, every roll and draw, why a step is refused), built by the site from the rules check's record,
+hold no identifier a player never sees.
+
+Flagged, per game: a component face's id (where it is not also its printed title), an action kind
+(`do:`) as written or with its underscores as spaces, any snake_case or kebab-case token that the
+game's own player text (rules, glossary, printed titles) never uses, a code of letters and digits
+(a tile or space id such as t2) unless it is printed on a map, backticks and braces.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+from generators.content.loader import load_content
+from generators.content.model import LoadedGame
+from generators.content.scenario import load_scenarios, plain
+from generators.engine.base import game_content
+from generators.engine.runner import engine_of, prepare, run_scenario
+from generators.site.narrative import Step, steps
+
+ROOT = Path(__file__).resolve().parent.parent
+CONTENT = load_content(ROOT / "content")
+WITH_ENGINE = [g for g in CONTENT.games if g.engine and list((Path(g.dir) / "examples").glob("*.yaml"))]
+
+TOKEN = re.compile(r"[\w'’-]+")
+JOINED = re.compile(r"^[A-Za-z0-9]+(?:[-_][A-Za-z0-9]+)+$")  # snake_case or kebab-case
+CODE = re.compile(r"^(?=.*\d)(?=.*[A-Za-z])[A-Za-z0-9]+(?::[A-Za-z0-9]+)*$|^\d+:[A-Za-z0-9]+$")  # t2, 1:c1
+ORDINAL = re.compile(r"^\d+(st|nd|rd|th|s)$|^\d+[A-Z]?$")  # 3rd, 1970s, a printed card number
+
+
+def _player_text(game: LoadedGame) -> str:
+    """What a player reads of the game besides the examples: rules, glossary, printed titles and text."""
+    parts = [r.body for r in game.rules] + [r.meta.title for r in game.rules]
+    parts += [f"{t.term} {t.definition} {' '.join(t.aliases)}" for t in game.glossary.terms]
+    for comp in game.components:
+        parts.append(comp.name)
+        for face in comp.faces:
+            for side in (face.front, face.back):
+                if side is not None:
+                    parts += [side.title, side.subtitle or "", side.text or ""]
+    text = "\n".join(parts)
+    text = re.sub(r"\]\([^)]*\)|\{[^}]*\}|`[^`]*`", " ", text)  # link targets, attributes, code
+    return text
+
+
+@cache
+def _vocabulary(game_id: str) -> frozenset[str]:
+    game = next(g for g in CONTENT.games if g.id == game_id)
+    return frozenset(TOKEN.findall(_player_text(game)))
+
+
+@cache
+def _prose(game_id: str) -> str:
+    return " ".join(_player_text(next(g for g in CONTENT.games if g.id == game_id)).lower().split())
+
+
+@cache
+def _printed_spaces(game_id: str) -> frozenset[str]:
+    """Space ids printed on the game's maps (a map with `ids: true` prints each in its corner)."""
+    game = next(g for g in CONTENT.games if g.id == game_id)
+    found: set[str] = set()
+    for comp in game.components:
+        for face in comp.faces:
+            for side in (face.front, face.back):
+                spaces = side.art.spaces if side is not None and side.art is not None else None
+                if spaces is not None and spaces.ids:
+                    found.update(s.id for s in spaces.spaces)
+    return frozenset(found)
+
+
+def _forbidden_ids(game: LoadedGame) -> set[str]:
+    """Face ids a player never reads: every id that is not, letter for letter, a word of its title."""
+    out = set()
+    for comp in game.components:
+        for face in comp.faces:
+            if face.id not in TOKEN.findall(face.front.title):
+                out.add(face.id)
+    return out
+
+
+def problems_in(line: str, game: LoadedGame, kinds: set[str]) -> list[str]:
+    found = []
+    if re.search(r"[`{}]", line):
+        found.append("backticks or braces")
+    vocabulary, spaces, ids = _vocabulary(game.id), _printed_spaces(game.id), _forbidden_ids(game)
+    for token in TOKEN.findall(line):
+        token = token.strip("'’-")
+        if not token or token in vocabulary:
+            continue
+        if "_" in token or (JOINED.match(token) and token.lower() not in {v.lower() for v in vocabulary}):
+            found.append(f"identifier {token!r}")
+        elif token in ids and token not in spaces:
+            found.append(f"face id {token!r}")
+        elif CODE.match(token) and not ORDINAL.match(token) and token.split(":")[-1] not in spaces:
+            found.append(f"code {token!r}")
+    low, prose = line.lower(), _prose(game.id)
+    for kind in kinds:
+        spaced = re.escape(kind.replace("_", " "))
+        if "_" in kind and re.search(rf"(?<![\w-]){spaced}(?![\w-])", low) and not re.search(rf"\b{spaced}\b", prose):
+            found.append(f"action kind {kind!r}")
+    return found
+
+
+def step_lines(step: Step) -> list[str]:
+    return [step.text, *step.draws, *([step.refused] if step.refused else [])]
+
+
+@cache
+def _records(game_id: str) -> list[tuple[str, tuple[Step, ...]]]:
+    """Each example's step lines, with its ending (where it ends, in words) as one more step."""
+    game = next(g for g in CONTENT.games if g.id == game_id)
+    engine = engine_of(game)
+    facts = game_content(game, engine)
+    files = sorted((Path(game.dir) / "examples").glob("*.yaml"))
+    out = []
+    for loaded in load_scenarios(files, engine, rule_ids=[r.id for r in game.rules]):
+        record = run_scenario(game.id, prepare(engine, facts, loaded), engine)
+        told = steps(record, [plain(a) for a in loaded.scenario.actions])
+        out.append((loaded.scenario.id, (*told, Step(record.get("ending") or ""))))
+    return out
+
+
+@pytest.mark.parametrize("game", WITH_ENGINE, ids=lambda g: g.id)
+def test_example_steps_name_nothing_by_its_id(game: LoadedGame) -> None:
+    kinds = set(engine_of(game).action_specs)
+    records = _records(game.id)
+    assert sum(len(s) for _, s in records) > 10, "too few steps: the scan would pass vacuously"
+    bad = [f"{ex}: {line!r}: {', '.join(p)}" for ex, ss in records for step in ss for line in step_lines(step)
+           if (p := problems_in(line, game, kinds))]
+    assert not bad, f"{len(bad)} step lines in developer words:\n" + "\n".join(bad[:40])
+
+
+@pytest.mark.parametrize("game", WITH_ENGINE, ids=lambda g: g.id)
+def test_every_example_ends_with_where_it_ends_in_words(game: LoadedGame) -> None:
+    endings = [s[-1].text for _, s in _records(game.id)]
+    assert all(len(e) > 10 for e in endings), f"{game.id}: an example without its ending in words"
+
+
+@pytest.mark.parametrize("game", WITH_ENGINE, ids=lambda g: g.id)
+def test_every_roll_and_draw_is_told_in_its_step(game: LoadedGame) -> None:
+    """The report's labelled chance results and the worded draws match one for one."""
+    engine = engine_of(game)
+    facts = game_content(game, engine)
+    files = sorted((Path(game.dir) / "examples").glob("*.yaml"))
+    told = 0
+    for loaded in load_scenarios(files, engine, rule_ids=[r.id for r in game.rules]):
+        record = run_scenario(game.id, prepare(engine, facts, loaded), engine)
+        for item in record["narrative"]:
+            assert len(item.get("draws") or []) == len(item.get("random") or []), item
+            told += len(item.get("draws") or [])
+    assert told > 0, f"{game.id}: no example rolls or draws anything"
+
+
+def test_the_scan_catches_what_it_is_for() -> None:
+    game = next(g for g in CONTENT.games if g.id == "escape-deathrace-2182-micro")
+    kinds = {"end_turn", "play_power"}
+    assert problems_in("X plays a power card (harpoon-gun)", game, kinds)
+    assert problems_in("X drives to t2 → t3", game, kinds)
+    assert problems_in("play power: card Harpoon gun", game, kinds)
+    assert problems_in("X ends the turn {x}", game, kinds)
+    assert problems_in("end_turn", game, kinds)
+    assert not problems_in("X ends the turn", game, kinds)
