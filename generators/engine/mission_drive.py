@@ -3031,17 +3031,17 @@ def _unit(s: State, space: Space) -> tuple[float, float]:
     return space[0] + 0.5, s.rows - 1 - space[1] + 0.5
 
 
-def _place(space: Space) -> str:
+def _lane_row(space: Space) -> str:
     return f"lane {space[0] + 1}, row {space[1] + 1}"
 
 
 def pieces(state: State) -> list[draw.Piece]:
     """The hero, vehicles, boss parts, weapon tokens and up-links, for the zoom, arrows and alt text."""
     s = state
-    out = [draw.Piece("hero", "hero", "the hero", _place(s.hero), *_unit(s, s.hero), health=s.health, unit="health")]
+    out = [draw.Piece("hero", "hero", "the hero", _lane_row(s.hero), *_unit(s, s.hero), health=s.health, unit="health")]
     for v in sorted(s.vehicles, key=_vkey):
         name = f"the {SIDE_WORDS.get(v.side, v.side)} {v.type}"
-        out.append(draw.Piece(f"{v.side}-{v.type}", f"{v.side}-{v.type}", name, _place(v.at), *_unit(s, v.at),
+        out.append(draw.Piece(f"{v.side}-{v.type}", f"{v.side}-{v.type}", name, _lane_row(v.at), *_unit(s, v.at),
                               status="damaged" if v.damaged else "", reach=VEHICLE_REACH))
     if s.boss is not None and s.boss.at is not None:
         for part in s.boss.parts:
@@ -3049,12 +3049,12 @@ def pieces(state: State) -> list[draw.Piece]:
             name = part.id.removeprefix(f"{part.tile}-").replace("-", " ")
             name = name[:1].upper() + name[1:]  # a part's name as its tile prints it ("Engine", "Left track")
             out.append(draw.Piece(f"boss-{part.id}", "boss-vulnerable" if part.vulnerable else "boss",
-                                  f"the boss's {name}", _place(at), *_unit(s, at),
+                                  f"the boss's {name}", _lane_row(at), *_unit(s, at),
                                   status="damaged" if part.id in s.boss.damaged else ""))
     for t in sorted(s.tokens, key=lambda t: t.id):
-        out.append(draw.Piece(f"token-{t.id}", t.kind, f"the {t.kind} token", _place(t.at), *_unit(s, t.at)))
+        out.append(draw.Piece(f"token-{t.id}", t.kind, f"the {t.kind} token", _lane_row(t.at), *_unit(s, t.at)))
     for u in sorted(s.uplinks):
-        out.append(draw.Piece("uplink", "uplink", "the up-link's energy", _place(u), *_unit(s, u), reach=0))
+        out.append(draw.Piece("uplink", "uplink", "the up-link's energy", _lane_row(u), *_unit(s, u), reach=0))
     return out
 
 
