@@ -3223,16 +3223,12 @@ def _draw_tile(svg: draw.Svg, s: State, tile: Tile, origin: tuple[int, int]) -> 
 
 
 def _draw_cars(svg: draw.Svg, s: State, origin: tuple[int, int]) -> None:
-    slots: dict[str, int] = {}
+    spots = _car_spots(s)  # the same places the zoom and the change marks use
     for i, name in enumerate(s.order):
-        p = s.players[name]
-        if not p.alive or p.tile is None:
+        if name not in spots:
             continue
-        tile = s.tiles[p.tile]
-        n = slots.get(tile.id, 0)
-        slots[tile.id] = n + 1
-        x = origin[0] + tile.x * CELL + 20 + 19 * n
-        y = origin[1] + tile.y * CELL + CELL / 2 + 8
+        p = s.players[name]
+        x, y = origin[0] + spots[name][0] * CELL, origin[1] + spots[name][1] * CELL
         svg.circle(x, y, 9, CAR_COLOURS[i % len(CAR_COLOURS)], draw.COLORS["ink"])
         svg.text(x, y + 4, name[:2], size=9, fill=draw.COLORS["paper"], weight="bold")
         if p.hazard_side:

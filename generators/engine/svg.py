@@ -11,6 +11,8 @@ import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from generators.content.geometry import Box
+
 # Side colours: enemies red, civilians blue/grey, the hero gold (the brief's convention).
 COLORS = {
     "enemy": "#c0392b",
@@ -181,46 +183,6 @@ def draw_vehicle(svg: Svg, grid: Grid, col: int, row: int, vtype: str, side: str
 # zoom) and the overlay drawn on top of a drawing. Nothing here knows a game.
 
 MARK = {"arrow": "#e6007e", "halo": "#ffffff", "burst": "#ffd23f", "burst-ink": "#b71c1c", "new": "#1565c0"}
-
-
-@dataclass(frozen=True)
-class Box:
-    """A rectangle in some unit: the engine's board units or the drawing's pixels."""
-
-    x: float
-    y: float
-    w: float
-    h: float
-
-    @property
-    def x1(self) -> float:
-        return self.x + self.w
-
-    @property
-    def y1(self) -> float:
-        return self.y + self.h
-
-    @classmethod
-    def spanning(cls, x0: float, y0: float, x1: float, y1: float) -> Box:
-        return cls(min(x0, x1), min(y0, y1), abs(x1 - x0), abs(y1 - y0))
-
-    def union(self, other: Box | None) -> Box:
-        if other is None:
-            return self
-        return Box.spanning(min(self.x, other.x), min(self.y, other.y), max(self.x1, other.x1), max(self.y1, other.y1))
-
-    def pad(self, dx: float, dy: float | None = None) -> Box:
-        dy = dx if dy is None else dy
-        return Box(self.x - dx, self.y - dy, self.w + 2 * dx, self.h + 2 * dy)
-
-    def clamp(self, outer: Box) -> Box:
-        """This box cut to `outer` (or `outer` itself where they do not meet)."""
-        x0, y0 = max(self.x, outer.x), max(self.y, outer.y)
-        x1, y1 = min(self.x1, outer.x1), min(self.y1, outer.y1)
-        return Box.spanning(x0, y0, x1, y1) if x1 > x0 and y1 > y0 else outer
-
-    def contains(self, x: float, y: float, slack: float = 0.01) -> bool:
-        return self.x - slack <= x <= self.x1 + slack and self.y - slack <= y <= self.y1 + slack
 
 
 @dataclass(frozen=True)

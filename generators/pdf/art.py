@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from reportlab.lib.colors import Color, white
 from reportlab.pdfgen.canvas import Canvas
 
+from generators.content.geometry import Box
 from generators.content.model import Art, Grid, Icons, Tile, Track
 from generators.pdf.colour import mix
 from generators.pdf.icons import draw_icon
@@ -35,14 +36,6 @@ class Pen:
     resolve: Callable[[str | None], Color]
     ink_saver: bool = False  # outlines instead of large solid areas
     arrow_extent: tuple[int, int] | None = None  # (columns, rows) every arrow path of the deck fits in
-
-
-@dataclass(frozen=True)
-class Box:
-    x: float
-    y: float
-    w: float
-    h: float
 
 
 def draw_art(c: Canvas, art: Art, box: Box, pen: Pen, key: KeyPath = ("art",)) -> None:
