@@ -26,8 +26,8 @@ from functools import cache
 from pathlib import Path
 
 from generators.content import inline
-from generators.content.loader import Content, load_content, walk_sides
-from generators.content.model import Component, LoadedGame
+from generators.content.loader import Content, load_content, load_game, walk_sides
+from generators.content.model import Component, Icons, LoadedGame
 from generators.content.yaml_io import Doc, display_path, load_yaml
 from generators.engine.runner import Work, load_all
 from generators.errors import ContentError, KeyPath
@@ -45,60 +45,89 @@ class Validated:
 def validate(root: Path, games: Sequence[str] | None = None, extra_paths: Sequence[Path] = ()) -> Validated:
     """Load and check everything under `root` (or only `games`); the first mistake is a ContentError."""
     content, remembered = _load_content(root, games)
-    work = load_all(content, games, extra_paths)
-    for game in content.games if not remembered else ():  # a remembered model passed these already
-        check_links(game)
-        check_glyphs(game)
+    # A remembered game's examples passed with exactly these files and this code: loaded if needed.
+    work = load_all(content, games, extra_paths, later=remembered if not extra_paths else ())
+    for game in content.games:
+        if game.id not in remembered:  # a remembered game passed these already
+            check_links(game)
+            check_glyphs(game)
     for extra in EXTRA_CHECKS:
         extra(content)
     return Validated(content, work)
 
 
-# --- the content model, remembered --------------------------------------------------------------
-
-CONTENT_CACHE = "content.pickle"
+# --- the content model, remembered game by game ---------------------------------------------------
 
 
-def _load_content(root: Path, games: Sequence[str] | None) -> tuple[Content, bool]:
-    """`load_content`, or (second: True) the model the last run loaded from exactly the same bytes (every
-    file under `root`, read from the same folder, with the same code): loading is deterministic, so it
-    is the same model, and it passed the loader's checks and the links and glyphs checks below (a model
-    is remembered only once the whole validation passed)."""
+def _cache_name(game: str) -> str:
+    return f"content-{game}.pickle"
+
+
+def _load_content(root: Path, games: Sequence[str] | None) -> tuple[Content, frozenset[str]]:
+    """`load_content`, with each game (second: their ids) the last run loaded from exactly the same
+    bytes (its folder, and whatever under `root` lies outside every game folder: icons, shared art),
+    read from the same folder, with the same code, taken as it was: loading is deterministic, so it is
+    the same game, and it passed the loader's checks and the links and glyphs checks below (a game is
+    remembered only once the whole validation passed). An edit to one game reloads that game alone."""
     from generators import memo
 
     if not memo.active():
-        return load_content(root, games), False
-    key = _content_key(root, games).encode()
-    cached = memo.read(CONTENT_CACHE)
-    if cached and cached[:len(key)] == key:
-        try:
-            return pickle.loads(cached[len(key):]), True
-        except Exception:  # an entry of another version, or a damaged file: load again
-            pass
-    content = load_content(root, games)
-    memo.stage(CONTENT_CACHE, key + pickle.dumps(content, protocol=pickle.HIGHEST_PROTOCOL))
-    return content, False
+        return load_content(root, games), frozenset()
+    keys = _game_keys(root)
+    remembered: set[str] = set()
+
+    def load(game_dir: Path, icons: Icons, root: Path) -> LoadedGame:
+        key = keys.get(game_dir.name, "").encode()
+        cached = memo.read(_cache_name(game_dir.name))
+        if key and cached and cached[:len(key)] == key:
+            try:
+                game = pickle.loads(cached[len(key):])
+            except Exception:  # an entry of another version, or a damaged file: load again
+                pass
+            else:
+                remembered.add(game.id)
+                return game
+        game = load_game(game_dir, icons, root)
+        if key:
+            memo.stage(_cache_name(game_dir.name), key + pickle.dumps(game, protocol=pickle.HIGHEST_PROTOCOL))
+        return game
+
+    return load_content(root, games, load), frozenset(remembered)
 
 
-def _content_key(root: Path, games: Sequence[str] | None) -> str:
-    """Everything `load_content` reads: each path under `root` with its kind and bytes (or link target),
-    the folder as given and where it was given from (error messages name files relative to it), the
-    games asked for, and the code."""
+def _game_keys(root: Path) -> dict[str, str]:
+    """Per game folder: everything loading it reads, each path with its kind and bytes (or link target):
+    the folder's own files and what lies outside every game folder, the folder as given and where it
+    was given from (error messages name files relative to it), and the code."""
     from generators.outputs import code_version, digest
 
-    entries = []
-    for path in sorted(root.rglob("*")) if root.is_dir() else ():
+    if not root.is_dir():
+        return {}
+    games = {p.parent.name for p in root.glob("*/game.yaml")}
+    own: dict[str, list[tuple[str, str, object]]] = {g: [] for g in games}
+    shared: list[tuple[str, str, object]] = []
+    for path in sorted(root.rglob("*")):
         rel = path.relative_to(root).as_posix()
-        if path.is_symlink():
-            entries.append((rel, "link", os.readlink(path)))
-        if path.is_file():
-            try:
-                entries.append((rel, "file", hashlib.sha256(path.read_bytes()).hexdigest()))
-            except OSError as exc:
-                entries.append((rel, "unreadable", exc.errno))
-        elif path.is_dir():
-            entries.append((rel, "dir", ""))
-    return digest(code_version(), str(root), os.getcwd(), tuple(games) if games else None, tuple(entries))
+        entry = _entry(path, rel)
+        if entry is None:
+            continue
+        first = rel.split("/", 1)[0]
+        (own[first] if first in games else shared).append(entry)
+    base = digest(code_version(), str(root), os.getcwd(), tuple(shared))
+    return {g: digest(base, g, tuple(entries)) for g, entries in own.items()}
+
+
+def _entry(path: Path, rel: str) -> tuple[str, str, object] | None:
+    """A path's kind and bytes; a link adds where it points (and then what it reaches)."""
+    link = (os.readlink(path),) if path.is_symlink() else ()
+    if path.is_file():
+        try:
+            return (rel, "file", (*link, hashlib.sha256(path.read_bytes()).hexdigest()))
+        except OSError as exc:
+            return (rel, "unreadable", (*link, exc.errno))
+    if path.is_dir():
+        return (rel, "dir", link)
+    return (rel, "link", link) if link else None
 
 
 # --- links in Markdown texts ---------------------------------------------------------------------

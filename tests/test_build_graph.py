@@ -101,7 +101,7 @@ def test_a_content_edit_rewrites_only_what_it_touches(tmp_path: Path) -> None:
     # so its report is remade with the new title; nothing else of the check changes.
     expected = {f"print/a4/{GAME}-cards-duplex.pdf", f"print/a4/{GAME}-cards-gutterfold.pdf", ".manifest.json",
                 f"png/{GAME}/movement-cards/{m.group(1)}-front.png",
-                ".cache/content.pickle", ".cache/text-fit.json"}  # what the next run may reuse (generators/memo.py)
+                f".cache/content-{GAME}.pickle", ".cache/text-fit.json"}  # what the next run may reuse (memo.py)
     # The engine reads the card (its facts carry the title): the game's part of the check is remade,
     # and rewritten only if its bytes changed (the report with it).
     for part in (f"check/games/{GAME}.json", "check/report.json"):

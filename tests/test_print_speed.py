@@ -68,9 +68,31 @@ def test_a_remembered_content_model_never_hides_a_new_mistake(tmp_path) -> None:
     out = tmp_path / "build"
     args = ("print", "--no-png", "--paper", "a4", "--content", content, "--out", out, "-q")
     assert run_cli(*args).returncode == 0
-    assert (out / ".cache" / "content.pickle").exists() and (out / ".cache" / "text-fit.json").exists()
+    assert (out / ".cache" / "content-mission-drive.pickle").exists() and (out / ".cache" / "text-fit.json").exists()
     assert run_cli(*args).returncode == 0  # remembered
     game = content / "mission-drive" / "game.yaml"
     game.write_text(game.read_text("utf-8").replace("name:", "name: [unclosed", 1), "utf-8")
     broken = run_cli(*args)
     assert broken.returncode == 2 and "game.yaml:" in broken.stderr, broken.stderr
+
+
+def test_an_edit_to_one_game_reloads_that_game_alone(tmp_path) -> None:
+    from tests.helpers import copy_content, run_cli
+
+    games = ("mission-drive", "vampire-chase")
+    content = copy_content(tmp_path, games)
+    out = tmp_path / "build"
+    args = ("print", "--no-png", "--paper", "a4", "--content", content, "--out", out, "-q")
+    assert run_cli(*args).returncode == 0
+    cached = {g: out / ".cache" / f"content-{g}.pickle" for g in games}
+    before = {g: p.read_bytes() for g, p in cached.items()}
+    rules = sorted((content / "vampire-chase" / "rules").glob("*.md"))[0]
+    rules.write_text(rules.read_text("utf-8") + "\nOne more sentence for the test.\n", "utf-8")
+    assert run_cli(*args).returncode == 0
+    assert cached["mission-drive"].read_bytes() == before["mission-drive"]  # taken as it was
+    assert cached["vampire-chase"].read_bytes() != before["vampire-chase"]  # loaded again, with the edit
+    assert b"One more sentence for the test." in cached["vampire-chase"].read_bytes()
+    shared = content / "icons.yaml"  # outside every game: each game is loaded again
+    shared.write_text(shared.read_text("utf-8") + "\n", "utf-8")
+    assert run_cli(*args).returncode == 0
+    assert cached["mission-drive"].read_bytes() != before["mission-drive"]

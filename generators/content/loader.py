@@ -55,8 +55,10 @@ def game_dirs(root: Path) -> list[Path]:
     return [p.parent for p in content_files(root, "*/game.yaml")]
 
 
-def load_content(root: Path, only: Iterable[str] | None = None) -> Content:
-    """Load and cross-check `root` (normally content/); `only` limits which games."""
+def load_content(root: Path, only: Iterable[str] | None = None,
+                 load: Callable[[Path, Icons, Path], LoadedGame] | None = None) -> Content:
+    """Load and cross-check `root` (normally content/); `only` limits which games. `load` loads one
+    game (default `load_game`; validation passes one that remembers games whose files are unchanged)."""
     if root.is_file():
         raise ContentError(display_path(root), 1, 1, (), "--content names a file; give the content folder "
                            "(the one holding icons.yaml and a folder per game)")
@@ -74,7 +76,7 @@ def load_content(root: Path, only: Iterable[str] | None = None) -> Content:
             known = ", ".join(d.name for d in dirs)
             raise ContentError(display_path(root), 1, 1, (), f"no game {sorted(unknown)[0]!r}; the games are: {known}")
         dirs = [d for d in dirs if d.name in wanted]
-    games = tuple(load_game(d, icons, root) for d in dirs)
+    games = tuple((load or load_game)(d, icons, root) for d in dirs)
     return Content(str(root), games, icons)
 
 

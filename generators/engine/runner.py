@@ -25,8 +25,9 @@ from __future__ import annotations
 import json
 import sys
 import traceback
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -61,15 +62,32 @@ class Prepared:
     content: GameContent | None = None  # for the step wording: names as the content prints them
 
 
-@dataclass(frozen=True)
 class GameWork:
-    """One game's part of a check: its engine, the content it reads, its prepared scenarios."""
+    """One game's part of a check: its engine, the content it reads, its prepared scenarios, each
+    loaded when first asked for (`load_all` loads at once every game validation must check now)."""
 
-    game: LoadedGame
-    engine: Engine
-    content: GameContent
-    scenarios: tuple[Prepared, ...]
-    paths: tuple[Path, ...] = ()  # the scenario files and folders it was loaded from
+    def __init__(self, game: LoadedGame, paths: tuple[Path, ...]):
+        self.game = game
+        self.paths = paths  # the scenario files and folders it is loaded from
+
+    @cached_property
+    def _rules(self) -> tuple[Engine, GameContent]:
+        engine = engine_of(self.game)
+        return engine, game_content(self.game, engine)
+
+    @property
+    def engine(self) -> Engine:
+        return self._rules[0]
+
+    @property
+    def content(self) -> GameContent:
+        return self._rules[1]
+
+    @cached_property
+    def scenarios(self) -> tuple[Prepared, ...]:
+        engine, facts = self._rules
+        loaded = load_scenarios(list(self.paths), engine, rule_ids=[r.id for r in self.game.rules])
+        return tuple(prepare(engine, facts, s) for s in loaded)
 
 
 Work = list[GameWork]
@@ -129,16 +147,17 @@ def plan(content: Content, games: Sequence[str] | None = None,
 
 
 def load_all(content: Content, games: Sequence[str] | None = None,
-             extra_paths: Sequence[Path] = ()) -> Work:
+             extra_paths: Sequence[Path] = (), later: Collection[str] = ()) -> Work:
     """Every scenario to check, loaded and validated before anything runs: the file format, the
     setup and every action against the engine's specs, ids unique, rules known, and each setup built
-    (a setup the rules cannot reach is a located error)."""
+    (a setup the rules cannot reach is a located error). Games in `later` (ones a run validated
+    from exactly the same files and code) are loaded only if something asks for them."""
     work = []
     for game, paths in plan(content, games, extra_paths):
-        engine = engine_of(game)
-        facts = game_content(game, engine)
-        scenarios = load_scenarios(paths, engine, rule_ids=[r.id for r in game.rules])
-        work.append(GameWork(game, engine, facts, tuple(prepare(engine, facts, s) for s in scenarios), tuple(paths)))
+        w = GameWork(game, tuple(paths))
+        if game.id not in later:
+            w.scenarios  # noqa: B018 - loaded now: a mistake stops the run before anything is written
+        work.append(w)
     return work
 
 
