@@ -2085,16 +2085,21 @@ def _do_enemy_fire(ctx: _Ctx, act: EnemyFireAction) -> None:
 
 
 def _do_civilian_move(ctx: _Ctx, act: CivilianMoveAction) -> None:
+    _move_civilian(ctx, act.civilian, act.to)
+    _resume_after_card(ctx)
+
+
+def _move_civilian(ctx: _Ctx, civilian: Sequence[int], to: Sequence[int]) -> None:
+    """A civilian moved by a card or an upgrade: one step to an adjacent empty space."""
     s = ctx.s
-    if not _civilian_may_move(s, tuple(act.civilian), tuple(act.to)):
+    if not _civilian_may_move(s, tuple(civilian), tuple(to)):
         raise IllegalAction("that civilian cannot move there (it needs an adjacent empty space)")
-    v = _vehicle_at(s, _pair(act.civilian))
+    v = _vehicle_at(s, _pair(civilian))
     assert v is not None
     v = _own(s, s.vehicles, v)
-    v.at = _pair(act.to)
-    ctx.event("civilian_moved", **{"from": _pair(act.civilian)}, to=v.at)
+    v.at = _pair(to)
+    ctx.event("civilian_moved", **{"from": _pair(civilian)}, to=v.at)
     _vehicle_enters(ctx, v)
-    _resume_after_card(ctx)
 
 
 # --- movement, ramming, firing -----------------------------------------------------------------
@@ -2420,16 +2425,8 @@ def _effect_redraw(ctx: _Ctx, effect: UpgradeEffect, act: UseUpgradeAction) -> N
 
 
 def _effect_civilian(ctx: _Ctx, effect: UpgradeEffect, act: UseUpgradeAction) -> None:
-    s = ctx.s
     assert act.civilian is not None and act.to is not None
-    if not _civilian_may_move(s, tuple(act.civilian), tuple(act.to)):
-        raise IllegalAction("that civilian cannot move there (it needs an adjacent empty space)")
-    v = _vehicle_at(s, _pair(act.civilian))
-    assert v is not None
-    v = _own(s, s.vehicles, v)
-    v.at = _pair(act.to)
-    ctx.event("civilian_moved", **{"from": _pair(act.civilian)}, to=v.at)
-    _vehicle_enters(ctx, v)
+    _move_civilian(ctx, act.civilian, act.to)
 
 
 def _effect_disarm(ctx: _Ctx, effect: UpgradeEffect, act: UseUpgradeAction) -> None:
