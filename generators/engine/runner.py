@@ -472,9 +472,9 @@ def compute_check(work: Work, simulate_games: int = 0) -> tuple[Report, dict[str
     """Replay every prepared scenario: the report and every file of the check's folder, in memory;
     `simulate_games` whole games per setting go into the report too (for the site's overviews)."""
     parts = [json.loads(game_part(w)) for w in work]
-    sims = {w.game.id: {"policies": POLICIES_TEXT(), "settings": [
-        json.loads(_simulated(w, simulate_games, policy, i)) for policy, i in simulation_plan(w)]}
-        for w in work} if simulate_games > 0 else {}
+    sims = {w.game.id: _figures([json.loads(_simulated(w, simulate_games, policy, i))
+                                 for policy, i in simulation_plan(w)])
+            for w in work} if simulate_games > 0 else {}
     return assemble(work, parts, sims)
 
 
@@ -503,10 +503,11 @@ def _simulated(w: GameWork, games: int, policy: str, index: int) -> bytes:
     return json.dumps(line, sort_keys=True, ensure_ascii=False).encode("utf-8")
 
 
-def POLICIES_TEXT() -> dict[str, str]:
+def _figures(lines: list[dict[str, Any]]) -> dict[str, Any]:
+    """A game's whole-game figures as the report holds them: what each policy is, then its lines."""
     from generators.engine.simulate import POLICIES
 
-    return dict(POLICIES)
+    return {"policies": dict(POLICIES), "settings": lines}
 
 
 def assemble(work: Work, parts: Sequence[Mapping[str, Any]],
@@ -587,7 +588,7 @@ def assemble_check(work: Work, out: Path, manifest: Manifest, simulate_games: in
         for w in work:
             lines = [json.loads((folder / SIMULATIONS / w.game.id / f"{policy}-{i}.json").read_text("utf-8"))
                      for policy, i in simulation_plan(w)]
-            sims[w.game.id] = {"policies": POLICIES_TEXT(), "settings": lines}
+            sims[w.game.id] = _figures(lines)
     report, files = assemble(work, parts, sims)
     with Commit(manifest) as commit:
         commit.sync_folder(folder, files, keep=lambda rel: rel.startswith((f"{PARTS}/", f"{SIMULATIONS}/")))

@@ -34,10 +34,6 @@ class Project:
     stage: Stage  # paths relative to the project's own docs folder
     nav: list[NavItem]
 
-    @property
-    def folder(self) -> str:
-        return self.name
-
 
 def project_of(path: str, games: Sequence[str]) -> str:
     """The project a site path (docs-relative, as the single-site staging writes it) belongs to."""
