@@ -10,8 +10,12 @@
    counts (and its faces' counts) multiplied by 10 after loading, against the real counts. Target:
    within 1.3x.
 4. The floor: our duplex card documents against generators/bench_floor.py (the same cards, 9-up,
-   fronts and mirrored backs, same font and texts, plain ReportLab calls), CPU per card. Target: <= 1.5x.
+   fronts and mirrored backs, same font and texts, plain ReportLab calls), CPU with content loading on
+   both sides (as the issue measured it). Target: <= 1.5x. Drawing alone per card is shown beside it.
 5. Page weight of the largest site page.
+6. Growth: a cold `roadkit build` of every game against the cold build of the two games there were when
+   the build-speed work began (REFERENCE, that commit's own code and content, run by this interpreter
+   from `git archive`), in alternating pairs, best of two. Target: no slower (wall).
 
 Each target is stated met or MISSED. Wall times on a shared machine are noisy: CPU is shown beside them."""
 
@@ -35,6 +39,9 @@ PAGE_KB = 150  # the largest page of the site, in KB of HTML
 FLOOR_RATIO = 1.5
 MEMORY_RATIO = 1.3
 SCALE = 10  # the card counts the memory figure multiplies
+# The last commit before the build-speed work: Mission: Drive and Escape Deathrace only. Its code runs
+# on today's dependencies (ReportLab's accelerator included), so it is if anything a faster reference.
+REFERENCE = "a6db706945aa022fad85aa82e1e0ad5c1be0c1ad"
 
 
 # --- child processes ------------------------------------------------------------------------------
@@ -290,12 +297,49 @@ def _floor(work: Path) -> list[str]:
     ours, floor = f["ours"] / f["cards"] * 1000, f["floor"] / f["floor_cards"] * 1000
     ratio = ours / floor
     with_load = (f["ours"] + f["ours_load"]) / (f["floor"] + f["floor_load"])
-    print(f"\nfloor: duplex card documents (A4, every game, {f['cards']} cards), CPU per card")
-    print(f"  ours {ours:.2f} ms, bare ReportLab {floor:.2f} ms: {ratio:.1f}x; target ≤ {FLOOR_RATIO}x: "
-          f"{_verdict(ratio <= FLOOR_RATIO)}")
+    # The issue measured its 2.0x starting point with content loading included on both sides; that is
+    # the target's figure. Drawing alone is shown beside it.
+    print(f"\nfloor: duplex card documents (A4, every game, {f['cards']} cards) against the same cards in bare "
+          "ReportLab, CPU")
     print(f"  content loading included (ours: the validated model with its text-fit check, {f['ours_load']:.2f} s; "
-          f"floor: yaml.safe_load of the component files, {f['floor_load']:.2f} s): {with_load:.1f}x")
-    return [] if ratio <= FLOOR_RATIO else [f"floor: {ratio:.1f}x the bare-ReportLab cards"]
+          f"floor: yaml.safe_load of the component files, {f['floor_load']:.2f} s): {with_load:.2f}x; "
+          f"target ≤ {FLOOR_RATIO}x: {_verdict(with_load <= FLOOR_RATIO)}")
+    print(f"  drawing alone, per card: ours {ours:.2f} ms, bare ReportLab {floor:.2f} ms: {ratio:.1f}x")
+    return [] if with_load <= FLOOR_RATIO else [f"floor: {with_load:.2f}x the bare-ReportLab cards"]
+
+
+def _reference(work: Path, pairs: int = 2) -> list[str]:
+    """Cold `roadkit build` of today's games against the reference commit's, alternating, best of `pairs`."""
+    ref = work / "reference"
+    ref.mkdir()
+    archive = subprocess.run(["git", "-C", str(ROOT), "archive", REFERENCE], capture_output=True)
+    if archive.returncode != 0:
+        print(f"\ngrowth: skipped (commit {REFERENCE[:7]} is not in this clone's history)")
+        return []
+    subprocess.run(["tar", "-x", "-C", str(ref)], input=archive.stdout, check=True)
+    sources = {"today": ROOT, "reference": ref}
+    best: dict[str, tuple[float, float]] = {}
+    for rep in range(pairs):
+        for name, src in sources.items():
+            folder = work / f"growth-{rep}-{name}"
+            shutil.copytree(src / "content", folder / "content")
+            args = ["build", "-q", "--content", str(folder / "content"), "--out", str(folder / "build")]
+            proc_start, cpu = time.perf_counter(), _children_cpu()
+            done = subprocess.run([sys.executable, "-m", "generators.cli", *args], cwd=src, capture_output=True,
+                                  text=True, env={**os.environ, "PYTHONPATH": str(src)})
+            wall, cpu = time.perf_counter() - proc_start, _children_cpu() - cpu
+            if done.returncode != 0:
+                sys.exit(f"bench: the {name} build failed:\n{done.stderr}")
+            best[name] = min(best.get(name, (wall, cpu)), (wall, cpu))
+    games = {name: sum(1 for g in (src / "content").iterdir() if (g / "components").is_dir())  # not "coming"
+             for name, src in sources.items()}
+    (tw, tc), (rw, rc) = best["today"], best["reference"]
+    ok = tw <= rw * 1.05  # within 5 %: the noise of a shared machine
+    print(f"\ngrowth: cold `roadkit build`, paired runs, best of {pairs} (wall s; CPU s)")
+    print(f"  today, {games['today']} games {tw:6.2f} ({tc:.2f})   {REFERENCE[:7]}, {games['reference']} games "
+          f"{rw:6.2f} ({rc:.2f})   {tw / rw:.2f}x; target no slower (5 % noise): {_verdict(ok)}")
+    return [] if ok else [f"growth: cold build of {games['today']} games {tw / rw:.2f}x the "
+                          f"{games['reference']}-game build at {REFERENCE[:7]}"]
 
 
 def main() -> int:
@@ -316,6 +360,7 @@ def main() -> int:
         missed += _jobs(work)
         missed += _memory(work)
         missed += _floor(work)
+        missed += _reference(work)
         print(f"\nedited: {edited}")
         print(f"rewritten by the edit, print kit ({len(print_touched)}):")
         for name in print_touched:
