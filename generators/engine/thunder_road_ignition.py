@@ -59,6 +59,7 @@ events [kinds], rolls [[label, value]], log [lines], slams, hits.
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -1846,8 +1847,15 @@ def _all_pieces(state: State) -> list[_Piece]:
     return [_Piece(t, m, p) for t, m, p in zip(range(1, len(maps) + 1), maps, geometry.chain(maps), strict=True)]
 
 
+@functools.lru_cache(maxsize=256)
+def _outlines(m: SpaceMap, place: geometry.Placement, inset: float = 0.0) -> dict[str, tuple[tuple[float, float], ...]]:
+    """Each space's outline laid on the shared plane. Every drawing of a game places the same tiles
+    the same way, so this is worked out once per tile and placement, not once per drawing."""
+    return {s.id: tuple(place.apply(q) for q in geometry.outline(m, s, inset)) for s in m.spaces}
+
+
 def _tile_box(pc: _Piece) -> draw.Box:
-    pts = [pc.place.apply(q) for s in pc.m.spaces for q in geometry.outline(pc.m, s)]
+    pts = [q for outline in _outlines(pc.m, pc.place).values() for q in outline]
     xs, ys = [p[0] for p in pts], [-p[1] for p in pts]
     return draw.Box.spanning(min(xs), min(ys), max(xs), max(ys))
 
@@ -1928,7 +1936,7 @@ def draw_state(state: State, focus: draw.Focus | None = None) -> str:
     tiles = _focus_tiles(state, focus)
     every = _all_pieces(state)
     pieces = [every[t - 1] for t in tiles]
-    world = [pc.place.apply(q) for pc in pieces for s in pc.m.spaces for q in geometry.outline(pc.m, s)]
+    world = [q for pc in pieces for outline in _outlines(pc.m, pc.place).values() for q in outline]
     extra = _around(state, pieces)
     xs = [p[0] for p in world + extra]
     ys = [p[1] for p in world + extra]
@@ -2011,10 +2019,10 @@ def _draw_piece(svg: draw.Svg, state: State, pc: _Piece, pt: Any) -> None:
     for s in pc.m.spaces:
         sid = f"{pc.tile}:{s.id}"
         here = terrain(state, sid)
-        poly = [pt(pc.place.apply(q)) for q in geometry.outline(pc.m, s)]
+        poly = [pt(q) for q in _outlines(pc.m, pc.place)[s.id]]
         svg.polygon(poly, TERRAIN_FILL.get(here, "#cccccc"), "#555555")
         if here == "impassable":
-            inner = [pt(pc.place.apply(q)) for q in geometry.outline(pc.m, s, 0.08)]
+            inner = [pt(q) for q in _outlines(pc.m, pc.place, 0.08)[s.id]]
             svg.polygon(inner, "none", "#f2c200")
         cx, cy = pt(pc.place.apply(geometry.centre(pc.m, s)))
         mark = TERRAIN_MARK.get(here, "")
