@@ -1152,13 +1152,15 @@ def test_every_action_kind_has_player_wording() -> None:
 
 
 def test_svg_is_deterministic_and_escaped() -> None:
-    players = [{"name": "<A&B>", "character": "mista", "at": "t1"}, {"name": "Y", "character": "gooday"}]
+    players = [{"name": "<A&B>", "character": "mista", "at": "t1"}, {"name": "Y\"Z", "character": "gooday"}]
     road = [*line(2), {"id": "z\"1", "kind": "death-turret", "at": [3, 0]}]
-    board = [{"kind": "smoke", "tile": "t2", "owner": "Y"}]
+    board = [{"kind": "smoke", "tile": "t2", "owner": "Y\"Z"}]
     svg = GAME.draw_svg(make(players, road, board=board))
     assert svg == GAME.draw_svg(make(players, road, board=board))
-    assert "&lt;A&amp;B&gt;" in svg and "<A&B>" not in svg and "z&quot;1" in svg
+    assert "&lt;A&amp;B&gt;" in svg and "<A&B>" not in svg and "Y&quot;Z" in svg
     assert "7/7 HP" in svg and "smoke" in svg and "DEATH TURRET" in svg
+    # Tiles are named as the steps name them ("the 2nd Straight Road tile"), never by their ids.
+    assert "z&quot;1" not in svg and ">t2<" not in svg and ">2nd<" in svg
 
 
 # --- exact odds ---------------------------------------------------------------------------------

@@ -3023,10 +3023,15 @@ def _tile_words(s: State | None, tid: str | None) -> str:
     tile = s.tiles.get(tid or "") if s is not None else None
     if s is None or tile is None:
         return "that tile"
+    which = _tile_ordinal(s, tile)
+    return f"the {which + ' ' if which else ''}{_tile_title(s, tile)} tile"
+
+
+def _tile_ordinal(s: State, tile: Tile) -> str:
+    """"2nd" for the second tile laid with this title; nothing when the title is the only one."""
     title = _tile_title(s, tile)
     same = [t for t in s.tiles.values() if _tile_title(s, t) == title]
-    which = f"{_ordinal(same.index(tile) + 1)} " if len(same) > 1 else ""
-    return f"the {which}{title} tile"
+    return _ordinal(same.index(tile) + 1) if len(same) > 1 else ""
 
 
 def _ordinal(n: int) -> str:
@@ -3212,7 +3217,9 @@ def _draw_tile(svg: draw.Svg, s: State, tile: Tile, origin: tuple[int, int]) -> 
                  draw.COLORS["lane"], 14)
     if tile.arrow:
         label = f"{ARROWS[tile.arrow]} NOS {ARROWS[tile.arrow]}"
-    svg.text(x0 + 6, y0 + 14, tile.id, size=10, anchor="start")
+    which = _tile_ordinal(s, tile)
+    if which:  # the steps say "the 2nd Straight Road tile": the drawing names it the same way
+        svg.text(x0 + 6, y0 + 14, which, size=10, anchor="start")
     svg.text(cx, y0 + 28, label, size=9 if len(label) > 12 else 10, weight="bold")
     if tile.boss is not None:
         hp = s.boss_hp[tile.boss]
