@@ -13,7 +13,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 _FOLDER: Path | None = None
-_PENDING: dict[str, bytes] = {}
+_PENDING: dict[str, bytes | None] = {}  # None: the entry is to go
+# Entries earlier versions kept that nothing reads any more.
+_RETIRED = ("content.pickle",)
 _RUN = [0]  # counts `caching` calls: what was read in an earlier command is read again
 
 
@@ -55,13 +57,30 @@ def stage(name: str, data: bytes) -> None:
         _PENDING[name] = data
 
 
+def keep_only(prefix: str, names: set[str]) -> None:
+    """Entries starting with `prefix` other than `names` go when `save` is called (a game's entry once
+    the game is gone, say), along with retired ones."""
+    if _FOLDER is None:
+        return
+    with contextlib.suppress(OSError):
+        for path in _FOLDER.iterdir():
+            if path.name.startswith(prefix) and path.name not in names and path.name not in _PENDING:
+                _PENDING[path.name] = None
+        for name in _RETIRED:
+            if (_FOLDER / name).exists():
+                _PENDING.setdefault(name, None)
+
+
 def save() -> None:
-    """Write the staged entries; one that cannot be written is just not remembered."""
+    """Write the staged entries and remove the ones to go; one that cannot be written is just not remembered."""
     from generators.outputs import write_if_changed
 
     if _FOLDER is None:
         return
     for name, data in sorted(_PENDING.items()):
         with contextlib.suppress(OSError):
-            write_if_changed(_FOLDER / name, data)
+            if data is None:
+                (_FOLDER / name).unlink(missing_ok=True)
+            else:
+                write_if_changed(_FOLDER / name, data)
     _PENDING.clear()

@@ -59,8 +59,11 @@ def validate(root: Path, games: Sequence[str] | None = None, extra_paths: Sequen
 # --- the content model, remembered game by game ---------------------------------------------------
 
 
+CACHE_PREFIX = "content-"
+
+
 def _cache_name(game: str) -> str:
-    return f"content-{game}.pickle"
+    return f"{CACHE_PREFIX}{game}.pickle"
 
 
 def _load_content(root: Path, games: Sequence[str] | None) -> tuple[Content, frozenset[str]]:
@@ -74,6 +77,7 @@ def _load_content(root: Path, games: Sequence[str] | None) -> tuple[Content, fro
     if not memo.active():
         return load_content(root, games), frozenset()
     keys = _game_keys(root)
+    memo.keep_only(CACHE_PREFIX, {_cache_name(g) for g in keys})
     remembered: set[str] = set()
 
     def load(game_dir: Path, icons: Icons, root: Path) -> LoadedGame:

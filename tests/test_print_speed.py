@@ -96,3 +96,21 @@ def test_an_edit_to_one_game_reloads_that_game_alone(tmp_path) -> None:
     shared.write_text(shared.read_text("utf-8") + "\n", "utf-8")
     assert run_cli(*args).returncode == 0
     assert cached["mission-drive"].read_bytes() != before["mission-drive"]
+
+
+def test_a_removed_games_remembered_model_goes_with_it(tmp_path) -> None:
+    import shutil
+
+    from tests.helpers import copy_content, run_cli
+
+    games = ("mission-drive", "vampire-chase")
+    content = copy_content(tmp_path, games)
+    out = tmp_path / "build"
+    args = ("print", "--no-png", "--paper", "a4", "--content", content, "--out", out, "-q")
+    assert run_cli(*args).returncode == 0
+    cache = out / ".cache"
+    (cache / "content.pickle").write_bytes(b"an entry of an older version")
+    shutil.rmtree(content / "vampire-chase")
+    assert run_cli(*args).returncode == 0
+    assert (cache / "content-mission-drive.pickle").exists()
+    assert not (cache / "content-vampire-chase.pickle").exists() and not (cache / "content.pickle").exists()
