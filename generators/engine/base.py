@@ -172,6 +172,10 @@ class Event:
     kind: str
     data: dict[str, Any] = field(default_factory=dict)
 
+    def __init__(self, kind: str, data: dict[str, Any] | None = None) -> None:
+        # Set at once, not through the frozen __setattr__: a simulated game makes millions of events.
+        self.__dict__.update(kind=kind, data={} if data is None else data)
+
     def as_dict(self) -> dict[str, Any]:
         return {"kind": self.kind, **self.data}
 
