@@ -81,10 +81,19 @@ class Chance:
     rng: _random.Random | None = None
     used: int = 0
     log: list[Scripted] = field(default_factory=list)  # what was asked and answered, in order
+    seed: int | None = None  # the generator's seed, until the first request makes `rng` from it
 
     @classmethod
     def seeded(cls, seed: int) -> Chance:
-        return cls(rng=_random.Random(seed))
+        # Seeded on first use: seeding costs more than many a simulator's look-ahead, and most never roll.
+        return cls(seed=seed)
+
+    def _generator(self, label: str) -> _random.Random:
+        if self.rng is None:
+            if self.seed is None:
+                raise self._exhausted(label)
+            self.rng = _random.Random(self.seed)
+        return self.rng
 
     def _scripted(self, label: str) -> Scripted | None:
         if self.used >= len(self.script):
@@ -112,11 +121,10 @@ class Chance:
                 raise IllegalAction(f"scripted {label} {entry.value!r} is not possible here; possible: {shown}",
                                     [])
             return self._record(label, entry.value)
-        if self.rng is None:
-            raise self._exhausted(label)
+        rng = self._generator(label)
         if not options:
             raise IllegalAction(f"{label}: nothing to choose from")
-        return self._record(label, self.rng.choice(list(options)))
+        return self._record(label, rng.choice(list(options)))
 
     def sample(self, label: str, options: Sequence[Any], k: int) -> tuple[Any, ...]:
         """`k` different results among `options`, in order (cards dealt from a known set)."""
@@ -131,10 +139,8 @@ class Chance:
                 pool.remove(item)
             if len(value) != k:
                 raise IllegalAction(f"scripted {label} gives {len(value)} item(s); {k} are dealt")
-        elif self.rng is None:
-            raise self._exhausted(label)
         else:
-            value = tuple(self.rng.sample(list(options), k))
+            value = tuple(self._generator(label).sample(list(options), k))
         self._record(label, list(value))  # logged as a list: JSON-ready, as a scenario writes it
         return value
 
@@ -147,10 +153,8 @@ class Chance:
             if sorted(map(repr, order)) != sorted(map(repr, items)):
                 raise IllegalAction(f"scripted {label} {order} is not an order of {list(items)}")
             return self._record(label, order)
-        if self.rng is None:
-            raise self._exhausted(label)
         order = list(items)
-        self.rng.shuffle(order)
+        self._generator(label).shuffle(order)
         return self._record(label, order)
 
     @property
@@ -167,6 +171,10 @@ class Event:
 
     kind: str
     data: dict[str, Any] = field(default_factory=dict)
+
+    def __init__(self, kind: str, data: dict[str, Any] | None = None) -> None:
+        # Set at once, not through the frozen __setattr__: a simulated game makes millions of events.
+        self.__dict__.update(kind=kind, data={} if data is None else data)
 
     def as_dict(self) -> dict[str, Any]:
         return {"kind": self.kind, **self.data}

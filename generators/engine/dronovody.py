@@ -538,11 +538,21 @@ def _shallow(obj: Any) -> Any:
 
 
 def _copy_player(p: Player) -> Player:
-    new = _shallow(p)
-    for name in ("crew", "hq", "hand", "defence", "trophies", "wounded", "used", "dealt"):
-        setattr(new, name, getattr(p, name)[:])
-    new.warehouse = [Drone(d.card, d.broken) for d in p.warehouse]
-    new.projects = [Project(pr.card, pr.active, pr.used) for pr in p.projects]
+    new = _shallow(p)  # every list copied, written out (no loop over names): this runs for each action tried
+    new.crew, new.hq, new.hand, new.defence = p.crew[:], p.hq[:], p.hand[:], p.defence[:]
+    new.trophies, new.wounded, new.used, new.dealt = p.trophies[:], p.wounded[:], p.used[:], p.dealt[:]
+    new.warehouse = [_shallow(d) for d in p.warehouse]
+    new.projects = [_shallow(pr) for pr in p.projects]
+    return new
+
+
+def _as_player(action: Any, player: str | None) -> Any:
+    """`action` taken by `player` (dataclasses.replace without its generic machinery: every action has a
+    `player` field and nothing computed after __init__)."""
+    if action.player == player:
+        return action
+    new = _shallow(action)
+    new.__dict__["player"] = player  # frozen: set without __setattr__
     return new
 
 
@@ -1555,15 +1565,15 @@ def apply(state: State, action: Any, chance: Chance) -> tuple[State, list[Event]
     if name not in state.players:
         raise IllegalAction(f"no player {name!r}")
     acting = players_to_act(state)
-    canonical = replace(action, player=None if acting == [name] else name)
+    canonical = _as_player(action, None if acting == [name] else name)
     if canonical not in legal_actions(state, name):
-        full = replace(action, player=name)
+        full = _as_player(action, name)
         reason = _why_not(state, full) or "it is not one of the legal actions now"
         raise IllegalAction(f"{name} cannot {_TRIED.get(action.do, action.do)}: {reason}",
                             [to_data(a) for a in legal_actions(state)])
     s = copy.deepcopy(state)
     events: list[Event] = []
-    HANDLERS[action.do](s, s.p(name), replace(action, player=name), chance, events)
+    HANDLERS[action.do](s, s.p(name), _as_player(action, name), chance, events)
     if s.phase != "over":
         _settle(s, chance, events)
     return s, events

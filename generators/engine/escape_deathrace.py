@@ -3471,8 +3471,16 @@ def _dangers(s: State, p: Player) -> float:
 
 
 def _steps_to_goal(s: State, p: Player) -> int:
-    """Road tiles from the car to its goal: a live sub-boss, else the final tile, else an open road end."""
-    here = _tile_of(s, p)
+    """Road tiles from the car to its goal: a live sub-boss, else the final tile, else an open road end (kept
+    for the layout, by the car's tile and which bosses live: every look-ahead asks for it)."""
+    key = ("goal", p.tile, *map(bool, s.boss_hp.values()))  # boss HP never goes below 0
+    known = _layout(s)
+    if key not in known:
+        known[key] = _goal_distance(s, _tile_of(s, p))
+    return known[key]
+
+
+def _goal_distance(s: State, here: Tile) -> int:
     if _boss_alive(s, here) or here.kind == "final-boss":
         return 0
     dist = _distances(s, here.id)

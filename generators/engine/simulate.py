@@ -47,19 +47,28 @@ class Played:
     actions: int
 
 
-def _greedy(engine: Engine, state: Any, player: str, legal: list[Any], rng: random.Random) -> Any:
+def _greedy(engine: Engine, state: Any, player: str, legal: list[Any],
+            rng: random.Random) -> tuple[Any, Any | None]:
+    """The action chosen, and the state it leads to when its look-ahead asked no chance (None otherwise):
+    an engine is pure and reaches randomness only through its chance, so the real apply would make
+    exactly that state."""
+    if len(legal) == 1:  # nothing to compare: the look-ahead's seed and the choice are drawn all the same
+        rng.randrange(1 << 30)
+        return rng.choice(legal), None
     scored = []
     for action in legal:
+        chance = Chance.seeded(rng.randrange(1 << 30))
         try:
-            after, _ = engine.apply(state, action, Chance.seeded(rng.randrange(1 << 30)))
+            after, _ = engine.apply(state, action, chance)
         except Exception:  # a look-ahead that cannot be evaluated is simply not preferred
             continue
         value = engine.evaluate(after, player)
-        scored.append((value if value is not None else float("-inf"), action))
+        scored.append((value if value is not None else float("-inf"), action, None if chance.log else after))
     if not scored:
-        return rng.choice(legal)
-    best = max(v for v, _ in scored)
-    return rng.choice([a for v, a in scored if v == best])
+        return rng.choice(legal), None
+    best = max(v for v, _, _ in scored)
+    _, action, after = rng.choice([s for s in scored if s[0] == best])
+    return action, after
 
 
 def play(engine: Engine, content: GameContent, options: Any, seed: int, policy_name: str = "random") -> Played:
@@ -75,8 +84,11 @@ def play(engine: Engine, content: GameContent, options: Any, seed: int, policy_n
         legal = engine.legal_actions(state, player)
         if not legal:
             raise InvariantBroken(f"seed {seed}: {player} may act but has no legal action after {n} actions")
-        action = _greedy(engine, state, player, legal, policy) if policy_name == "greedy" else policy.choice(legal)
-        state, _ = engine.apply(state, action, chance)
+        if policy_name == "greedy":
+            action, after = _greedy(engine, state, player, legal, policy)
+        else:
+            action, after = policy.choice(legal), None
+        state = after if after is not None else engine.apply(state, action, chance)[0]
     raise InvariantBroken(f"seed {seed}: the game did not end within {engine.type.max_actions} actions")
 
 

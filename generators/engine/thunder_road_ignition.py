@@ -61,7 +61,7 @@ from __future__ import annotations
 
 import functools
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Literal
@@ -360,20 +360,20 @@ class Board(Shared):
 
 def build_board(kit: Kit, road: Sequence[int]) -> Board:
     maps = [kit.sides[n] for n in road]
+    at_ids = [{tuple(s.at): s.id for s in m.spaces} for m in maps]  # per tile: (lane, row) -> its space
     spaces: dict[str, Space] = {}
     for t, m in enumerate(maps, 1):
-        by_local = {s.id: s for s in m.spaces}
-        by_lane_row = {tuple(s.at): s.id for s in m.spaces}
+        local = {s.id for s in m.spaces}
         for s in m.spaces:
-            links = tuple(_resolve_link(target, t, maps, by_local, by_lane_row) for target in s.links)
+            links = tuple(_resolve_link(target, t, maps, local, at_ids) for target in s.links)
             lane, row = s.at
             spaces[f"{t}:{s.id}"] = Space(f"{t}:{s.id}", t, s.id, lane, row, s.terrain, links, frozenset(s.walls),
                                           s.arrow, t + (row + 0.5) / m.rows)
     return Board(tuple(road), spaces, PIT_TILES[len(road)], tuple(maps))
 
 
-def _resolve_link(target: str, tile: int, maps: list[SpaceMap], local: Mapping[str, Any],
-                  lane_row: Mapping[tuple[int, ...], str]) -> str:
+def _resolve_link(target: str, tile: int, maps: list[SpaceMap], local: Collection[str],
+                  at_ids: list[dict[tuple[int, ...], str]]) -> str:
     if target == "off":
         return OFF
     if target in local:
@@ -383,14 +383,12 @@ def _resolve_link(target: str, tile: int, maps: list[SpaceMap], local: Mapping[s
     if kind == "next":
         if tile == len(maps):
             return FINISH
-        nxt = maps[tile]
-        ids = {tuple(s.at): s.id for s in nxt.spaces}
+        ids = at_ids[tile]
         return f"{tile + 1}:{ids[(lane, 0)]}" if (lane, 0) in ids else OFF
     if tile == 1:
         return OFF  # behind the starting tile: off the board's rear edge
-    prev = maps[tile - 2]
-    ids = {tuple(s.at): s.id for s in prev.spaces}
-    return f"{tile - 1}:{ids[(lane, prev.rows - 1)]}" if (lane, prev.rows - 1) in ids else OFF
+    ids, rows = at_ids[tile - 2], maps[tile - 2].rows
+    return f"{tile - 1}:{ids[(lane, rows - 1)]}" if (lane, rows - 1) in ids else OFF
 
 
 def link(board: Board, space: str, direction: str) -> str:
@@ -479,6 +477,11 @@ class Task(Value):
     how: str = ""
     direction: str = ""
     n: int = 0
+
+    def __init__(self, kind: str, car: str = "", other: str = "", space: str = "", how: str = "",
+                 direction: str = "", n: int = 0) -> None:
+        # Set at once, not field by field through the frozen __setattr__: every step of a game makes tasks.
+        self.__dict__.update(kind=kind, car=car, other=other, space=space, how=how, direction=direction, n=n)
 
 
 @dataclass
@@ -735,7 +738,8 @@ def _legal_list(state: State) -> list[Any]:
         out: list[Any] = []
         if d.kind == "turn" and crew.command is None:
             out += _command_actions(state, d.player, dice)
-        out += [MoveAction("move", size, v) for size in SIZES if size in open_slots(state, d.player) for v in dice]
+        slots = open_slots(state, d.player)
+        out += [_action(MoveAction, "move", size, v) for size in SIZES if size in slots for v in dice]
         return out
     if d.kind == "slipstream-car":
         return [SlipstreamAction("slipstream", size) for size in slipstream_cars(state, d.player)]
@@ -765,7 +769,14 @@ def _steps(state: State) -> list[Any]:
     (driving off a side of the board is not one of them)."""
     assert state.movement is not None
     at = state.cars[state.movement.car].at
-    return [StepAction("step", x) for x in FORWARD if link(state.board, at, x) != OFF]
+    ahead = state.board.spaces[at].links[:len(FORWARD)]  # links are in DIRECTIONS order, the forward ones first
+    return [_action(StepAction, "step", x) for x, target in zip(FORWARD, ahead, strict=True) if target != OFF]
+
+
+@functools.cache
+def _action(spec: type, *fields: Any) -> Any:
+    """One shared instance per action (actions are frozen values): listing them is the commonest work."""
+    return spec(*fields)
 
 
 def cars_on_board(state: State) -> list[str]:
