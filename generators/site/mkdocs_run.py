@@ -141,8 +141,9 @@ def build(jobs: Mapping[str, Job], say: Say, parallel: int = 1) -> dict[str, flo
                     del running[key.fd]
                     code, output = run.finish()
                     timings[run.name] = time.perf_counter() - run.started
-                    if run.result:
-                        errors.append(pickle.loads(run.result))
+                    error = _received(run.result)
+                    if error is not None:
+                        errors.append(error)
                     elif code != 0:
                         failures.append(f"{run.name or 'home'}: {_reason(output, code)}")
         finally:
@@ -190,7 +191,13 @@ def _fork(name: str, job: Job, env: dict[str, str]) -> _Run:
     for stream in (sys.stdout, sys.stderr):  # else the worker would print what is still buffered here
         with contextlib.suppress(Exception):
             stream.flush()
-    pid = os.fork()
+    try:
+        pid = os.fork()
+    except OSError as exc:
+        log.close()
+        os.close(read)
+        os.close(write)
+        raise ToolError(f"cannot start MkDocs: {exc}") from None
     if pid == 0:  # the worker: whatever happens, it never returns into the caller's code
         code = 70
         try:
@@ -216,8 +223,9 @@ def _work(job: Job, env: dict[str, str], parent: int, log: IO[bytes], result: in
     except BaseException as exc:  # the parent raises it
         _send(result, exc)
         return 3
-    os.chdir(config.parent.resolve())
-    code = _mkdocs(["build", "--strict", "--quiet", "-f", str(config.resolve()), "-d", str(job.dest.resolve())])
+    config, dest = config.resolve(), job.dest.resolve()  # before the move: either may be relative
+    os.chdir(config.parent)
+    code = _mkdocs(["build", "--strict", "--quiet", "-f", str(config), "-d", str(dest)])
     sys.stdout.flush()
     return code
 
@@ -253,6 +261,17 @@ def _send(fd: int, exc: BaseException) -> None:
     view = memoryview(data)
     while view:
         view = view[os.write(fd, view):]
+
+
+def _received(data: bytes) -> BaseException | None:
+    """The error a worker sent, if it sent one whole (a worker killed while sending sent none)."""
+    if not data:
+        return None
+    try:
+        error = pickle.loads(data)
+    except Exception:
+        return None
+    return error if isinstance(error, BaseException) else None
 
 
 def _build_one_by_one(jobs: Mapping[str, Job], env: dict[str, str]) -> dict[str, float]:
