@@ -41,6 +41,10 @@ class ContentError(Exception):
     def __str__(self) -> str:
         return one_line(f"{self.file}:{self.line}:{self.column}: {format_keypath(self.keypath)}: {self.message}")
 
+    def __reduce__(self) -> tuple[type[ContentError], tuple[str, int, int, tuple[str | int, ...], str]]:
+        # Pickled whole (a site worker hands it to the process that reports it).
+        return type(self), (self.file, self.line, self.column, self.keypath, self.message)
+
 
 class EnvironmentFault(Exception):
     """Not a content mistake: the machine got in the way. One line on stderr, an exit code of its

@@ -2,8 +2,9 @@
 
 `python -m generators.tether PARENT_PID PROGRAM ARGS...` asks Linux to send it SIGKILL when its
 parent dies (PR_SET_PDEATHSIG, kept across exec), checks the parent is still the one that started
-it, and becomes PROGRAM. Roadkit starts MkDocs through it, so a killed build leaves no MkDocs
-process writing into build/. Elsewhere it simply runs PROGRAM.
+it, and becomes PROGRAM. A forked worker ties itself the same way with `tie`. Roadkit runs MkDocs
+like this, so a killed build leaves no MkDocs process writing into build/. Elsewhere it simply runs
+PROGRAM.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import signal
 import sys
 
 _PR_SET_PDEATHSIG = 1
+_PR_SET_NAME = 15  # the name `ps` and /proc/PID/comm show (15 bytes at most)
 
 
 def command(program: list[str]) -> list[str]:
@@ -22,12 +24,21 @@ def command(program: list[str]) -> list[str]:
     return [sys.executable, "-m", "generators.tether", str(os.getpid()), *program]
 
 
-def main(argv: list[str]) -> int:
-    parent, program = int(argv[0]), argv[1:]
+def tie(parent: int, name: str | None = None) -> bool:
+    """Make this process die with `parent` (and show as `name`); False if `parent` has ended already
+    (before the request took effect)."""
     if sys.platform.startswith("linux"):
         with contextlib.suppress(AttributeError, OSError):
-            ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
-    if os.getppid() != parent:  # the parent died before the request took effect
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
+            if name:
+                libc.prctl(_PR_SET_NAME, name.encode()[:15])
+    return os.getppid() == parent
+
+
+def main(argv: list[str]) -> int:
+    parent, program = int(argv[0]), argv[1:]
+    if not tie(parent):
         return 1
     os.execv(program[0], program)
     return 1  # not reached

@@ -208,13 +208,33 @@ def test_a_failing_mkdocs_keeps_the_previous_site(built, monkeypatch, capsys) ->
     content, out = built
     _edit_an_example(content)  # the site is now stale
     before = fingerprint(out / "site")
-    from generators import tether
+    from generators.site import mkdocs_run
 
-    failing = ["-c", "import sys; print('INFO - working'); print('ERROR - the theme is broken'); sys.exit(1)"]
-    monkeypatch.setattr(tether, "command", lambda program: [program[0], *failing])
+    def failing(args: list[str], prog_name: str) -> None:  # run by the worker in place of MkDocs' command line
+        print("INFO - working")
+        print("ERROR - the theme is broken")
+        raise SystemExit(1)
+
+    monkeypatch.setattr(mkdocs_run, "_mkdocs_main", lambda: failing)
     assert cli_main(["site", "--content", str(content), "--out", str(out)]) == 4
     line = _one_line(capsys.readouterr().err)
     assert "MkDocs" in line and "ERROR - the theme is broken" in line and "previous site was kept" in line
+    assert fingerprint(out / "site") == before
+    assert not [p for p in out.iterdir() if p.name.endswith(outputs.TMP_SUFFIX)]
+
+
+def test_a_real_mkdocs_failure_gives_its_own_reason(built, monkeypatch, capsys, tmp_path) -> None:
+    content, out = built
+    _edit_an_example(content)
+    before = fingerprint(out / "site")
+    from generators.site import build
+
+    # A theme override MkDocs cannot compile: the worker's MkDocs fails with Jinja's own words.
+    (tmp_path / "main.html").write_text('{% extends "base.html" %}{% block content %}{{ 1 | nope }}{% endblock %}')
+    monkeypatch.setattr(build, "OVERRIDES", tmp_path)
+    assert cli_main(["site", "--content", str(content), "--out", str(out)]) == 4
+    line = _one_line(capsys.readouterr().err)
+    assert "MkDocs could not build the site (mission-drive: " in line and "No filter named 'nope'" in line, line
     assert fingerprint(out / "site") == before
     assert not [p for p in out.iterdir() if p.name.endswith(outputs.TMP_SUFFIX)]
 
@@ -229,9 +249,12 @@ def test_a_failing_mkdocs_in_a_build_puts_back_what_the_earlier_steps_replaced(b
     _edit_a_card(content)  # the PDFs, the check's inputs and the site are stale
     _edit_an_example(content)
     before = fingerprint(out)
-    from generators import tether
+    from generators.site import mkdocs_run
 
-    monkeypatch.setattr(tether, "command", lambda program: [program[0], "-c", "raise SystemExit('ERROR - no')"])
+    def failing(args: list[str], prog_name: str) -> None:
+        raise SystemExit("ERROR - no")  # Python prints the text of an uncaught exit
+
+    monkeypatch.setattr(mkdocs_run, "_mkdocs_main", lambda: failing)
     assert cli_main(["build", "--content", str(content), "--out", str(out), "--paper", "a4", "--no-png"]) == 4
     assert "ERROR - no" in _one_line(capsys.readouterr().err)
     assert fingerprint(out) == before

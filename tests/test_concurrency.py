@@ -96,9 +96,10 @@ def _children(pid: int) -> list[int]:
 
 
 def _mkdocs_child(pid: int) -> int | None:
+    """A MkDocs worker: a fork of the build that names itself (its command line is the build's)."""
     for kid in _children(pid):
         try:
-            if b"mkdocs" in Path(f"/proc/{kid}/cmdline").read_bytes():
+            if b"mkdocs" in Path(f"/proc/{kid}/comm").read_bytes():
                 return kid
         except OSError:
             pass

@@ -4,7 +4,10 @@
    the face PNGs and PDFs of the print kit and the rules check's diagrams, and cut into projects
    (generators/site/projects.py): the hub (home, about) and one per game.
 2. MkDocs (Material, with its offline plugin: the one build works from a server and from file://)
-   builds each stale project into a temporary folder, with --strict, on every core.
+   builds each stale project into a temporary folder, with --strict, on every core, the largest
+   first. Each project is rendered, staged and built in a worker forked from this process once
+   MkDocs is loaded (generators/site/mkdocs_run.py), so start-up is paid once and the pages of
+   several games are rendered at the same time.
 3. The new site is assembled beside the old one: rebuilt projects moved in, the others hard-linked
    from the current site; every project gets the search index of all of them; every link of the
    assembled site is checked; then it is swapped in for build/site in one step. A failure anywhere
@@ -18,13 +21,16 @@ content rebuilds that game's project alone; a no-op rebuild does nothing.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import shutil
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from generators.content.loader import Content
 from generators.engine.runner import PARTS, SIMULATIONS
@@ -43,6 +49,9 @@ from generators.outputs import (
 from generators.site import mkdocs_run
 from generators.site.paths import REPO, SITE_SRC
 from generators.site.projects import HUB, index_files, merged_index, own_docs
+
+if TYPE_CHECKING:
+    from generators.site.collect import Shared
 
 Say = Callable[[str], None]
 BASE_CONFIG = REPO / "mkdocs.yml"
@@ -118,11 +127,11 @@ def build_site(content: Content, out: Path, say: Say = print, manifest: Manifest
         say("site: up to date")
         return SiteResult(site, (), tuple(keys), {}, time.perf_counter() - started)
     with Commit(manifest) as commit:
-        jobs = _stage(content, out, stale, commit)
+        jobs = _jobs(content, out, stale, commit)
         timings = mkdocs_run.build(jobs, say, parallel=available_cores())
         new = commit.temp_folder(site)
         try:
-            _assemble(new, site, list(keys), {p: dest for p, (_, dest) in jobs.items()})
+            _assemble(new, site, list(keys), {p: job.dest for p, job in jobs.items()})
         except OSError as exc:
             raise OutputError(f"cannot assemble the site: {describe_os_error(exc)}; {KEPT}") from None
         from generators.site.linkcheck import broken_links
@@ -146,24 +155,43 @@ def build_site(content: Content, out: Path, say: Say = print, manifest: Manifest
                       time.perf_counter() - started)
 
 
-def _stage(content: Content, out: Path, stale: list[str], commit: Commit) -> dict[str, tuple[Path, Path]]:
-    """Stage each stale project's docs and config in a temporary folder; (config, empty MkDocs
-    destination) per project."""
+def _jobs(content: Content, out: Path, stale: list[str], commit: Commit) -> dict[str, mkdocs_run.Job]:
+    """One MkDocs job per stale project, the longest first: each stages its docs and config in a
+    temporary folder (in its worker) and builds into an empty one."""
+    from generators.site.collect import prepare
+
+    shared = prepare(content, out)  # what every project's pages need, done once before the workers fork
+    staging = commit.temp_folder(out / "docs")
+    sizes = _content_sizes(content)
+    jobs = {}
+    for project in sorted(stale, key=lambda p: sizes.get(p, 0), reverse=True):
+        folder = staging / (project or "_home")
+        dest = commit.temp_folder(out / f"{SITE}-{project or 'home'}")
+        jobs[project] = mkdocs_run.Job(partial(_stage_project, content, out, shared, project, folder), dest)
+    return jobs
+
+
+def _content_sizes(content: Content) -> dict[str, int]:
+    """Bytes of each game's content: how long its project takes to build, near enough to order them."""
+    sizes = {}
+    for g in content.games:
+        with contextlib.suppress(OSError):
+            sizes[g.id] = sum(p.stat().st_size for p in Path(g.dir).rglob("*") if p.is_file())
+    return sizes
+
+
+def _stage_project(content: Content, out: Path, shared: Shared, project: str, folder: Path) -> Path:
+    """Render one project's pages into `folder`/docs and its mkdocs.yml beside them; the config."""
     from generators.site.collect import collect
     from generators.site.projects import split
 
-    staging = commit.temp_folder(out / "docs")
     try:
-        collected = collect(content, out, only=[p for p in stale if p])
-        jobs = {}
-        for project in split(collected.stage, collected.nav, collected.rk_games, wanted=stale):
-            folder = staging / (project.name or "_home")
-            project.stage.sync(folder / "docs")
-            config = mkdocs_run.write_config(folder, BASE_CONFIG, OVERRIDES, project.nav, project=True)
-            jobs[project.name] = (config, commit.temp_folder(out / f"{SITE}-{project.name or 'home'}"))
+        collected = collect(content, out, only=[project] if project else [], shared=shared)
+        (staged,) = split(collected.stage, collected.nav, collected.rk_games, wanted=[project])
+        staged.stage.sync(folder / "docs", link=True)
+        return mkdocs_run.write_config(folder, BASE_CONFIG, OVERRIDES, staged.nav, project=True)
     except OSError as exc:
         raise OutputError(f"cannot stage the site's pages: {describe_os_error(exc)}; {KEPT}") from None
-    return jobs
 
 
 def _pages(site: Path, project: str, projects: list[str]) -> list[Path]:

@@ -11,9 +11,9 @@ from pathlib import Path
 from generators.content.loader import Content
 from generators.site.context import GameSite, game_site
 from generators.site.escape import nav_title
-from generators.site.examples import load_report
+from generators.site.examples import CheckReport, load_report
 from generators.site.numbers import game_codes
-from generators.site.pages import NavItem, game_nav, game_pages, render
+from generators.site.pages import NavItem, environment, game_nav, game_pages, render
 from generators.site.paths import SITE_SRC
 from generators.site.projects import GAMES_SCRIPT, games_script
 from generators.site.stage import Stage
@@ -33,11 +33,28 @@ def ordered_games(content: Content):
     return sorted(content.games, key=lambda g: (g.game.order, g.game.name.casefold(), g.id))
 
 
-def collect(content: Content, out: Path, site_src: Path = SITE_SRC, only: Collection[str] | None = None) -> Collected:
+@dataclass(frozen=True)
+class Shared:
+    """What the pages of every project need, made once before the projects are built apart."""
+
+    report: CheckReport
+
+
+def prepare(content: Content, out: Path) -> Shared:
+    """The check's report, read; the page templates, compiled (forked workers inherit both)."""
+    env = environment()
+    for name in env.list_templates():
+        env.get_template(name)
+    return Shared(load_report(out))
+
+
+def collect(content: Content, out: Path, site_src: Path = SITE_SRC, only: Collection[str] | None = None,
+            shared: Shared | None = None) -> Collected:
     """Every page of the site, or (with `only`) the home and hand-written pages plus the pages of
-    those games: the others then appear in the navigation by their overview alone."""
+    those games: the others then appear in the navigation by their overview alone. `shared`: from
+    `prepare` (else made here)."""
     stage = Stage()
-    report = load_report(out)
+    report = shared.report if shared is not None else load_report(out)
     games = ordered_games(content)
     ready = [g for g in games if g.game.status == "ready"]
     codes = game_codes(ready)

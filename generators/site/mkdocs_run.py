@@ -9,13 +9,22 @@ Both are plain configuration: no plugin code of ours runs inside MkDocs.
 
 from __future__ import annotations
 
+import contextlib
+import gc
+import importlib
 import os
+import pickle
+import selectors
+import signal
 import subprocess
 import sys
+import tempfile
 import time
-from collections.abc import Callable, Iterable, Mapping
+import traceback
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import IO, TYPE_CHECKING
 
 import yaml
 
@@ -67,48 +76,224 @@ def _env() -> dict[str, str]:
     return env
 
 
-def build(jobs: Mapping[str, tuple[Path, Path]], say: Say, parallel: int = 1) -> dict[str, float]:
-    """Build each named (config, empty destination folder), `parallel` at a time. MkDocs runs tied
-    to this process (they end if we are killed). Returns seconds per name; a failure raises ToolError
-    with MkDocs' own reason, after every run has ended."""
-    started = time.perf_counter()
-    waiting = list(jobs.items())
-    running: list[tuple[str, subprocess.Popen[str]]] = []
-    timings: dict[str, float] = {}
-    failures: list[str] = []
+@dataclass(frozen=True)
+class Job:
+    """One project to build: `stage` writes its docs and config (in the worker that builds it, so
+    that the projects' pages are rendered in parallel too) and returns the config; `dest` is the
+    empty folder MkDocs writes the project's site into."""
+
+    stage: Callable[[], Path]
+    dest: Path
+
+
+# What a MkDocs build of this site imports (MkDocs' build, Material's theme and plugins, the Markdown
+# extensions of mkdocs.yml): loaded once here, before the workers fork, rather than by each of them.
+# A module missing from this list only makes each worker import it itself. `mkdocs.__main__` is
+# left to the workers: it sizes its log line wrapping from the terminal when imported.
+PRELOAD = ("click", "jinja2", "markdown", "pygments.formatters.html", "babel.dates", "pathspec", "backrefs.bre",
+           "mkdocs.config.defaults", "mkdocs.commands.build", "mkdocs.structure.files", "mkdocs.structure.nav",
+           "mkdocs.structure.pages", "mkdocs.theme", "mkdocs.utils.templates", "mkdocs.contrib.search",
+           "material.templates", "material.plugins.search.plugin", "material.plugins.offline.plugin",
+           "markdown.extensions.admonition", "markdown.extensions.attr_list", "markdown.extensions.md_in_html",
+           "markdown.extensions.tables", "markdown.extensions.toc", "markdown.extensions.codehilite",
+           "markdown.extensions.fenced_code", "pymdownx.details", "pymdownx.superfences", "pymdownx.highlight",
+           "html.parser", "gzip", "ctypes")
+WORKER_NAME = "roadkit-mkdocs"  # what `ps` shows for a worker (it is a fork of roadkit)
+
+
+def warm_up() -> None:
+    for name in PRELOAD:
+        with contextlib.suppress(ImportError):
+            importlib.import_module(name)
+
+
+def build(jobs: Mapping[str, Job], say: Say, parallel: int = 1) -> dict[str, float]:
+    """Build each named job, `parallel` at a time, in the given order (longest first keeps every core
+    busy). Each runs in a worker forked from this process once MkDocs is loaded here (its start-up
+    paid once, not per project), tied to this process (it ends if we are killed), and runs MkDocs'
+    own command line (`mkdocs build --strict --quiet`). Returns seconds per name; after every run has
+    ended, a failure to stage raises that error, a MkDocs failure a ToolError with MkDocs' own reason."""
     env = _env()
-    try:
-        while waiting or running:
-            while waiting and len(running) < max(1, parallel):
-                name, (config, dest) = waiting.pop(0)
-                running.append((name, _start(config, dest, env)))
-            name, proc = running.pop(0)
-            output, _ = proc.communicate()
-            timings[name] = time.perf_counter() - started
-            if proc.returncode != 0:
-                failures.append(f"{name or 'home'}: {_reason(output, proc.returncode)}")
-    finally:
-        _stop(p for _, p in running)
+    if not hasattr(os, "fork"):
+        return _build_one_by_one(jobs, env)
+    warm_up()
+    gc.freeze()  # the workers' garbage collector leaves what they inherit alone: fewer pages copied
+    waiting = list(jobs.items())
+    running: dict[int, _Run] = {}
+    timings: dict[str, float] = {}
+    errors: list[BaseException] = []
+    failures: list[str] = []
+    with selectors.DefaultSelector() as sel:
+        try:
+            while waiting or running:
+                while waiting and len(running) < max(1, parallel):
+                    name, job = waiting.pop(0)
+                    run = _fork(name, job, env)
+                    running[run.pipe] = run
+                    sel.register(run.pipe, selectors.EVENT_READ)
+                for key, _ in sel.select():
+                    run = running[key.fd]
+                    chunk = os.read(key.fd, 1 << 16)
+                    if chunk:
+                        run.result += chunk
+                        continue
+                    sel.unregister(key.fd)
+                    del running[key.fd]
+                    code, output = run.finish()
+                    timings[run.name] = time.perf_counter() - run.started
+                    error = _received(run.result)
+                    if error is not None:
+                        errors.append(error)
+                    elif code != 0:
+                        failures.append(f"{run.name or 'home'}: {_reason(output, code)}")
+        finally:
+            for run in running.values():
+                run.kill()
+            gc.unfreeze()
+    if errors:
+        raise errors[0]
     if failures:
         raise ToolError("MkDocs could not build the site (" + "; ".join(failures) + "); the previous site was kept")
     return timings
 
 
-def _start(config: Path, dest: Path, env: dict[str, str]) -> subprocess.Popen[str]:
-    cmd = tether.command([sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet",
-                          "-f", str(config.resolve()), "-d", str(dest.resolve())])
+@dataclass
+class _Run:
+    """A worker building one project: its pid, the pipe that ends when it does (carrying the error
+    that stopped its staging, if one did) and the file MkDocs' output goes to."""
+
+    name: str
+    pid: int
+    pipe: int
+    log: IO[bytes]
+    started: float
+    result: bytes = b""
+
+    def finish(self) -> tuple[int, str]:
+        """Reap the worker: its exit code (negative: killed by that signal) and MkDocs' output."""
+        os.close(self.pipe)
+        _, status = os.waitpid(self.pid, 0)
+        with self.log:
+            self.log.seek(0)
+            output = self.log.read().decode("utf-8", errors="replace")
+        return os.waitstatus_to_exitcode(status), output
+
+    def kill(self) -> None:
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(self.pid, signal.SIGKILL)
+        self.finish()
+
+
+def _fork(name: str, job: Job, env: dict[str, str]) -> _Run:
+    log = tempfile.TemporaryFile()  # noqa: SIM115 - the run owns it; closed when reaped
+    read, write = os.pipe()
+    parent = os.getpid()
+    for stream in (sys.stdout, sys.stderr):  # else the worker would print what is still buffered here
+        with contextlib.suppress(Exception):
+            stream.flush()
     try:
-        return subprocess.Popen(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-                                errors="replace", cwd=config.parent.resolve())
+        pid = os.fork()
     except OSError as exc:
+        log.close()
+        os.close(read)
+        os.close(write)
         raise ToolError(f"cannot start MkDocs: {exc}") from None
+    if pid == 0:  # the worker: whatever happens, it never returns into the caller's code
+        code = 70
+        try:
+            os.close(read)
+            code = _work(job, env, parent, log, write)
+        finally:
+            os._exit(code)
+    os.close(write)
+    return _Run(name, pid, read, log, time.perf_counter())
 
 
-def _stop(procs: Iterable[subprocess.Popen[str]]) -> None:
-    for proc in procs:
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait()
+def _work(job: Job, env: dict[str, str], parent: int, log: IO[bytes], result: int) -> int:
+    """In the worker: stage the project, then run MkDocs' command line on it, its output into `log`;
+    an error while staging is sent back whole through `result`."""
+    if not tether.tie(parent, WORKER_NAME):
+        return 1
+    os.dup2(log.fileno(), 1)
+    os.dup2(log.fileno(), 2)
+    sys.stdout = sys.stderr = open(1, "w", encoding="utf-8", errors="replace", buffering=1, closefd=False)  # noqa: SIM115
+    os.environ.update(env)
+    try:
+        config = job.stage()
+    except BaseException as exc:  # the parent raises it
+        _send(result, exc)
+        return 3
+    config, dest = config.resolve(), job.dest.resolve()  # before the move: either may be relative
+    os.chdir(config.parent)
+    code = _mkdocs(["build", "--strict", "--quiet", "-f", str(config), "-d", str(dest)])
+    sys.stdout.flush()
+    return code
+
+
+def _mkdocs(args: list[str]) -> int:
+    """`python -m mkdocs ARGS` in this process: its exit code, its output on stdout and stderr."""
+    try:
+        _mkdocs_main()(args=args, prog_name="mkdocs")
+    except SystemExit as exc:
+        if exc.code is None or isinstance(exc.code, int):
+            return exc.code or 0
+        print(exc.code, file=sys.stderr)
+        return 1
+    except Exception:  # reported as Python reports an uncaught error
+        traceback.print_exc()
+        return 1
+    return 0
+
+
+def _mkdocs_main() -> Callable[..., object]:
+    from mkdocs.__main__ import cli
+
+    return cli.main
+
+
+def _send(fd: int, exc: BaseException) -> None:
+    """`exc` pickled (the parent raises it as it is), or its traceback when it does not pickle."""
+    try:
+        data = pickle.dumps(exc)
+        pickle.loads(data)
+    except Exception:
+        data = pickle.dumps(RuntimeError("".join(traceback.format_exception(exc))))
+    view = memoryview(data)
+    while view:
+        view = view[os.write(fd, view):]
+
+
+def _received(data: bytes) -> BaseException | None:
+    """The error a worker sent, if it sent one whole (a worker killed while sending sent none)."""
+    if not data:
+        return None
+    try:
+        error = pickle.loads(data)
+    except Exception:
+        return None
+    return error if isinstance(error, BaseException) else None
+
+
+def _build_one_by_one(jobs: Mapping[str, Job], env: dict[str, str]) -> dict[str, float]:
+    """Where there is no fork (Windows): each project staged here, then a fresh MkDocs process."""
+    timings: dict[str, float] = {}
+    failures = []
+    for name, job in jobs.items():
+        started = time.perf_counter()
+        config = job.stage()
+        cmd = tether.command([sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet",
+                              "-f", str(config.resolve()), "-d", str(job.dest.resolve())])
+        try:
+            proc = subprocess.run(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                                  errors="replace", cwd=config.parent.resolve(), check=False)
+        except OSError as exc:
+            raise ToolError(f"cannot start MkDocs: {exc}") from None
+        timings[name] = time.perf_counter() - started
+        if proc.returncode != 0:
+            failures.append(f"{name or 'home'}: {_reason(proc.stdout, proc.returncode)}")
+    if failures:
+        raise ToolError("MkDocs could not build the site (" + "; ".join(failures) + "); the previous site was kept")
+    return timings
 
 
 def _reason(output: str, code: int) -> str:

@@ -7,6 +7,7 @@ exactly the edits a content change caused.
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -42,7 +43,9 @@ class Stage:
     def has(self, rel: str) -> bool:
         return rel in self.texts or rel in self.copies
 
-    def sync(self, docs: Path) -> SyncReport:
+    def sync(self, docs: Path, link: bool = False) -> SyncReport:
+        """Make `docs` hold exactly these files. `link`: a copy that `docs` lacks is a hard link to its
+        source where the file system allows (for a throwaway folder only MkDocs reads)."""
         report = SyncReport()
         wanted = set(self.texts) | set(self.copies)
         for rel in sorted(wanted):
@@ -50,6 +53,9 @@ class Stage:
             data = self.texts.get(rel)
             if data is None and _same_file(self.copies[rel], dest):
                 report.kept += 1
+                continue
+            if data is None and link and _linked(self.copies[rel], dest):
+                report.written.append(rel)
                 continue
             if data is None:
                 data = self.copies[rel].read_bytes()
@@ -67,6 +73,15 @@ class Stage:
                 elif path.is_dir() and not any(path.iterdir()):
                     path.rmdir()
         return report
+
+
+def _linked(source: Path, dest: Path) -> bool:
+    try:
+        dest.parent.mkdir(parents=True, exist_ok=True)
+        os.link(source, dest)
+    except OSError:  # another file system, links not allowed, `dest` there already: copy it
+        return False
+    return True
 
 
 def _same_file(source: Path, dest: Path) -> bool:
