@@ -13,7 +13,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from generators.content.model import Component, LoadedGame, Side, size_mm
-from generators.pdf.faces import BLEED, Look, draw_side, legend_side
+from generators.pdf.faces import BLEED, Look, draw_side, legend_side, shared_label
 from generators.pdf.imposition import (
     BAND_TOP,
     EDGE,
@@ -131,9 +131,32 @@ class Placed:
     turn: int = 0
 
 
-def place(c: Canvas, look: Look, items: list[Placed], bleed: float = BLEED) -> None:
+class FaceForms:
+    """The contents of a document's sides, each distinct one drawn once as a form XObject and placed at
+    every copy: a deck's shared back, or a card printed three times, is laid out and written once."""
+
+    def __init__(self) -> None:
+        self._names: dict[tuple[int, int, float, float, str | bool | None], str] = {}
+        self._keep: list[object] = []  # the keys hold ids: keep their objects alive while the document is
+
+    def draw(self, c: Canvas, look: Look, p: Placed) -> None:
+        """`p`'s content at the origin of the current coordinates, then its own copy number."""
+        key = (id(p.comp), id(p.side), p.w, p.h, shared_label(p.comp, p.side, p.label))
+        name = self._names.get(key)
+        if name is None:
+            name = self._names[key] = f"roadkit-face-{len(self._names)}"
+            self._keep.append((p.comp, p.side))
+            # A bounding box well clear of anything a side draws: the form must clip nothing.
+            c.beginForm(name, -p.w, -p.h, 2 * p.w, 2 * p.h)
+            draw_side(c, look, p.comp, p.side, 0, 0, p.w, p.h, p.label, layer="shared")
+            c.endForm()
+        c.doForm(name)
+        draw_side(c, look, p.comp, p.side, 0, 0, p.w, p.h, p.label, layer="label")
+
+
+def place(c: Canvas, look: Look, items: list[Placed], bleed: float = BLEED, forms: FaceForms | None = None) -> None:
     """All backgrounds first, then all contents: a piece's bleed runs under its neighbours'
-    edges but never over their text or pictures."""
+    edges but never over their text or pictures. With `forms`, each distinct content is drawn once."""
     for layer in ("background", "content"):
         for p in items:
             c.saveState()
@@ -145,7 +168,10 @@ def place(c: Canvas, look: Look, items: list[Placed], bleed: float = BLEED) -> N
                 c.rotate(-90)
             else:
                 c.translate(p.x, p.y)
-            draw_side(c, look, p.comp, p.side, 0, 0, p.w, p.h, p.label, bleed=bleed, layer=layer)
+            if layer == "content" and forms is not None:
+                forms.draw(c, look, p)
+            else:
+                draw_side(c, look, p.comp, p.side, 0, 0, p.w, p.h, p.label, bleed=bleed, layer=layer)
             c.restoreState()
 
 
@@ -218,14 +244,15 @@ def duplex(game: LoadedGame, look: Look, opts: Options, kinds: Iterable[str], ti
     font = look.fonts.regular
     sheets = _sheets(with_legend(game, look, tuple(kinds)), page)
     dx, dy = opts.back_offset[0] * mm, opts.back_offset[1] * mm
+    forms = FaceForms()
     for n, sheet in enumerate(sheets, 1):
         name = f"{game.name} · {title} · sheet {n} of {len(sheets)}"
-        place(c, look, _fronts(sheet))
+        place(c, look, _fronts(sheet), forms=forms)
         _marks(c, page, [b for b, _ in sheet])
         furniture(c, page, font, f"{name}: fronts. Print double-sided, flip on the long edge.")
         c.showPage()
         backs = _backs(sheet, page[0], dx, dy)
-        place(c, look, backs)
+        place(c, look, backs, forms=forms)
         if backs:
             what = f"{name}: backs. Printed on the other side of the sheet before it, flipped on the long edge."
         else:
@@ -250,8 +277,9 @@ def gutterfold(game: LoadedGame, look: Look, opts: Options, kinds: Iterable[str]
     font = look.fonts.regular
     fold = page[0] / 2
     sheets = _sheets(with_legend(game, look, tuple(kinds)), page, area=(EDGE, fold - gutter / 2), flush_right=True)
+    forms = FaceForms()
     for n, sheet in enumerate(sheets, 1):
-        place(c, look, _fronts(sheet) + _backs(sheet, page[0]))
+        place(c, look, _fronts(sheet) + _backs(sheet, page[0]), forms=forms)
         _marks(c, page, [b for b, _ in sheet], mirror=True)
         fold_line(c, fold, BAND_TOP, page[1])
         furniture(c, page, font, f"{game.name} · {title} · sheet {n} of {len(sheets)}: single-sided. Cut each "
