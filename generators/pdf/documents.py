@@ -5,6 +5,7 @@ sheet. Each returns PDF bytes."""
 from __future__ import annotations
 
 import io
+from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import groupby
@@ -131,21 +132,32 @@ class Placed:
     turn: int = 0
 
 
-class FaceForms:
-    """The contents of a document's sides, each distinct one drawn once as a form XObject and placed at
-    every copy: a deck's shared back, or a card printed three times, is laid out and written once."""
+FaceKey = tuple[int, int, float, float, str | bool | None]
 
-    def __init__(self) -> None:
-        self._names: dict[tuple[int, int, float, float, str | bool | None], str] = {}
-        self._keep: list[object] = []  # the keys hold ids: keep their objects alive while the document is
+
+def _face_key(p: Placed) -> FaceKey:
+    """What a side's shared content depends on besides the look (ids: the document's pieces outlive it)."""
+    return id(p.comp), id(p.side), p.w, p.h, shared_label(p.comp, p.side, p.label)
+
+
+class FaceForms:
+    """The contents of a document's sides that recur (a deck's shared back, a card printed three times),
+    each drawn once as a form XObject and placed at every copy: laid out and written once. A content that
+    appears once is drawn in place: as a form it would cost an object and compress worse on its own."""
+
+    def __init__(self, placed: Iterable[Placed]) -> None:
+        self._recurring = {k for k, n in Counter(_face_key(p) for p in placed).items() if n > 1}
+        self._names: dict[FaceKey, str] = {}
 
     def draw(self, c: Canvas, look: Look, p: Placed) -> None:
-        """`p`'s content at the origin of the current coordinates, then its own copy number."""
-        key = (id(p.comp), id(p.side), p.w, p.h, shared_label(p.comp, p.side, p.label))
+        """`p`'s content at the origin of the current coordinates, its copy number apart when shared."""
+        key = _face_key(p)
+        if key not in self._recurring:
+            draw_side(c, look, p.comp, p.side, 0, 0, p.w, p.h, p.label, layer="content")
+            return
         name = self._names.get(key)
         if name is None:
             name = self._names[key] = f"roadkit-face-{len(self._names)}"
-            self._keep.append((p.comp, p.side))
             # A bounding box well clear of anything a side draws: the form must clip nothing.
             c.beginForm(name, -p.w, -p.h, 2 * p.w, 2 * p.h)
             draw_side(c, look, p.comp, p.side, 0, 0, p.w, p.h, p.label, layer="shared")
@@ -244,14 +256,14 @@ def duplex(game: LoadedGame, look: Look, opts: Options, kinds: Iterable[str], ti
     font = look.fonts.regular
     sheets = _sheets(with_legend(game, look, tuple(kinds)), page)
     dx, dy = opts.back_offset[0] * mm, opts.back_offset[1] * mm
-    forms = FaceForms()
-    for n, sheet in enumerate(sheets, 1):
+    pages = [(_fronts(sheet), _backs(sheet, page[0], dx, dy)) for sheet in sheets]
+    forms = FaceForms(p for fronts, backs in pages for p in fronts + backs)
+    for n, (sheet, (fronts, backs)) in enumerate(zip(sheets, pages, strict=True), 1):
         name = f"{game.name} · {title} · sheet {n} of {len(sheets)}"
-        place(c, look, _fronts(sheet), forms=forms)
+        place(c, look, fronts, forms=forms)
         _marks(c, page, [b for b, _ in sheet])
         furniture(c, page, font, f"{name}: fronts. Print double-sided, flip on the long edge.")
         c.showPage()
-        backs = _backs(sheet, page[0], dx, dy)
         place(c, look, backs, forms=forms)
         if backs:
             what = f"{name}: backs. Printed on the other side of the sheet before it, flipped on the long edge."
@@ -277,9 +289,10 @@ def gutterfold(game: LoadedGame, look: Look, opts: Options, kinds: Iterable[str]
     font = look.fonts.regular
     fold = page[0] / 2
     sheets = _sheets(with_legend(game, look, tuple(kinds)), page, area=(EDGE, fold - gutter / 2), flush_right=True)
-    forms = FaceForms()
-    for n, sheet in enumerate(sheets, 1):
-        place(c, look, _fronts(sheet) + _backs(sheet, page[0]), forms=forms)
+    pages = [_fronts(sheet) + _backs(sheet, page[0]) for sheet in sheets]
+    forms = FaceForms(p for placed in pages for p in placed)
+    for n, (sheet, placed) in enumerate(zip(sheets, pages, strict=True), 1):
+        place(c, look, placed, forms=forms)
         _marks(c, page, [b for b, _ in sheet], mirror=True)
         fold_line(c, fold, BAND_TOP, page[1])
         furniture(c, page, font, f"{game.name} · {title} · sheet {n} of {len(sheets)}: single-sided. Cut each "

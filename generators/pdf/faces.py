@@ -37,6 +37,7 @@ from generators.pdf.text import (
     note_box,
     tokenize,
 )
+from generators.pdf.text import forget_layouts as forget_text_layouts
 from generators.pdf.writein import draw_write_in, write_in_height
 
 BLEED = 3 * mm
@@ -610,6 +611,12 @@ def _titled_token_layout(w: float, h: float, round_: bool, badge: bool, title: t
         return (got.size, [line_width(line, fonts, got.size) for line in got.lines]) if got.fits else None
 
     return token_layout(w, h, round_, badge=badge, fit=fit, has_art=has_art)
+
+
+def forget_layouts() -> None:
+    """Empty every layout memo of the renderer (text and small pieces), for measuring a cold render."""
+    forget_text_layouts()
+    _titled_token_layout.cache_clear()
 
 
 TOKEN_TITLE = 7.0  # pt: a small piece's name, shrinking to GAMEPLAY where the label is tight
