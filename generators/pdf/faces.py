@@ -64,8 +64,19 @@ class Look:
         regular, bold = register(self.game.game.theme.font)
         return Fonts(regular, bold)
 
+    @cached_property
+    def _colors(self) -> dict[str, Color]:
+        """Colours already resolved, by name or #hex: a face asks for the same few many times."""
+        return {}
+
     def color(self, name: str | None, default: str = "primary") -> Color:
         value = name or default
+        known = self._colors.get(value)
+        if known is None:
+            known = self._colors[value] = self._resolve(value)
+        return known
+
+    def _resolve(self, value: str) -> Color:
         if value.startswith("#"):
             return HexColor(value)
         colors = {**DEFAULT_COLORS, **self.game.game.theme.colors}
@@ -79,7 +90,7 @@ class Look:
     def ink(self) -> Color:
         return self.color("ink")
 
-    @property
+    @cached_property
     def quiet(self) -> Color:
         """Tags and small print: ink faded towards the paper, still 4.5:1 on it."""
         return readable(mix(self.ink, self.paper, 0.45), self.paper)

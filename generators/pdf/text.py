@@ -26,7 +26,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from generators.content.model import Icons
 from generators.pdf.colour import readable
-from generators.pdf.icons import draw_icon
+from generators.pdf.icons import draw_icon, forget_paths
 
 GAMEPLAY = 6.5  # pt: the smallest size of anything a player reads to play
 TAG = 5.0  # pt: the quiet tags (provenance, copy number) no rule depends on
@@ -319,9 +319,10 @@ def _readable(color: Color, on: Color) -> Color:
 
 
 def forget_layouts() -> None:
-    """Empty the text layout memos (for measuring a cold render)."""
+    """Empty the text layout memos, and the icons' (for measuring a cold render)."""
     for memo in (_string_width, _measure, _block, _readable):
         memo.cache_clear()
+    forget_paths()
 
 
 def draw_text(c: Canvas, text: str, icons: Icons, fonts: Fonts, x: float, top: float, width: float,
@@ -367,9 +368,11 @@ def draw_text(c: Canvas, text: str, icons: Icons, fonts: Fonts, x: float, top: f
                 draw_icon(c, icon.path, cx, y - s * 0.18, s * 1.05, fill=icon.fill, color=color)
             else:
                 # One string per same-font stretch: text extracts as written, and the PDF stays small.
-                words = words or c.beginText()
+                if words is None:
+                    words = c.beginText(cx, y)
+                else:
+                    words.setTextOrigin(cx, y)
                 words.setFont(segment.font, s)
-                words.setTextOrigin(cx, y)
                 words.textLine(segment.value)
             cx += segment.width
         y -= lead
