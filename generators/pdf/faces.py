@@ -465,9 +465,11 @@ def token_layout(w: float, h: float, round_: bool, badge: bool = True, fit: Titl
     for label, lines, size in _chord_labels(r, cx, cy, fit or (lambda _w, _h, _s: (GAMEPLAY, [0.0])), has_art):
         art_bottom = label.y + label.h + _GAP
         clear = [s for s in spots if all(_clear_of(s, line) for line in lines)] if badge else spots[:1]
+        most = _in_circle_at_most(r, cy, art_bottom)
         for spot in clear or spots[:1]:  # none clear (a label reaching high): the preferred place
             side = _largest_art(cx, art_bottom, r * 2,
-                                lambda a, s=spot: _art_fits(a, s if badge else None, w, h, r))  # type: ignore[misc]
+                                lambda a, s=spot: _art_fits(a, s if badge else None, w, h, r),  # type: ignore[misc]
+                                most)
             if best is None or side > best.art.w + 0.01:
                 best = TokenLayout(label, Box(cx - side / 2, art_bottom, side, side), spot, lines, size)
     assert best is not None  # _chord_labels always offers a label
@@ -537,13 +539,25 @@ def _clear_of(spot: tuple[float, float, float], box: Box) -> bool:
     return math.hypot(bx - nx, by - ny) >= br + _GAP
 
 
-def _largest_art(cx: float, bottom: float, start: float, ok: Callable[[Box], bool]) -> float:
+def _largest_art(cx: float, bottom: float, start: float, ok: Callable[[Box], bool], most: float = math.inf) -> float:
+    """The first side, stepping down from `start`, that is `ok`; `most` is a size no larger side can fit
+    at, so the costly test is skipped above it (the sides tried, and so the answer, stay the same)."""
     side = start
     while side > _STEP:
-        if ok(Box(cx - side / 2, bottom, side, side)):
+        if side <= most and ok(Box(cx - side / 2, bottom, side, side)):
             return side
         side -= _STEP
     return 0.0
+
+
+def _in_circle_at_most(r: float, cy: float, bottom: float) -> float:
+    """The largest square standing on `bottom` (centred across) with all four corners within `r` of the
+    centre, or a hair more: the bottom corners bound it by the chord there, the top ones by
+    (s/2)² + (bottom + s - cy)² <= r²."""
+    d = bottom - cy
+    chord = 2 * math.sqrt(max(r * r - d * d, 0.0))
+    top = 0.4 * (-2 * d + math.sqrt(max(5 * r * r - d * d, 0.0)))
+    return min(chord, top) + 1e-6
 
 
 def _square_token_layout(w: float, h: float, badge: bool) -> TokenLayout:
