@@ -168,7 +168,7 @@ class FaceForms:
 
 def place(c: Canvas, look: Look, items: list[Placed], bleed: float = BLEED, forms: FaceForms | None = None) -> None:
     """All backgrounds first, then all contents: a piece's bleed runs under its neighbours'
-    edges but never over their text or pictures. With `forms`, each distinct content is drawn once."""
+    edges but never over their text or pictures. With `forms`, a recurring content is drawn once."""
     for layer in ("background", "content"):
         for p in items:
             c.saveState()

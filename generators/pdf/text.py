@@ -302,15 +302,16 @@ def _block(text: str, icons: _Same, fonts: Fonts, width: float, height: float, s
     """Tokenised, fitted and measured once per text and box: a card printed several times, on several
     papers, in its PNG and in the text-fit check, is laid out once per process."""
     fit = measure(tokenize(text, icons.obj), fonts, width, height, size, min_size)
-    s = fit.size
-    lines = []
-    for line in fit.lines:
-        segments = tuple(_Segment(None, seg[0].value, line_width(seg, fonts, s)) if seg[0].kind == "icon"
-                         else _Segment(fonts.name(seg[0].bold), "".join(r.value if r.kind == "word" else " "
-                                                                         for r in seg), line_width(seg, fonts, s))
-                         for seg in _segments(line))
-        lines.append((line_width(line, fonts, s), segments))
-    return _Block(fit, tuple(lines))
+    lines = tuple((line_width(line, fonts, fit.size), tuple(_segment(seg, fonts, fit.size) for seg in _segments(line)))
+                  for line in fit.lines)
+    return _Block(fit, lines)
+
+
+def _segment(runs: list[Run], fonts: Fonts, size: float) -> _Segment:
+    width = line_width(runs, fonts, size)
+    if runs[0].kind == "icon":
+        return _Segment(None, runs[0].value, width)
+    return _Segment(fonts.name(runs[0].bold), "".join(r.value if r.kind == "word" else " " for r in runs), width)
 
 
 @lru_cache(maxsize=1 << 10)
