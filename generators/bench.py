@@ -93,8 +93,8 @@ def _child_floor(content_dir: str) -> int:
     """CPU of our duplex card documents (A4, every game) and of the bare-ReportLab floor on the same cards."""
     from generators import bench_floor
     from generators.content.loader import load_content
-    from generators.pdf import documents, text
-    from generators.pdf.faces import Look
+    from generators.pdf import documents
+    from generators.pdf.faces import Look, forget_layouts
     from generators.pdf.options import CARD_KINDS, Options
 
     start = time.process_time()
@@ -102,8 +102,7 @@ def _child_floor(content_dir: str) -> int:
     ours_load = time.process_time() - start
     for game in content.games:
         Look(game, content.icons).fonts  # noqa: B018 (registered, as the print kit's workers find them)
-    text._string_width.cache_clear()  # validation's text-fit check measured these texts: start cold
-    text._measure.cache_clear()
+    forget_layouts()  # validation's text-fit check laid these texts out: start cold
     start = time.process_time()
     cards = 0
     for game in content.games:

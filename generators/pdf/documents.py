@@ -5,6 +5,7 @@ sheet. Each returns PDF bytes."""
 from __future__ import annotations
 
 import io
+from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import groupby
@@ -13,7 +14,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from generators.content.model import Component, LoadedGame, Side, size_mm
-from generators.pdf.faces import BLEED, Look, draw_side, legend_side
+from generators.pdf.faces import BLEED, Look, draw_side, legend_side, shared_label
 from generators.pdf.imposition import (
     BAND_TOP,
     EDGE,
@@ -131,9 +132,43 @@ class Placed:
     turn: int = 0
 
 
-def place(c: Canvas, look: Look, items: list[Placed], bleed: float = BLEED) -> None:
+FaceKey = tuple[int, int, float, float, str | bool | None]
+
+
+def _face_key(p: Placed) -> FaceKey:
+    """What a side's shared content depends on besides the look (ids: the document's pieces outlive it)."""
+    return id(p.comp), id(p.side), p.w, p.h, shared_label(p.comp, p.side, p.label)
+
+
+class FaceForms:
+    """The contents of a document's sides that recur (a deck's shared back, a card printed three times),
+    each drawn once as a form XObject and placed at every copy: laid out and written once. A content that
+    appears once is drawn in place: as a form it would cost an object and compress worse on its own."""
+
+    def __init__(self, placed: Iterable[Placed]) -> None:
+        self._recurring = {k for k, n in Counter(_face_key(p) for p in placed).items() if n > 1}
+        self._names: dict[FaceKey, str] = {}
+
+    def draw(self, c: Canvas, look: Look, p: Placed) -> None:
+        """`p`'s content at the origin of the current coordinates, its copy number apart when shared."""
+        key = _face_key(p)
+        if key not in self._recurring:
+            draw_side(c, look, p.comp, p.side, 0, 0, p.w, p.h, p.label, layer="content")
+            return
+        name = self._names.get(key)
+        if name is None:
+            name = self._names[key] = f"roadkit-face-{len(self._names)}"
+            # A bounding box well clear of anything a side draws: the form must clip nothing.
+            c.beginForm(name, -p.w, -p.h, 2 * p.w, 2 * p.h)
+            draw_side(c, look, p.comp, p.side, 0, 0, p.w, p.h, p.label, layer="shared")
+            c.endForm()
+        c.doForm(name)
+        draw_side(c, look, p.comp, p.side, 0, 0, p.w, p.h, p.label, layer="label")
+
+
+def place(c: Canvas, look: Look, items: list[Placed], bleed: float = BLEED, forms: FaceForms | None = None) -> None:
     """All backgrounds first, then all contents: a piece's bleed runs under its neighbours'
-    edges but never over their text or pictures."""
+    edges but never over their text or pictures. With `forms`, a recurring content is drawn once."""
     for layer in ("background", "content"):
         for p in items:
             c.saveState()
@@ -145,7 +180,10 @@ def place(c: Canvas, look: Look, items: list[Placed], bleed: float = BLEED) -> N
                 c.rotate(-90)
             else:
                 c.translate(p.x, p.y)
-            draw_side(c, look, p.comp, p.side, 0, 0, p.w, p.h, p.label, bleed=bleed, layer=layer)
+            if layer == "content" and forms is not None:
+                forms.draw(c, look, p)
+            else:
+                draw_side(c, look, p.comp, p.side, 0, 0, p.w, p.h, p.label, bleed=bleed, layer=layer)
             c.restoreState()
 
 
@@ -218,14 +256,15 @@ def duplex(game: LoadedGame, look: Look, opts: Options, kinds: Iterable[str], ti
     font = look.fonts.regular
     sheets = _sheets(with_legend(game, look, tuple(kinds)), page)
     dx, dy = opts.back_offset[0] * mm, opts.back_offset[1] * mm
-    for n, sheet in enumerate(sheets, 1):
+    pages = [(_fronts(sheet), _backs(sheet, page[0], dx, dy)) for sheet in sheets]
+    forms = FaceForms(p for fronts, backs in pages for p in fronts + backs)
+    for n, (sheet, (fronts, backs)) in enumerate(zip(sheets, pages, strict=True), 1):
         name = f"{game.name} · {title} · sheet {n} of {len(sheets)}"
-        place(c, look, _fronts(sheet))
+        place(c, look, fronts, forms=forms)
         _marks(c, page, [b for b, _ in sheet])
         furniture(c, page, font, f"{name}: fronts. Print double-sided, flip on the long edge.")
         c.showPage()
-        backs = _backs(sheet, page[0], dx, dy)
-        place(c, look, backs)
+        place(c, look, backs, forms=forms)
         if backs:
             what = f"{name}: backs. Printed on the other side of the sheet before it, flipped on the long edge."
         else:
@@ -250,8 +289,10 @@ def gutterfold(game: LoadedGame, look: Look, opts: Options, kinds: Iterable[str]
     font = look.fonts.regular
     fold = page[0] / 2
     sheets = _sheets(with_legend(game, look, tuple(kinds)), page, area=(EDGE, fold - gutter / 2), flush_right=True)
-    for n, sheet in enumerate(sheets, 1):
-        place(c, look, _fronts(sheet) + _backs(sheet, page[0]))
+    pages = [_fronts(sheet) + _backs(sheet, page[0]) for sheet in sheets]
+    forms = FaceForms(p for placed in pages for p in placed)
+    for n, (sheet, placed) in enumerate(zip(sheets, pages, strict=True), 1):
+        place(c, look, placed, forms=forms)
         _marks(c, page, [b for b, _ in sheet], mirror=True)
         fold_line(c, fold, BAND_TOP, page[1])
         furniture(c, page, font, f"{game.name} · {title} · sheet {n} of {len(sheets)}: single-sided. Cut each "

@@ -11,7 +11,7 @@ import itertools
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from functools import cached_property
+from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Literal
 
@@ -30,12 +30,14 @@ from generators.pdf.text import (
     TAG,
     Fonts,
     KeyPath,
+    Run,
     draw_text,
     line_width,
     measure,
     note_box,
     tokenize,
 )
+from generators.pdf.text import forget_layouts as forget_text_layouts
 from generators.pdf.writein import draw_write_in, write_in_height
 
 BLEED = 3 * mm
@@ -62,8 +64,19 @@ class Look:
         regular, bold = register(self.game.game.theme.font)
         return Fonts(regular, bold)
 
+    @cached_property
+    def _colors(self) -> dict[str, Color]:
+        """Colours already resolved, by name or #hex: a face asks for the same few many times."""
+        return {}
+
     def color(self, name: str | None, default: str = "primary") -> Color:
         value = name or default
+        known = self._colors.get(value)
+        if known is None:
+            known = self._colors[value] = self._resolve(value)
+        return known
+
+    def _resolve(self, value: str) -> Color:
         if value.startswith("#"):
             return HexColor(value)
         colors = {**DEFAULT_COLORS, **self.game.game.theme.colors}
@@ -77,7 +90,7 @@ class Look:
     def ink(self) -> Color:
         return self.color("ink")
 
-    @property
+    @cached_property
     def quiet(self) -> Color:
         """Tags and small print: ink faded towards the paper, still 4.5:1 on it."""
         return readable(mix(self.ink, self.paper, 0.45), self.paper)
@@ -105,7 +118,7 @@ def is_small(comp: Component) -> bool:
     return min(size_mm(comp.size)) < 40
 
 
-Layer = Literal["all", "background", "content"]
+Layer = Literal["all", "background", "content", "shared", "label"]
 
 
 def draw_side(c: Canvas, look: Look, comp: Component, side: Side, x: float, y: float, w: float, h: float,
@@ -113,10 +126,17 @@ def draw_side(c: Canvas, look: Look, comp: Component, side: Side, x: float, y: f
     """Draw `side` with its trim box at (x, y, w, h) in points; background runs `bleed` further.
 
     Sheets draw every background first and every content second (see documents.place), so one
-    piece's bleed never paints over its neighbour's content."""
+    piece's bleed never paints over its neighbour's content. The content splits in two for sheets
+    that draw each distinct content once (as a form) and place it at every copy: "shared", what
+    every copy with a label like `set_label` shows (see `shared_label`), and "label", the copy
+    number drawn on its own over it."""
+    if layer == "label":
+        if label_apart(comp, side) and set_label:
+            _copy_label(c, look, x, y, w, set_label)
+        return
     frame = look.color(side.color)
     c.saveState()
-    if layer != "content":
+    if layer in ("all", "background"):
         _background(c, look, comp, frame, x, y, w, h, bleed)
     if layer != "background":
         if comp.shape == "round" and not look.ink_saver:
@@ -124,21 +144,35 @@ def draw_side(c: Canvas, look: Look, comp: Component, side: Side, x: float, y: f
             c.setStrokeColor(frame)
             c.setLineWidth(RING_WIDTH)
             c.circle(x + w / 2, y + h / 2, min(w, h) / 2 - RING_WIDTH, stroke=1, fill=0)
-        _content(c, look, comp, side, frame, x, y, w, h, set_label)
+        _content(c, look, comp, side, frame, x, y, w, h, set_label, layer == "shared")
     c.restoreState()
+
+
+def label_apart(comp: Component, side: Side) -> bool:
+    """Whether the copy number is drawn in a corner of its own (the card layout's footer), apart from
+    the rest of the side; a full-layout piece prints it in its provenance text, a small piece not at all."""
+    return side.layout != "full" and not is_small(comp)
+
+
+def shared_label(comp: Component, side: Side, set_label: str) -> str | bool | None:
+    """What the "shared" layer of a side depends on of its copy number: whether there is one (the
+    footer leaves it room), the number itself (printed in the provenance text), or nothing."""
+    if label_apart(comp, side):
+        return bool(set_label)
+    return set_label if side.layout == "full" else None
 
 
 RING_WIDTH = 1.2  # points
 
 
 def _content(c: Canvas, look: Look, comp: Component, side: Side, frame: Color, x: float, y: float, w: float,
-             h: float, set_label: str) -> None:
+             h: float, set_label: str, label_later: bool) -> None:
     if side.layout == "full":
         _full_layout(c, look, comp, side, frame, x, y, w, h, set_label)
     elif is_small(comp):
         _token_layout(c, look, comp, side, frame, x, y, w, h)
     else:
-        _card_layout(c, look, comp, side, frame, x, y, w, h, set_label)
+        _card_layout(c, look, comp, side, frame, x, y, w, h, set_label, label_later)
 
 
 def _background(c: Canvas, look: Look, comp: Component, frame: Color, x: float, y: float, w: float, h: float,
@@ -160,7 +194,7 @@ FOOTER_SIZE = 5.5
 
 
 def _card_layout(c: Canvas, look: Look, comp: Component, side: Side, frame: Color, x: float, y: float, w: float,
-                 h: float, set_label: str) -> None:
+                 h: float, set_label: str, label_later: bool = False) -> None:
     fonts, icons, ink, paper = look.fonts, look.icons, look.ink, look.paper
     left, right, top, bottom = x + SAFE, x + w - SAFE, y + h - SAFE, y + SAFE
     inner_w = right - left
@@ -192,6 +226,8 @@ def _card_layout(c: Canvas, look: Look, comp: Component, side: Side, frame: Colo
                          align="center", key=("subtitle",))
         cursor -= used + 1 * mm
     body_bottom = bottom + _footer(c, look, side, left, bottom, inner_w, set_label) + 1 * mm
+    if set_label and not label_later:
+        _copy_label(c, look, x, y, w, set_label)
     body_h = cursor - body_bottom
     for i, element in enumerate(side.elements):
         _element(c, look, element, frame, x, y + h, ("elements", i))
@@ -329,21 +365,29 @@ def _label(c: Canvas, look: Look, text: str, x: float, top: float, w: float, h: 
 
 
 def _footer(c: Canvas, look: Look, side: Side, left: float, bottom: float, width: float, set_label: str) -> float:
-    """The provenance tag in the bottom-left corner and the copy number in the bottom-right, small
-    and in a quiet tone: they tell where a piece comes from without competing with its content.
+    """The provenance tag in the bottom-left corner, small and in a quiet tone: it tells where a piece
+    comes from without competing with its content; room is left for the copy number (`_copy_label`).
     Returns the footer's height: one line, or two for a long rulebook citation."""
     fonts, icons = look.fonts, look.icons
-    right_w = 12 * mm if set_label else 0
+    right_w = COPY_LABEL_W if set_label else 0
     tag_w = width - right_w - 1 * mm
     tag = provenance_text(side)
     lines = len(measure(tokenize(tag, icons), fonts, tag_w, FOOTER, FOOTER_SIZE, TAG).lines)
     height = FOOTER if lines == 1 else FOOTER + FOOTER_SIZE * LEADING
     draw_text(c, tag, icons, fonts, left, bottom + height, tag_w, height, FOOTER_SIZE, color=look.quiet,
               on=look.paper, valign="middle", min_size=TAG, key=provenance_key(side))
-    if set_label:
-        draw_text(c, set_label, icons, fonts, left + width - right_w, bottom + FOOTER, right_w, FOOTER, FOOTER_SIZE,
-                  color=look.quiet, on=look.paper, valign="middle", align="right", min_size=TAG)
     return height
+
+
+COPY_LABEL_W = 12 * mm
+
+
+def _copy_label(c: Canvas, look: Look, x: float, y: float, w: float, set_label: str) -> None:
+    """The copy number in the bottom-right corner of a card's safe zone, in the footer's quiet tone."""
+    left, bottom = x + SAFE, y + SAFE
+    width = x + w - SAFE - left  # as the card layout computes its inner width
+    draw_text(c, set_label, look.icons, look.fonts, left + width - COPY_LABEL_W, bottom + FOOTER, COPY_LABEL_W,
+              FOOTER, FOOTER_SIZE, color=look.quiet, on=look.paper, valign="middle", align="right", min_size=TAG)
 
 
 def _element(c: Canvas, look: Look, el: Element, frame: Color, x0: float, top: float, key: KeyPath) -> None:
@@ -421,9 +465,11 @@ def token_layout(w: float, h: float, round_: bool, badge: bool = True, fit: Titl
     for label, lines, size in _chord_labels(r, cx, cy, fit or (lambda _w, _h, _s: (GAMEPLAY, [0.0])), has_art):
         art_bottom = label.y + label.h + _GAP
         clear = [s for s in spots if all(_clear_of(s, line) for line in lines)] if badge else spots[:1]
+        most = _in_circle_at_most(r, cy, art_bottom)
         for spot in clear or spots[:1]:  # none clear (a label reaching high): the preferred place
             side = _largest_art(cx, art_bottom, r * 2,
-                                lambda a, s=spot: _art_fits(a, s if badge else None, w, h, r))  # type: ignore[misc]
+                                lambda a, s=spot: _art_fits(a, s if badge else None, w, h, r),  # type: ignore[misc]
+                                most)
             if best is None or side > best.art.w + 0.01:
                 best = TokenLayout(label, Box(cx - side / 2, art_bottom, side, side), spot, lines, size)
     assert best is not None  # _chord_labels always offers a label
@@ -493,13 +539,25 @@ def _clear_of(spot: tuple[float, float, float], box: Box) -> bool:
     return math.hypot(bx - nx, by - ny) >= br + _GAP
 
 
-def _largest_art(cx: float, bottom: float, start: float, ok: Callable[[Box], bool]) -> float:
+def _largest_art(cx: float, bottom: float, start: float, ok: Callable[[Box], bool], most: float = math.inf) -> float:
+    """The first side, stepping down from `start`, that is `ok`; `most` is a size no larger side can fit
+    at, so the costly test is skipped above it (the sides tried, and so the answer, stay the same)."""
     side = start
     while side > _STEP:
-        if ok(Box(cx - side / 2, bottom, side, side)):
+        if side <= most and ok(Box(cx - side / 2, bottom, side, side)):
             return side
         side -= _STEP
     return 0.0
+
+
+def _in_circle_at_most(r: float, cy: float, bottom: float) -> float:
+    """The largest square standing on `bottom` (centred across) with all four corners within `r` of the
+    centre, or a hair more: the bottom corners bound it by the chord there, the top ones by
+    (s/2)² + (bottom + s - cy)² <= r²."""
+    d = bottom - cy
+    chord = 2 * math.sqrt(max(r * r - d * d, 0.0))
+    top = 0.4 * (-2 * d + math.sqrt(max(5 * r * r - d * d, 0.0)))
+    return min(chord, top) + 1e-6
 
 
 def _square_token_layout(w: float, h: float, badge: bool) -> TokenLayout:
@@ -537,15 +595,10 @@ def _token_layout(c: Canvas, look: Look, comp: Component, side: Side, frame: Col
                   w: float, h: float) -> None:
     """Small pieces: one big picture, the name underneath, a provenance letter when not rulebook."""
     title = f"**{side.title}**"
-    runs = tokenize(title, look.icons)
-
-    def fit(bw: float, bh: float, start: float) -> tuple[float, list[float]] | None:
-        got = measure(runs, look.fonts, bw, bh, start, GAMEPLAY)
-        return (got.size, [line_width(line, look.fonts, got.size) for line in got.lines]) if got.fits else None
-
     badge = side.provenance != "rulebook"
     round_ = comp.shape == "round"
-    lay = token_layout(w, h, round_, badge=badge, fit=fit, has_art=side.art is not None)
+    lay = _titled_token_layout(w, h, round_, badge, tuple(tokenize(title, look.icons)), look.fonts,
+                               side.art is not None)
     local = lay.art
     if side.art is not None and side.art.number is not None and not round_:
         number = tokenize(f"**{side.art.number}**", look.icons)
@@ -570,6 +623,25 @@ def _token_layout(c: Canvas, look: Look, comp: Component, side: Side, frame: Col
         c.setFillColor(text_on(look.quiet, look.ink))
         c.setFont(look.fonts.bold, TAG)
         c.drawCentredString(bx, by - TAG * 0.36, BADGE_LETTER[side.provenance])
+
+
+@lru_cache(maxsize=1 << 10)
+def _titled_token_layout(w: float, h: float, round_: bool, badge: bool, title: tuple[Run, ...], fonts: Fonts,
+                         has_art: bool) -> TokenLayout:
+    """`token_layout` for a title, remembered: the search for the largest picture is the costliest part
+    of a small piece, and every copy of a token, on every paper and in its PNG, searches the same."""
+
+    def fit(bw: float, bh: float, start: float) -> tuple[float, list[float]] | None:
+        got = measure(list(title), fonts, bw, bh, start, GAMEPLAY)
+        return (got.size, [line_width(line, fonts, got.size) for line in got.lines]) if got.fits else None
+
+    return token_layout(w, h, round_, badge=badge, fit=fit, has_art=has_art)
+
+
+def forget_layouts() -> None:
+    """Empty every layout memo of the renderer (text and small pieces), for measuring a cold render."""
+    forget_text_layouts()
+    _titled_token_layout.cache_clear()
 
 
 TOKEN_TITLE = 7.0  # pt: a small piece's name, shrinking to GAMEPLAY where the label is tight

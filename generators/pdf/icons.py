@@ -3,17 +3,20 @@ ReportLab canvas."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD, Canvas
+from reportlab.pdfgen.pathobject import PDFPathObject
 
 from generators.content.svg_path import parse_path
 
 
-def draw_icon(c: Canvas, data: str, x: float, y: float, size: float, *, fill: bool = True,
-              color: object = None, stroke_width: float | None = None) -> None:
-    """Draw icon path `data` with its 24x24 box's bottom-left at (x, y), `size` points wide.
-    SVG's y axis points down, the PDF's up: flip while placing."""
+@lru_cache(maxsize=1 << 12)
+def _path_code(data: str, x: float, y: float, size: float) -> str:
+    """The PDF path operators of icon `data` placed at (x, y), `size` wide, remembered: a face draws its
+    icons at the same places in every document and PNG it appears in (faces are drawn at the origin)."""
     scale = size / 24.0
-    p = c.beginPath()
+    p = PDFPathObject()
     for cmd in parse_path(data):
         op = cmd[0]
         if op == "M":
@@ -25,6 +28,19 @@ def draw_icon(c: Canvas, data: str, x: float, y: float, size: float, *, fill: bo
                       x + cmd[5] * scale, y + (24 - cmd[6]) * scale)
         else:
             p.close()
+    return p.getCode()
+
+
+def forget_paths() -> None:
+    """Empty the placed-path memo (for measuring a cold render)."""
+    _path_code.cache_clear()
+
+
+def draw_icon(c: Canvas, data: str, x: float, y: float, size: float, *, fill: bool = True,
+              color: object = None, stroke_width: float | None = None) -> None:
+    """Draw icon path `data` with its 24x24 box's bottom-left at (x, y), `size` points wide.
+    SVG's y axis points down, the PDF's up: flip while placing."""
+    p = PDFPathObject([_path_code(data, x, y, size)])
     c.saveState()
     if color is not None:
         c.setFillColor(color)

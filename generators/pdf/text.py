@@ -26,7 +26,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from generators.content.model import Icons
 from generators.pdf.colour import readable
-from generators.pdf.icons import draw_icon
+from generators.pdf.icons import draw_icon, forget_paths
 
 GAMEPLAY = 6.5  # pt: the smallest size of anything a player reads to play
 TAG = 5.0  # pt: the quiet tags (provenance, copy number) no rule depends on
@@ -263,6 +263,69 @@ def _segments(line: list[Run]) -> list[list[Run]]:
     return out
 
 
+class _Same:
+    """A cache key for an unhashable object that never changes (the icons): equal only to itself. The
+    cache holding it keeps the object alive, so its id cannot pass to another while the entry lives."""
+
+    __slots__ = ("obj",)
+
+    def __init__(self, obj: object) -> None:
+        self.obj = obj
+
+    def __hash__(self) -> int:
+        return id(self.obj)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Same) and other.obj is self.obj
+
+
+@dataclass(frozen=True)
+class _Segment:
+    """A stretch of a line to draw in one go: an icon (`font` None, `value` its name) or words in one font."""
+
+    font: str | None
+    value: str
+    width: float
+
+
+@dataclass(frozen=True)
+class _Block:
+    """Fitted text as draw_text draws it: the fit, and each line's width and segments."""
+
+    fit: Fit
+    lines: tuple[tuple[float, tuple[_Segment, ...]], ...]
+
+
+@lru_cache(maxsize=1 << 13)
+def _block(text: str, icons: _Same, fonts: Fonts, width: float, height: float, size: float,
+           min_size: float) -> _Block:
+    """Tokenised, fitted and measured once per text and box: a card printed several times, on several
+    papers, in its PNG and in the text-fit check, is laid out once per process."""
+    fit = measure(tokenize(text, icons.obj), fonts, width, height, size, min_size)
+    lines = tuple((line_width(line, fonts, fit.size), tuple(_segment(seg, fonts, fit.size) for seg in _segments(line)))
+                  for line in fit.lines)
+    return _Block(fit, lines)
+
+
+def _segment(runs: list[Run], fonts: Fonts, size: float) -> _Segment:
+    width = line_width(runs, fonts, size)
+    if runs[0].kind == "icon":
+        return _Segment(None, runs[0].value, width)
+    return _Segment(fonts.name(runs[0].bold), "".join(r.value if r.kind == "word" else " " for r in runs), width)
+
+
+@lru_cache(maxsize=1 << 10)
+def _readable(color: Color, on: Color) -> Color:
+    return readable(color, on)
+
+
+def forget_layouts() -> None:
+    """Empty the text layout memos, and the icons' (for measuring a cold render)."""
+    for memo in (_string_width, _measure, _block, _readable):
+        memo.cache_clear()
+    forget_paths()
+
+
 def draw_text(c: Canvas, text: str, icons: Icons, fonts: Fonts, x: float, top: float, width: float,
               height: float, size: float, *, align: Literal["left", "center", "right"] = "left",
               color: Color | None = None, on: Color | None = None, min_size: float = GAMEPLAY,
@@ -272,16 +335,16 @@ def draw_text(c: Canvas, text: str, icons: Icons, fonts: Fonts, x: float, top: f
 
     `on` is the colour behind the box: the text colour is adjusted to read on it. Text that does not
     fit at `min_size` is reported to the active audit and drawn clipped to the box."""
-    runs = tokenize(text, icons)
-    fit = measure(runs, fonts, width, height, size, min_size)
+    block = _block(text, _Same(icons), fonts, width, height, size, min_size)
+    fit = block.fit
     if color is not None and on is not None:
-        color = readable(color, on)
+        color = _readable(color, on)
     audit = _AUDIT.get()
     if audit is not None:
         audit.drawn.append(Drawn(key, text, fit.size, min_size, color, on))
         if not fit.fits:
             audit.overflows.append(Overflow(key, text, fit.problem))
-    s, lines = fit.size, fit.lines
+    s = fit.size
     lead = s * LEADING
     y = top - s
     if valign == "middle":
@@ -293,19 +356,28 @@ def draw_text(c: Canvas, text: str, icons: Icons, fonts: Fonts, x: float, top: f
         c.clipPath(p, stroke=0, fill=0)
     if color is not None:
         c.setFillColor(color)
-    for line in lines:
-        line_w = line_width(line, fonts, s)
-        cx = x + {"left": 0.0, "center": (width - line_w) / 2, "right": width - line_w}[align]
-        for segment in _segments(line):
-            if segment[0].kind == "icon":
-                icon = icons.icons[segment[0].value]
+    words = None  # one text object for the strings between icons: fewer objects to build and write
+    for line_w, segments in block.lines:
+        cx = x + (0.0 if align == "left" else (width - line_w) / 2 if align == "center" else width - line_w)
+        for segment in segments:
+            if segment.font is None:
+                if words is not None:
+                    c.drawText(words)
+                    words = None
+                icon = icons.icons[segment.value]
                 # Sit the icon on the baseline, dipping a little like a descender.
                 draw_icon(c, icon.path, cx, y - s * 0.18, s * 1.05, fill=icon.fill, color=color)
             else:
                 # One string per same-font stretch: text extracts as written, and the PDF stays small.
-                c.setFont(fonts.name(segment[0].bold), s)
-                c.drawString(cx, y, "".join(r.value if r.kind == "word" else " " for r in segment))
-            cx += line_width(segment, fonts, s)
+                if words is None:
+                    words = c.beginText(cx, y)
+                else:
+                    words.setTextOrigin(cx, y)
+                words.setFont(segment.font, s)
+                words.textLine(segment.value)
+            cx += segment.width
         y -= lead
+    if words is not None:
+        c.drawText(words)
     c.restoreState()
     return min(fit.height, height)
