@@ -20,7 +20,7 @@ import traceback
 from collections.abc import Sequence
 from pathlib import Path
 
-from generators.errors import ContentError, EnvironmentFault, SettingError
+from generators.errors import CheckUsageError, ContentError, EnvironmentFault, SettingError
 
 PAPERS = ("a4", "letter")
 # Whole games per setting and policy that `roadkit build` plays for each game's overview;
@@ -105,7 +105,6 @@ WRITERS = ("build", "print", "check", "site", "schema")  # the commands that wri
 def main(argv: Sequence[str] | None = None) -> int:
     args = parser().parse_args(argv)
     from generators import phases
-    from generators.engine.runner import CheckUsageError
     from generators.memo import caching
     from generators.outputs import describe_os_error
 

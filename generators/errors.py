@@ -27,6 +27,10 @@ def format_keypath(path: Sequence[str | int]) -> str:
     return out or "(document)"
 
 
+class CheckUsageError(Exception):
+    """A command-line mistake (unknown game, a path outside any game): exit code 2."""
+
+
 class ContentError(Exception):
     """A mistake in user-edited content; reported as one line, exit code 2."""
 

@@ -133,8 +133,10 @@ def code_version() -> str:
     """What every output is made by: every file of the `generators` package (code, templates, fonts),
     the versions of the tools that write bytes, and SOURCE_DATE_EPOCH (dates in PDFs and the sitemap)."""
     files = sorted(p for p in PACKAGE.rglob("*") if p.is_file() and "__pycache__" not in p.parts)
-    return digest(*[(p.relative_to(PACKAGE).as_posix(), p.read_bytes()) for p in files],
-                  tuple(_version(d) for d in TOOLS), os.environ.get("SOURCE_DATE_EPOCH"))
+    h = hashlib.sha256()
+    for p in files:  # bytes hashed as they are (a repr of the fonts' bytes costs more than hashing them)
+        h.update(p.relative_to(PACKAGE).as_posix().encode() + b"\0" + hashlib.sha256(p.read_bytes()).digest())
+    return digest(h.hexdigest(), tuple(_version(d) for d in TOOLS), os.environ.get("SOURCE_DATE_EPOCH"))
 
 
 MAX_EPOCH = 2**32 - 1  # the gzip header of the site's sitemap holds the date in 32 bits

@@ -47,7 +47,7 @@ from generators.engine.base import (
     load_engine,
 )
 from generators.engine.svg import Focus, change_swatches, changes_between, sentence, starting_places
-from generators.errors import ContentError
+from generators.errors import CheckUsageError, ContentError
 from generators.outputs import Commit, Manifest, Target, code_version, digest, realize
 
 STATUSES = ("verified", "erratum", "failed")
@@ -91,10 +91,6 @@ class GameWork:
 
 
 Work = list[GameWork]
-
-
-class CheckUsageError(Exception):
-    """A command-line mistake (unknown game, a path outside any game): exit code 2."""
 
 
 # --- finding games and their engines -----------------------------------------------------------
