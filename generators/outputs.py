@@ -623,9 +623,10 @@ def make_unit(unit: Unit) -> list[bytes]:
     return made
 
 
-# Below this many calls the work is too small for workers to win: a one-card edit (4 PDFs and a PNG,
-# about 1 s of CPU) measured slower on 2 workers than in this process (forking, collecting the bytes).
-MIN_PARALLEL_UNITS = 8
+# Below this many calls the work is too small for workers to win (forking, collecting the bytes). A
+# one-card edit (4 PDFs and a PNG) measured 0.94 s in this process and 0.83 s on 2 workers (paired runs,
+# 2 cores), now that workers start warm and the PDFs are cheaper; it used to lose on workers.
+MIN_PARALLEL_UNITS = 4
 
 _PENDING: list[Unit] = []  # what forked workers make, by index (closures do not pickle; fork copies)
 
