@@ -153,7 +153,7 @@ def build(jobs: Mapping[str, Job], say: Say, parallel: int = 1) -> dict[str, flo
     if errors:
         raise errors[0]
     if failures:
-        raise ToolError("MkDocs could not build the site (" + "; ".join(failures) + "); the previous site was kept")
+        raise _failed(failures)
     return timings
 
 
@@ -292,8 +292,12 @@ def _build_one_by_one(jobs: Mapping[str, Job], env: dict[str, str]) -> dict[str,
         if proc.returncode != 0:
             failures.append(f"{name or 'home'}: {_reason(proc.stdout, proc.returncode)}")
     if failures:
-        raise ToolError("MkDocs could not build the site (" + "; ".join(failures) + "); the previous site was kept")
+        raise _failed(failures)
     return timings
+
+
+def _failed(failures: list[str]) -> ToolError:
+    return ToolError("MkDocs could not build the site (" + "; ".join(failures) + "); the previous site was kept")
 
 
 def _reason(output: str, code: int) -> str:
