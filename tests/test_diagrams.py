@@ -7,6 +7,7 @@ engine declares a legend covering every kind of piece its drawings show.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -52,21 +53,26 @@ def _drawing(files: dict[str, bytes], rel: str | None) -> str:
     return files[rel].decode()
 
 
+def _drawn(engine: Any, runs: list[tuple[Any, _Run, dict[str, bytes], dict[str, Any]]]) -> Iterator[tuple[Any, ...]]:
+    """Each example that ran to its end and has an after drawing: (its id, prepared scenario, run, files,
+    record, what changed between its first and last states)."""
+    for prepared, run, files, record in runs:
+        if run.finished and record["after_svg"] is not None:
+            changes = draw.changes_between(engine.pieces(run.states[0]), engine.pieces(run.states[-1]))
+            yield prepared.loaded.scenario.id, prepared, run, files, record, changes
+
+
 def test_zoom_holds_every_change_and_is_no_bigger_than_the_board(replayed: Any) -> None:
     game, runs = replayed
     engine = WORK[game].engine
     zoomed = 0
-    for prepared, run, files, record in runs:
-        if not run.finished or record["after_svg"] is None:
-            continue
-        sid = prepared.loaded.scenario.id
+    for sid, _prepared, run, files, record, changes in _drawn(engine, runs):
         before, after = _drawing(files, record["before_svg"]), _drawing(files, record["after_svg"])
         full = _view(engine.draw_svg(run.states[-1], draw.Focus(EVERYWHERE)))
         view = _view(after)
         assert view == _view(before), f"{sid}: before and after are drawn in different windows"
         assert view.w * view.h <= full.w * full.h + 1e-6, f"{sid}: the zoomed drawing is bigger than the board"
         zoomed += view.w * view.h < full.w * full.h
-        changes = draw.changes_between(engine.pieces(run.states[0]), engine.pieces(run.states[-1]))
         marks = _CHANGE.findall(after)
         assert sorted((p, k) for p, k, *_ in marks) == sorted((c.piece, c.kind) for c in changes), \
             f"{sid}: the after drawing does not mark exactly what changed"
@@ -80,11 +86,7 @@ def test_alt_text_names_what_changed(replayed: Any) -> None:
     game, runs = replayed
     engine = WORK[game].engine
     said = 0
-    for prepared, run, _files, record in runs:
-        if not run.finished or record["after_svg"] is None:
-            continue
-        sid = prepared.loaded.scenario.id
-        changes = draw.changes_between(engine.pieces(run.states[0]), engine.pieces(run.states[-1]))
+    for sid, prepared, _run, _files, record, changes in _drawn(engine, runs):
         alt = record["after_alt"]
         assert (alt.startswith("After: ") and prepared.loaded.scenario.title not in alt) if changes else alt == "", sid
         for c in changes:

@@ -61,13 +61,21 @@ def test_the_text_fit_cache_draws_only_changed_sides_and_still_finds_overflow(tm
     assert len(drawn) > 1
 
 
-def test_a_remembered_content_model_never_hides_a_new_mistake(tmp_path) -> None:
+def _printed(tmp_path, games: tuple[str, ...]):
+    """A copy of `games`' content printed once (A4, no PNGs): (content, build folder, the CLI arguments)."""
     from tests.helpers import copy_content, run_cli
 
-    content = copy_content(tmp_path, ("mission-drive",))
+    content = copy_content(tmp_path, games)
     out = tmp_path / "build"
     args = ("print", "--no-png", "--paper", "a4", "--content", content, "--out", out, "-q")
     assert run_cli(*args).returncode == 0
+    return content, out, args
+
+
+def test_a_remembered_content_model_never_hides_a_new_mistake(tmp_path) -> None:
+    from tests.helpers import run_cli
+
+    content, out, args = _printed(tmp_path, ("mission-drive",))
     assert (out / ".cache" / "content-mission-drive.pickle").exists() and (out / ".cache" / "text-fit.json").exists()
     assert run_cli(*args).returncode == 0  # remembered
     game = content / "mission-drive" / "game.yaml"
@@ -77,13 +85,10 @@ def test_a_remembered_content_model_never_hides_a_new_mistake(tmp_path) -> None:
 
 
 def test_an_edit_to_one_game_reloads_that_game_alone(tmp_path) -> None:
-    from tests.helpers import copy_content, run_cli
+    from tests.helpers import run_cli
 
     games = ("mission-drive", "vampire-chase")
-    content = copy_content(tmp_path, games)
-    out = tmp_path / "build"
-    args = ("print", "--no-png", "--paper", "a4", "--content", content, "--out", out, "-q")
-    assert run_cli(*args).returncode == 0
+    content, out, args = _printed(tmp_path, games)
     cached = {g: out / ".cache" / f"content-{g}.pickle" for g in games}
     before = {g: p.read_bytes() for g, p in cached.items()}
     rules = sorted((content / "vampire-chase" / "rules").glob("*.md"))[0]
@@ -101,13 +106,9 @@ def test_an_edit_to_one_game_reloads_that_game_alone(tmp_path) -> None:
 def test_a_removed_games_remembered_model_goes_with_it(tmp_path) -> None:
     import shutil
 
-    from tests.helpers import copy_content, run_cli
+    from tests.helpers import run_cli
 
-    games = ("mission-drive", "vampire-chase")
-    content = copy_content(tmp_path, games)
-    out = tmp_path / "build"
-    args = ("print", "--no-png", "--paper", "a4", "--content", content, "--out", out, "-q")
-    assert run_cli(*args).returncode == 0
+    content, out, args = _printed(tmp_path, ("mission-drive", "vampire-chase"))
     cache = out / ".cache"
     (cache / "content.pickle").write_bytes(b"an entry of an older version")
     shutil.rmtree(content / "vampire-chase")
