@@ -2,9 +2,10 @@
 
 `verified` and `erratum` pass; `failed` fails with the runner's message, which names the file, the
 step, what was expected and what the engine computed. Each example's whole final outcome (every key
-the engine computes, its events included) is pinned in a golden file, `tests/golden/<game>/<id>.json`:
-a change in anything an engine computes shows as a diff to review, and `pytest --update-golden`
-rewrites them. An erratum's golden file pins the value the engine computes, not the printed one.
+the engine computes, its events included) is pinned in `tests/golden/outcomes/<game>/<id>.json`, and its
+wording (the steps in players' words, where it ends) apart in `tests/golden/wording/<game>/<id>.json`, so a
+wording change never rewrites an outcome file: a change in anything an engine computes shows as a diff
+to review, and `pytest --update-golden` rewrites them. An erratum's golden file pins the value the engine computes, not the printed one.
 Coverage is derived from the content: every rules entry the engine can replay (not marked
 `replayable: false`) has at least one example.
 """
@@ -47,23 +48,24 @@ def test_example(path: Path, request: pytest.FixtureRequest) -> None:
         detail = f"\n  expected: {fmt(record['expected'])}\n  computed: {fmt(record['computed'])}"
         pytest.fail(record["message"] + detail, pytrace=False)
     assert record["status"] in ("verified", "erratum")
-    golden = GOLDEN / path.parent.parent.name / f"{path.stem}.json"
-    pinned = {"status": record["status"], "outcome": record["outcome"], "narrative": record["narrative"],
-              "ending": record["ending"]}
-    text = json.dumps(pinned, indent=1, sort_keys=True, ensure_ascii=False) + "\n"
-    if request.config.getoption("--update-golden"):
-        golden.parent.mkdir(parents=True, exist_ok=True)
-        golden.write_text(text, encoding="utf-8")
-        return
-    assert golden.is_file(), f"no golden file {golden.relative_to(ROOT)}: run pytest --update-golden and review it"
-    assert json.loads(golden.read_text(encoding="utf-8")) == pinned, (
-        f"{path.relative_to(ROOT)}: the computed outcome differs from {golden.relative_to(ROOT)}; if the change "
-        "is intended, run pytest --update-golden and review the diff")
+    pinned = {"outcomes": {"status": record["status"], "outcome": record["outcome"]},
+              "wording": {"narrative": record["narrative"], "ending": record["ending"]}}
+    for kind, value in pinned.items():
+        golden = GOLDEN / kind / path.parent.parent.name / f"{path.stem}.json"
+        text = json.dumps(value, indent=1, sort_keys=True, ensure_ascii=False) + "\n"
+        if request.config.getoption("--update-golden"):
+            golden.parent.mkdir(parents=True, exist_ok=True)
+            golden.write_text(text, encoding="utf-8")
+            continue
+        assert golden.is_file(), f"no golden file {golden.relative_to(ROOT)}: run pytest --update-golden and review it"
+        assert json.loads(golden.read_text(encoding="utf-8")) == value, (
+            f"{path.relative_to(ROOT)}: the computed {kind} differ from {golden.relative_to(ROOT)}; if the change "
+            "is intended, run pytest --update-golden and review the diff")
 
 
 def test_no_golden_file_without_its_example() -> None:
     known = {(p.parent.parent.name, p.stem) for p in SCENARIOS}
-    orphans = [p for p in GOLDEN.glob("*/*.json") if (p.parent.name, p.stem) not in known]
+    orphans = [p for p in GOLDEN.glob("*/*/*.json") if (p.parent.name, p.stem) not in known]
     assert not orphans, f"golden files of deleted examples: {orphans}"
 
 

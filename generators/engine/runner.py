@@ -102,9 +102,10 @@ def engine_of(game: LoadedGame) -> Engine:
     if game.engine is None:
         raise ContentError(display_path(game_yaml), 1, 1, ("engine",),
                            "this game has worked examples but no engine: key naming its rules module")
-    if not (Path(__file__).parent / f"{game.engine}.py").is_file():
+    here = Path(__file__).parent
+    if not ((here / f"{game.engine}.py").is_file() or (here / game.engine / "__init__.py").is_file()):
         raise ContentError(display_path(game_yaml), 1, 1, ("engine",),
-                           f"there is no rules module generators/engine/{game.engine}.py")
+                           f"there is no rules package generators/engine/{game.engine}/")
     return load_engine(game.engine)
 
 

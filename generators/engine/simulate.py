@@ -59,7 +59,7 @@ def _greedy(engine: Engine, state: Any, player: str, legal: list[Any],
     for action in legal:
         chance = Chance.seeded(rng.randrange(1 << 30))
         try:
-            after, _ = engine.apply(state, action, chance)
+            after, _ = engine.play(state, action, chance)
         except Exception:  # a look-ahead that cannot be evaluated is simply not preferred
             continue
         value = engine.evaluate(after, player)
@@ -88,7 +88,7 @@ def play(engine: Engine, content: GameContent, options: Any, seed: int, policy_n
             action, after = _greedy(engine, state, player, legal, policy)
         else:
             action, after = policy.choice(legal), None
-        state = after if after is not None else engine.apply(state, action, chance)[0]
+        state = after if after is not None else engine.play(state, action, chance)[0]
     raise InvariantBroken(f"seed {seed}: the game did not end within {engine.type.max_actions} actions")
 
 

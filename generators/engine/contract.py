@@ -1,0 +1,412 @@
+"""The contract every game's rules implement, and the one class that runs any of them.
+
+Learned from OpenSpiel (a small state API: who acts, legal actions, apply, terminal, returns; static
+data on a game object) and boardgame.io (moves, phases and turn order declared as data). A game's
+package (`generators/engine/<game>/`) builds one `Game` from its parts and exposes it as `GAME`:
+
+- `GameType`: players, information, utility, the bound on a game's length;
+- `Specs`: the dataclasses a scenario's `setup:`, a whole game's options, each action (`do:`) and
+  each component's `facts:` are converted to (located errors, JSON Schemas for editors);
+- the state API, as plain functions of the game's own typed state: `start` (a whole game from the
+  rulebook's setup), `from_setup` (a scenario's position), `actors` (who may act), `phase_of`;
+- `phases`: each phase names the moves it allows and whether one player or several act in it;
+- `moves`: per action kind, its `options` (every concrete action worth asking about) and its `rules`
+  (each returns None when it holds, else why not, in players' words), and `resolve` (the rules applied
+  to a copy). Legal actions are the options every rule allows, and a refusal is the first rule that
+  does not hold: one piece of code answers both questions.
+- `Words`, `Drawing`, `Hints`: players' wording, SVG drawings and optional search hints.
+
+Randomness reaches the rules only through `Chance`. The engine never sees a scenario's `expect`.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Generic, Literal, TypeVar
+
+from generators.content.schema import convert, fields_of, to_data
+from generators.content.yaml_io import Doc
+from generators.engine.chance import Chance
+from generators.engine.facts import GameContent
+from generators.engine.refusals import IllegalAction, SetupError
+from generators.engine.svg import Focus, Piece, Swatch, changes_between, window_of
+from generators.errors import ContentError, KeyPath
+
+S = TypeVar("S")  # a game's state
+A = TypeVar("A")  # a game's action (the union of its action specs)
+
+
+# --- events ------------------------------------------------------------------------------------
+
+
+class Event:
+    """Something that happened while applying an action: `kind` plus JSON-ready details."""
+
+    def __init__(self, kind: str, data: dict[str, Any] | None = None) -> None:
+        self.kind = kind
+        self.data = {} if data is None else data
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Event) and (self.kind, self.data) == (other.kind, other.data)
+
+    def __repr__(self) -> str:
+        return f"Event({self.kind!r}, {self.data!r})"
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, **self.data}
+
+
+# --- static data -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class GameType:
+    """What kind of game this is. `information` tells the search player whether it must re-deal what
+    the acting player cannot see (`Game.resample`); `utility` how results turn into a player's return;
+    `max_actions` bounds a whole game, whatever is played (the simulator and the suite enforce it)."""
+
+    name: str
+    min_players: int
+    max_players: int
+    information: Literal["perfect", "imperfect"] = "perfect"
+    utility: Literal["solo", "competitive", "cooperative"] = "competitive"
+    max_actions: int = 5000
+
+
+@dataclass(frozen=True)
+class Setting:
+    """One whole-game configuration the simulator plays (a difficulty, a player count)."""
+
+    label: str
+    options: Mapping[str, Any]
+
+
+@dataclass(frozen=True)
+class Specs:
+    """The dataclasses content is converted to: a scenario's setup, a whole game's options, each
+    action by its `do:` value, each component's `facts:` by component id."""
+
+    setup: type
+    options: type
+    actions: Mapping[str, type]
+    facts: Mapping[str, type] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Phase:
+    """A stage of play, declared as data: the moves it allows (by `do:` value), how players name it
+    (for refusals: "not during the upgrade step"), and whether one player acts at a time or several
+    may act in any order (a simultaneous step)."""
+
+    id: str
+    words: str
+    moves: tuple[str, ...]
+    acts: Literal["one", "several"] = "one"
+
+
+class Ask(Generic[S]):
+    """One question put to the rules about a state (list the legal actions, or why one is refused),
+    with a memo that lives only as long as the question: rules share what they compute (the spaces in
+    range, a dry run) without writing anything into the state."""
+
+    __slots__ = ("memo", "state")
+
+    def __init__(self, state: S) -> None:
+        self.state = state
+        self.memo: dict[Any, Any] = {}
+
+    def once(self, key: Any, compute: Callable[[], Any]) -> Any:
+        try:
+            return self.memo[key]
+        except KeyError:
+            value = self.memo[key] = compute()
+            return value
+
+
+Rule = Callable[[Ask[Any], Any], "str | None"]  # None when the rule allows the action, else why not
+
+
+@dataclass(frozen=True)
+class Move(Generic[S, A]):
+    """One kind of action (`do:`). `options(ask, player)` yields the concrete actions worth asking
+    about (parameters filled in, a superset of the legal ones); `rules` decide, in order, each
+    returning None when it allows the action or the reason it does not, in players' words, naming
+    the rule; `resolve(state, action, chance)` applies an allowed action to a copy, with its events."""
+
+    words: str
+    options: Callable[[Ask[S], str], Iterable[A]]
+    rules: tuple[Callable[[Ask[S], A], str | None], ...]
+    resolve: Callable[[S, A, Chance], tuple[S, list[Event]]]
+
+
+@dataclass(frozen=True)
+class Words(Generic[S, A]):
+    """Players' wording for the site's step lists: an action (`action(action, state, content)`), a
+    roll or draw (`random(label, value, content)`), where an example ends (`end(state, content)`)."""
+
+    action: Callable[[A, S | None, GameContent | None], str] | None = None
+    random: Callable[[str, Any, GameContent | None], str] | None = None
+    end: Callable[[S, GameContent | None], str] | None = None
+
+
+@dataclass(frozen=True)
+class Drawing(Generic[S]):
+    """The state as a deterministic SVG (whole, or the window a `Focus` names), the pieces in board
+    units and players' words (for the zoom, arrows and alt text), and a legend of piece kinds."""
+
+    svg: Callable[[S, Focus | None], str]
+    pieces: Callable[[S], list[Piece]] = lambda state: []
+    legend: Callable[[], list[Swatch]] = lambda: []
+
+
+@dataclass(frozen=True)
+class Hints(Generic[S, A]):
+    """Optional knowledge that only speeds a player up, never changes the rules: `evaluate(state,
+    player)` rates a position (higher is better) for look-ahead and for cutting search rollouts short;
+    `priors(state, player, actions)` weighs actions for the search's first visits."""
+
+    evaluate: Callable[[S, str], float] | None = None
+    priors: Callable[[S, str, Sequence[A]], Sequence[float]] | None = None
+
+
+# --- the game ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, eq=False)
+class Game(Generic[S, A]):
+    """One game's rules, assembled from its parts. Every caller (the check runner, the simulator, the
+    search player, the site, the tests) goes through these methods; none is overridden per game."""
+
+    type: GameType
+    specs: Specs
+    start: Callable[[Any, GameContent, Chance], S]
+    from_setup: Callable[[Any, GameContent], S]
+    actors: Callable[[S], Sequence[str]]
+    phase_of: Callable[[S], str]
+    phases: Mapping[str, Phase]
+    moves: Mapping[str, Move[S, A]]
+    outcome: Callable[[S, list[Event]], dict[str, Any]]
+    result: Callable[[S], dict[str, Any]]
+    drawing: Drawing[S]
+    words: Words[S, A] = field(default_factory=Words)
+    odds: Callable[[GameContent], list[dict[str, Any]]] = lambda content: []
+    hints: Hints[S, A] = field(default_factory=Hints)
+    settings: tuple[Setting, ...] = (Setting("default", {}),)
+    # Imperfect information: a copy of the state with everything `player` cannot see dealt again by
+    # `chance` consistently with what they can (OpenSpiel's resample_from_infostate).
+    resample: Callable[[S, str, Chance], S] | None = None
+
+    def __post_init__(self) -> None:
+        kinds = set(self.specs.actions)
+        if set(self.moves) != kinds:
+            raise TypeError(f"{self.type.name}: moves {sorted(self.moves)} do not match actions {sorted(kinds)}")
+        for phase in self.phases.values():
+            unknown = set(phase.moves) - kinds
+            if unknown:
+                raise TypeError(f"{self.type.name}: phase {phase.id} allows unknown moves {sorted(unknown)}")
+        if (self.type.information == "imperfect") != (self.resample is not None):
+            raise TypeError(f"{self.type.name}: a game of imperfect information re-deals hidden parts "
+                            "(resample), and only such a game does")
+
+    # -- static data, as callers name it --
+
+    @property
+    def action_specs(self) -> Mapping[str, type]:
+        return self.specs.actions
+
+    @property
+    def facts_specs(self) -> Mapping[str, type]:
+        return self.specs.facts
+
+    @property
+    def setup_spec(self) -> type:
+        return self.specs.setup
+
+    @property
+    def options_spec(self) -> type:
+        return self.specs.options
+
+    def simulation_setups(self) -> list[Setting]:
+        return list(self.settings)
+
+    # -- the state API --
+
+    def initial_state(self, setup: Any, content: GameContent) -> S:
+        """The state a scenario's typed setup describes; SetupError(path) if the rules cannot reach it."""
+        return self.from_setup(setup, content)
+
+    def new_game(self, options: Any, content: GameContent, chance: Chance) -> S:
+        """A complete game at its start, set up as the rulebook says (shuffles and deals by `chance`)."""
+        return self.start(options, content, chance)
+
+    def players_to_act(self, state: S) -> list[str]:
+        """Who may act now: one player, or several in a simultaneous step; [] when the game is over."""
+        who = list(self.actors(state))
+        if len(who) > 1 and self.phase(state).acts == "one":
+            raise AssertionError(f"{self.type.name}: {len(who)} players act in a one-player phase")
+        return who
+
+    def is_terminal(self, state: S) -> bool:
+        return not self.actors(state)
+
+    def phase(self, state: S) -> Phase:
+        return self.phases[self.phase_of(state)]
+
+    def legal_actions(self, state: S, player: str | None = None) -> list[A]:
+        """Every concrete legal action for `player` (default: everyone who may act), in a stable order."""
+        who = self.actors(state)
+        players = who if player is None else [player] if player in who else []
+        if not players:
+            return []
+        ask: Ask[S] = Ask(state)
+        out: list[A] = []
+        for kind in self.phase(state).moves:
+            move = self.moves[kind]
+            rules = move.rules
+            for p in players:
+                for action in move.options(ask, p):
+                    for rule in rules:
+                        if rule(ask, action) is not None:
+                            break
+                    else:
+                        out.append(action)
+        return out
+
+    def refusal(self, state: S, action: A, player: str | None = None) -> str | None:
+        """Why the rules refuse `action` now, in players' words; None when they allow it. The same
+        rules as `legal_actions`, asked in the same order, so the two always agree."""
+        kind = getattr(action, "do", None)
+        move = self.moves.get(kind) if isinstance(kind, str) else None
+        if move is None or type(action) is not self.specs.actions[kind]:  # type: ignore[index]
+            return f"{self.type.name} has no such action"
+        who = self.actors(state)
+        if not who:
+            return "the game is over"
+        phase = self.phase(state)
+        if kind not in phase.moves:
+            return f"you cannot {move.words} during {phase.words}"
+        ask: Ask[S] = Ask(state)
+        for rule in move.rules:
+            reason = rule(ask, action)
+            if reason is not None:
+                return reason
+        players = who if player is None else [player]
+        if not any(action == option for p in players for option in move.options(ask, p)):
+            # Every rule allows it, yet it is not among the choices: a rule is missing (the shared
+            # suite fails on this message, so it never reaches players).
+            return f"no rule explains why this cannot be done ({move.words}); please report it"
+        return None
+
+    def apply(self, state: S, action: A, chance: Chance) -> tuple[S, list[Event]]:
+        """Apply one action to a copy of `state` (never changed); IllegalAction with the reason when
+        the rules refuse it."""
+        reason = self.refusal(state, action)
+        if reason is not None:
+            raise IllegalAction(reason)
+        return self.moves[action.do].resolve(state, action, chance)  # type: ignore[attr-defined]
+
+    def play(self, state: S, action: A, chance: Chance) -> tuple[S, list[Event]]:
+        """`apply` for an action taken from `legal_actions` of this very state: the rules already
+        allowed it, so they are not asked again (the simulator's and the search's hot path)."""
+        return self.moves[action.do].resolve(state, action, chance)  # type: ignore[attr-defined]
+
+    # -- hints --
+
+    def evaluate(self, state: S, player: str) -> float | None:
+        """How good `state` looks for `player` (higher is better); None: the game offers no rating."""
+        return None if self.hints.evaluate is None else self.hints.evaluate(state, player)
+
+    # -- players' words --
+
+    def describe_action(self, action: A, state: S | None = None, content: GameContent | None = None) -> str:
+        if self.words.action is not None:
+            return self.words.action(action, state, content)
+        data = to_data(action)
+        kind = str(data.pop("do", "")).replace("_", " ")
+        rest = ", ".join(f"{k.replace('_', ' ')} {named(content, v)}" for k, v in data.items())
+        return f"{kind} ({rest})" if rest else kind
+
+    def describe_random(self, label: str, value: Any, content: GameContent | None = None) -> str:
+        if self.words.random is not None:
+            return self.words.random(label, value, content)
+        if isinstance(value, int) and not isinstance(value, bool):
+            return f"rolls {value} on the {label}" if label.endswith("die") else f"rolls {value} for the {label}"
+        if isinstance(value, (list, tuple)):
+            return f"{label}, in order: {named(content, value)}"
+        return f"{label}: {named(content, value)}"
+
+    def describe_end(self, state: S, content: GameContent | None = None) -> str:
+        return "" if self.words.end is None else self.words.end(state, content)
+
+    # -- drawings and tables --
+
+    def draw_svg(self, state: S, focus: Focus | None = None) -> str:
+        return self.drawing.svg(state, focus)
+
+    def pieces(self, state: S) -> list[Piece]:
+        return self.drawing.pieces(state)
+
+    def legend(self) -> list[Swatch]:
+        return self.drawing.legend()
+
+    def focus_on(self, states: Sequence[S]) -> Focus:
+        """The window around everything that changes from one state to the next along `states`
+        (the same window for every drawing of an example, so they compare), without marks."""
+        lists = [self.pieces(s) for s in states]
+        window = None
+        for before, after in itertools.pairwise(lists):
+            found = window_of(changes_between(before, after))
+            window = found.union(window) if found else window
+        return Focus(window)
+
+    def odds_for(self, content: GameContent) -> list[dict[str, Any]]:
+        return self.odds(content)
+
+    # -- reading scenarios and options --
+
+    def parse_setup(self, data: Any, doc: Doc | None = None, path: KeyPath = ()) -> Any:
+        return _convert(self.specs.setup, data, doc, path)
+
+    def parse_options(self, data: Any) -> Any:
+        return _convert(self.specs.options, data, None, ())
+
+    def parse_action(self, data: Any, doc: Doc | None = None, path: KeyPath = ()) -> A:
+        """A scripted action (a mapping with `do:`) as its typed spec; SetupError / located error if not."""
+        if not isinstance(data, Mapping):
+            raise _error(doc, path, "an action is a mapping such as {do: ...}")
+        kind = data.get("do")
+        if not isinstance(kind, str) or kind not in self.specs.actions:
+            kinds = ", ".join(self.specs.actions)
+            raise _error(doc, (*path, "do"), f"unknown action {kind!r}; expected one of: {kinds}")
+        return _convert(self.specs.actions[kind], data, doc, path)  # type: ignore[no-any-return]
+
+    def legal_data(self, state: S, player: str | None = None) -> list[dict[str, Any]]:
+        """The legal actions as plain mappings, in the form a scenario writes them."""
+        return [to_data(a) for a in self.legal_actions(state, player)]
+
+
+def named(content: GameContent | None, value: Any) -> str:
+    """A value as words, each face or component id replaced by its printed name."""
+    if isinstance(value, (list, tuple)):
+        return ", ".join(named(content, v) for v in value)
+    return content.name(value) if content is not None and isinstance(value, str) else str(value)
+
+
+def _error(doc: Doc | None, path: KeyPath, message: str) -> Exception:
+    return doc.error(path, message) if doc is not None else SetupError(path, message)
+
+
+def _convert(tp: type, data: Any, doc: Doc | None, path: KeyPath) -> Any:
+    """Convert with the content schema; without a document, errors become SetupErrors (same key path)."""
+    if doc is not None:
+        return convert(doc, tp, path, data)
+    try:
+        return convert(Doc("<setup>", data, {}), tp, (), data)
+    except ContentError as exc:
+        raise SetupError(exc.keypath, exc.message) from None
+
+
+def field_names(spec: type) -> tuple[str, ...]:
+    return tuple(f.name for f in fields_of(spec))
