@@ -265,3 +265,25 @@ def test_a_dealt_sample_is_logged_as_written() -> None:
     dealt = seeded.sample("deal", ["a", "b", "c"], 2)
     for chance, value in ((scripted, ["b", "a"]), (seeded, list(dealt))):
         assert chance.log[-1].value == value and isinstance(chance.log[-1].value, list)
+
+
+def test_a_setup_the_rules_refuse_is_an_expectation_like_any_other() -> None:
+    """`expect: {refused: text}`: the setup's refusal is judged, without stopping the run."""
+    record = run_fixture("setup-refused")
+    assert record["status"] == "verified", record["message"]
+    assert "off the road" in record["computed"]["refused"]
+    other = run_fixture("setup-refused-other-reason")
+    assert other["status"] == "failed"
+    assert "does not say 'too many motorcycles'" in other["message"]
+    allowed = run_fixture("setup-not-refused")
+    assert allowed["status"] == "failed"
+    assert "should be refused" in allowed["message"] and "the rules allowed it" in allowed["message"]
+
+
+def test_a_refused_setup_expectation_compares_nothing_else(tmp_path: Path) -> None:
+    text = (FIXTURES / "setup-refused.yaml").read_text().replace("  refused: off the road",
+                                                                 "  refused: off the road\n  damage_taken: 0")
+    (tmp_path / "mixed.yaml").write_text(text)
+    with pytest.raises(ContentError) as exc:
+        load_scenarios([tmp_path / "mixed.yaml"], GAME)
+    assert exc.value.keypath == ("expect",)

@@ -5,7 +5,10 @@ setup to the end, with the contract's invariants checked along the way.
 - a state that is not over has at least one legal action, for everyone who may act;
 - every listed action applies (no IllegalAction) and reads back from its written form;
 - an action that is not listed is refused, with the legal ones named;
-- `apply` never changes the state it is given;
+- `apply` never changes the state it is given: checked by serialization (the pickled state before and
+  after, byte for byte), never through the engine's own copy or equality;
+- a refused action's reason is in players' words (no engine identifiers, no `None`, no Python
+  reprs), and every refusal comes from a rule (never the contract's "no rule explains" fallback);
 - outcomes and results are JSON-ready; drawings are deterministic;
 - every game ends within the engine's declared bound.
 
@@ -15,9 +18,10 @@ simulation settings).
 
 from __future__ import annotations
 
-import copy
 import json
 import os
+import pickle
+import re
 import random
 from pathlib import Path
 from typing import Any
@@ -69,7 +73,8 @@ def _mutants(engine: Engine, legal: list[Any], rng: random.Random) -> list[dict[
     return out
 
 
-def _check_state(engine: Engine, state: Any, rng: random.Random, deep: bool) -> None:
+def _check_state(engine: Engine, state: Any, rng: random.Random, deep: bool,
+                 content: GameContent | None = None) -> None:
     players = engine.players_to_act(state)
     json.dumps(engine.outcome(state, []))
     if not players:
@@ -92,13 +97,47 @@ def _check_state(engine: Engine, state: Any, rng: random.Random, deep: bool) -> 
             continue  # malformed for this game: refused before the rules are asked
         if action in legal:
             continue
-        before = copy.deepcopy(state)
+        before = pickle.dumps(state)
         with pytest.raises((IllegalAction, SetupError)) as refused:
             engine.apply(state, action, Chance.seeded(rng.randrange(1 << 30)))
             pytest.fail(f"unlisted action {data} was applied")
-        assert state == before, f"refusing {data} changed the state"
+        assert pickle.dumps(state) == before, f"refusing {data} changed the state"
         if isinstance(refused.value, IllegalAction):
-            assert refused.value.message
+            assert_players_words(refused.value.message, data, content)
+
+
+# What a refusal may not contain: it is read by players, not by the engine's authors.
+INTERNAL = [
+    (re.compile(r"\bNone\b"), "None"),
+    (re.compile(r"\b[a-z]+_[a-z_]+\b"), "an identifier with underscores"),
+    (re.compile(r"[{}]|\w\(|'\w+':|<\w"), "a Python repr"),
+    (re.compile(r"legal choices|phase moved|not possible now", re.I), "a reason that names no rule"),
+    (re.compile(r"no rule explains", re.I), "the contract's fallback: a rule is missing"),
+]
+
+
+def assert_players_words(reason: str, action: Any, content: GameContent | None = None) -> None:
+    assert reason.strip(), f"{action} was refused without a reason"
+    for pattern, what in INTERNAL:
+        found = pattern.search(reason)
+        assert found is None, f"refusing {action}: the reason {reason!r} contains {what} ({found.group(0)!r})"
+    for key, name in (content.names.items() if content is not None else ()):
+        if key.replace("-", " ").casefold() != name.casefold() and "-" in key and \
+                re.search(rf"(?<![\w-]){re.escape(key)}(?![\w-])", reason):
+            pytest.fail(f"refusing {action}: the reason {reason!r} names {key!r} by its id, not as printed ({name!r})")
+
+
+def _copy(state: Any) -> Any:
+    return pickle.loads(pickle.dumps(state))
+
+
+def assert_pure(engine: Engine, state: Any, action: Any, chance: Chance) -> tuple[Any, list[Any]]:
+    """Apply `action`, failing if the state given to apply changed: compared as pickled bytes, so an
+    engine's own copy or equality cannot hide an in-place change."""
+    before = pickle.dumps(state)
+    new, events = engine.apply(state, action, chance)
+    assert pickle.dumps(state) == before, f"apply changed its input state (action {to_data(action)})"
+    return new, events
 
 
 def _playthrough(engine: Engine, content: GameContent, options: dict[str, Any], seed: int) -> int:
@@ -106,19 +145,17 @@ def _playthrough(engine: Engine, content: GameContent, options: dict[str, Any], 
     chance = Chance.seeded(seed)
     state = engine.new_game(engine.parse_options(options), content, chance)
     svg = engine.draw_svg(state)
-    assert svg == engine.draw_svg(copy.deepcopy(state)), "drawing the same state twice differs"
+    assert svg == engine.draw_svg(_copy(state)), "drawing the same state twice differs"
     for n in range(engine.type.max_actions + 1):
         deep = n % DEEP_EVERY == 0
-        _check_state(engine, state, rng, deep)
+        _check_state(engine, state, rng, deep, content)
         players = engine.players_to_act(state)
         if not players:
             json.dumps(engine.result(state))
-            assert engine.draw_svg(state) == engine.draw_svg(copy.deepcopy(state))
+            assert engine.draw_svg(state) == engine.draw_svg(_copy(state))
             return n
         action = rng.choice(engine.legal_actions(state, rng.choice(players)))
-        before = copy.deepcopy(state)
-        new, events = engine.apply(state, action, chance)
-        assert state == before, f"apply changed its input state (action {to_data(action)})"
+        new, events = assert_pure(engine, state, action, chance)
         json.dumps([e.as_dict() for e in events])
         state = new
     pytest.fail(f"seed {seed}: the game did not end within {engine.type.max_actions} actions")
@@ -162,3 +199,54 @@ def test_greedy_policy_plays_whole_games(engine_case: tuple[Engine, GameContent]
         played = play(engine, content, dict(setting.options), 11, "greedy")
         assert played.actions > 0
         json.dumps(played.result)
+
+
+class _Mutating:
+    """An engine whose apply also changes, in place, the first list or dict it finds in the state it
+    was given: the planted fault the purity check must catch."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+
+    def apply(self, state: Any, action: Any, chance: Chance) -> tuple[Any, list[Any]]:
+        new, events = self.engine.apply(state, action, chance)
+        for value in vars(state).values():
+            if isinstance(value, list):
+                value.append(value[0] if value else 0)
+                break
+            if isinstance(value, dict):
+                value["planted"] = 1
+                break
+        else:
+            raise AssertionError("the state holds no list or dict to plant a change in")
+        return new, events
+
+
+def test_purity_check_catches_an_in_place_change(engine_case: tuple[Engine, GameContent]) -> None:
+    engine, content = engine_case
+    state = engine.new_game(engine.parse_options(dict(engine.simulation_setups()[0].options)), content,
+                            Chance.seeded(3))
+    player = engine.players_to_act(state)[0]
+    action = engine.legal_actions(state, player)[0]
+    assert_pure(engine, state, action, Chance.seeded(4))  # the real engine passes
+    with pytest.raises(AssertionError, match="apply changed its input state"):
+        assert_pure(_Mutating(engine), state, action, Chance.seeded(4))  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("reason", ["turn None has ended", "not possible now (phase moved)",
+                                    "is not one of the legal choices now", "no such tile_in_hand",
+                                    "Action(do='move')", "{'do': 'fire'}"])
+def test_internal_words_in_a_refusal_are_caught(reason: str) -> None:
+    with pytest.raises(AssertionError):
+        assert_players_words(reason, {"do": "x"})
+
+
+def test_players_words_pass() -> None:
+    assert_players_words("the road ends here: there is no tile to drive onto", {"do": "drive"})
+
+
+def test_an_id_instead_of_a_printed_name_is_caught() -> None:
+    content = GameContent("g", {}, {"caspar-feed": "Caspar: Feed"})
+    with pytest.raises(pytest.fail.Exception):
+        assert_players_words("caspar-feed cannot target slot 2", {"do": "play"}, content)
+    assert_players_words("Caspar: Feed cannot target slot 2", {"do": "play"}, content)

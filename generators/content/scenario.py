@@ -42,7 +42,9 @@ class Scenario:
     section: str = field(metadata={"doc": "the rulebook section it comes from or illustrates"})
     claim: str = field(metadata={"doc": "what the example says happens, in our own words"})
     setup: dict[str, Any] = field(metadata={"doc": "game-specific starting state (the engine's setup spec)"})
-    expect: dict[str, Any] = field(metadata={"doc": "the claimed outcome; only the keys given are compared"})
+    expect: dict[str, Any] = field(metadata={"doc": "the claimed outcome; only the keys given are compared. "
+                                                    "{refused: text}: the rules refuse this setup, with a "
+                                                    "reason containing text"})
     random: tuple[dict[str, Any], ...] = field(
         default=(), metadata={"doc": "scripted die results, draws and shuffles in order, each {label: value} "
                                      "naming the roll it answers"})
@@ -56,6 +58,13 @@ class Scenario:
     def check(self) -> tuple[str, str] | None:
         if not self.expect:
             return "expect", "state at least one expected value, or the example can never fail"
+        if "refused" in self.expect:
+            reason = self.expect["refused"]
+            if len(self.expect) != 1 or self.actions:
+                return "expect", ("expect: {refused: ...} says the setup itself is refused: nothing else is "
+                                  "compared and no action is played (remove the other keys and actions)")
+            if not isinstance(reason, str) or not reason.strip():
+                return "expect.refused", "give the text the setup's refusal must contain"
         if self.discrepancy is not None and not self.discrepancy.strip():
             return "discrepancy", "an empty note explains nothing; remove the key or write the explanation"
         for i, entry in enumerate(self.random):

@@ -58,8 +58,9 @@ class Prepared:
     """A scenario loaded and validated, with the initial state its setup builds."""
 
     loaded: LoadedScenario
-    state: Any
+    state: Any  # None when the rules refused the setup (`refused` says why)
     content: GameContent | None = None  # for the step wording: names as the content prints them
+    refused: str | None = None
 
 
 class GameWork:
@@ -159,11 +160,20 @@ def load_all(content: Content, games: Sequence[str] | None = None,
 
 
 def prepare(engine: Engine, facts: GameContent, loaded: LoadedScenario) -> Prepared:
+    """The scenario with the state its setup builds. A setup the rules refuse is a located content
+    error, unless the scenario expects exactly that (`expect: {refused: ...}`): then the refusal is
+    what the replay judges."""
     try:
         state = engine.initial_state(loaded.setup, facts)
     except SetupError as exc:
+        if _expects_refusal(loaded):
+            return Prepared(loaded, None, facts, refused=exc.message)
         raise located(loaded.doc, ("setup",), exc.path, exc.message) from None
     return Prepared(loaded, state, facts)
+
+
+def _expects_refusal(loaded: LoadedScenario) -> bool:
+    return "refused" in loaded.scenario.expect
 
 
 def scenario_schemas(content: Content) -> dict[str, dict[str, Any]]:
@@ -318,9 +328,27 @@ def computed_outcome(engine: Engine, state: Any, events: list[Any], wanted: Any 
     return result
 
 
+def _judge_setup_refusal(run: _Run) -> None:
+    """A scenario that expects its setup refused: the refusal's reason must say what it claims."""
+    wanted = str(run.prepared.loaded.scenario.expect["refused"])
+    reason = run.prepared.refused
+    run.finished = True
+    if reason is None:
+        run.final = run.computed = {"refused": None}
+        run.problems.append(f"{run.file}: setup: should be refused ({wanted!r}), but the rules allowed it")
+        return
+    run.final = run.computed = {"refused": reason}
+    run.steps.append({"step": "setup", "refused": wanted, "reason": reason, "ok": wanted.casefold() in reason.casefold()})
+    if wanted.casefold() not in reason.casefold():
+        run.problems.append(f"{run.file}: setup: refused, but the reason {reason!r} does not say {wanted!r}")
+
+
 def _replay(run: _Run, engine: Engine) -> None:
     loaded = run.prepared.loaded
     sc, state, content = loaded.scenario, run.prepared.state, run.prepared.content
+    if _expects_refusal(loaded):
+        _judge_setup_refusal(run)
+        return
     run.states.append(state)
     chance = Chance(list(loaded.random))
     all_events: list[Any] = []
