@@ -21,8 +21,8 @@ from __future__ import annotations
 import json
 import os
 import pickle
-import re
 import random
+import re
 from pathlib import Path
 from typing import Any
 

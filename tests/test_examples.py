@@ -5,7 +5,8 @@ step, what was expected and what the engine computed. Each example's whole final
 the engine computes, its events included) is pinned in `tests/golden/outcomes/<game>/<id>.json`, and its
 wording (the steps in players' words, where it ends) apart in `tests/golden/wording/<game>/<id>.json`, so a
 wording change never rewrites an outcome file: a change in anything an engine computes shows as a diff
-to review, and `pytest --update-golden` rewrites them. An erratum's golden file pins the value the engine computes, not the printed one.
+to review, and `pytest --update-golden` rewrites them. An erratum's golden file pins the value the
+engine computes, not the printed one.
 Coverage is derived from the content: every rules entry the engine can replay (not marked
 `replayable: false`) has at least one example.
 """

@@ -338,8 +338,9 @@ def _judge_setup_refusal(run: _Run) -> None:
         run.problems.append(f"{run.file}: setup: should be refused ({wanted!r}), but the rules allowed it")
         return
     run.final = run.computed = {"refused": reason}
-    run.steps.append({"step": "setup", "refused": wanted, "reason": reason, "ok": wanted.casefold() in reason.casefold()})
-    if wanted.casefold() not in reason.casefold():
+    ok = wanted.casefold() in reason.casefold()
+    run.steps.append({"step": "setup", "refused": wanted, "reason": reason, "ok": ok})
+    if not ok:
         run.problems.append(f"{run.file}: setup: refused, but the reason {reason!r} does not say {wanted!r}")
 
 
