@@ -19,18 +19,15 @@ import random
 import statistics
 import sys
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
 from generators.content.loader import Content
 from generators.engine.base import Chance, Engine, GameContent, Setting, game_content, load_engine
+from generators.engine.players import POLICIES, LookaheadPlayer, Player, player_for
 
-POLICIES = {
-    "random": "uniformly random legal actions",
-    "greedy": "one step ahead: the legal action whose result the engine rates best",
-}
 POLICY = POLICIES["random"]
 
 
@@ -47,34 +44,13 @@ class Played:
     actions: int
 
 
-def _greedy(engine: Engine, state: Any, player: str, legal: list[Any],
-            rng: random.Random) -> tuple[Any, Any | None]:
-    """The action chosen, and the state it leads to when its look-ahead asked no chance (None otherwise):
-    an engine is pure and reaches randomness only through its chance, so the real apply would make
-    exactly that state."""
-    if len(legal) == 1:  # nothing to compare: the look-ahead's seed and the choice are drawn all the same
-        rng.randrange(1 << 30)
-        return rng.choice(legal), None
-    scored = []
-    for action in legal:
-        chance = Chance.seeded(rng.randrange(1 << 30))
-        try:
-            after, _ = engine.play(state, action, chance)
-        except Exception:  # a look-ahead that cannot be evaluated is simply not preferred
-            continue
-        value = engine.evaluate(after, player)
-        scored.append((value if value is not None else float("-inf"), action, None if chance.log else after))
-    if not scored:
-        return rng.choice(legal), None
-    best = max(v for v, _, _ in scored)
-    _, action, after = rng.choice([s for s in scored if s[0] == best])
-    return action, after
-
-
-def play(engine: Engine, content: GameContent, options: Any, seed: int, policy_name: str = "random") -> Played:
-    """Play one whole game from the rulebook's setup to the end."""
+def play(engine: Engine, content: GameContent, options: Any, seed: int, policy_name: str = "random",
+         seats: Mapping[str, Player] | None = None, simulations: int = 100, rollout_depth: int = 40) -> Played:
+    """Play one whole game from the rulebook's setup to the end: every seat by `policy_name`, or each
+    seat named in `seats` by its own player (a head-to-head), the rest by `policy_name`."""
     chance = Chance.seeded(seed)
     policy = random.Random(f"policy-{seed}")
+    default = player_for(policy_name, simulations, rollout_depth)
     state = engine.new_game(engine.parse_options(dict(options)), content, chance)
     for n in range(engine.type.max_actions + 1):
         players = engine.players_to_act(state)
@@ -84,10 +60,11 @@ def play(engine: Engine, content: GameContent, options: Any, seed: int, policy_n
         legal = engine.legal_actions(state, player)
         if not legal:
             raise InvariantBroken(f"seed {seed}: {player} may act but has no legal action after {n} actions")
-        if policy_name == "greedy":
-            action, after = _greedy(engine, state, player, legal, policy)
+        chooser = seats.get(player, default) if seats else default
+        if isinstance(chooser, LookaheadPlayer):
+            action, after = chooser.choose_with_state(engine, state, player, legal, policy)
         else:
-            action, after = policy.choice(legal), None
+            action, after = chooser.choose(engine, state, player, legal, policy), None
         state = after if after is not None else engine.play(state, action, chance)[0]
     raise InvariantBroken(f"seed {seed}: the game did not end within {engine.type.max_actions} actions")
 

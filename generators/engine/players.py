@@ -1,0 +1,257 @@
+"""Players that choose moves through the engine contract alone, for every game, with no per-game code.
+
+- `RandomPlayer`: a uniformly random legal action.
+- `LookaheadPlayer`: one step ahead: the legal action whose result the game's `evaluate` hint rates
+  best for the acting player (ties at random); chance in the look-ahead is a throwaway generator, so
+  it cannot see the real dice.
+- `SearchPlayer`: Monte Carlo tree search in its information-set form (learned from OpenSpiel's
+  `mcts.py` and `ismcts.py`; none of their code). Each simulation re-deals what the searching player
+  cannot see (`Game.resample`, for games of imperfect information) and samples chance afresh, then
+  walks one tree of action sequences (open loop: a node is the actions played, not a state) by UCB1
+  with availability counts, adds one node, and finishes with a rollout by the random policy. A
+  rollout stops at the end of the game (its returns) or after `rollout_depth` actions, where the
+  game's `evaluate` hint, when it has one, scores the position (scaled to the range seen so far in
+  this search). Strength is `simulations` per move; the report names it.
+
+Returns come from `Game.returns` where the game gives them, else from its result word: in a solo or
+cooperative game a result beginning "won" is 1 for everybody; in a competitive game, 1 for each
+player the result names as a winner, 0 for the rest.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from generators.engine.chance import Chance
+
+
+class Rules(Protocol):
+    """What a player needs of a game: the contract's state API (the old engines have it too)."""
+
+    @property
+    def type(self) -> Any: ...
+
+    def players_to_act(self, state: Any) -> list[str]: ...
+
+    def legal_actions(self, state: Any, player: str | None = None) -> list[Any]: ...
+
+    def play(self, state: Any, action: Any, chance: Chance) -> tuple[Any, list[Any]]: ...
+
+    def result(self, state: Any) -> dict[str, Any]: ...
+
+    def evaluate(self, state: Any, player: str) -> float | None: ...
+
+
+class Player(Protocol):
+    name: str
+
+    def choose(self, game: Rules, state: Any, player: str, legal: Sequence[Any], rng: random.Random) -> Any: ...
+
+
+def returns(game: Rules, state: Any, player: str) -> float:
+    """`player`'s return at the end of a game: 1 for a win, 0 for a loss (see the module's note)."""
+    own = getattr(game, "returns", None)
+    if callable(own):
+        return float(own(state)[player])
+    word = str(game.result(state).get("result", "")).casefold()
+    if game.type.utility in ("solo", "cooperative"):
+        return 1.0 if word.startswith("won") else 0.0
+    return 1.0 if _names(word, player) else 0.0
+
+
+def _names(word: str, player: str) -> bool:
+    """Does the result word name `player` as a winner ("blue wins", "P2", "P1 and P3 win")?"""
+    p = player.casefold()
+    tokens = word.replace(",", " ").split()
+    return p in tokens or word == p
+
+
+@dataclass
+class RandomPlayer:
+    name: str = "random"
+
+    def choose(self, game: Rules, state: Any, player: str, legal: Sequence[Any], rng: random.Random) -> Any:
+        return rng.choice(legal)
+
+
+@dataclass
+class LookaheadPlayer:
+    """One step ahead by the game's `evaluate` hint (see the module's note)."""
+
+    name: str = "greedy"
+
+    def choose(self, game: Rules, state: Any, player: str, legal: Sequence[Any], rng: random.Random) -> Any:
+        return self.choose_with_state(game, state, player, legal, rng)[0]
+
+    def choose_with_state(self, game: Rules, state: Any, player: str, legal: Sequence[Any],
+                          rng: random.Random) -> tuple[Any, Any | None]:
+        """The action chosen, and the state it leads to when its look-ahead asked no chance (None
+        otherwise): a pure engine reaching randomness only through chance would make exactly it."""
+        if len(legal) == 1:  # nothing to compare: the look-ahead's seed and the choice are drawn all the same
+            rng.randrange(1 << 30)
+            return rng.choice(legal), None
+        scored = []
+        for action in legal:
+            chance = Chance.seeded(rng.randrange(1 << 30))
+            after, _ = game.play(state, action, chance)
+            value = game.evaluate(after, player)
+            scored.append((value if value is not None else float("-inf"), action, None if chance.log else after))
+        best = max(v for v, _, _ in scored)
+        _, action, after = rng.choice([s for s in scored if s[0] == best])
+        return action, after
+
+
+class _Node:
+    """One action sequence in the search tree: who chose its last action, and what followed."""
+
+    __slots__ = ("actor", "available", "children", "total", "visits")
+
+    def __init__(self, actor: str | None) -> None:
+        self.actor = actor
+        self.visits = 0
+        self.total = 0.0
+        self.available = 0  # simulations in which this action was legal (ISMCTS's availability count)
+        self.children: dict[Any, _Node] = {}
+
+
+@dataclass
+class SearchPlayer:
+    """Information-set Monte Carlo tree search (see the module's note)."""
+
+    simulations: int = 100
+    rollout_depth: int = 40
+    exploration: float = 0.7  # UCB1's constant, for returns in [0, 1]
+    name: str = "search"
+
+    def __post_init__(self) -> None:
+        self.name = f"search ({self.simulations} simulations a move)"
+
+    def choose(self, game: Rules, state: Any, player: str, legal: Sequence[Any], rng: random.Random) -> Any:
+        if len(legal) == 1:
+            return legal[0]
+        root = _Node(None)
+        scale = _Scale.around(game, state, player, legal, rng)
+        resample = getattr(game, "resample", None)
+        for _ in range(self.simulations):
+            chance = Chance.seeded(rng.randrange(1 << 30))
+            world = resample(state, player, chance) if resample is not None else state
+            self._simulate(game, world, root, rng, chance, lambda v, p: scale(game, state, v, p))
+        # The most visited action; ties by the better mean, then the listed order (deterministic).
+        best = max(legal, key=lambda a: _rank(root.children.get(a)))
+        return best
+
+    def _simulate(self, game: Rules, state: Any, root: _Node, rng: random.Random, chance: Chance,
+                  scale: Callable[[float, str], float]) -> None:
+        node, path = root, []
+        expanded = False
+        while not expanded:
+            actors = game.players_to_act(state)
+            if not actors:
+                break
+            actor = actors[0] if len(actors) == 1 else rng.choice(actors)
+            legal = game.legal_actions(state, actor)
+            children = node.children
+            untried = []
+            for a in legal:
+                known = children.get(a)
+                if known is None:
+                    untried.append(a)
+                else:
+                    known.available += 1
+            if untried:
+                action = rng.choice(untried)
+                child = children[action] = _Node(actor)
+                child.available = 1
+                expanded = True
+            else:
+                action, child = self._select(node, legal)
+            state = game.play(state, action, chance)[0]
+            path.append(child)
+            node = child
+        values = self._rollout(game, state, rng, chance, scale)
+        for n in path:
+            n.visits += 1
+            n.total += values(n.actor or "")
+
+    def _select(self, node: _Node, legal: Sequence[Any]) -> tuple[Any, _Node]:
+        best, best_score = legal[0], -math.inf
+        c = self.exploration
+        for a in legal:
+            child = node.children[a]
+            score = child.total / child.visits + c * math.sqrt(math.log(max(child.available, 1)) / child.visits)
+            if score > best_score:
+                best, best_score = a, score
+        return best, node.children[best]
+
+    def _rollout(self, game: Rules, state: Any, rng: random.Random, chance: Chance,
+                 scale: Callable[[float, str], float]) -> Callable[[str], float]:
+        for _ in range(self.rollout_depth):
+            actors = game.players_to_act(state)
+            if not actors:
+                break
+            actor = actors[0] if len(actors) == 1 else rng.choice(actors)
+            state = game.play(state, rng.choice(game.legal_actions(state, actor)), chance)[0]
+        if not game.players_to_act(state):
+            return lambda p: returns(game, state, p)
+        cache: dict[str, float] = {}
+
+        def estimate(p: str) -> float:
+            if p not in cache:
+                rated = game.evaluate(state, p)
+                cache[p] = 0.5 if rated is None else scale(rated, p)
+            return cache[p]
+        return estimate
+
+
+class _Scale:
+    """Ratings turned into returns in (0, 1): the game's `evaluate` has no fixed scale, so a rating is
+    measured against the position searched from, in units of how much one action can change it
+    (the spread of the ratings one step ahead), and squashed by the logistic function. A terminal
+    win is 1 and a loss 0 beside them."""
+
+    def __init__(self, centre: dict[str, float], unit: float) -> None:
+        self.centre = centre
+        self.unit = unit
+
+    @classmethod
+    def around(cls, game: Rules, state: Any, player: str, legal: Sequence[Any], rng: random.Random) -> _Scale:
+        rated = [game.evaluate(game.play(state, a, Chance.seeded(rng.randrange(1 << 30)))[0], player) for a in legal]
+        values = [v for v in rated if v is not None]
+        spread = max(values) - min(values) if values else 0.0
+        return cls({}, spread / 2 if spread > 0 else 1.0)
+
+    def __call__(self, game: Rules, root: Any, value: float, player: str) -> float:
+        centre = self.centre.get(player)
+        if centre is None:
+            rated = game.evaluate(root, player)
+            centre = self.centre[player] = 0.0 if rated is None else rated
+        x = (value - centre) / self.unit
+        return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, x))))
+
+
+def _rank(node: _Node | None) -> tuple[int, float]:
+    if node is None or node.visits == 0:
+        return (0, 0.0)
+    return (node.visits, node.total / node.visits)
+
+
+POLICIES: Mapping[str, str] = {
+    "random": "uniformly random legal actions",
+    "greedy": "one step ahead: the legal action whose result the engine rates best",
+    "search": "Monte Carlo tree search over whole games (information-set, chance sampled), "
+              "strength named by its simulations per move",
+}
+
+
+def player_for(policy: str, simulations: int = 100, rollout_depth: int = 40) -> Player:
+    if policy == "random":
+        return RandomPlayer()
+    if policy == "greedy":
+        return LookaheadPlayer()
+    if policy == "search":
+        return SearchPlayer(simulations=simulations, rollout_depth=rollout_depth)
+    raise ValueError(f"unknown policy {policy!r}; expected one of: {', '.join(POLICIES)}")
