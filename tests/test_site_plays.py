@@ -3,6 +3,7 @@ into the check's report to the lines a player reads (settings, results in percen
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from generators.content.loader import load_content
@@ -26,7 +27,11 @@ def test_simulated_games_read_as_settings_results_and_averages() -> None:
         assert [r.setting for r in policy.rows] == [label.replace("-", " ") for label in labels]
         for row in policy.rows:
             assert row.games == 3
-            assert row.results.endswith("%") and "_" not in row.results
+            assert row.results.endswith("%)") and "_" not in row.results
+            # every share carries its 95 % interval, which holds the share
+            for share, low, high in re.findall(r"([\d.]+) % \(([\d.]+)–([\d.]+) %\)", row.results):
+                assert float(low) <= float(share) <= float(high)
+            assert re.search(r"\d % \(\d", row.results)
             assert "actions" in row.figures and "_" not in row.figures
 
 

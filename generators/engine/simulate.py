@@ -27,6 +27,7 @@ from typing import Any
 from generators.content.loader import Content
 from generators.engine.base import Chance, Engine, GameContent, Setting, game_content, load_engine
 from generators.engine.players import POLICIES, LookaheadPlayer, Player, player_for
+from generators.engine.stats import rate
 
 POLICY = POLICIES["random"]
 
@@ -89,7 +90,8 @@ def summarize(setting: Setting, played: Sequence[Played], policy: str = "random"
         "policy": policy,
         "options": dict(setting.options),
         "games": n,
-        "results": {k: {"games": v, "percent": round(100 * v / n, 1)} for k, v in sorted(results.items())},
+        # Each result's share with its 95 % Wilson interval (percent), so no figure travels without its error.
+        "results": {k: rate(v, n).as_dict() for k, v in sorted(results.items())},
         "figures": {k: {"mean": round(statistics.fmean(v), 2), "median": statistics.median(v),
                         "min": min(v), "max": max(v)} for k, v in figures.items() if len(v) == n},
     }
@@ -166,7 +168,8 @@ def _human(report: dict[str, Any]) -> str:
     lines = [f"policy {name}: {text}" for name, text in report["policies"].items()]
     for game, settings in report["games"].items():
         for s in settings:
-            results = ", ".join(f"{k} {v['percent']}%" for k, v in s["results"].items())
+            results = ", ".join(f"{k} {v['percent']}% (95 % interval {v['low']}–{v['high']}%)"
+                                for k, v in s["results"].items())
             figures = "; ".join(f"{k} mean {v['mean']} (median {v['median']}, {v['min']}–{v['max']})"
                                 for k, v in s["figures"].items())
             lines.append(f"{game} [{s['setting']}, {s['policy']}] {s['games']} games: {results}; {figures}")

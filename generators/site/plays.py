@@ -12,7 +12,7 @@ from typing import Any
 class Played:
     setting: str
     games: int
-    results: str  # "won 40 %, lost 60 %"
+    results: str  # "won 40 % (31–50 %), lost 60 % (50–69 %)": each share with its 95 % interval
     figures: str  # "game length 17 actions on average, damage taken 2.5 ..."
 
 
@@ -31,6 +31,14 @@ def _number(x: Any) -> str:
     return f"{x:.1f}".rstrip("0").rstrip(".") if isinstance(x, float) else str(x)
 
 
+def _share(key: str, v: dict[str, Any]) -> str:
+    """"won 40 % (31–50 %)": a share with its 95 % interval, when the report gives one."""
+    text = f"{_words(key)} {_number(v.get('percent'))} %"
+    if "low" in v and "high" in v:
+        text += f" ({_number(v['low'])}–{_number(v['high'])} %)"
+    return text
+
+
 def game_plays(data: Any) -> tuple[Policy, ...]:
     """The report's simulations of one game (or nothing, when the build played none)."""
     if not isinstance(data, dict):
@@ -42,8 +50,7 @@ def game_plays(data: Any) -> tuple[Policy, ...]:
             continue
         results = s.get("results") if isinstance(s.get("results"), dict) else {}
         figures = s.get("figures") if isinstance(s.get("figures"), dict) else {}
-        result_text = ", ".join(f"{_words(k)} {_number(v.get('percent'))} %" for k, v in results.items()
-                                if isinstance(v, dict))
+        result_text = ", ".join(_share(k, v) for k, v in results.items() if isinstance(v, dict))
         figure_text = "; ".join(f"{'actions' if k == 'actions' else _words(k)} {_number(v.get('mean'))}"
                                 for k, v in figures.items() if isinstance(v, dict))
         by_policy.setdefault(str(s.get("policy", "random")), []).append(
