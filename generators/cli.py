@@ -89,13 +89,22 @@ def parser() -> argparse.ArgumentParser:
     s.add_argument("--serve", action="store_true", help="live preview that rebuilds on content edits")
     sc = sub.add_parser("schema", help="export the JSON Schemas for editors into build/schema/")
     _common(sc)
-    sim = sub.add_parser("simulate", help="play whole games with a simple rules-legal policy and report results")
+    sim = sub.add_parser("simulate", help="play whole games with rules-legal players and report results with "
+                                          "their 95 % intervals")
     _common(sim)
     sim.add_argument("--games", type=int, default=200, metavar="N", help="games per setting (default 200)")
     sim.add_argument("--seed", type=int, default=1, metavar="S", help="first seed (default 1)")
     sim.add_argument("--json", action="store_true", help="print the results as JSON")
     sim.add_argument("--jobs", "-j", type=int, default=None, metavar="N",
                      help="play on N processes (default: every core)")
+    sim.add_argument("--policy", action="append", default=None, metavar="P",
+                     help="random, greedy (one step ahead) or search (Monte Carlo tree search); repeatable "
+                          "(default: random, and greedy where the game rates positions)")
+    sim.add_argument("--simulations", type=int, default=100, metavar="N",
+                     help="the search player's strength: simulations per move (default 100)")
+    sim.add_argument("--scheduler", default=None, metavar="ADDRESS",
+                     help="play the games on a Dask distributed cluster (tcp://host:8786) instead of local "
+                          "processes: the same seeds give the same figures")
     return p
 
 
@@ -176,7 +185,8 @@ def _run(args: argparse.Namespace) -> int:
         from generators.engine.simulate import run_simulate
 
         return run_simulate(content, args.game, games=args.games, seed=args.seed, as_json=args.json,
-                            jobs=args.jobs, quiet=args.quiet)
+                            jobs=args.jobs, quiet=args.quiet, policies_wanted=args.policy,
+                            simulations=args.simulations, scheduler=args.scheduler)
     from generators.outputs import Manifest, build_lock
 
     with build_lock(args.out, _waiting):

@@ -20,7 +20,7 @@ import statistics
 import sys
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
@@ -70,13 +70,25 @@ def play(engine: Engine, content: GameContent, options: Any, seed: int, policy_n
     raise InvariantBroken(f"seed {seed}: the game did not end within {engine.type.max_actions} actions")
 
 
-def _play_chunk(engine_name: str, content: GameContent, options: dict[str, Any], seeds: list[int],
-                policy: str) -> list[Played]:
-    engine = load_engine(engine_name)
-    return [play(engine, content, options, s, policy) for s in seeds]
+@dataclass(frozen=True)
+class Job:
+    """One batch of games to play anywhere (a local worker or a cluster's): everything in it pickles."""
+
+    engine: str
+    content: GameContent
+    options: dict[str, Any]
+    seeds: tuple[int, ...]
+    policy: str
+    simulations: int = 100
 
 
-def summarize(setting: Setting, played: Sequence[Played], policy: str = "random") -> dict[str, Any]:
+def play_job(job: Job) -> list[Played]:
+    engine = load_engine(job.engine)
+    return [play(engine, job.content, job.options, s, job.policy, simulations=job.simulations) for s in job.seeds]
+
+
+def summarize(setting: Setting, played: Sequence[Played], policy: str = "random",
+              simulations: int | None = None) -> dict[str, Any]:
     """Results as people read them: how often each result came up, and each figure's spread."""
     n = len(played)
     results = Counter(str(p.result.get("result")) for p in played)
@@ -85,9 +97,11 @@ def summarize(setting: Setting, played: Sequence[Played], policy: str = "random"
         for key, value in p.result.items():
             if key != "result" and isinstance(value, (int, float)) and not isinstance(value, bool):
                 figures.setdefault(key, []).append(value)
+    strength = {"simulations": simulations} if policy == "search" and simulations else {}
     return {
         "setting": setting.label,
         "policy": policy,
+        **strength,
         "options": dict(setting.options),
         "games": n,
         # Each result's share with its 95 % Wilson interval (percent), so no figure travels without its error.
@@ -106,26 +120,58 @@ def policies(engine: Engine, content: GameContent) -> list[str]:
     return ["random", "greedy"] if rates else ["random"]
 
 
-def simulate(engine_name: str, content: GameContent, games: int, seed: int = 1,
-             jobs: int | None = None) -> list[dict[str, Any]]:
-    """Play `games` whole games for each of the engine's settings and policies; seeds are seed, seed+1..."""
+def simulate(engine_name: str, content: GameContent, games: int, seed: int = 1, jobs: int | None = None,
+             wanted: Sequence[str] | None = None, simulations: int = 100,
+             executor: Executor | None = None) -> list[dict[str, Any]]:
+    """Play `games` whole games for each of the engine's settings and policies (`wanted`, default every
+    one it can be played by but the search); seeds are seed, seed+1... The games go to `executor`
+    (a cluster's, see `cluster_executor`) or to local processes; either way each game is played from
+    its own seed, so the figures are the same."""
     engine = load_engine(engine_name)
     seeds = list(range(seed, seed + games))
-    workers = max(1, min(jobs or _cores(), 8))
     out = []
-    for policy in policies(engine, content):
+    for policy in wanted or policies(engine, content):
         for setting in engine.simulation_setups():
             options = dict(setting.options)
-            if workers == 1 or games < 20:
-                played = [play(engine, content, options, s, policy) for s in seeds]
-            else:
-                chunks = [seeds[i::workers] for i in range(workers)]
-                with ProcessPoolExecutor(workers) as pool:
-                    parts = pool.map(_play_chunk, [engine_name] * workers, [content] * workers,
-                                     [options] * workers, chunks, [policy] * workers)
-                    played = sorted((p for part in parts for p in part), key=lambda p: p.seed)
-            out.append(summarize(setting, played, policy))
+            batches = _batches(seeds, policy, jobs if executor is None else None)
+            work = [Job(engine_name, content, options, tuple(b), policy, simulations) for b in batches]
+            played = play_job(work[0]) if executor is None and len(work) == 1 else _run(work, executor, jobs)
+            out.append(summarize(setting, sorted(played, key=lambda p: p.seed), policy, simulations))
     return out
+
+
+def _batches(seeds: list[int], policy: str, jobs: int | None) -> list[list[int]]:
+    """Seeds in batches: one for a few cheap games, else small enough to spread (a search game is slow)."""
+    workers = max(1, min(jobs or _cores(), 8))
+    if workers == 1 or (policy != "search" and len(seeds) < 20):
+        return [seeds]
+    size = 1 if policy == "search" else max(1, len(seeds) // (workers * 4))
+    return [seeds[i:i + size] for i in range(0, len(seeds), size)]
+
+
+def _run(work: list[Job], executor: Executor | None, jobs: int | None) -> list[Played]:
+    if executor is not None:
+        return [p for part in executor.map(play_job, work) for p in part]
+    with ProcessPoolExecutor(max(1, min(jobs or _cores(), 8))) as pool:
+        return [p for part in pool.map(play_job, work) for p in part]
+
+
+def cluster_executor(address: str) -> Executor:
+    """A Dask distributed cluster's executor (`concurrent.futures`), so the games take the same path as
+    on local processes. Dask is an optional dependency: `pip install distributed`."""
+    try:
+        from distributed import Client
+    except ImportError:
+        raise SimulateUsageError("--scheduler needs Dask's distributed package: pip install distributed") from None
+    try:
+        client = Client(address, timeout="5s")
+    except OSError as exc:
+        raise SimulateUsageError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
+    return client.get_executor()  # type: ignore[no-any-return]
+
+
+class SimulateUsageError(Exception):
+    """A mistake on `roadkit simulate`'s command line (exit 2)."""
 
 
 def simulate_one(engine_name: str, content: GameContent, games: int, policy: str, setting_index: int,
@@ -145,15 +191,27 @@ def _cores() -> int:
 
 
 def run_simulate(content: Content, games_wanted: Sequence[str] | None, *, games: int, seed: int, as_json: bool,
-                 jobs: int | None, quiet: bool) -> int:
+                 jobs: int | None, quiet: bool, policies_wanted: Sequence[str] | None = None,
+                 simulations: int = 100, scheduler: str | None = None) -> int:
     """`roadkit simulate`: every chosen game that has an engine."""
-    report: dict[str, Any] = {"policies": POLICIES, "games": {}}
+    report: dict[str, Any] = {"policies": dict(POLICIES), "games": {}}
+    unknown = [p for p in policies_wanted or () if p not in POLICIES]
+    if unknown:
+        print(f"roadkit simulate: unknown policy {unknown[0]!r}; expected one of: {', '.join(POLICIES)}",
+              file=sys.stderr)
+        return 2
+    try:
+        executor = cluster_executor(scheduler) if scheduler else None
+    except SimulateUsageError as exc:
+        print(f"roadkit simulate: {exc}", file=sys.stderr)
+        return 2
     for game in content.games:
         if game.engine is None or (games_wanted and game.id not in games_wanted):
             continue
         engine = load_engine(game.engine)
         try:
-            report["games"][game.id] = simulate(game.engine, game_content(game, engine), games, seed, jobs)
+            report["games"][game.id] = simulate(game.engine, game_content(game, engine), games, seed, jobs,
+                                                policies_wanted, simulations, executor)
         except InvariantBroken as exc:
             print(f"roadkit simulate: {game.id}: {exc}", file=sys.stderr)
             return 1
@@ -172,5 +230,6 @@ def _human(report: dict[str, Any]) -> str:
                                 for k, v in s["results"].items())
             figures = "; ".join(f"{k} mean {v['mean']} (median {v['median']}, {v['min']}–{v['max']})"
                                 for k, v in s["figures"].items())
-            lines.append(f"{game} [{s['setting']}, {s['policy']}] {s['games']} games: {results}; {figures}")
+            who = f"search, {s['simulations']} simulations a move" if "simulations" in s else s["policy"]
+            lines.append(f"{game} [{s['setting']}, {who}] {s['games']} games: {results}; {figures}")
     return "\n".join(lines)
