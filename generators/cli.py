@@ -105,6 +105,14 @@ def parser() -> argparse.ArgumentParser:
     sim.add_argument("--scheduler", default=None, metavar="ADDRESS",
                      help="play the games on a Dask distributed cluster (tcp://host:8786) instead of local "
                           "processes: the same seeds give the same figures")
+    pl = sub.add_parser("play", help="play a whole game in the terminal against the search player")
+    _common(pl)
+    pl.add_argument("--setting", default=None, metavar="LABEL", help="which setting (default: the first)")
+    pl.add_argument("--seat", default=None, metavar="S", help="the seat you play (default: the first to act)")
+    pl.add_argument("--seed", type=int, default=1, metavar="S", help="the dice and shuffles (default 1)")
+    pl.add_argument("--hint", action="store_true", help="show the search player's choice before each of yours")
+    pl.add_argument("--simulations", type=int, default=200, metavar="N",
+                    help="the search player's strength: simulations per move (default 200)")
     return p
 
 
@@ -181,6 +189,18 @@ def _run(args: argparse.Namespace) -> int:
         _say(args, f"content OK: {len(content.games)} games, "
              f"{sum(len(g.components) for g in content.games)} components, {n} examples")
         return 0
+    if args.command == "play":
+        from generators.engine.base import game_content, load_engine
+        from generators.engine.console import play_in_terminal
+
+        chosen = [g for g in content.games if g.engine and (not args.game or g.id in args.game)]
+        if len(chosen) != 1:
+            names = ", ".join(g.id for g in content.games if g.engine)
+            print(f"roadkit play: choose one game with --game; the games are: {names}", file=sys.stderr)
+            return 2
+        engine = load_engine(chosen[0].engine or "")
+        return play_in_terminal(engine, game_content(chosen[0], engine), setting=args.setting, seat=args.seat,
+                                seed=args.seed, hint=args.hint, simulations=args.simulations)
     if args.command == "simulate":
         from generators.engine.simulate import run_simulate
 
