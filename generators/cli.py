@@ -105,6 +105,15 @@ def parser() -> argparse.ArgumentParser:
     sim.add_argument("--scheduler", default=None, metavar="ADDRESS",
                      help="play the games on a Dask distributed cluster (tcp://host:8786) instead of local "
                           "processes: the same seeds give the same figures")
+    bal = sub.add_parser("balance", help="what each seat, character or card that varies does to the win rate, "
+                                        "with 95 % intervals and the outliers flagged")
+    _common(bal)
+    bal.add_argument("--games", type=int, default=300, metavar="N", help="games per setting (default 300)")
+    bal.add_argument("--seed", type=int, default=1, metavar="S", help="first seed (default 1)")
+    bal.add_argument("--policy", default="greedy", choices=("random", "greedy", "search"),
+                     help="who plays every seat (default greedy)")
+    bal.add_argument("--simulations", type=int, default=100, metavar="N", help="the search player's strength")
+    bal.add_argument("--json", action="store_true", help="print the report as JSON")
     pl = sub.add_parser("play", help="play a whole game in the terminal against the search player")
     _common(pl)
     pl.add_argument("--setting", default=None, metavar="LABEL", help="which setting (default: the first)")
@@ -189,6 +198,11 @@ def _run(args: argparse.Namespace) -> int:
         _say(args, f"content OK: {len(content.games)} games, "
              f"{sum(len(g.components) for g in content.games)} components, {n} examples")
         return 0
+    if args.command == "balance":
+        from generators.engine.balance import run_balance
+
+        return run_balance(content, args.game, games=args.games, seed=args.seed, policy=args.policy,
+                           simulations=args.simulations, as_json=args.json)
     if args.command == "play":
         from generators.engine.base import game_content, load_engine
         from generators.engine.console import play_in_terminal
