@@ -1,7 +1,7 @@
 """`roadkit balance`: how much each thing that varies between games moves the result, with its error.
 
 What varies comes from two places: every game's seats (the order players first act in, found by
-playing, so no game has to say it), and what a game declares with `Game.varies(state)` at its start:
+playing, so no game has to say it), and what a game declares (`Game.variety`, read at its start):
 `(player or None, kind, value)` triples such as `("P1", "character", "Reegad")` or
 `(None, "mission", "red-mile")`.
 
@@ -53,7 +53,7 @@ def play_and_tally(engine: Any, content: GameContent, setting_index: int, seed: 
     rng = random.Random(f"policy-{seed}")
     chooser = player_for(policy, simulations)
     state = engine.new_game(engine.parse_options(dict(setting.options)), content, chance)
-    declared = engine.varies(state) if callable(getattr(engine, "varies", None)) else []
+    declared = engine.varies(state)
     order: list[str] = []
     for _ in range(engine.type.max_actions + 1):
         actors = engine.players_to_act(state)

@@ -192,6 +192,11 @@ class Engine(ABC):
     def is_terminal(self, state: Any) -> bool:
         return not self.players_to_act(state)
 
+    def varies(self, state: Any) -> list[tuple[str | None, str, str]]:
+        return []
+
+    resample = None
+
     def play(self, state: Any, action: Any, chance: Chance) -> tuple[Any, list[Event]]:
         return self.apply(state, action, chance)
 

@@ -197,6 +197,9 @@ class Game(Generic[S, A]):
     # Imperfect information: a copy of the state with everything `player` cannot see dealt again by
     # `chance` consistently with what they can (OpenSpiel's resample_from_infostate).
     resample: Callable[[S, str, Chance], S] | None = None
+    # What varies between games, read at a game's start for the balance report: (player or None,
+    # kind, value) such as ("P1", "character", "Reegad") or (None, "mission", "red-mile").
+    variety: Callable[[S], Sequence[tuple[str | None, str, str]]] | None = None
 
     def __post_init__(self) -> None:
         kinds = set(self.specs.actions)
@@ -311,6 +314,9 @@ class Game(Generic[S, A]):
         """`apply` for an action taken from `legal_actions` of this very state: the rules already
         allowed it, so they are not asked again (the simulator's and the search's hot path)."""
         return self.moves[action.do].resolve(state, action, chance)  # type: ignore[attr-defined]
+
+    def varies(self, state: S) -> list[tuple[str | None, str, str]]:
+        return [] if self.variety is None else list(self.variety(state))
 
     # -- hints --
 

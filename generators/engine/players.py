@@ -13,7 +13,7 @@
   game's `evaluate` hint, when it has one, scores the position (scaled to the range seen so far in
   this search). Strength is `simulations` per move; the report names it.
 
-Returns come from `Game.returns` where the game gives them, else from its result word: in a solo or
+Returns come from the game's result word: in a solo or
 cooperative game a result beginning "won" is 1 for everybody; in a competitive game, 1 for each
 player the result names as a winner, 0 for the rest.
 """
@@ -45,6 +45,9 @@ class Rules(Protocol):
 
     def evaluate(self, state: Any, player: str) -> float | None: ...
 
+    @property
+    def resample(self) -> Callable[[Any, str, Chance], Any] | None: ...
+
 
 class Player(Protocol):
     name: str
@@ -54,9 +57,6 @@ class Player(Protocol):
 
 def returns(game: Rules, state: Any, player: str) -> float:
     """`player`'s return at the end of a game: 1 for a win, 0 for a loss (see the module's note)."""
-    own = getattr(game, "returns", None)
-    if callable(own):
-        return float(own(state)[player])
     word = str(game.result(state).get("result", "")).casefold()
     if game.type.utility in ("solo", "cooperative"):
         return 1.0 if word.startswith("won") else 0.0
@@ -135,7 +135,7 @@ class SearchPlayer:
             return legal[0]
         root = _Node(None)
         scale = _Scale.around(game, state, player, legal, rng)
-        resample = getattr(game, "resample", None)
+        resample = game.resample
         for _ in range(self.simulations):
             chance = Chance.seeded(rng.randrange(1 << 30))
             world = resample(state, player, chance) if resample is not None else state
