@@ -108,7 +108,7 @@ class LookaheadPlayer:
 class _Node:
     """One action sequence in the search tree: who chose its last action, and what followed."""
 
-    __slots__ = ("actor", "available", "children", "total", "visits")
+    __slots__ = ("actor", "available", "children", "rank", "total", "visits")
 
     def __init__(self, actor: str | None) -> None:
         self.actor = actor
@@ -116,6 +116,7 @@ class _Node:
         self.total = 0.0
         self.available = 0  # simulations in which this action was legal (ISMCTS's availability count)
         self.children: dict[Any, _Node] = {}
+        self.rank: dict[Any, float] = {}  # the order untried actions are tried in (higher first)
 
 
 @dataclass
@@ -125,6 +126,9 @@ class SearchPlayer:
     simulations: int = 100
     rollout_depth: int = 40
     exploration: float = 0.7  # UCB1's constant, for returns in [0, 1]
+    # Progressive widening: a node with n visits has at most widening * sqrt(n + 1) children, so a
+    # position with dozens of moves is searched deep along the promising ones instead of one visit each.
+    widening: float = 1.5
     name: str = "search"
 
     def __post_init__(self) -> None:
@@ -134,7 +138,8 @@ class SearchPlayer:
         if len(legal) == 1:
             return legal[0]
         root = _Node(None)
-        scale = _Scale.around(game, state, player, legal, rng)
+        scale, ratings = _Scale.around(game, state, player, legal, rng)
+        root.rank = {a: r for a, r in zip(legal, ratings, strict=True) if r is not None}
         resample = game.resample
         for _ in range(self.simulations):
             chance = Chance.seeded(rng.randrange(1 << 30))
@@ -162,17 +167,23 @@ class SearchPlayer:
                     untried.append(a)
                 else:
                     known.available += 1
-            if untried:
+            room = len(children) < self.widening * math.sqrt(node.visits + 1) or len(untried) == len(legal)
+            if untried and room:
+                rank = node.rank
+                if rank:
+                    best = max(rank.get(a, -math.inf) for a in untried)
+                    untried = [a for a in untried if rank.get(a, -math.inf) == best]
                 action = rng.choice(untried)
                 child = children[action] = _Node(actor)
                 child.available = 1
                 expanded = True
             else:
-                action, child = self._select(node, legal)
+                action, child = self._select(node, [a for a in legal if a in children])
             state = game.play(state, action, chance)[0]
             path.append(child)
             node = child
         values = self._rollout(game, state, rng, chance, scale)
+        root.visits += 1
         for n in path:
             n.visits += 1
             n.total += values(n.actor or "")
@@ -218,11 +229,13 @@ class _Scale:
         self.unit = unit
 
     @classmethod
-    def around(cls, game: Rules, state: Any, player: str, legal: Sequence[Any], rng: random.Random) -> _Scale:
+    def around(cls, game: Rules, state: Any, player: str, legal: Sequence[Any],
+               rng: random.Random) -> tuple[_Scale, list[float | None]]:
+        """The scale, and each action's rating one step ahead (the order the root tries them in)."""
         rated = [game.evaluate(game.play(state, a, Chance.seeded(rng.randrange(1 << 30)))[0], player) for a in legal]
         values = [v for v in rated if v is not None]
         spread = max(values) - min(values) if values else 0.0
-        return cls({}, spread / 2 if spread > 0 else 1.0)
+        return cls({}, spread / 2 if spread > 0 else 1.0), rated
 
     def __call__(self, game: Rules, root: Any, value: float, player: str) -> float:
         centre = self.centre.get(player)
