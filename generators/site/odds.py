@@ -132,7 +132,7 @@ def _headline(rows: tuple[Row, ...], mean: str | None, outcome: str) -> tuple[st
     average = _average(rows, amounts)
     if average is not None:
         out.append(f"average: {average}")
-    elif mean is not None and (m := _fraction(mean)) is not None:
+    elif mean is not None and is_distribution(rows) and (m := _fraction(mean)) is not None:
         out.append(f"average {outcome}: {decimal(m)}")
     zero = next((r for r, a in zip(rows, amounts, strict=True) if _is_zero(a)), None)
     if not groups and zero is not None and 0 < zero.value < 1:
@@ -145,17 +145,31 @@ def _is_zero(amount: str) -> bool:
     return m is not None and float(m.group(1).replace(MINUS, "-")) == 0
 
 
+# A label naming a threshold ("8 or more", "3+", "at least 2") is a chance of reaching it, not an
+# outcome: a table of thresholds has no average.
+_THRESHOLD = re.compile(r"\bor (more|less|fewer|higher|lower|better|worse)\b|\+$|^at (least|most)\b", re.I)
+
+
+def is_distribution(rows: tuple[Row, ...]) -> bool:
+    """Do the rows list outcomes that exclude each other and cover everything (chances summing to 1)?
+    Only then is there an average to give."""
+    return bool(rows) and all(r.numeric for r in rows) and sum((r.value for r in rows), Fraction(0)) == 1
+
+
 def _average(rows: tuple[Row, ...], amounts: list[str]) -> str | None:
-    """The expected value, where every outcome is a number with the same unit ("-1 HP")."""
+    """The expected value (the sum of each outcome times its chance), where the rows are a
+    distribution and every outcome is a number with the same unit ("-1 HP")."""
+    if not is_distribution(rows):
+        return None
     units = set()
     total = Fraction(0)
     for r, amount in zip(rows, amounts, strict=True):
         m = _NUMBER.match(amount)
-        if not m:
+        if not m or _THRESHOLD.search(m.group(2)) or _THRESHOLD.search(amount.strip()):
             return None
         units.add(m.group(2))
         total += r.value * Fraction(m.group(1).replace(MINUS, "-"))
-    if len(units) != 1 or not rows:
+    if len(units) != 1:
         return None
     unit = units.pop()
     return f"{decimal(total)}{NBSP}{unit}" if unit else decimal(total)
