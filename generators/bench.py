@@ -18,6 +18,9 @@
    from `git archive`), in alternating pairs, best of two. Target: no slower (wall). Today's build is
    also shown without the whole-game figures (ROADKIT_SIMULATE=0), which the reference did not play.
 
+7. Engines: whole games per CPU second and the play-through suite against the engines before their
+   move to packages (generators/bench_engines.py). Targets: look-ahead >= 5x, random >= 3x, suite >= 2x.
+
 Each target is stated met or MISSED. Wall times on a shared machine are noisy: CPU is shown beside them."""
 
 from __future__ import annotations
@@ -391,6 +394,11 @@ def main() -> int:
         missed += _memory(work)
         missed += _floor(work)
         missed += _reference(work)
+        from generators.bench_engines import engine_figures
+
+        shown, engine_missed = engine_figures()
+        print("\n" + "\n".join(shown))
+        missed += engine_missed
         print(f"\nedited: {edited}")
         print(f"rewritten by the edit, print kit ({len(print_touched)}):")
         for name in print_touched:

@@ -1,0 +1,120 @@
+"""`make bench`, engines: whole games per CPU second for every engine, against the engines as they were
+before the engine work (ENGINE_REFERENCE, that commit's own code and content, from `git archive`, run by
+this interpreter), for the random and the one-step look-ahead players on each game's first setting,
+and the shared play-through suite (the same number of games in both trees).
+
+Targets (issue: engines v2): look-ahead games per CPU second >= 5x the reference for every engine that
+had a look-ahead, random play-throughs >= 3x, and the play-through suite at least twice as fast.
+Each figure is measured in its own child process (CPU seconds of that process alone), so the two trees
+never share a cache."""
+
+from __future__ import annotations
+
+import json
+import os
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+ENGINE_REFERENCE = "af88591"  # main before the engines moved to packages on the narrow contract
+GAMES = {"random": 40, "greedy": 20}
+TARGETS = {"random": 3.0, "greedy": 5.0}
+SUITE_GAMES = 40  # play-throughs per engine in the suite, the same in both trees
+SUITE_TARGET = 2.0
+
+_MEASURE = r"""
+import json, sys, time
+from pathlib import Path
+from generators.content.loader import load_content
+from generators.engine.base import Chance, game_content, load_engine
+from generators.engine.simulate import play
+content = load_content(Path("content"))
+out = {}
+for game in content.games:
+    if not game.engine:
+        continue
+    engine = load_engine(game.engine)
+    facts = game_content(game, engine)
+    options = dict(engine.simulation_setups()[0].options)
+    for policy, n in json.loads(sys.argv[1]).items():
+        probe = engine.new_game(engine.parse_options(options), facts, Chance.seeded(0))
+        who = engine.players_to_act(probe)
+        if policy == "greedy" and engine.evaluate(probe, who[0]) is None:
+            continue
+        play(engine, facts, options, 999, policy)  # warm: imports and the content's views
+        start = time.process_time()
+        for seed in range(1, n + 1):
+            play(engine, facts, options, seed, policy)
+        out[f"{game.id}/{policy}"] = n / (time.process_time() - start)
+print(json.dumps(out))
+"""
+
+
+def _measure(tree: Path) -> dict[str, float]:
+    env = {**os.environ, "PYTHONPATH": str(tree)}
+    done = subprocess.run([sys.executable, "-c", _MEASURE, json.dumps(GAMES)], cwd=tree, env=env,
+                          capture_output=True, text=True, check=False)
+    if done.returncode != 0:
+        raise RuntimeError(f"measuring the engines in {tree} failed: {done.stderr[-2000:]}")
+    return dict(json.loads(done.stdout.strip().splitlines()[-1]))
+
+
+def _suite(tree: Path) -> float:
+    """CPU seconds of the shared play-through suite's whole-game test, SUITE_GAMES games per engine."""
+    env = {**os.environ, "PYTHONPATH": str(tree), "ROADKIT_PLAYTHROUGHS": str(SUITE_GAMES)}
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests/test_engine_contract.py",
+                    "-k", "playthroughs"], cwd=tree, env=env, capture_output=True, check=False)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
+def engine_figures() -> tuple[list[str], list[str]]:
+    """The table's lines, and the targets missed."""
+    with tempfile.TemporaryDirectory(prefix="roadkit-engines-") as tmp:
+        ref = Path(tmp) / "ref"
+        ref.mkdir()
+        archive = subprocess.run(["git", "-C", str(ROOT), "archive", ENGINE_REFERENCE], capture_output=True,
+                                 check=False)
+        if archive.returncode != 0:
+            return [f"engines: cannot read the reference {ENGINE_REFERENCE} from git (a shallow clone?); skipped"], []
+        subprocess.run(["tar", "-x", "-C", str(ref)], input=archive.stdout, check=True)
+        started = time.perf_counter()
+        old, new = _measure(ref), _measure(ROOT)
+        old_suite, new_suite = _suite(ref), _suite(ROOT)
+    lines = [f"## Engines: whole games per CPU second against {ENGINE_REFERENCE} "
+             f"(random {GAMES['random']} games, look-ahead {GAMES['greedy']}, first setting)", "",
+             "| game | player | before | now | ratio | target |", "|---|---|---|---|---|---|"]
+    missed: list[str] = []
+    for key in sorted(set(old) | set(new)):
+        game, policy = key.split("/")
+        before, now = old.get(key), new.get(key)
+        if before is None:
+            lines.append(f"| {game} | {policy} | – | {now:.2f} | new | – |")
+            continue
+        if now is None:
+            lines.append(f"| {game} | {policy} | {before:.2f} | – | gone | MISSED |")
+            missed.append(f"engine {key} no longer plays")
+            continue
+        ratio = now / before
+        verdict = "met" if ratio >= TARGETS[policy] else "MISSED"
+        if verdict == "MISSED":
+            missed.append(f"engine speed {key} {ratio:.1f}x (target {TARGETS[policy]:.0f}x)")
+        lines.append(f"| {game} | {policy} | {before:.2f} | {now:.2f} | {ratio:.1f}x | >= {TARGETS[policy]:.0f}x: "
+                     f"{verdict} |")
+    ratio = old_suite / new_suite if new_suite else float("inf")
+    lines += ["", f"Play-through suite ({SUITE_GAMES} games per engine): {old_suite:.1f} s CPU before, "
+              f"{new_suite:.1f} s now: {ratio:.1f}x faster (target >= {SUITE_TARGET:.0f}x: "
+              f"{'met' if ratio >= SUITE_TARGET else 'MISSED'}). Measured in {time.perf_counter() - started:.0f} s."]
+    if ratio < SUITE_TARGET:
+        missed.append(f"play-through suite {ratio:.1f}x (target {SUITE_TARGET:.0f}x)")
+    return lines, missed
+
+
+if __name__ == "__main__":
+    shown, _ = engine_figures()
+    print("\n".join(shown))
