@@ -102,6 +102,9 @@ def parser() -> argparse.ArgumentParser:
                           "(default: random, and greedy where the game rates positions)")
     sim.add_argument("--simulations", type=int, default=100, metavar="N",
                      help="the search player's strength: simulations per move (default 100)")
+    sim.add_argument("--write", action="store_true",
+                     help="store the figures in content/<game>/figures.json for the site (with the version of "
+                          "the rules data and code they were computed for)")
     sim.add_argument("--scheduler", default=None, metavar="ADDRESS",
                      help="play the games on a Dask distributed cluster (tcp://host:8786) instead of local "
                           "processes: the same seeds give the same figures")
@@ -114,6 +117,7 @@ def parser() -> argparse.ArgumentParser:
                      help="who plays every seat (default greedy)")
     bal.add_argument("--simulations", type=int, default=100, metavar="N", help="the search player's strength")
     bal.add_argument("--json", action="store_true", help="print the report as JSON")
+    bal.add_argument("--write", action="store_true", help="store the findings in content/<game>/figures.json")
     pl = sub.add_parser("play", help="play a whole game in the terminal against the search player")
     _common(pl)
     pl.add_argument("--setting", default=None, metavar="LABEL", help="which setting (default: the first)")
@@ -202,7 +206,7 @@ def _run(args: argparse.Namespace) -> int:
         from generators.engine.balance import run_balance
 
         return run_balance(content, args.game, games=args.games, seed=args.seed, policy=args.policy,
-                           simulations=args.simulations, as_json=args.json)
+                           simulations=args.simulations, as_json=args.json, write=args.write)
     if args.command == "play":
         from generators.engine.base import game_content, load_engine
         from generators.engine.console import play_in_terminal
@@ -220,7 +224,7 @@ def _run(args: argparse.Namespace) -> int:
 
         return run_simulate(content, args.game, games=args.games, seed=args.seed, as_json=args.json,
                             jobs=args.jobs, quiet=args.quiet, policies_wanted=args.policy,
-                            simulations=args.simulations, scheduler=args.scheduler)
+                            simulations=args.simulations, scheduler=args.scheduler, write=args.write)
     from generators.outputs import Manifest, build_lock
 
     with build_lock(args.out, _waiting):

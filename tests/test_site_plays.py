@@ -38,3 +38,27 @@ def test_simulated_games_read_as_settings_results_and_averages() -> None:
 def test_no_simulations_no_section() -> None:
     assert game_plays(None) == ()
     assert game_plays({"settings": "not a list of settings"}) == ()
+
+
+def test_the_careful_players_figures_read_as_win_rates_with_intervals() -> None:
+    from generators.site.plays import careful_player
+
+    lines = [{"policy": "random", "setting": "rookie", "games": 400, "results": {"lost": {"games": 400}}},
+             {"policy": "greedy", "setting": "rookie", "games": 400,
+              "results": {"won": {"games": 147}, "lost": {"games": 253}}},
+             {"policy": "greedy", "setting": "short-game", "games": 400,
+              "results": {"won (rotation)": {"games": 100}, "won (technologies)": {"games": 40},
+                          "lost": {"games": 260}}}]
+    balance = {"current": True, "effects": [
+        {"flagged": True, "kind": "seat", "value": "1st to play", "setting": "3 players", "games": 900,
+         "won": {"percent": 42.7, "low": 39.5, "high": 46.0}, "against": 33.3, "baseline": "a fair share of 1 in 3"},
+        {"flagged": False, "kind": "seat", "value": "2nd to play", "setting": "3 players", "games": 900,
+         "won": {"percent": 33.0, "low": 30.0, "high": 36.0}, "against": 33.3, "baseline": "a fair share"}]}
+    careful = careful_player({"plays": {"current": False, "settings": lines}, "balance": balance})
+    assert careful is not None and "tries every move" in careful.player  # the strongest measured: greedy
+    assert [r.setting for r in careful.rows] == ["rookie", "short game"]
+    assert careful.rows[0].won == "36.8 % (32.2–41.6 %)"
+    assert careful.rows[1].won.startswith("35 % (")  # both kinds of win counted
+    assert not careful.current
+    assert len(careful.findings) == 1 and "1st to play" in careful.findings[0] and "39.5–46" in careful.findings[0]
+    assert careful_player({}) is None

@@ -29,6 +29,7 @@ from statistics import NormalDist
 from typing import Any
 
 from generators.content.loader import Content
+from generators.engine import figures
 from generators.engine.base import game_content, load_engine
 from generators.engine.chance import Chance
 from generators.engine.facts import GameContent
@@ -141,7 +142,7 @@ def _effects(tallies: Sequence[Tally], utility: str, z: float) -> list[Effect]:
 
 
 def run_balance(content: Content, games_wanted: Sequence[str] | None, *, games: int, seed: int, policy: str,
-                simulations: int, as_json: bool) -> int:
+                simulations: int, as_json: bool, write: bool = False) -> int:
     """`roadkit balance`: every chosen game's effects, flagged where they are outside the noise."""
     report: dict[str, Any] = {}
     for game in content.games:
@@ -154,6 +155,9 @@ def run_balance(content: Content, games_wanted: Sequence[str] | None, *, games: 
         found = effects(tallies, engine.type.utility)
         report[game.id] = {"policy": policy, "simulations": simulations if policy == "search" else None,
                            "games_per_setting": games, "effects": [e.as_dict() for e in found]}
+        if write:
+            figures.store(game, "balance", {"version": figures.version(game.engine, facts), "seed": seed,
+                                            **report[game.id]})
     if as_json:
         print(json.dumps(report, indent=2, sort_keys=True, ensure_ascii=False))
     else:

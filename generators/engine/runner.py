@@ -35,6 +35,7 @@ from generators.content.loader import Content
 from generators.content.model import LoadedGame
 from generators.content.scenario import LoadedScenario, load_scenarios, located, plain, scenario_files
 from generators.content.yaml_io import content_files, display_path
+from generators.engine import figures
 from generators.engine.base import (
     Chance,
     ChanceExhausted,
@@ -458,6 +459,8 @@ class Report:
     odds: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
     simulations: dict[str, dict[str, Any]] = field(default_factory=dict)
     legends: dict[str, list[dict[str, str]]] = field(default_factory=dict)  # per game: kind, label, svg path
+    # per game: the committed figures (content/<game>/figures.json), each part marked current or not
+    figures: dict[str, dict[str, Any]] = field(default_factory=dict)
 
     @property
     def summary(self) -> dict[str, int]:
@@ -465,12 +468,12 @@ class Report:
 
     def as_dict(self) -> dict[str, Any]:
         return {"examples": self.examples, "summary": self.summary, "notes": self.notes, "odds": self.odds,
-                "simulations": self.simulations, "legends": self.legends}
+                "simulations": self.simulations, "legends": self.legends, "figures": self.figures}
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Report:
         return cls(data["examples"], data.get("notes", {}), data.get("odds", {}), data.get("simulations", {}),
-                   data.get("legends", {}))
+                   data.get("legends", {}), data.get("figures", {}))
 
     def to_json(self) -> str:
         return json.dumps(self.as_dict(), indent=2, sort_keys=True, ensure_ascii=False) + "\n"
@@ -510,6 +513,7 @@ def game_part(w: GameWork) -> bytes:
     svgs: dict[str, bytes] = {}
     examples = [run_scenario(w.game.id, p, w.engine, svgs) for p in w.scenarios]
     data = {"examples": examples, "notes": _engine_notes(w.engine), "odds": w.engine.odds_for(w.content),
+            "figures": figures.for_report(w.game, w.game.engine or "", w.content),
             "legend": _legend(w.game.id, w.engine, svgs),
             "svgs": {rel: svg.decode("utf-8") for rel, svg in sorted(svgs.items())}}
     return json.dumps(data, sort_keys=True, ensure_ascii=False).encode("utf-8")
@@ -544,13 +548,15 @@ def assemble(work: Work, parts: Sequence[Mapping[str, Any]],
     notes: dict[str, list[dict[str, str]]] = {}
     odds: dict[str, list[dict[str, Any]]] = {}
     legends: dict[str, list[dict[str, str]]] = {}
+    stored: dict[str, dict[str, Any]] = {}
     for w, part in zip(work, parts, strict=True):
         examples += part["examples"]
+        stored[w.game.id] = part.get("figures") or {}
         notes[w.game.id] = part["notes"]
         odds[w.game.id] = part["odds"]
         legends[w.game.id] = part["legend"]
         files.update({rel: svg.encode("utf-8") for rel, svg in part["svgs"].items()})
-    report = Report(examples, notes, odds, {g: dict(v) for g, v in sims.items()}, legends)
+    report = Report(examples, notes, odds, {g: dict(v) for g, v in sims.items()}, legends, stored)
     files["report.json"] = report.to_json().encode()
     return report, files
 
@@ -579,9 +585,11 @@ SIMULATIONS = "simulations"  # check/simulations/<game>/<policy>-<setting>.json:
 
 def game_key(w: GameWork) -> str:
     """What a game's part depends on: the code, the game's content files (the engine reads card
-    facts from them) and rule ids, and its scenario files with the names the report shows."""
+    facts from them) and rule ids, its committed figures, and its scenario files with the names the
+    report shows."""
+    stored = figures.path_of(w.game)
     return digest(code_version(), w.game.id, w.game.engine, tuple(r.id for r in w.game.rules),
-                  sorted(w.game.files.items()),
+                  sorted(w.game.files.items()), stored.read_bytes() if stored.is_file() else None,
                   [(display_path(p), p.read_bytes()) for p in scenario_files(list(w.paths))])
 
 

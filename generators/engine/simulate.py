@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from generators.content.loader import Content
+from generators.engine import figures
 from generators.engine.base import Chance, Engine, GameContent, Setting, game_content, load_engine
 from generators.engine.players import POLICIES, LookaheadPlayer, Player, player_for
 from generators.engine.stats import rate
@@ -192,7 +193,7 @@ def _cores() -> int:
 
 def run_simulate(content: Content, games_wanted: Sequence[str] | None, *, games: int, seed: int, as_json: bool,
                  jobs: int | None, quiet: bool, policies_wanted: Sequence[str] | None = None,
-                 simulations: int = 100, scheduler: str | None = None) -> int:
+                 simulations: int = 100, scheduler: str | None = None, write: bool = False) -> int:
     """`roadkit simulate`: every chosen game that has an engine."""
     report: dict[str, Any] = {"policies": dict(POLICIES), "games": {}}
     unknown = [p for p in policies_wanted or () if p not in POLICIES]
@@ -210,11 +211,17 @@ def run_simulate(content: Content, games_wanted: Sequence[str] | None, *, games:
             continue
         engine = load_engine(game.engine)
         try:
-            report["games"][game.id] = simulate(game.engine, game_content(game, engine), games, seed, jobs,
-                                                policies_wanted, simulations, executor)
+            facts = game_content(game, engine)
+            lines = simulate(game.engine, facts, games, seed, jobs, policies_wanted, simulations, executor)
+            report["games"][game.id] = lines
         except InvariantBroken as exc:
             print(f"roadkit simulate: {game.id}: {exc}", file=sys.stderr)
             return 1
+        if write:
+            where = figures.store(game, "plays", {"version": figures.version(game.engine, facts), "seed": seed,
+                                                  "policies": dict(POLICIES), "settings": lines})
+            if not quiet:
+                print(f"figures written to {where}", file=sys.stderr)
     if as_json:
         print(json.dumps(report, indent=2, sort_keys=True, ensure_ascii=False))
     elif not quiet:

@@ -19,7 +19,7 @@ from generators.site.gloss import Gloss, glosses
 from generators.site.links import SETUP_CHAPTER, Anchors, GamePages, word_key
 from generators.site.numbers import rule_numbers
 from generators.site.odds import OddsTable, game_odds
-from generators.site.plays import Policy, game_plays
+from generators.site.plays import Careful, Policy, careful_player, game_plays
 from generators.site.rulings import Ruling, missing_play, parse
 
 _STEPS = re.compile(r"^(?:\d+\.|[-*+]) ", re.M)  # a list at the start of a line: a turn's steps
@@ -87,6 +87,7 @@ class GameSite:
     engine_notes: tuple[EngineNote, ...]
     report: str | None  # docs path of the check's report.json, when the check has run
     plays: tuple[Policy, ...] = ()  # whole games the computer played, by policy
+    careful: Careful | None = None  # how hard each setting is, from the committed figures
     legend: tuple[LegendEntry, ...] = ()  # one symbol per piece kind, shown once per examples page
 
     @property
@@ -284,6 +285,7 @@ def game_site(content: Content, game: LoadedGame, out: Path, report: CheckReport
         engine_notes=report.notes.get(game.id, ()),
         report=pages.asset("check", REPORT_NAME) if (out / "check" / REPORT_NAME).is_file() else None,
         plays=game_plays(report.simulations.get(game.id)),
+        careful=careful_player(report.figures.get(game.id)),
         legend=tuple(legend),
     )
 

@@ -7,6 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from generators.engine.stats import rate
+
 
 @dataclass(frozen=True)
 class Played:
@@ -56,3 +58,78 @@ def game_plays(data: Any) -> tuple[Policy, ...]:
         by_policy.setdefault(str(s.get("policy", "random")), []).append(
             Played(_words(s.get("setting", "")), int(s.get("games", 0)), result_text, figure_text))
     return tuple(Policy(name, str(said.get(name, name)), tuple(rows)) for name, rows in by_policy.items())
+
+
+# --- the committed figures: how hard each setting is for a careful player ------------------------
+
+STRENGTH = ("search", "greedy", "random")  # the most careful player first
+PLAYER_WORDS = {
+    "search": "a careful computer player that looks many moves ahead ({n} simulated continuations a move)",
+    "greedy": "a computer player that tries every move and keeps the one that leaves it best placed",
+    "random": "a computer player that picks any legal move at random",
+}
+
+
+@dataclass(frozen=True)
+class Hardness:
+    """One setting's win rate for the most careful player measured, with its interval."""
+
+    setting: str
+    won: str  # "37 % (32–42 %)"
+    games: int
+
+
+@dataclass(frozen=True)
+class Careful:
+    player: str  # who played, in words
+    rows: tuple[Hardness, ...]
+    current: bool  # computed for this version of the rules data and code
+    findings: tuple[str, ...]  # balance effects outside the noise, in words
+
+
+def careful_player(figures: Any) -> Careful | None:
+    """From the report's committed figures of one game: the win rate per setting for the strongest
+    player that was measured, and the balance findings outside the noise."""
+    plays = figures.get("plays") if isinstance(figures, dict) else None
+    if not isinstance(plays, dict):
+        return None
+    lines = [s for s in plays.get("settings") or () if isinstance(s, dict)]
+    policy = next((p for p in STRENGTH if any(s.get("policy") == p for s in lines)), None)
+    if policy is None:
+        return None
+    rows = []
+    for s in lines:
+        if s.get("policy") != policy:
+            continue
+        results = s.get("results") if isinstance(s.get("results"), dict) else {}
+        wins = [v for k, v in results.items() if isinstance(v, dict) and (str(k).startswith("won") or "wins" in str(k))]
+        games = int(s.get("games", 0))
+        hits = sum(int(v.get("games", 0)) for v in wins)
+        share = _interval_text(hits, games) if games else "–"
+        rows.append(Hardness(_words(s.get("setting", "")), share, games))
+    sims = next((s.get("simulations") for s in lines if s.get("policy") == policy and s.get("simulations")), None)
+    return Careful(PLAYER_WORDS[policy].format(n=sims), tuple(rows), bool(plays.get("current")),
+                   _findings(figures.get("balance")))
+
+
+def _interval_text(hits: int, games: int) -> str:
+    """A win rate with its 95 % interval (several kinds of win, such as "won (rotation)", summed)."""
+    r = rate(hits, games)
+
+    def pc(x: float) -> str:
+        return _number(round(100 * x, 1))
+    return f"{pc(r.share)} % ({pc(r.low)}–{pc(r.high)} %)"
+
+
+def _findings(balance: Any) -> tuple[str, ...]:
+    if not isinstance(balance, dict) or not balance.get("current"):
+        return ()
+    out = []
+    for e in balance.get("effects") or ():
+        if not isinstance(e, dict) or not e.get("flagged"):
+            continue
+        won = e.get("won") or {}
+        out.append(f"{_words(e.get('kind', ''))} {_words(e.get('value', ''))} ({_words(e.get('setting', ''))}): "
+                   f"won {_number(won.get('percent'))} % ({_number(won.get('low'))}–{_number(won.get('high'))} %) "
+                   f"of {e.get('games')} against {_number(e.get('against'))} % for {e.get('baseline')}")
+    return tuple(out)
