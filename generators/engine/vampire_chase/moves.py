@@ -1,0 +1,534 @@
+"""Vampire chase: the moves. For each action kind, the concrete actions worth asking about (`options`),
+the rules that allow or refuse one (each None when it holds, else why not, in players' words), and
+`resolve`, the action applied to the state's one copy.
+
+The options come in the order the first engine listed them (the simulator's seeded choices replay
+the same games).
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from generators.engine.chance import Chance
+from generators.engine.contract import Ask, Event, Move
+from generators.engine.vampire_chase.chase import (
+    all_defeated,
+    begin_next_turn,
+    chase_activation,
+    check_speed,
+    checkpoint_passed,
+    cleanup,
+    next_checkpoint,
+)
+from generators.engine.vampire_chase.effects import (
+    apply_effects,
+    available,
+    card_targets,
+    draw_cards,
+    gear_effects,
+    move_vehicle,
+    play_limit,
+    sweep,
+)
+from generators.engine.vampire_chase.facts import ENHANCE_COST, GEARS, HAND_SIZE, MARKET_ROW, SLOTS
+from generators.engine.vampire_chase.specs import (
+    Action,
+    BuyAction,
+    CycleAction,
+    DiscardAction,
+    DrawAction,
+    EndTurnAction,
+    KeepAction,
+    MoveAction,
+    PlayAction,
+    RewardAction,
+    ShiftAction,
+    TrashAction,
+    TuckAction,
+)
+from generators.engine.vampire_chase.speed import reachable_speeds
+from generators.engine.vampire_chase.state import Played, State, move_destinations, with_pile, without
+
+Why = str | None
+AskS = Ask[State]
+
+
+def _distinct(cards: Iterable[str]) -> list[str]:
+    return sorted(set(cards))
+
+
+def _resolver(handler: Callable[[State, Any, Chance, list[Event]], None]) -> Callable[..., tuple[State, list[Event]]]:
+    """`handler` applied to one copy of the state (its parts are immutable: replaced, never changed)."""
+    def resolve(state: State, action: Any, chance: Chance) -> tuple[State, list[Event]]:
+        new = state.copy()
+        events: list[Event] = []
+        handler(new, action, chance, events)
+        return new, events
+    return resolve
+
+
+def _listed(names: Iterable[Any], word: str = "or") -> str:
+    items = [str(n) for n in names]
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} {word} {items[-1]}"
+
+
+# --- the gears: which actions are open ---------------------------------------------------------
+
+
+def gear_closed(state: State, gear: str) -> Why:
+    """Why the gear's action cannot be taken now (None: it can). PLAY goes on while it is the last action
+    begun; the others are taken once."""
+    # ruling: gears-are-actions
+    name = gear.upper()
+    if gear == state.shifter:
+        return f"the {name} gear is blocked by the Gear-Shifter this turn: its action is not available"
+    done = state.done
+    if gear == "play":
+        if "play" in done and done[-1] != "play":
+            return ("the PLAY action is over: another action began after it, and each action is completed "
+                    "before the next one begins")  # ruling: play-and-tuck
+        return None
+    if gear in done:
+        return f"the {name} action is already taken this turn"
+    return None
+
+
+def _gear_rule(gear: str) -> Callable[[AskS, Any], Why]:
+    def rule(ask: AskS, action: Any) -> Why:
+        return gear_closed(ask.state, gear)
+    return rule
+
+
+# --- Shift Gears and Draw ----------------------------------------------------------------------
+
+
+def _shift_options(ask: AskS, player: str) -> list[ShiftAction]:
+    return [ShiftAction("shift", g) for g in GEARS]  # type: ignore[arg-type]
+
+
+def _shift_moves_on(ask: AskS, a: ShiftAction) -> Why:
+    s = ask.state
+    if s.turn > 1 and a.gear == s.shifter:
+        return (f"the Gear-Shifter covered {a.gear.upper()} last turn, and it cannot stay on the same gear two "
+                "turns in a row")
+    return None
+
+
+def _do_shift(state: State, a: ShiftAction, chance: Chance, events: list[Event]) -> None:
+    state.shifter = a.gear
+    state.phase = "draw"
+    events.append(Event("shift", {"blocked": a.gear, "open": state.open_gears}))
+
+
+def _draw_total(state: State) -> tuple[int, int, int, int]:
+    need = max(0, HAND_SIZE - len(state.hand))
+    d, p = available(state, "driver"), available(state, "passenger")
+    return need, d, p, min(need, d + p)
+
+
+def _draw_options(ask: AskS, player: str) -> list[DrawAction]:
+    _, d, p, total = _draw_total(ask.state)
+    return [DrawAction("draw", a, total - a) for a in range(total + 1) if a <= d and total - a <= p]
+
+
+def _draw_up_to_five(ask: AskS, a: DrawAction) -> Why:
+    s = ask.state
+    need, d, p, total = _draw_total(s)
+    if a.driver + a.passenger == total:
+        return None
+    if need == 0:
+        return f"the hand already holds {len(s.hand)} cards (5 or more): draw nothing"
+    if d + p < need:
+        return (f"draw {total} cards in all: the two vampires' decks and discard piles hold only {d + p}, "
+                f"short of a hand of {HAND_SIZE}")
+    return f"draw {need} card{'s' if need != 1 else ''} in all, until the hand holds {HAND_SIZE}"
+
+
+def _draw_from_what_is_there(ask: AskS, a: DrawAction) -> Why:
+    s = ask.state
+    for role, n in (("driver", a.driver), ("passenger", a.passenger)):
+        have = available(s, role)
+        if n > have:
+            return (f"draw no more from a vampire than its deck and discard hold: the {role.title()}'s hold "
+                    f"{have} card{'s' if have != 1 else ''}, not {n}")
+    return None
+
+
+def _do_draw(state: State, a: DrawAction, chance: Chance, events: list[Event]) -> None:
+    draw_cards(state, "driver", a.driver, chance, events)
+    draw_cards(state, "passenger", a.passenger, chance, events)
+    state.phase = "actions"
+
+
+# --- PLAY ----------------------------------------------------------------------------------------
+
+
+def _can_play_more(state: State) -> Why:
+    if state.tucked:
+        return "cards are being tucked: once a card is tucked, no more cards are played this turn"
+    limit = play_limit(state)
+    if len(state.played) >= limit:
+        return f"{limit} cards are played already, the most a turn allows: tuck more for their speed"
+    return None
+
+
+def _targets(ask: AskS, card: str, enhance: bool) -> list[int | None]:
+    return ask.once(("targets", card, enhance), lambda: card_targets(ask.state, card, enhance))  # type: ignore[no-any-return]
+
+
+def _play_options(ask: AskS, player: str) -> list[PlayAction]:
+    s = ask.state
+    if gear_closed(s, "play") or _can_play_more(s):
+        return []
+    out: list[PlayAction] = []
+    cards = s.lib.vampire_cards
+    for card in _distinct(s.hand):
+        for enhance in (False, True) if cards[card].enhance and s.corpses >= ENHANCE_COST else (False,):
+            out += [PlayAction("play", card, enhance, t) for t in _targets(ask, card, enhance)]
+    return out
+
+
+def _play_open(ask: AskS, a: PlayAction) -> Why:
+    return gear_closed(ask.state, "play") or _can_play_more(ask.state)
+
+
+def _in_hand(ask: AskS, a: Any) -> Why:
+    s = ask.state
+    return None if a.card in s.hand else f"{s.title(a.card)} is not in the hand"
+
+
+def _enhance(ask: AskS, a: PlayAction) -> Why:
+    s = ask.state
+    if not a.enhance:
+        return None
+    if not s.lib.vampire_cards[a.card].enhance:
+        return f"{s.title(a.card)} has no Enhance section"
+    if s.corpses < ENHANCE_COST:
+        return "Enhance needs a corpse to bury, and the Corpse Pile is empty"
+    return None
+
+
+def _target(ask: AskS, a: PlayAction) -> Why:
+    s = ask.state
+    choices = _targets(ask, a.card, a.enhance)
+    if a.target in choices:
+        return None
+    title = s.title(a.card)
+    slots = [t for t in choices if t is not None]
+    if not slots:
+        facts = s.lib.vampire_cards[a.card]
+        if any(e.targeted for e in (*facts.effects, *(facts.enhance if a.enhance else ()))):
+            return f"nothing is in reach of {title} now: play it without a target"
+        return f"{title} has no targeted effect: play it without a target"
+    if a.target is None:
+        return f"{title} needs a target: slot {_listed(slots)}"
+    return f"{title} cannot target slot {a.target}: it may target slot {_listed(slots)}"
+
+
+def _begin(state: State, gear: str, chance: Chance, events: list[Event]) -> None:
+    """An action begins: the action before it is over; PLAY and MARKET gears act now."""
+    if gear in state.done:
+        return
+    state.done = (*state.done, gear)
+    if gear in ("play", "market"):
+        gear_effects(state, gear, chance, events)
+
+
+def _do_play(state: State, a: PlayAction, chance: Chance, events: list[Event]) -> None:
+    _begin(state, "play", chance, events)  # ruling: play-and-tuck (playing a card takes the PLAY action)
+    if state.result:
+        return
+    facts = state.lib.vampire_cards[a.card]
+    state.hand = without(state.hand, a.card)
+    state.played = (*state.played, Played(a.card, a.enhance))
+    role = state.role_of(a.card)
+    events.append(Event("played", {"card": a.card, "enhanced": a.enhance, "target": a.target}))
+    apply_effects(state, facts.effects, a.target, role, chance, events)
+    if a.enhance and not state.result:
+        state.corpses -= ENHANCE_COST
+        state.buried += ENHANCE_COST
+        apply_effects(state, facts.enhance, a.target, role, chance, events)
+    if not state.result:
+        sweep(state, events)  # ruling: one-target-per-card (an enemy below 1 stays until the card resolved)
+
+
+def _tuck_options(ask: AskS, player: str) -> list[TuckAction]:
+    s = ask.state
+    if gear_closed(s, "play") or not s.played:
+        return []
+    return [TuckAction("tuck", c) for c in _distinct(s.hand)]
+
+
+def _tuck_after_play(ask: AskS, a: TuckAction) -> Why:
+    return None if ask.state.played else "play a card before tucking one: tucked cards go under played ones"
+
+
+def _do_tuck(state: State, a: TuckAction, chance: Chance, events: list[Event]) -> None:
+    state.hand = without(state.hand, a.card)
+    state.tucked = (*state.tucked, a.card)
+    events.append(Event("tucked", {"card": a.card}))
+
+
+# --- MOVE ----------------------------------------------------------------------------------------
+
+
+def _move_options(ask: AskS, player: str) -> list[MoveAction]:
+    if gear_closed(ask.state, "move"):
+        return []
+    return [MoveAction("move", s) for s in move_destinations(ask.state)]
+
+
+def _move_reach(ask: AskS, a: MoveAction) -> Why:
+    s = ask.state
+    if a.to not in SLOTS:
+        return f"the Chase Board has slots 1 to {len(SLOTS)}: there is no slot {a.to}"
+    if a.to == s.vehicle:
+        return f"the vehicle is in slot {a.to} already: a move goes forward or back"
+    if a.to not in move_destinations(s):
+        return (f"the vehicle cannot reach slot {a.to}: it moves only through empty slots, and entering an "
+                "enemy's slot ends the move")
+    return None
+
+
+def _do_move(state: State, a: MoveAction, chance: Chance, events: list[Event]) -> None:
+    _begin(state, "move", chance, events)
+    move_vehicle(state, a.to, events)
+    if not state.result:
+        gear_effects(state, "move", chance, events)
+
+
+# --- MARKET --------------------------------------------------------------------------------------
+
+
+def _gear_corpses(state: State, gear: str) -> int:
+    """Corpses a gear gives as its action begins (so a purchase can count on them)."""
+    card = state.gears[gear]
+    if card is None or gear in state.done:
+        return 0
+    return sum(e.amount for e in state.lib.vampire_cards[card].effects if e.do == "corpse")
+
+
+def _buy_options(ask: AskS, player: str) -> list[BuyAction]:
+    s = ask.state
+    if gear_closed(s, "market"):
+        return []
+    corpses = s.corpses + _gear_corpses(s, "market")
+    return [BuyAction("buy", c) for c in _distinct(s.market_row) if s.lib.vampire_cards[c].cost <= corpses]
+
+
+def _in_row(ask: AskS, a: Any) -> Why:
+    s = ask.state
+    return None if a.card in s.market_row else f"{s.title(a.card)} is not in the Market Row"
+
+
+def _affordable(ask: AskS, a: BuyAction) -> Why:
+    s = ask.state
+    cost = s.lib.vampire_cards[a.card].cost
+    corpses = s.corpses + _gear_corpses(s, "market")
+    if cost <= corpses:
+        return None
+    return (f"{s.title(a.card)} costs {cost} corpse{'s' if cost != 1 else ''} to bury; "
+            f"the Corpse Pile holds {corpses}")
+
+
+def _acquire(state: State, card: str, events: list[Event]) -> None:
+    """A market card joins you: ability cards on top of their vampire's deck, gear cards onto the Gear Board."""
+    facts = state.lib.vampire_cards[card]
+    row = state.market_row
+    place = row.index(card)
+    if state.market_deck:  # refill the emptied place from the top of the Market Deck
+        state.market_row = (*row[:place], state.market_deck[0], *row[place + 1:])
+        state.market_deck = state.market_deck[1:]
+        state.known_bottom = min(state.known_bottom, len(state.market_deck))
+    else:
+        state.market_row = row[:place] + row[place + 1:]
+    if facts.kind == "gear":
+        assert facts.gear is not None
+        old = state.gears[facts.gear]
+        if old is not None:
+            state.graveyard = (*state.graveyard, old)  # ruling: gear-cards
+        state.gears = {**state.gears, facts.gear: card}
+    else:
+        role = state.role_of(card)
+        state.decks = with_pile(state.decks, role, (card, *state.decks[role]))
+        state.known_top = {**state.known_top, role: state.known_top[role] + 1}
+    state.bump("cards_gained")
+    events.append(Event("acquired", {"card": card, "to": facts.gear or state.role_of(card)}))
+
+
+def _do_buy(state: State, a: BuyAction, chance: Chance, events: list[Event]) -> None:
+    _begin(state, "market", chance, events)
+    cost = state.lib.vampire_cards[a.card].cost
+    state.corpses -= cost
+    state.buried += cost
+    _acquire(state, a.card, events)
+
+
+def _discarded(state: State) -> list[str]:
+    return [*state.discards["driver"], *state.discards["passenger"]]
+
+
+def _trash_options(ask: AskS, player: str) -> list[TrashAction]:
+    s = ask.state
+    if gear_closed(s, "market"):
+        return []
+    return [*(TrashAction("trash", c, "hand") for c in _distinct(s.hand)),
+            *(TrashAction("trash", c, "discard") for c in _distinct(_discarded(s)))]
+
+
+def _in_pile(ask: AskS, a: TrashAction) -> Why:
+    s = ask.state
+    if a.pile == "hand":
+        return _in_hand(ask, a)
+    return None if a.card in _discarded(s) else f"{s.title(a.card)} is in neither vampire's discard pile"
+
+
+def _do_trash(state: State, a: TrashAction, chance: Chance, events: list[Event]) -> None:
+    _begin(state, "market", chance, events)
+    if a.pile == "hand":
+        state.hand = without(state.hand, a.card)
+    else:
+        role = state.role_of(a.card)
+        state.discards = with_pile(state.discards, role, without(state.discards[role], a.card))
+    state.graveyard = (*state.graveyard, a.card)
+    events.append(Event("trashed", {"card": a.card, "from": a.pile}))
+
+
+def _cycle_options(ask: AskS, player: str) -> list[CycleAction]:
+    s = ask.state
+    if gear_closed(s, "market") or not s.market_row:
+        return []
+    return [CycleAction("cycle", p) for p in sorted(set(itertools.permutations(s.market_row)))]
+
+
+def _whole_row(ask: AskS, a: CycleAction) -> Why:
+    s = ask.state
+    if not s.market_row:
+        return "the Market Row is empty: there is nothing to cycle"
+    if sorted(a.order) != sorted(s.market_row):
+        return ("cycling puts all the Market Row's cards under the Market Deck, each once: "
+                f"{_listed((s.title(c) for c in s.market_row), 'and')}")
+    return None
+
+
+def _do_cycle(state: State, a: CycleAction, chance: Chance, events: list[Event]) -> None:
+    _begin(state, "market", chance, events)
+    deck = (*state.market_deck, *a.order)
+    n = min(MARKET_ROW, len(deck))
+    state.market_row, state.market_deck = deck[:n], deck[n:]
+    state.known_bottom = min(state.known_bottom + len(a.order), len(state.market_deck))
+    events.append(Event("cycled", {"row": list(state.market_row)}))
+
+
+# --- End of Turn ---------------------------------------------------------------------------------
+
+
+def _speeds(ask: AskS) -> list[int]:
+    def compute() -> list[int]:
+        s = ask.state
+        cards = s.lib.vampire_cards
+        values = [cards[c].speed for c in [*(p.card for p in s.played), *s.tucked]]
+        return reachable_speeds(values, s.speed_bonus)
+    return ask.once("speeds", compute)  # type: ignore[no-any-return]
+
+
+def _end_options(ask: AskS, player: str) -> list[EndTurnAction]:
+    if ask.state.played:
+        return [EndTurnAction("end_turn", v) for v in _speeds(ask)]
+    return [EndTurnAction("end_turn")]
+
+
+def _speed_named(ask: AskS, a: EndTurnAction) -> Why:
+    # ruling: speed-total-chosen
+    if not ask.state.played:
+        if a.speed is None:
+            return None
+        return "no card was played this turn, so there is no speed check: end the turn without a speed"
+    speeds = _speeds(ask)
+    if a.speed is None:
+        return f"cards were played, so the speed check follows: name the speed total ({_listed(speeds)})"
+    if a.speed in speeds:
+        return None
+    return f"the played and tucked cards cannot make speed {a.speed}: they make {_listed(speeds)}"
+
+
+def _do_end_turn(state: State, a: EndTurnAction, chance: Chance, events: list[Event]) -> None:
+    if not state.played:  # no PLAY action: back to the player turn
+        events.append(Event("no_chase", {}))
+        begin_next_turn(state, events)
+        return
+    if all_defeated(state):
+        checkpoint_passed(state, events)
+        return
+    assert a.speed is not None
+    check_speed(state, a.speed, events)
+    if not state.result:
+        chase_activation(state, events)
+    if state.result:
+        return
+    if all_defeated(state):
+        checkpoint_passed(state, events)
+        return
+    cleanup(state, events)
+
+
+# --- Checkpoint Bonus Reward and Hand Management -------------------------------------------------
+
+
+def _reward_options(ask: AskS, player: str) -> list[RewardAction]:
+    return [RewardAction("reward", c) for c in _distinct(ask.state.market_row)]
+
+
+def _do_reward(state: State, a: RewardAction, chance: Chance, events: list[Event]) -> None:
+    _acquire(state, a.card, events)
+    state.phase = "hand"
+
+
+def _discard_options(ask: AskS, player: str) -> list[DiscardAction]:
+    return [DiscardAction("discard", c) for c in _distinct(ask.state.hand)]
+
+
+def _do_discard(state: State, a: DiscardAction, chance: Chance, events: list[Event]) -> None:
+    state.hand = without(state.hand, a.card)
+    role = state.role_of(a.card)
+    state.discards = with_pile(state.discards, role, (*state.discards[role], a.card))
+    events.append(Event("discarded", {"card": a.card}))
+
+
+def _keep_options(ask: AskS, player: str) -> list[KeepAction]:
+    return [KeepAction("keep")]
+
+
+def _hand_within_limit(ask: AskS, a: KeepAction) -> Why:
+    n = len(ask.state.hand)
+    return None if n <= HAND_SIZE else f"the hand holds {n} cards: discard down to {HAND_SIZE} first"
+
+
+def _do_keep(state: State, a: KeepAction, chance: Chance, events: list[Event]) -> None:
+    state.shield = 0
+    if state.checkpoint_done:
+        next_checkpoint(state, events)
+    begin_next_turn(state, events)
+
+
+# --- the table -----------------------------------------------------------------------------------
+
+_play, _market, _move = _gear_rule("play"), _gear_rule("market"), _gear_rule("move")
+
+MOVES: dict[str, Move[State, Action]] = {
+    "shift": Move("shift gears", _shift_options, (_shift_moves_on,), _resolver(_do_shift)),
+    "draw": Move("draw cards", _draw_options, (_draw_from_what_is_there, _draw_up_to_five), _resolver(_do_draw)),
+    "play": Move("play a card", _play_options, (_play_open, _in_hand, _enhance, _target), _resolver(_do_play)),
+    "tuck": Move("tuck a card", _tuck_options, (_play, _tuck_after_play, _in_hand), _resolver(_do_tuck)),
+    "move": Move("move the vehicle", _move_options, (_move, _move_reach), _resolver(_do_move)),
+    "buy": Move("buy a card", _buy_options, (_market, _in_row, _affordable), _resolver(_do_buy)),
+    "trash": Move("trash a card", _trash_options, (_market, _in_pile), _resolver(_do_trash)),
+    "cycle": Move("cycle the market", _cycle_options, (_market, _whole_row), _resolver(_do_cycle)),
+    "end_turn": Move("end the turn", _end_options, (_speed_named,), _resolver(_do_end_turn)),
+    "reward": Move("take a reward card", _reward_options, (_in_row,), _resolver(_do_reward)),
+    "discard": Move("discard a card", _discard_options, (_in_hand,), _resolver(_do_discard)),
+    "keep": Move("keep the hand", _keep_options, (_hand_within_limit,), _resolver(_do_keep)),
+}
