@@ -201,6 +201,9 @@ class Library:
     defaults: Mapping[int, tuple[int, int]]
     start_health: int
     start_shield: int
+    # What a card's targeted effects aim at, played plain or enhanced: "move" (a slot to drive to), an
+    # enemy "adjacent" or "any", or None (no target). Derived once: the legal listing asks it per card.
+    aims: Mapping[tuple[str, bool], str | None] = field(default_factory=dict)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Library:
         return self  # immutable facts, shared by every state of a game
@@ -249,7 +252,12 @@ def build_library(content: GameContent) -> Library:
                 defaults = {i + 1: (r[0], r[1]) for i, r in enumerate(facts.defaults)}
             elif isinstance(facts, PlayerBoard):
                 start = (facts.health, facts.shield)
-    return Library(vampire_cards, titles, counts, enemies, missions, defaults, start[0], start[1])
+    aims: dict[tuple[str, bool], str | None] = {}
+    for cid, card in vampire_cards.items():
+        for enhanced in (False, True):
+            targeted = [e for e in (*card.effects, *(card.enhance if enhanced else ())) if e.targeted]
+            aims[cid, enhanced] = None if not targeted else "move" if targeted[0].do == "move" else targeted[0].range
+    return Library(vampire_cards, titles, counts, enemies, missions, defaults, start[0], start[1], aims)
 
 
 

@@ -9,7 +9,8 @@ the same games).
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
+from functools import cache
 from typing import Any
 
 from generators.engine.chance import Chance
@@ -60,6 +61,27 @@ def _distinct(cards: Iterable[str]) -> list[str]:
     return sorted(set(cards))
 
 
+# Actions are frozen records, equal by value: each one offered is made once and then shared (making a
+# frozen dataclass costs more than all the rules that judge it).
+_shift = cache(ShiftAction)
+_draw = cache(DrawAction)
+_play_action = cache(PlayAction)
+_tuck = cache(TuckAction)
+_move_to = cache(MoveAction)
+_buy = cache(BuyAction)
+_trash = cache(TrashAction)
+_end = cache(EndTurnAction)
+_reward = cache(RewardAction)
+_discard = cache(DiscardAction)
+_KEEP = KeepAction("keep")
+
+
+@cache
+def _orders(row: tuple[str, ...]) -> tuple[CycleAction, ...]:
+    """Every order a Market Row can go under the deck in (the same row always gives the same orders)."""
+    return tuple(CycleAction("cycle", p) for p in sorted(set(itertools.permutations(row))))
+
+
 def _resolver(handler: Callable[[State, Any, Chance, list[Event]], None]) -> Callable[..., tuple[State, list[Event]]]:
     """`handler` applied to one copy of the state (its parts are immutable: replaced, never changed)."""
     def resolve(state: State, action: Any, chance: Chance) -> tuple[State, list[Event]]:
@@ -97,16 +119,27 @@ def gear_closed(state: State, gear: str) -> Why:
 
 
 def _gear_rule(gear: str) -> Callable[[AskS, Any], Why]:
+    """The gear's rule, asked once per question (every option of the action shares the answer)."""
+    key = f"{gear} gear"
+
     def rule(ask: AskS, action: Any) -> Why:
-        return gear_closed(ask.state, gear)
+        memo = ask.memo
+        try:
+            return memo[key]  # type: ignore[no-any-return]
+        except KeyError:
+            why = memo[key] = gear_closed(ask.state, gear)
+            return why
     return rule
+
+
+_play, _market, _move = _gear_rule("play"), _gear_rule("market"), _gear_rule("move")
 
 
 # --- Shift Gears and Draw ----------------------------------------------------------------------
 
 
 def _shift_options(ask: AskS, player: str) -> list[ShiftAction]:
-    return [ShiftAction("shift", g) for g in GEARS]  # type: ignore[arg-type]
+    return [_shift("shift", g) for g in GEARS]
 
 
 def _shift_moves_on(ask: AskS, a: ShiftAction) -> Why:
@@ -131,7 +164,7 @@ def _draw_total(state: State) -> tuple[int, int, int, int]:
 
 def _draw_options(ask: AskS, player: str) -> list[DrawAction]:
     _, d, p, total = _draw_total(ask.state)
-    return [DrawAction("draw", a, total - a) for a in range(total + 1) if a <= d and total - a <= p]
+    return [_draw("draw", a, total - a) for a in range(total + 1) if a <= d and total - a <= p]
 
 
 def _draw_up_to_five(ask: AskS, a: DrawAction) -> Why:
@@ -176,23 +209,56 @@ def _can_play_more(state: State) -> Why:
 
 
 def _targets(ask: AskS, card: str, enhance: bool) -> list[int | None]:
-    return ask.once(("targets", card, enhance), lambda: card_targets(ask.state, card, enhance))  # type: ignore[no-any-return]
+    """The card's target choices (`card_targets`), asked once per card and once per way of aiming."""
+    memo = ask.memo
+    key = (card, enhance)
+    try:
+        return memo[key]  # type: ignore[no-any-return]
+    except KeyError:
+        pass
+    aim = ask.state.lib.aims[key]
+    if aim is None:
+        found = _UNTARGETED
+    else:
+        found = memo.get(aim)
+        if found is None:
+            found = memo[aim] = card_targets(ask.state, card, enhance)
+    memo[key] = found
+    return found
+
+
+_UNTARGETED: list[int | None] = [None]
 
 
 def _play_options(ask: AskS, player: str) -> list[PlayAction]:
     s = ask.state
-    if gear_closed(s, "play") or _can_play_more(s):
+    if _play_open(ask, None):
         return []
     out: list[PlayAction] = []
     cards = s.lib.vampire_cards
-    for card in _distinct(s.hand):
+    for card in _hand(ask):
         for enhance in (False, True) if cards[card].enhance and s.corpses >= ENHANCE_COST else (False,):
-            out += [PlayAction("play", card, enhance, t) for t in _targets(ask, card, enhance)]
+            out += [_play_action("play", card, enhance, t) for t in _targets(ask, card, enhance)]
     return out
 
 
-def _play_open(ask: AskS, a: PlayAction) -> Why:
-    return gear_closed(ask.state, "play") or _can_play_more(ask.state)
+def _play_open(ask: AskS, a: PlayAction | None) -> Why:
+    memo = ask.memo
+    try:
+        return memo["play more"]  # type: ignore[no-any-return]
+    except KeyError:
+        why = memo["play more"] = _play(ask, a) or _can_play_more(ask.state)
+        return why
+
+
+def _hand(ask: AskS) -> list[str]:
+    """The hand's different cards, in order (each is one choice)."""
+    memo = ask.memo
+    try:
+        return memo["hand"]  # type: ignore[no-any-return]
+    except KeyError:
+        found = memo["hand"] = sorted(set(ask.state.hand))
+        return found
 
 
 def _in_hand(ask: AskS, a: Any) -> Why:
@@ -200,10 +266,15 @@ def _in_hand(ask: AskS, a: Any) -> Why:
     return None if a.card in s.hand else f"{s.title(a.card)} is not in the hand"
 
 
+def _as_played(ask: AskS, a: PlayAction) -> Why:
+    """The card from the hand, its Enhance and its target (one rule: every option is judged by all three)."""
+    return _in_hand(ask, a) or _enhance(ask, a) or _target(ask, a)
+
+
 def _enhance(ask: AskS, a: PlayAction) -> Why:
-    s = ask.state
     if not a.enhance:
         return None
+    s = ask.state
     if not s.lib.vampire_cards[a.card].enhance:
         return f"{s.title(a.card)} has no Enhance section"
     if s.corpses < ENHANCE_COST:
@@ -257,9 +328,9 @@ def _do_play(state: State, a: PlayAction, chance: Chance, events: list[Event]) -
 
 def _tuck_options(ask: AskS, player: str) -> list[TuckAction]:
     s = ask.state
-    if gear_closed(s, "play") or not s.played:
+    if _play(ask, None) or not s.played:
         return []
-    return [TuckAction("tuck", c) for c in _distinct(s.hand)]
+    return [_tuck("tuck", c) for c in _hand(ask)]
 
 
 def _tuck_after_play(ask: AskS, a: TuckAction) -> Why:
@@ -276,9 +347,9 @@ def _do_tuck(state: State, a: TuckAction, chance: Chance, events: list[Event]) -
 
 
 def _move_options(ask: AskS, player: str) -> list[MoveAction]:
-    if gear_closed(ask.state, "move"):
+    if _move(ask, None):
         return []
-    return [MoveAction("move", s) for s in move_destinations(ask.state)]
+    return [_move_to("move", s) for s in move_destinations(ask.state)]
 
 
 def _move_reach(ask: AskS, a: MoveAction) -> Why:
@@ -313,10 +384,10 @@ def _gear_corpses(state: State, gear: str) -> int:
 
 def _buy_options(ask: AskS, player: str) -> list[BuyAction]:
     s = ask.state
-    if gear_closed(s, "market"):
+    if _market(ask, None):
         return []
     corpses = s.corpses + _gear_corpses(s, "market")
-    return [BuyAction("buy", c) for c in _distinct(s.market_row) if s.lib.vampire_cards[c].cost <= corpses]
+    return [_buy("buy", c) for c in _distinct(s.market_row) if s.lib.vampire_cards[c].cost <= corpses]
 
 
 def _in_row(ask: AskS, a: Any) -> Why:
@@ -373,17 +444,20 @@ def _discarded(state: State) -> list[str]:
 
 def _trash_options(ask: AskS, player: str) -> list[TrashAction]:
     s = ask.state
-    if gear_closed(s, "market"):
+    if _market(ask, None):
         return []
-    return [*(TrashAction("trash", c, "hand") for c in _distinct(s.hand)),
-            *(TrashAction("trash", c, "discard") for c in _distinct(_discarded(s)))]
+    return [*(_trash("trash", c, "hand") for c in _hand(ask)),
+            *(_trash("trash", c, "discard") for c in _distinct(_discarded(s)))]
 
 
 def _in_pile(ask: AskS, a: TrashAction) -> Why:
     s = ask.state
     if a.pile == "hand":
         return _in_hand(ask, a)
-    return None if a.card in _discarded(s) else f"{s.title(a.card)} is in neither vampire's discard pile"
+    d = s.discards
+    if a.card in d["driver"] or a.card in d["passenger"]:
+        return None
+    return f"{s.title(a.card)} is in neither vampire's discard pile"
 
 
 def _do_trash(state: State, a: TrashAction, chance: Chance, events: list[Event]) -> None:
@@ -397,18 +471,18 @@ def _do_trash(state: State, a: TrashAction, chance: Chance, events: list[Event])
     events.append(Event("trashed", {"card": a.card, "from": a.pile}))
 
 
-def _cycle_options(ask: AskS, player: str) -> list[CycleAction]:
+def _cycle_options(ask: AskS, player: str) -> Sequence[CycleAction]:
     s = ask.state
-    if gear_closed(s, "market") or not s.market_row:
+    if _market(ask, None) or not s.market_row:
         return []
-    return [CycleAction("cycle", p) for p in sorted(set(itertools.permutations(s.market_row)))]
+    return _orders(s.market_row)
 
 
 def _whole_row(ask: AskS, a: CycleAction) -> Why:
     s = ask.state
     if not s.market_row:
         return "the Market Row is empty: there is nothing to cycle"
-    if sorted(a.order) != sorted(s.market_row):
+    if sorted(a.order) != ask.once("row", lambda: sorted(s.market_row)):
         return ("cycling puts all the Market Row's cards under the Market Deck, each once: "
                 f"{_listed((s.title(c) for c in s.market_row), 'and')}")
     return None
@@ -427,18 +501,21 @@ def _do_cycle(state: State, a: CycleAction, chance: Chance, events: list[Event])
 
 
 def _speeds(ask: AskS) -> list[int]:
-    def compute() -> list[int]:
+    memo = ask.memo
+    try:
+        return memo["speeds"]  # type: ignore[no-any-return]
+    except KeyError:
         s = ask.state
         cards = s.lib.vampire_cards
         values = [cards[c].speed for c in [*(p.card for p in s.played), *s.tucked]]
-        return reachable_speeds(values, s.speed_bonus)
-    return ask.once("speeds", compute)  # type: ignore[no-any-return]
+        found = memo["speeds"] = reachable_speeds(values, s.speed_bonus)
+        return found
 
 
 def _end_options(ask: AskS, player: str) -> list[EndTurnAction]:
     if ask.state.played:
-        return [EndTurnAction("end_turn", v) for v in _speeds(ask)]
-    return [EndTurnAction("end_turn")]
+        return [_end("end_turn", v) for v in _speeds(ask)]
+    return [_end("end_turn", None)]
 
 
 def _speed_named(ask: AskS, a: EndTurnAction) -> Why:
@@ -479,7 +556,7 @@ def _do_end_turn(state: State, a: EndTurnAction, chance: Chance, events: list[Ev
 
 
 def _reward_options(ask: AskS, player: str) -> list[RewardAction]:
-    return [RewardAction("reward", c) for c in _distinct(ask.state.market_row)]
+    return [_reward("reward", c) for c in _distinct(ask.state.market_row)]
 
 
 def _do_reward(state: State, a: RewardAction, chance: Chance, events: list[Event]) -> None:
@@ -488,7 +565,7 @@ def _do_reward(state: State, a: RewardAction, chance: Chance, events: list[Event
 
 
 def _discard_options(ask: AskS, player: str) -> list[DiscardAction]:
-    return [DiscardAction("discard", c) for c in _distinct(ask.state.hand)]
+    return [_discard("discard", c) for c in _hand(ask)]
 
 
 def _do_discard(state: State, a: DiscardAction, chance: Chance, events: list[Event]) -> None:
@@ -499,7 +576,7 @@ def _do_discard(state: State, a: DiscardAction, chance: Chance, events: list[Eve
 
 
 def _keep_options(ask: AskS, player: str) -> list[KeepAction]:
-    return [KeepAction("keep")]
+    return [_KEEP]
 
 
 def _hand_within_limit(ask: AskS, a: KeepAction) -> Why:
@@ -516,12 +593,10 @@ def _do_keep(state: State, a: KeepAction, chance: Chance, events: list[Event]) -
 
 # --- the table -----------------------------------------------------------------------------------
 
-_play, _market, _move = _gear_rule("play"), _gear_rule("market"), _gear_rule("move")
-
 MOVES: dict[str, Move[State, Action]] = {
     "shift": Move("shift gears", _shift_options, (_shift_moves_on,), _resolver(_do_shift)),
     "draw": Move("draw cards", _draw_options, (_draw_from_what_is_there, _draw_up_to_five), _resolver(_do_draw)),
-    "play": Move("play a card", _play_options, (_play_open, _in_hand, _enhance, _target), _resolver(_do_play)),
+    "play": Move("play a card", _play_options, (_play_open, _as_played), _resolver(_do_play)),
     "tuck": Move("tuck a card", _tuck_options, (_play, _tuck_after_play, _in_hand), _resolver(_do_tuck)),
     "move": Move("move the vehicle", _move_options, (_move, _move_reach), _resolver(_do_move)),
     "buy": Move("buy a card", _buy_options, (_market, _in_row, _affordable), _resolver(_do_buy)),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 
 from generators.engine.vampire_chase.facts import GAUGE_MAX, GAUGE_MIN, MAX_SPEED_DAMAGE, ZONES
 from generators.engine.vampire_chase.state import State
@@ -28,10 +29,15 @@ def speed_damage(gauge: int, rng: tuple[int, int]) -> int:
 
 def reachable_speeds(values: Sequence[tuple[int, ...]], bonus: int = 0) -> list[int]:
     """Every gauge value the cards' speed symbols (one choice per card) can set, clamped to 1..6."""
+    return list(_reachable(tuple(values), bonus))
+
+
+@cache
+def _reachable(values: tuple[tuple[int, ...], ...], bonus: int) -> tuple[int, ...]:
     totals = {bonus}
     for options in values:
         totals = {t + v for t in totals for v in options}
-    return sorted({clamp_speed(t) for t in totals})
+    return tuple(sorted({clamp_speed(t) for t in totals}))
 
 
 def chase_range(state: State) -> tuple[int, int]:
