@@ -4,7 +4,9 @@ ring geometry; the exact odds tables."""
 
 from __future__ import annotations
 
+import pickle
 from fractions import Fraction
+from typing import Any
 
 import pytest
 
@@ -134,3 +136,74 @@ def test_odds_tables_are_exact_and_complete() -> None:
     assert all(Fraction(row[1]["fraction"]) == 1 for row in reach["rows"])
     # Five of Ilse's six starters always include a Floor It or two cards making 5: Dark Blue is certain.
     assert Fraction(reach["rows"][0][3]["fraction"]) == 1
+
+
+def _played_to(seed: int, actions: int) -> Any:
+    """A game of the first setting after `actions` random legal actions (or at its end)."""
+    import random
+
+    chance, rng = Chance.seeded(seed), random.Random(seed)
+    state = ENGINE.new_game(ENGINE.parse_options({"mission": "red-mile"}), FACTS, chance)
+    for _ in range(actions):
+        if ENGINE.is_terminal(state):
+            break
+        state = ENGINE.play(state, rng.choice(ENGINE.legal_actions(state)), chance)[0]
+    return state
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 4])
+def test_resample_deals_only_what_the_player_cannot_see(seed: int) -> None:
+    state = _played_to(seed, 12)
+    before = pickle.dumps(state)
+    world = ENGINE.resample(state, "player", Chance.seeded(seed + 100))
+    assert pickle.dumps(state) == before  # the real state is untouched
+    assert ENGINE.outcome(world, [])["ring"] == ENGINE.outcome(state, [])["ring"]
+    assert (world.hand, world.market_row, world.discards, world.turn) == \
+        (state.hand, state.market_row, state.discards, state.turn)
+    for role in ("driver", "passenger"):
+        assert sorted(world.decks[role]) == sorted(state.decks[role])  # the same cards, dealt again
+        known = state.known_top[role]
+        assert world.decks[role][:known] == state.decks[role][:known]  # bought cards stay on top
+    assert sorted(world.market_deck) == sorted(state.market_deck)
+    for tier, cards in state.reserves.items():
+        assert sorted(world.reserves[tier]) == sorted(cards)
+        if cards:
+            assert LIB.enemies[world.reserves[tier][0]].range == LIB.enemies[cards[0]].range  # the back seen
+            assert world.reserves[tier][-1] == cards[-1] or not LIB.enemies[cards[-1]].boss  # the boss stays
+
+
+def test_resample_deals_a_deck_again() -> None:
+    state = _played_to(1, 0)
+    orders = {ENGINE.resample(state, "player", Chance.seeded(s)).market_deck for s in range(5)}
+    assert len(orders) > 1
+
+
+def test_a_bought_card_is_known_on_top_until_drawn() -> None:
+    state = ENGINE.initial_state(ENGINE.parse_setup({
+        "phase": "actions", "shifter": "play", "corpses": 2, "market_row": ["caspar-rend"],
+        "passenger_deck": ["caspar-claw", "caspar-feed"]}), FACTS)
+    bought, _ = ENGINE.apply(state, ENGINE.parse_action({"do": "buy", "card": "caspar-rend"}), Chance.seeded(1))
+    assert bought.decks["passenger"][0] == "caspar-rend" and bought.known_top["passenger"] == 1
+    for seed in range(4):
+        assert ENGINE.resample(bought, "player", Chance.seeded(seed)).decks["passenger"][0] == "caspar-rend"
+
+
+def test_evaluate_prefers_progress_and_health() -> None:
+    state = _played_to(2, 3)
+    rating = ENGINE.evaluate(state, "player")
+    hurt = state.evolve(health=state.health - 2)
+    assert ENGINE.evaluate(hurt, "player") < rating
+    enemy_slot = next(s for s in range(1, 7) if state.ring[s] is not None)
+    ring = list(state.ring)
+    ring[enemy_slot] = None
+    assert ENGINE.evaluate(state.evolve(ring=tuple(ring)), "player") > rating  # one enemy fewer
+    won, lost = state.evolve(result="won"), state.evolve(result="lost")
+    assert ENGINE.evaluate(won, "player") > ENGINE.evaluate(lost, "player")
+
+
+def test_look_ahead_wins_more_than_random_play() -> None:
+    from generators.engine.simulate import play
+
+    greedy = [play(ENGINE, FACTS, {"mission": "last-orders"}, s, "greedy").result["result"] for s in range(1, 9)]
+    random_ = [play(ENGINE, FACTS, {"mission": "last-orders"}, s, "random").result["result"] for s in range(1, 9)]
+    assert greedy.count("won") > random_.count("won")
