@@ -36,7 +36,6 @@ from generators.engine.vampire_chase.effects import (
 )
 from generators.engine.vampire_chase.facts import ENHANCE_COST, GEARS, HAND_SIZE, MARKET_ROW, SLOTS
 from generators.engine.vampire_chase.specs import (
-    Action,
     BuyAction,
     CycleAction,
     DiscardAction,
@@ -217,12 +216,13 @@ def _targets(ask: AskS, card: str, enhance: bool) -> list[int | None]:
     except KeyError:
         pass
     aim = ask.state.lib.aims[key]
+    found: list[int | None]
     if aim is None:
         found = _UNTARGETED
+    elif aim in memo:
+        found = memo[aim]
     else:
-        found = memo.get(aim)
-        if found is None:
-            found = memo[aim] = card_targets(ask.state, card, enhance)
+        found = memo[aim] = card_targets(ask.state, card, enhance)
     memo[key] = found
     return found
 
@@ -593,7 +593,8 @@ def _do_keep(state: State, a: KeepAction, chance: Chance, events: list[Event]) -
 
 # --- the table -----------------------------------------------------------------------------------
 
-MOVES: dict[str, Move[State, Action]] = {
+# Each move's functions take its own action class (the contract picks the move by `do:`).
+MOVES: dict[str, Move[State, Any]] = {
     "shift": Move("shift gears", _shift_options, (_shift_moves_on,), _resolver(_do_shift)),
     "draw": Move("draw cards", _draw_options, (_draw_from_what_is_there, _draw_up_to_five), _resolver(_do_draw)),
     "play": Move("play a card", _play_options, (_play_open, _as_played), _resolver(_do_play)),
