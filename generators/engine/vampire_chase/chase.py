@@ -72,25 +72,21 @@ def chase_activation(state: State, events: list[Event]) -> None:
 
 
 def reposition(state: State, events: list[Event]) -> None:
-    """Enemies close in: repeatedly the lowest-numbered enemy that can reach an empty slot nearer the vehicle
-    slides to the nearest such slot (shorter way round; ties to the lower-numbered slot)."""
+    """Surviving enemies fill the spaces vacated by this turn's kills: starting with the enemy in the
+    lowest-numbered occupied slot, each survivor in turn slides to the nearest vacated slot still empty
+    (ring distance, the shorter way; ties to the lower-numbered slot), until none is left. The slots
+    the survivors leave are where the reserve arrives."""
     # ruling: reposition-never-ends
-    vehicle = state.vehicle
-    while True:
-        empty = [s for s in SLOTS if state.ring[s] is None and s != vehicle]
-        moved = False
-        for slot, enemy in state.enemies():
-            here = ring_distance(slot, vehicle)
-            closer = [s for s in empty if ring_distance(s, vehicle) < here]
-            if closer:
-                dest = min(closer, key=lambda s: (ring_distance(slot, s), s))
-                state.put(dest, enemy)
-                state.put(slot, None)
-                events.append(Event("reposition", {"card": enemy.card, "from": slot, "to": dest}))
-                moved = True
-                break
-        if not moved:
+    ring = state.ring
+    gaps = sorted({s for s in state.kills if ring[s] is None and s != state.vehicle})
+    for slot, enemy in state.enemies():  # each survivor once, in the order of the slots they hold now
+        if not gaps:
             return
+        dest = min(gaps, key=lambda g: (ring_distance(slot, g), g))
+        gaps.remove(dest)
+        state.put(dest, enemy)
+        state.put(slot, None)
+        events.append(Event("reposition", {"card": enemy.card, "from": slot, "to": dest}))
 
 
 def arrivals(state: State, events: list[Event]) -> None:
