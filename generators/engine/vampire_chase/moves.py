@@ -156,6 +156,7 @@ def _do_shift(state: State, a: ShiftAction, chance: Chance, events: list[Event])
 
 
 def _draw_total(state: State) -> tuple[int, int, int, int]:
+    """Cards wanted (up to a hand of 5), cards each vampire has (deck and discard), and cards drawn."""
     need = max(0, HAND_SIZE - len(state.hand))
     d, p = available(state, "driver"), available(state, "passenger")
     return need, d, p, min(need, d + p)
@@ -267,7 +268,10 @@ def _in_hand(ask: AskS, a: Any) -> Why:
 
 
 def _as_played(ask: AskS, a: PlayAction) -> Why:
-    """The card from the hand, its Enhance and its target (one rule: every option is judged by all three)."""
+    """The card from the hand, its Enhance and its target (one rule: every option is judged by all three;
+    the common case, a card in hand played plainly at a target it may choose, is answered here)."""
+    if a.card in ask.state.hand and not a.enhance and a.target in _targets(ask, a.card, False):
+        return None
     return _in_hand(ask, a) or _enhance(ask, a) or _target(ask, a)
 
 

@@ -67,20 +67,34 @@ def fill_for_checkpoint(state: State) -> None:
     state.reserves = {**state.reserves, tier: reserve[len(slots):]}
 
 
+def _piles(content: GameContent) -> dict[tuple[str, ...], tuple[str, ...]]:
+    """The piles setup shuffles, each sorted (a stable order for the seeded shuffle), derived once per
+    content: each tier's regular cards and bosses, each vampire's starter and advanced cards."""
+    lib = content.view(build_library)
+    piles: dict[tuple[str, ...], tuple[str, ...]] = {}
+    for tier in (1, 2, 3):
+        regular, bosses = lib.tier_cards(tier)
+        piles["tier", str(tier)], piles["boss", str(tier)] = tuple(sorted(regular)), tuple(bosses)
+    for vampire in lib.vampires():
+        for set_name in ("starter", "advanced"):
+            piles[vampire, set_name] = tuple(sorted(lib.cards_of(vampire, set_name)))
+    return piles
+
+
 def start(options: Options, content: GameContent, chance: Chance) -> State:
     lib = content.view(build_library)
     _check_mission(lib, options.mission)
     _check_vampires(lib, options.driver, options.passenger)
+    piles = content.view(_piles)
     state = new_state(lib, options.mission, options.driver, options.passenger)
     reserves: dict[int, tuple[str, ...]] = {}
     for tier in (1, 2, 3):  # Setup 2: bosses at the bottom, the rest shuffled over them
-        regular, bosses = lib.tier_cards(tier)
-        reserves[tier] = (*chance.shuffle(f"tier {tier} reserve", sorted(regular)), *bosses)
+        reserves[tier] = (*chance.shuffle(f"tier {tier} reserve", piles["tier", str(tier)]), *piles["boss", str(tier)])
     state.reserves = reserves
-    state.decks = {role: tuple(chance.shuffle(f"{role} deck", sorted(lib.cards_of(state.vampires[role], "starter"))))
+    state.decks = {role: tuple(chance.shuffle(f"{role} deck", piles[state.vampires[role], "starter"]))
                    for role in ROLES}  # Setup 3
-    market = [*lib.cards_of(options.driver, "advanced"), *lib.cards_of(options.passenger, "advanced")]
-    deck = tuple(chance.shuffle("market deck", sorted(market)))  # Setup 4
+    market = sorted((*piles[options.driver, "advanced"], *piles[options.passenger, "advanced"]))
+    deck = tuple(chance.shuffle("market deck", market))  # Setup 4
     n = min(MARKET_ROW, len(deck))
     state.market_row, state.market_deck = deck[:n], deck[n:]
     fill_for_checkpoint(state)  # Setup 5-6

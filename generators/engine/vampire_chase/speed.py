@@ -10,10 +10,10 @@ from generators.engine.vampire_chase.state import State
 
 
 def zone(gauge: int) -> int:
-    for i, (low, high, _, _) in enumerate(ZONES):
-        if low <= gauge <= high:
-            return i
-    raise ValueError(gauge)
+    return _ZONE_OF[gauge]
+
+
+_ZONE_OF = {g: i for i, (low, high, _, _) in enumerate(ZONES) for g in range(low, high + 1)}
 
 
 def clamp_speed(total: int) -> int:
