@@ -3,18 +3,16 @@ the rules that allow or refuse one (each None when it holds, else why not, in pl
 `resolve`, the action applied to the state's one copy.
 
 The options come in the order the first engine listed them (the simulator's seeded choices replay
-the same games).
+the same games). The MARKET action and the reward are in `market`; what every move asks, in `gates`.
 """
 
 from __future__ import annotations
 
-import itertools
-from collections.abc import Callable, Iterable, Sequence
 from functools import cache
 from typing import Any
 
 from generators.engine.chance import Chance
-from generators.engine.contract import Ask, Event, Move
+from generators.engine.contract import Event, Move
 from generators.engine.vampire_chase.chase import (
     all_defeated,
     begin_next_turn,
@@ -34,31 +32,31 @@ from generators.engine.vampire_chase.effects import (
     play_limit,
     sweep,
 )
-from generators.engine.vampire_chase.facts import ENHANCE_COST, GEARS, HAND_SIZE, MARKET_ROW, SLOTS
+from generators.engine.vampire_chase.facts import ENHANCE_COST, GEARS, HAND_SIZE, SLOTS
+from generators.engine.vampire_chase.gates import (
+    AskS,
+    Why,
+    begin,
+    hand_cards,
+    in_hand,
+    listed,
+    move_gear,
+    play_gear,
+    resolver,
+)
+from generators.engine.vampire_chase.market import MARKET_MOVES
 from generators.engine.vampire_chase.specs import (
-    BuyAction,
-    CycleAction,
     DiscardAction,
     DrawAction,
     EndTurnAction,
     KeepAction,
     MoveAction,
     PlayAction,
-    RewardAction,
     ShiftAction,
-    TrashAction,
     TuckAction,
 )
 from generators.engine.vampire_chase.speed import reachable_speeds
 from generators.engine.vampire_chase.state import Played, State, move_destinations, with_pile, without
-
-Why = str | None
-AskS = Ask[State]
-
-
-def _distinct(cards: Iterable[str]) -> list[str]:
-    return sorted(set(cards))
-
 
 # Actions are frozen records, equal by value: each one offered is made once and then shared (making a
 # frozen dataclass costs more than all the rules that judge it).
@@ -67,74 +65,9 @@ _draw = cache(DrawAction)
 _play_action = cache(PlayAction)
 _tuck = cache(TuckAction)
 _move_to = cache(MoveAction)
-_buy = cache(BuyAction)
-_trash = cache(TrashAction)
 _end = cache(EndTurnAction)
-_reward = cache(RewardAction)
 _discard = cache(DiscardAction)
 _KEEP = KeepAction("keep")
-
-
-@cache
-def _orders(row: tuple[str, ...]) -> tuple[CycleAction, ...]:
-    """Every order a Market Row can go under the deck in (the same row always gives the same orders)."""
-    return tuple(CycleAction("cycle", p) for p in sorted(set(itertools.permutations(row))))
-
-
-def _resolver(handler: Callable[[State, Any, Chance, list[Event]], None]) -> Callable[..., tuple[State, list[Event]]]:
-    """`handler` applied to one copy of the state (its parts are immutable: replaced, never changed)."""
-    def resolve(state: State, action: Any, chance: Chance) -> tuple[State, list[Event]]:
-        new = state.copy()
-        events: list[Event] = []
-        handler(new, action, chance, events)
-        return new, events
-    return resolve
-
-
-def _listed(names: Iterable[Any], word: str = "or") -> str:
-    items = [str(n) for n in names]
-    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} {word} {items[-1]}"
-
-
-# --- the gears: which actions are open ---------------------------------------------------------
-
-
-def gear_closed(state: State, gear: str) -> Why:
-    """Why the gear's action cannot be taken now (None: it can). PLAY goes on while it is the last action
-    begun; the others are taken once."""
-    # ruling: gears-are-actions
-    name = gear.upper()
-    if gear == state.shifter:
-        return f"the {name} gear is blocked by the Gear-Shifter this turn: its action is not available"
-    done = state.done
-    if gear == "play":
-        if "play" in done and done[-1] != "play":
-            return ("the PLAY action is over: another action began after it, and each action is completed "
-                    "before the next one begins")  # ruling: play-and-tuck
-        return None
-    if gear in done:
-        return f"the {name} action is already taken this turn"
-    return None
-
-
-def _gear_rule(gear: str) -> Callable[[AskS, Any], Why]:
-    """The gear's rule, asked once per question (every option of the action shares the answer)."""
-    key = f"{gear} gear"
-
-    def rule(ask: AskS, action: Any) -> Why:
-        memo = ask.memo
-        try:
-            return memo[key]  # type: ignore[no-any-return]
-        except KeyError:
-            why = memo[key] = gear_closed(ask.state, gear)
-            return why
-    return rule
-
-
-_play, _market, _move = _gear_rule("play"), _gear_rule("market"), _gear_rule("move")
-
-
-# --- Shift Gears and Draw ----------------------------------------------------------------------
 
 
 def _shift_options(ask: AskS, player: str) -> list[ShiftAction]:
@@ -237,7 +170,7 @@ def _play_options(ask: AskS, player: str) -> list[PlayAction]:
         return []
     out: list[PlayAction] = []
     cards = s.lib.vampire_cards
-    for card in _hand(ask):
+    for card in hand_cards(ask):
         for enhance in (False, True) if cards[card].enhance and s.corpses >= ENHANCE_COST else (False,):
             out += [_play_action("play", card, enhance, t) for t in _targets(ask, card, enhance)]
     return out
@@ -248,31 +181,15 @@ def _play_open(ask: AskS, a: PlayAction | None) -> Why:
     try:
         return memo["play more"]  # type: ignore[no-any-return]
     except KeyError:
-        why = memo["play more"] = _play(ask, a) or _can_play_more(ask.state)
+        why = memo["play more"] = play_gear(ask, a) or _can_play_more(ask.state)
         return why
-
-
-def _hand(ask: AskS) -> list[str]:
-    """The hand's different cards, in order (each is one choice)."""
-    memo = ask.memo
-    try:
-        return memo["hand"]  # type: ignore[no-any-return]
-    except KeyError:
-        found = memo["hand"] = sorted(set(ask.state.hand))
-        return found
-
-
-def _in_hand(ask: AskS, a: Any) -> Why:
-    s = ask.state
-    return None if a.card in s.hand else f"{s.title(a.card)} is not in the hand"
-
 
 def _as_played(ask: AskS, a: PlayAction) -> Why:
     """The card from the hand, its Enhance and its target (one rule: every option is judged by all three;
     the common case, a card in hand played plainly at a target it may choose, is answered here)."""
     if a.card in ask.state.hand and not a.enhance and a.target in _targets(ask, a.card, False):
         return None
-    return _in_hand(ask, a) or _enhance(ask, a) or _target(ask, a)
+    return in_hand(ask, a) or _enhance(ask, a) or _target(ask, a)
 
 
 def _enhance(ask: AskS, a: PlayAction) -> Why:
@@ -299,21 +216,11 @@ def _target(ask: AskS, a: PlayAction) -> Why:
             return f"nothing is in reach of {title} now: play it without a target"
         return f"{title} has no targeted effect: play it without a target"
     if a.target is None:
-        return f"{title} needs a target: slot {_listed(slots)}"
-    return f"{title} cannot target slot {a.target}: it may target slot {_listed(slots)}"
-
-
-def _begin(state: State, gear: str, chance: Chance, events: list[Event]) -> None:
-    """An action begins: the action before it is over; PLAY and MARKET gears act now."""
-    if gear in state.done:
-        return
-    state.done = (*state.done, gear)
-    if gear in ("play", "market"):
-        gear_effects(state, gear, chance, events)
-
+        return f"{title} needs a target: slot {listed(slots)}"
+    return f"{title} cannot target slot {a.target}: it may target slot {listed(slots)}"
 
 def _do_play(state: State, a: PlayAction, chance: Chance, events: list[Event]) -> None:
-    _begin(state, "play", chance, events)  # ruling: play-and-tuck (playing a card takes the PLAY action)
+    begin(state, "play", chance, events)  # ruling: play-and-tuck (playing a card takes the PLAY action)
     if state.result:
         return
     facts = state.lib.vampire_cards[a.card]
@@ -332,9 +239,9 @@ def _do_play(state: State, a: PlayAction, chance: Chance, events: list[Event]) -
 
 def _tuck_options(ask: AskS, player: str) -> list[TuckAction]:
     s = ask.state
-    if _play(ask, None) or not s.played:
+    if play_gear(ask, None) or not s.played:
         return []
-    return [_tuck("tuck", c) for c in _hand(ask)]
+    return [_tuck("tuck", c) for c in hand_cards(ask)]
 
 
 def _tuck_after_play(ask: AskS, a: TuckAction) -> Why:
@@ -351,7 +258,7 @@ def _do_tuck(state: State, a: TuckAction, chance: Chance, events: list[Event]) -
 
 
 def _move_options(ask: AskS, player: str) -> list[MoveAction]:
-    if _move(ask, None):
+    if move_gear(ask, None):
         return []
     return [_move_to("move", s) for s in move_destinations(ask.state)]
 
@@ -369,137 +276,10 @@ def _move_reach(ask: AskS, a: MoveAction) -> Why:
 
 
 def _do_move(state: State, a: MoveAction, chance: Chance, events: list[Event]) -> None:
-    _begin(state, "move", chance, events)
+    begin(state, "move", chance, events)
     move_vehicle(state, a.to, events)
     if not state.result:
         gear_effects(state, "move", chance, events)
-
-
-# --- MARKET --------------------------------------------------------------------------------------
-
-
-def _gear_corpses(state: State, gear: str) -> int:
-    """Corpses a gear gives as its action begins (so a purchase can count on them)."""
-    card = state.gears[gear]
-    if card is None or gear in state.done:
-        return 0
-    return sum(e.amount for e in state.lib.vampire_cards[card].effects if e.do == "corpse")
-
-
-def _buy_options(ask: AskS, player: str) -> list[BuyAction]:
-    s = ask.state
-    if _market(ask, None):
-        return []
-    corpses = s.corpses + _gear_corpses(s, "market")
-    return [_buy("buy", c) for c in _distinct(s.market_row) if s.lib.vampire_cards[c].cost <= corpses]
-
-
-def _in_row(ask: AskS, a: Any) -> Why:
-    s = ask.state
-    return None if a.card in s.market_row else f"{s.title(a.card)} is not in the Market Row"
-
-
-def _affordable(ask: AskS, a: BuyAction) -> Why:
-    s = ask.state
-    cost = s.lib.vampire_cards[a.card].cost
-    corpses = s.corpses + _gear_corpses(s, "market")
-    if cost <= corpses:
-        return None
-    return (f"{s.title(a.card)} costs {cost} corpse{'s' if cost != 1 else ''} to bury; "
-            f"the Corpse Pile holds {corpses}")
-
-
-def _acquire(state: State, card: str, events: list[Event]) -> None:
-    """A market card joins you: ability cards on top of their vampire's deck, gear cards onto the Gear Board."""
-    facts = state.lib.vampire_cards[card]
-    row = state.market_row
-    place = row.index(card)
-    if state.market_deck:  # refill the emptied place from the top of the Market Deck
-        state.market_row = (*row[:place], state.market_deck[0], *row[place + 1:])
-        state.market_deck = state.market_deck[1:]
-        state.known_bottom = min(state.known_bottom, len(state.market_deck))
-    else:
-        state.market_row = row[:place] + row[place + 1:]
-    if facts.kind == "gear":
-        assert facts.gear is not None
-        old = state.gears[facts.gear]
-        if old is not None:
-            state.graveyard = (*state.graveyard, old)  # ruling: gear-cards
-        state.gears = {**state.gears, facts.gear: card}
-    else:
-        role = state.role_of(card)
-        state.decks = with_pile(state.decks, role, (card, *state.decks[role]))
-        state.known_top = {**state.known_top, role: state.known_top[role] + 1}
-    state.bump("cards_gained")
-    events.append(Event("acquired", {"card": card, "to": facts.gear or state.role_of(card)}))
-
-
-def _do_buy(state: State, a: BuyAction, chance: Chance, events: list[Event]) -> None:
-    _begin(state, "market", chance, events)
-    cost = state.lib.vampire_cards[a.card].cost
-    state.corpses -= cost
-    state.buried += cost
-    _acquire(state, a.card, events)
-
-
-def _discarded(state: State) -> list[str]:
-    return [*state.discards["driver"], *state.discards["passenger"]]
-
-
-def _trash_options(ask: AskS, player: str) -> list[TrashAction]:
-    s = ask.state
-    if _market(ask, None):
-        return []
-    return [*(_trash("trash", c, "hand") for c in _hand(ask)),
-            *(_trash("trash", c, "discard") for c in _distinct(_discarded(s)))]
-
-
-def _in_pile(ask: AskS, a: TrashAction) -> Why:
-    s = ask.state
-    if a.pile == "hand":
-        return _in_hand(ask, a)
-    d = s.discards
-    if a.card in d["driver"] or a.card in d["passenger"]:
-        return None
-    return f"{s.title(a.card)} is in neither vampire's discard pile"
-
-
-def _do_trash(state: State, a: TrashAction, chance: Chance, events: list[Event]) -> None:
-    _begin(state, "market", chance, events)
-    if a.pile == "hand":
-        state.hand = without(state.hand, a.card)
-    else:
-        role = state.role_of(a.card)
-        state.discards = with_pile(state.discards, role, without(state.discards[role], a.card))
-    state.graveyard = (*state.graveyard, a.card)
-    events.append(Event("trashed", {"card": a.card, "from": a.pile}))
-
-
-def _cycle_options(ask: AskS, player: str) -> Sequence[CycleAction]:
-    s = ask.state
-    if _market(ask, None) or not s.market_row:
-        return []
-    return _orders(s.market_row)
-
-
-def _whole_row(ask: AskS, a: CycleAction) -> Why:
-    s = ask.state
-    if not s.market_row:
-        return "the Market Row is empty: there is nothing to cycle"
-    if sorted(a.order) != ask.once("row", lambda: sorted(s.market_row)):
-        return ("cycling puts all the Market Row's cards under the Market Deck, each once: "
-                f"{_listed((s.title(c) for c in s.market_row), 'and')}")
-    return None
-
-
-def _do_cycle(state: State, a: CycleAction, chance: Chance, events: list[Event]) -> None:
-    _begin(state, "market", chance, events)
-    deck = (*state.market_deck, *a.order)
-    n = min(MARKET_ROW, len(deck))
-    state.market_row, state.market_deck = deck[:n], deck[n:]
-    state.known_bottom = min(state.known_bottom + len(a.order), len(state.market_deck))
-    events.append(Event("cycled", {"row": list(state.market_row)}))
-
 
 # --- End of Turn ---------------------------------------------------------------------------------
 
@@ -530,10 +310,10 @@ def _speed_named(ask: AskS, a: EndTurnAction) -> Why:
         return "no card was played this turn, so there is no speed check: end the turn without a speed"
     speeds = _speeds(ask)
     if a.speed is None:
-        return f"cards were played, so the speed check follows: name the speed total ({_listed(speeds)})"
+        return f"cards were played, so the speed check follows: name the speed total ({listed(speeds)})"
     if a.speed in speeds:
         return None
-    return f"the played and tucked cards cannot make speed {a.speed}: they make {_listed(speeds)}"
+    return f"the played and tucked cards cannot make speed {a.speed}: they make {listed(speeds)}"
 
 
 def _do_end_turn(state: State, a: EndTurnAction, chance: Chance, events: list[Event]) -> None:
@@ -555,21 +335,8 @@ def _do_end_turn(state: State, a: EndTurnAction, chance: Chance, events: list[Ev
         return
     cleanup(state, events)
 
-
-# --- Checkpoint Bonus Reward and Hand Management -------------------------------------------------
-
-
-def _reward_options(ask: AskS, player: str) -> list[RewardAction]:
-    return [_reward("reward", c) for c in _distinct(ask.state.market_row)]
-
-
-def _do_reward(state: State, a: RewardAction, chance: Chance, events: list[Event]) -> None:
-    _acquire(state, a.card, events)
-    state.phase = "hand"
-
-
 def _discard_options(ask: AskS, player: str) -> list[DiscardAction]:
-    return [_discard("discard", c) for c in _hand(ask)]
+    return [_discard("discard", c) for c in hand_cards(ask)]
 
 
 def _do_discard(state: State, a: DiscardAction, chance: Chance, events: list[Event]) -> None:
@@ -599,16 +366,13 @@ def _do_keep(state: State, a: KeepAction, chance: Chance, events: list[Event]) -
 
 # Each move's functions take its own action class (the contract picks the move by `do:`).
 MOVES: dict[str, Move[State, Any]] = {
-    "shift": Move("shift gears", _shift_options, (_shift_moves_on,), _resolver(_do_shift)),
-    "draw": Move("draw cards", _draw_options, (_draw_from_what_is_there, _draw_up_to_five), _resolver(_do_draw)),
-    "play": Move("play a card", _play_options, (_play_open, _as_played), _resolver(_do_play)),
-    "tuck": Move("tuck a card", _tuck_options, (_play, _tuck_after_play, _in_hand), _resolver(_do_tuck)),
-    "move": Move("move the vehicle", _move_options, (_move, _move_reach), _resolver(_do_move)),
-    "buy": Move("buy a card", _buy_options, (_market, _in_row, _affordable), _resolver(_do_buy)),
-    "trash": Move("trash a card", _trash_options, (_market, _in_pile), _resolver(_do_trash)),
-    "cycle": Move("cycle the market", _cycle_options, (_market, _whole_row), _resolver(_do_cycle)),
-    "end_turn": Move("end the turn", _end_options, (_speed_named,), _resolver(_do_end_turn)),
-    "reward": Move("take a reward card", _reward_options, (_in_row,), _resolver(_do_reward)),
-    "discard": Move("discard a card", _discard_options, (_in_hand,), _resolver(_do_discard)),
-    "keep": Move("keep the hand", _keep_options, (_hand_within_limit,), _resolver(_do_keep)),
+    "shift": Move("shift gears", _shift_options, (_shift_moves_on,), resolver(_do_shift)),
+    "draw": Move("draw cards", _draw_options, (_draw_from_what_is_there, _draw_up_to_five), resolver(_do_draw)),
+    "play": Move("play a card", _play_options, (_play_open, _as_played), resolver(_do_play)),
+    "tuck": Move("tuck a card", _tuck_options, (play_gear, _tuck_after_play, in_hand), resolver(_do_tuck)),
+    "move": Move("move the vehicle", _move_options, (move_gear, _move_reach), resolver(_do_move)),
+    **MARKET_MOVES,
+    "end_turn": Move("end the turn", _end_options, (_speed_named,), resolver(_do_end_turn)),
+    "discard": Move("discard a card", _discard_options, (in_hand,), resolver(_do_discard)),
+    "keep": Move("keep the hand", _keep_options, (_hand_within_limit,), resolver(_do_keep)),
 }
