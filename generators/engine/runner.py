@@ -493,8 +493,10 @@ def _legend(game: str, engine: Engine, files: dict[str, bytes]) -> list[dict[str
 
 
 def _engine_notes(engine: Engine) -> list[dict[str, str]]:
-    """The engine's notes (rule id, our reading where the rulebook is silent), for the site."""
-    return [{"rule": rule, "note": text} for rule, text in engine.notes]
+    """The engine's notes (rule id, our reading where the rulebook is silent), for the site. A game on the
+    contract (`Game`) has none: its readings are rulings in its notes.yaml."""
+    notes = engine.notes if isinstance(engine, Engine) else ()
+    return [{"rule": rule, "note": text} for rule, text in notes]
 
 
 def compute_check(work: Work, simulate_games: int = 0) -> tuple[Report, dict[str, bytes]]:

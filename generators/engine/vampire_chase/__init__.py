@@ -1,0 +1,50 @@
+"""Vampire chase (untitled), as an executable rules model (source: ../shared/rulebooks/vampire-chase.txt).
+
+A solo deckbuilder. One player drives two vampires (the Driver and the Passenger, each with a draw deck
+and a discard pile), blocks one of three gears each turn, buys from a market with corpses, and fights an
+enemy gang whose cards sit on a ring of six Chase Board slots. Slots are 1..6; clockwise is counting up
+(#1 is the vehicle's start, #2 the space in front of it); ring distance is the shorter way round.
+
+The modules: `facts` (rulebook constants, card facts, the library), `state`, `specs` (setup, options,
+actions), `setup`, `speed`, `effects` (what cards do), `chase` (activation, cleanup, checkpoints),
+`moves` (options, rules and resolution per action), `turns` (the steps as data), `outcome`, `words`,
+`drawing`, `odds`, `policy` (search hints). Readings where the rulebook is silent or unclear are
+rulings in content/vampire-chase/notes.yaml, marked `# ruling: <id>` where the code applies them.
+"""
+
+from __future__ import annotations
+
+from generators.engine.contract import Game, GameType, Hints, Setting, Specs
+from generators.engine.vampire_chase.drawing import DRAWING
+from generators.engine.vampire_chase.facts import FACTS
+from generators.engine.vampire_chase.moves import MOVES
+from generators.engine.vampire_chase.odds import odds_for
+from generators.engine.vampire_chase.policy import evaluate, resample
+from generators.engine.vampire_chase.results import outcome, result
+from generators.engine.vampire_chase.setup import from_setup, start
+from generators.engine.vampire_chase.specs import ACTIONS, Action, Options, SetupSpec
+from generators.engine.vampire_chase.state import State
+from generators.engine.vampire_chase.turns import PHASES, actors, phase_of
+from generators.engine.vampire_chase.words import WORDS
+
+GAME: Game[State, Action] = Game(
+    type=GameType(name="Vampire chase (untitled)", min_players=1, max_players=1, information="imperfect",
+                  utility="solo", max_actions=4000),
+    specs=Specs(setup=SetupSpec, options=Options, actions=ACTIONS, facts=FACTS),
+    start=start,
+    from_setup=from_setup,
+    actors=actors,
+    phase_of=phase_of,
+    phases=PHASES,
+    moves=MOVES,
+    outcome=outcome,
+    result=result,
+    drawing=DRAWING,
+    words=WORDS,
+    odds=odds_for,
+    hints=Hints(evaluate=evaluate),
+    settings=(Setting("last-orders", {"mission": "last-orders"}),
+              Setting("red-mile", {"mission": "red-mile"}),
+              Setting("sunrise-run", {"mission": "sunrise-run"})),
+    resample=resample,
+)

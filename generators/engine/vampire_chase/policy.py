@@ -1,0 +1,76 @@
+"""Vampire chase: hints for players that search (never the rules). `evaluate` rates the solo position;
+`resample` deals again what the player cannot see (the order of the face-down decks).
+
+The state stores the order of every face-down deck (scenarios script it, and outcomes show it), so
+the game is one of imperfect information: a search must not read those orders, and plays on worlds
+`resample` deals consistently with what the player knows (which cards each deck holds, the cards
+bought onto a deck's top, the row cycled under the Market Deck, each reserve's boss at the bottom
+and the speed range on the back of its top card).
+"""
+
+from __future__ import annotations
+
+from generators.engine.chance import Chance
+from generators.engine.vampire_chase.state import State
+
+WIN, LOSS = 10_000.0, -10_000.0
+
+
+def evaluate(state: State, player: str) -> float:
+    """Higher is better: checkpoints passed, then the chase's progress (enemy Health left on the board
+    and in the tier's reserve), Health and Shield, corpses, and the cards bought into the decks; dawn
+    closing in weighs the enemies left more."""
+    if state.result == "won":
+        return WIN + state.health
+    if state.result == "lost":
+        return LOSS + 100.0 * state.checkpoint - state.turn
+    lib = state.lib
+    enemies = lib.enemies
+    board = 0
+    for e in state.ring:
+        if e is not None:
+            board += max(e.health, 0) + 2
+    reserve = state.reserves[state.tier]
+    waiting = sum(enemies[c].health + 2 for c in reserve)
+    mission = lib.missions[state.mission]
+    turns_left = max(1, mission.dawn - state.turn + 1)
+    checkpoints_left = len(mission.tiers) - state.checkpoint
+    pressure = 1.0 + 6.0 * checkpoints_left / turns_left
+    cards = lib.vampire_cards
+    bought = sum(cards[c].cost for c in (*state.hand, *state.decks["driver"], *state.decks["passenger"],
+                                         *state.discards["driver"], *state.discards["passenger"],
+                                         *(p.card for p in state.played), *state.tucked))
+    gears = sum(cards[g].cost for g in state.gears.values() if g is not None)
+    return (1000.0 * (state.checkpoint + state.checkpoint_done)
+            - pressure * (3.0 * board + 2.0 * waiting)
+            + 12.0 * state.health + 2.0 * state.shield
+            + 1.5 * state.corpses + 1.0 * (bought + gears)
+            + 0.5 * state.overkills)
+
+
+def _shuffled_below(cards: tuple[str, ...], keep_top: int, keep_bottom: int, label: str,
+                    chance: Chance) -> tuple[str, ...]:
+    top, rest = cards[:keep_top], cards[keep_top:]
+    cut = max(0, len(rest) - keep_bottom)
+    middle, bottom = rest[:cut], rest[cut:]
+    return (*top, *chance.shuffle(label, sorted(middle)), *bottom)
+
+
+def resample(state: State, player: str, chance: Chance) -> State:
+    """A copy with every face-down order the player cannot know dealt again by `chance`."""
+    new = state.copy()
+    new.decks = {role: _shuffled_below(deck, state.known_top[role], 0, f"{role} deck", chance)
+                 for role, deck in state.decks.items()}
+    new.market_deck = _shuffled_below(state.market_deck, 0, state.known_bottom, "market deck", chance)
+    enemies = state.lib.enemies
+    reserves: dict[int, tuple[str, ...]] = {}
+    for tier, cards in state.reserves.items():
+        boss = 1 if cards and enemies[cards[-1]].boss else 0
+        dealt = list(_shuffled_below(cards, 0, boss, f"tier {tier} reserve", chance))
+        if cards:  # the top card's back (its speed range) is seen: the top stays a card with that back
+            seen = enemies[cards[0]].range
+            i = next(i for i, c in enumerate(dealt) if enemies[c].range == seen)
+            dealt[0], dealt[i] = dealt[i], dealt[0]
+        reserves[tier] = tuple(dealt)
+    new.reserves = reserves
+    return new
