@@ -172,9 +172,13 @@ def _play_options(ask: AskS, player: str) -> list[PlayAction]:
         return []
     out: list[PlayAction] = []
     cards = s.lib.vampire_cards
+    can_bury = s.corpses >= ENHANCE_COST
     for card in hand_cards(ask):
-        for enhance in (False, True) if cards[card].enhance and s.corpses >= ENHANCE_COST else (False,):
-            out += [_play_action("play", card, enhance, t) for t in _targets(ask, card, enhance)]
+        for t in _targets(ask, card, False):
+            out.append(_play_action("play", card, False, t))
+        if can_bury and cards[card].enhance:
+            for t in _targets(ask, card, True):
+                out.append(_play_action("play", card, True, t))
     return out
 
 

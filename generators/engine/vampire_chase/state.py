@@ -176,3 +176,8 @@ def move_destinations(state: State) -> list[int]:
             if ring[slot] is not None:
                 break
     return sorted(out)
+
+
+# Precomputed: the two slots next to each slot, lower-numbered first; each slot's clockwise round.
+NEAR = {s: tuple(sorted(neighbours(s))) for s in SLOTS}
+CLOCKWISE = {s: tuple(clockwise_from(s)) for s in SLOTS}
