@@ -12,14 +12,14 @@ from collections.abc import Iterable
 
 from generators.engine.chance import Chance
 from generators.engine.contract import Event
-from generators.engine.vampire_chase.facts import PLAY_LIMIT, TARGETED, Effect, EnemyEffect
+from generators.engine.vampire_chase.facts import PLAY_LIMIT, SLOTS, TARGETED, Effect, EnemyEffect
 from generators.engine.vampire_chase.state import (
+    CLOCKWISE,
+    NEAR,
     Enemy,
     State,
     adjacent,
-    clockwise_from,
     move_destinations,
-    neighbours,
     ring_distance,
     step,
     with_pile,
@@ -121,10 +121,10 @@ def activation_order(state: State) -> list[int]:
     """Enemies (by uid) clockwise once round, from the lowest-numbered slot next to the vehicle holding one."""
     # ruling: activation-order
     ring = state.ring
-    near = sorted(neighbours(state.vehicle))
+    near = NEAR[state.vehicle]
     occupied = [s for s in near if ring[s] is not None]
     first = occupied[0] if occupied else near[0]
-    return [e.uid for s in clockwise_from(first) if (e := ring[s]) is not None]
+    return [e.uid for s in CLOCKWISE[first] if (e := ring[s]) is not None]
 
 
 def trigger(state: State, when: str, events: list[Event]) -> None:
@@ -211,11 +211,12 @@ def run_enemy(state: State, uid: int, effects: Iterable[EnemyEffect], events: li
 
 def effect_targets(state: State, effect: Effect) -> list[int]:
     """Slots a targeted effect may choose."""
+    ring = state.ring
     if effect.do == "move":
         return move_destinations(state)
     if effect.range == "adjacent":
-        return [s for s, _ in state.enemies() if adjacent(s, state.vehicle)]
-    return [s for s, _ in state.enemies()]
+        return [s for s in NEAR[state.vehicle] if ring[s] is not None]
+    return [s for s in SLOTS if ring[s] is not None]
 
 
 def card_targets(state: State, card: str, enhance: bool) -> list[int | None]:

@@ -14,6 +14,7 @@ from generators.engine.vampire_chase.state import State
 
 Why = str | None
 AskS = Ask[State]
+UNSET = object()  # a memo's "not asked yet" (None is an answer: the rule holds); .get, as a miss raising costs more
 
 def distinct(cards: Iterable[str]) -> list[str]:
     return sorted(set(cards))
@@ -61,11 +62,11 @@ def gear_rule(gear: str) -> Callable[[AskS, Any], Why]:
 
     def rule(ask: AskS, action: Any) -> Why:
         memo = ask.memo
-        try:
-            return memo[key]  # type: ignore[no-any-return]
-        except KeyError:
-            why = memo[key] = gear_closed(ask.state, gear)
-            return why
+        found = memo.get(key, UNSET)
+        if found is not UNSET:
+            return found  # type: ignore[no-any-return]
+        why = memo[key] = gear_closed(ask.state, gear)
+        return why
     return rule
 
 
@@ -75,11 +76,11 @@ play_gear, market_gear, move_gear = gear_rule("play"), gear_rule("market"), gear
 def hand_cards(ask: AskS) -> list[str]:
     """The hand's different cards, in order (each is one choice)."""
     memo = ask.memo
-    try:
-        return memo["hand"]  # type: ignore[no-any-return]
-    except KeyError:
-        found = memo["hand"] = sorted(set(ask.state.hand))
-        return found
+    found = memo.get("hand", UNSET)
+    if found is not UNSET:
+        return found  # type: ignore[no-any-return]
+    cards = memo["hand"] = sorted(set(ask.state.hand))
+    return cards
 
 
 def in_hand(ask: AskS, a: Any) -> Why:

@@ -34,6 +34,7 @@ from generators.engine.vampire_chase.effects import (
 )
 from generators.engine.vampire_chase.facts import ENHANCE_COST, GEARS, HAND_SIZE, SLOTS
 from generators.engine.vampire_chase.gates import (
+    UNSET,
     AskS,
     Why,
     begin,
@@ -88,21 +89,25 @@ def _do_shift(state: State, a: ShiftAction, chance: Chance, events: list[Event])
     events.append(Event("shift", {"blocked": a.gear, "open": state.open_gears}))
 
 
-def _draw_total(state: State) -> tuple[int, int, int, int]:
+def _draw_total(ask: AskS) -> tuple[int, int, int, int]:
     """Cards wanted (up to a hand of 5), cards each vampire has (deck and discard), and cards drawn."""
-    need = max(0, HAND_SIZE - len(state.hand))
-    d, p = available(state, "driver"), available(state, "passenger")
-    return need, d, p, min(need, d + p)
+    found = ask.memo.get("draw")
+    if found is None:
+        state = ask.state
+        need = max(0, HAND_SIZE - len(state.hand))
+        d, p = available(state, "driver"), available(state, "passenger")
+        found = ask.memo["draw"] = (need, d, p, min(need, d + p))
+    return found  # type: ignore[no-any-return]
 
 
 def _draw_options(ask: AskS, player: str) -> list[DrawAction]:
-    _, d, p, total = _draw_total(ask.state)
+    _, d, p, total = _draw_total(ask)
     return [_draw("draw", a, total - a) for a in range(total + 1) if a <= d and total - a <= p]
 
 
 def _draw_up_to_five(ask: AskS, a: DrawAction) -> Why:
     s = ask.state
-    need, d, p, total = _draw_total(s)
+    need, d, p, total = _draw_total(ask)
     if a.driver + a.passenger == total:
         return None
     if need == 0:
@@ -114,9 +119,8 @@ def _draw_up_to_five(ask: AskS, a: DrawAction) -> Why:
 
 
 def _draw_from_what_is_there(ask: AskS, a: DrawAction) -> Why:
-    s = ask.state
-    for role, n in (("driver", a.driver), ("passenger", a.passenger)):
-        have = available(s, role)
+    _, d, p, _ = _draw_total(ask)
+    for role, n, have in (("driver", a.driver, d), ("passenger", a.passenger, p)):
         if n > have:
             return (f"draw no more from a vampire than its deck and discard hold: the {role.title()}'s hold "
                     f"{have} card{'s' if have != 1 else ''}, not {n}")
@@ -145,18 +149,16 @@ def _targets(ask: AskS, card: str, enhance: bool) -> list[int | None]:
     """The card's target choices (`card_targets`), asked once per card and once per way of aiming."""
     memo = ask.memo
     key = (card, enhance)
-    try:
-        return memo[key]  # type: ignore[no-any-return]
-    except KeyError:
-        pass
+    known = memo.get(key)
+    if known is not None:
+        return known  # type: ignore[no-any-return]
     aim = ask.state.lib.aims[key]
     found: list[int | None]
     if aim is None:
         found = _UNTARGETED
-    elif aim in memo:
-        found = memo[aim]
     else:
-        found = memo[aim] = card_targets(ask.state, card, enhance)
+        found = memo.get(aim) or card_targets(ask.state, card, enhance)
+        memo[aim] = found
     memo[key] = found
     return found
 
@@ -170,19 +172,23 @@ def _play_options(ask: AskS, player: str) -> list[PlayAction]:
         return []
     out: list[PlayAction] = []
     cards = s.lib.vampire_cards
+    can_bury = s.corpses >= ENHANCE_COST
     for card in hand_cards(ask):
-        for enhance in (False, True) if cards[card].enhance and s.corpses >= ENHANCE_COST else (False,):
-            out += [_play_action("play", card, enhance, t) for t in _targets(ask, card, enhance)]
+        for t in _targets(ask, card, False):
+            out.append(_play_action("play", card, False, t))
+        if can_bury and cards[card].enhance:
+            for t in _targets(ask, card, True):
+                out.append(_play_action("play", card, True, t))
     return out
 
 
 def _play_open(ask: AskS, a: PlayAction | None) -> Why:
     memo = ask.memo
-    try:
-        return memo["play more"]  # type: ignore[no-any-return]
-    except KeyError:
-        why = memo["play more"] = play_gear(ask, a) or _can_play_more(ask.state)
-        return why
+    found = memo.get("play more", UNSET)
+    if found is not UNSET:
+        return found  # type: ignore[no-any-return]
+    why = memo["play more"] = play_gear(ask, a) or _can_play_more(ask.state)
+    return why
 
 def _as_played(ask: AskS, a: PlayAction) -> Why:
     """The card from the hand, its Enhance and its target (one rule: every option is judged by all three;
@@ -257,10 +263,17 @@ def _do_tuck(state: State, a: TuckAction, chance: Chance, events: list[Event]) -
 # --- MOVE ----------------------------------------------------------------------------------------
 
 
+def _reach(ask: AskS) -> list[int]:
+    found = ask.memo.get("reach")
+    if found is None:
+        found = ask.memo["reach"] = move_destinations(ask.state)
+    return found  # type: ignore[no-any-return]
+
+
 def _move_options(ask: AskS, player: str) -> list[MoveAction]:
     if move_gear(ask, None):
         return []
-    return [_move_to("move", s) for s in move_destinations(ask.state)]
+    return [_move_to("move", s) for s in _reach(ask)]
 
 
 def _move_reach(ask: AskS, a: MoveAction) -> Why:
@@ -269,7 +282,7 @@ def _move_reach(ask: AskS, a: MoveAction) -> Why:
         return f"the Chase Board has slots 1 to {len(SLOTS)}: there is no slot {a.to}"
     if a.to == s.vehicle:
         return f"the vehicle is in slot {a.to} already: a move goes forward or back"
-    if a.to not in move_destinations(s):
+    if a.to not in _reach(ask):
         return (f"the vehicle cannot reach slot {a.to}: it moves only through empty slots, and entering an "
                 "enemy's slot ends the move")
     return None
@@ -286,14 +299,14 @@ def _do_move(state: State, a: MoveAction, chance: Chance, events: list[Event]) -
 
 def _speeds(ask: AskS) -> list[int]:
     memo = ask.memo
-    try:
-        return memo["speeds"]  # type: ignore[no-any-return]
-    except KeyError:
-        s = ask.state
-        cards = s.lib.vampire_cards
-        values = [cards[c].speed for c in [*(p.card for p in s.played), *s.tucked]]
-        found = memo["speeds"] = reachable_speeds(values, s.speed_bonus)
-        return found
+    found = memo.get("speeds", UNSET)
+    if found is not UNSET:
+        return found  # type: ignore[no-any-return]
+    s = ask.state
+    cards = s.lib.vampire_cards
+    values = [cards[c].speed for c in [*(p.card for p in s.played), *s.tucked]]
+    speeds = memo["speeds"] = reachable_speeds(values, s.speed_bonus)
+    return speeds
 
 
 def _end_options(ask: AskS, player: str) -> list[EndTurnAction]:

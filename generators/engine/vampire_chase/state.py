@@ -77,6 +77,13 @@ class State(Record):
     known_top: Mapping[str, int] = field(default_factory=lambda: {"driver": 0, "passenger": 0})
     known_bottom: int = 0
 
+    def copy(self) -> State:
+        # One C-level copy of the field dictionary: three times faster than Record.copy's update for
+        # this record's ~40 fields, and every action makes one.
+        new = object.__new__(State)
+        new.__dict__ = self.__dict__.copy()
+        return new
+
     # -- derived --
 
     @property
@@ -169,3 +176,8 @@ def move_destinations(state: State) -> list[int]:
             if ring[slot] is not None:
                 break
     return sorted(out)
+
+
+# Precomputed: the two slots next to each slot, lower-numbered first; each slot's clockwise round.
+NEAR = {s: tuple(sorted(neighbours(s))) for s in SLOTS}
+CLOCKWISE = {s: tuple(clockwise_from(s)) for s in SLOTS}
