@@ -265,16 +265,32 @@ class Game(Generic[S, A]):
             return []
         ask: Ask[S] = Ask(state)
         out: list[A] = []
-        for kind in self.phase(state).moves:
-            move = self.moves[kind]
-            rules = move.rules
+        moves = self.moves
+        for kind in self.phases[self.phase_of(state)].moves:
+            move = moves[kind]
+            rules, options = move.rules, move.options
             for p in players:
-                for action in move.options(ask, p):
-                    for rule in rules:
-                        if rule(ask, action) is not None:
-                            break
-                    else:
-                        out.append(action)
+                # The same test in every branch (every rule allows it), unrolled for the common
+                # rule counts: a look-ahead lists legal actions millions of times.
+                if not rules:
+                    out.extend(options(ask, p))
+                elif len(rules) == 1:
+                    only = rules[0]
+                    out.extend([a for a in options(ask, p) if only(ask, a) is None])
+                elif len(rules) == 2:
+                    r1, r2 = rules
+                    out.extend([a for a in options(ask, p) if r1(ask, a) is None and r2(ask, a) is None])
+                elif len(rules) == 3:
+                    r1, r2, r3 = rules
+                    out.extend([a for a in options(ask, p)
+                                if r1(ask, a) is None and r2(ask, a) is None and r3(ask, a) is None])
+                else:
+                    for a in options(ask, p):
+                        for rule in rules:
+                            if rule(ask, a) is not None:
+                                break
+                        else:
+                            out.append(a)
         return out
 
     def refusal(self, state: S, action: A, player: str | None = None) -> str | None:
