@@ -1186,6 +1186,11 @@ class State:
     def max_health(self) -> int:
         return self.health_track - 1
 
+    def __getstate__(self) -> dict[str, Any]:
+        # The dry runs' cache (`_tried`) and copy-on-write marks (`_own`) are not the game's state:
+        # they never travel with it, and a refusal that only filled the cache left the state as it was.
+        return {k: v for k, v in self.__dict__.items() if k not in ("_tried", "_own")}
+
     def clone(self) -> State:
         """A copy `apply` changes freely: every mutable part is copied; frozen parts (cards, facts) are
         shared, and so are the vehicles, installed and offered upgrades until one changes (see _own)."""
@@ -1917,8 +1922,22 @@ def _opening_problem(s: State, act: Any) -> str | None:
         "boss_turn": s.phase == "boss" and s.turn == "boss",
     }
     if not needs[act.do]:
-        return f"{act.do} is not possible now (phase {s.phase}, mission status {s.mission_status}, turn {s.turn})"
+        return _WHEN[act.do]
     return None
+
+
+# Why a step outside its moment is refused: the rule that says when it happens, in players' words.
+_WHEN = {
+    "enemy_fire": "enemies fire only while a drawn enemy card is resolved",
+    "civilian_move": "civilians move only while a drawn civilian card is resolved",
+    "laser_strike": "the laser strikes only while a mission is being played",
+    "score": "a mission is scored only once it is accomplished (standard game)",
+    "spend": "points are spent only in the upgrade step between missions",
+    "finish": "the upgrade step can be finished only while it is open",
+    "start_mission": "the next mission starts only after the upgrade step",
+    "boss_setup": "the boss is set up only when the boss battle begins",
+    "boss_turn": "the boss acts only on its own turn",
+}
 
 
 def _hero_turn_open(s: State) -> bool:
@@ -2515,6 +2534,29 @@ def _spend_options(s: State) -> list[SpendAction]:
     return out
 
 
+def _spend_refusal(s: State, act: SpendAction) -> str:
+    """The Repairs and Upgrades rule a purchase breaks, in players' words."""
+    left = f"{s.points} point{'s' if s.points != 1 else ''} left"
+    if s.points <= 0:
+        return "no points are left to spend in this upgrade step"
+    if act.buy == "health":
+        return f"the car is already at its full health of {s.max_health}"
+    name = s.facts.title(act.upgrade) if act.upgrade in s.facts.upgrades else repr(act.upgrade or "")
+    if act.buy == "install":
+        offered = next((u for u in s.offer if u.id == act.upgrade), None)
+        if offered is None:
+            return f"{name} is not among the upgrade cards on offer"
+        return f"{name} costs {offered.cost} points and only {left}"
+    if act.buy == "charge":
+        installed = next((u for u in s.upgrades if u.id == act.upgrade), None)
+        if installed is None:
+            return f"{name} is not installed on the car, so it cannot be charged"
+        return f"{name} has no empty charge space (it holds {installed.charges} of {installed.charge_spaces})"
+    if not (s.variant == "standard" and s.mission == 3):
+        return "a head start is bought only in the upgrade step after the third mission (standard game)"
+    return f"the head start is at most {START_FORWARD_LIMIT} spaces"
+
+
 def _do_spend(ctx: _Ctx, act: SpendAction) -> None:
     for _ in range(act.times):
         _spend_once(ctx, act)
@@ -2523,8 +2565,7 @@ def _do_spend(ctx: _Ctx, act: SpendAction) -> None:
 def _spend_once(ctx: _Ctx, act: SpendAction) -> None:
     s = ctx.s
     if SpendAction("spend", act.buy, act.upgrade) not in _spend_options(s):
-        raise IllegalAction(f"cannot spend on {act.buy}{' ' + act.upgrade if act.upgrade else ''} with "
-                            f"{s.points} point(s) left")
+        raise IllegalAction(_spend_refusal(s, act))
     if act.buy == "health":
         s.health += 1
         cost = 1

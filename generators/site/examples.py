@@ -66,6 +66,8 @@ class CheckReport:
     odds: dict[str, list[Any]]
     simulations: dict[str, Any]
     legends: dict[str, list[dict[str, str]]] = field(default_factory=dict)  # per game: kind, label, svg
+    # per game: the committed whole-game figures (content/<game>/figures.json) as the check reports them
+    figures: dict[str, dict[str, Any]] = field(default_factory=dict)
     raw: dict[str, Any] = field(default_factory=dict, compare=False)
 
     def game_json(self, game: str) -> str:
@@ -77,7 +79,7 @@ class CheckReport:
         records = self.raw.get("examples") if isinstance(self.raw.get("examples"), list) else []
         data = {"game": game, "examples": [r for r in records if isinstance(r, dict) and r.get("game") == game],
                 "notes": mine("notes") or [], "odds": mine("odds") or [], "simulations": mine("simulations"),
-                "legend": mine("legends") or []}
+                "legend": mine("legends") or [], "figures": mine("figures")}
         return json.dumps(data, indent=1, ensure_ascii=False, sort_keys=True) + "\n"
 
 
@@ -104,7 +106,10 @@ def load_report(out: Path) -> CheckReport:
     raw_legends = data.get("legends") if isinstance(data.get("legends"), dict) else {}
     legends = {str(g): [e for e in items if isinstance(e, dict)] for g, items in raw_legends.items()
                if isinstance(items, list)}
-    return CheckReport(examples, notes, odds, {str(g): v for g, v in raw_sims.items()}, legends, data)
+    raw_figures = data.get("figures") if isinstance(data.get("figures"), dict) else {}
+    figures = {str(g): v for g, v in raw_figures.items() if isinstance(v, dict)}
+    return CheckReport(examples, notes, odds, {str(g): v for g, v in raw_sims.items()}, legends, figures,
+                       data)
 
 
 def game_examples(game: LoadedGame, out: Path, report: CheckReport) -> list[Example]:
