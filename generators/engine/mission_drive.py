@@ -1802,8 +1802,9 @@ class _Ctx:
             raise _NeedChoice(key, options, what)
         choice = queue.pop(0)
         if choice not in options:
-            raise IllegalAction(f"{key}: {_short(choice)} is not possible for {what}; possible: "
-                                f"{', '.join(_short(o) for o in options)}")
+            words = functools.partial(_option_words, self.s.facts)
+            raise IllegalAction(f"{words(choice)} is not possible for {what}; possible: "
+                                f"{', '.join(words(o) for o in options)}")
         return choice
 
 
@@ -1841,13 +1842,6 @@ def _option_words(facts: Facts, value: Any) -> str:
     return str(value)
 
 
-def _short(value: Any) -> str:
-    data = _choice_data(value)
-    if isinstance(data, dict):
-        return "{" + ", ".join(f"{k}: {v}" for k, v in data.items()) + "}"
-    return str(data)
-
-
 def _run(state: State, act: Any, chance: Chance) -> tuple[State, list[Event]]:
     """Apply `act` to a copy of `state`; _NeedChoice or IllegalAction if it cannot be applied as written."""
     new = state.clone()
@@ -1856,7 +1850,7 @@ def _run(state: State, act: Any, chance: Chance) -> tuple[State, list[Event]]:
         ctx.choices[key] = list(getattr(act, key, ()))
     hero_to = getattr(act, "hero_to", None)
     if hero_to is not None and len(hero_to) != 2:
-        raise IllegalAction(f"hero_to is a space [column, row], not {list(hero_to)}")
+        raise IllegalAction(f"the hero's space is written as [column, row], not {list(hero_to)}")
     ctx.choices["hero_to"] = [] if hero_to is None else [_pair(hero_to)]
     problem = _opening_problem(new, act)
     if problem:
@@ -1864,7 +1858,9 @@ def _run(state: State, act: Any, chance: Chance) -> tuple[State, list[Event]]:
     HANDLERS[act.do](ctx, act)
     unused = [(k, c) for k, queue in ctx.choices.items() for c in queue]
     if unused:
-        raise IllegalAction("choices given but never needed: " + ", ".join(f"{k}: {_short(c)}" for k, c in unused))
+        asked = {"energy": "an energy payment", "discard": "a discard", "hero_to": "a space for the hero"}
+        raise IllegalAction("this move never asks for " + ", ".join(
+            f"{asked.get(k, 'a choice')} ({_option_words(state.facts, c)})" for k, c in unused))
     if new.mission_status != state.mission_status and new.mission_status not in ("playing", None):
         ctx.event("mission_ended", status=new.mission_status)
     if new.game != state.game:
