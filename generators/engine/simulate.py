@@ -47,7 +47,7 @@ class Played:
 
 
 def play(engine: Engine, content: GameContent, options: Any, seed: int, policy_name: str = "random",
-         seats: Mapping[str, Player] | None = None, simulations: int = 100, rollout_depth: int = 40) -> Played:
+         seats: Mapping[str, Player] | None = None, simulations: int = 100, rollout_depth: int | None = None) -> Played:
     """Play one whole game from the rulebook's setup to the end: every seat by `policy_name`, or each
     seat named in `seats` by its own player (a head-to-head), the rest by `policy_name`."""
     chance = Chance.seeded(seed)
