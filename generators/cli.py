@@ -18,6 +18,7 @@ import sys
 import time
 import traceback
 from collections.abc import Sequence
+from functools import partial
 from pathlib import Path
 
 from generators.errors import CheckUsageError, ContentError, EnvironmentFault, SettingError
@@ -334,7 +335,7 @@ def _schemas(args: argparse.Namespace, content, manifest) -> list[Path]:
 
     files = schema_files(scenario_schemas(content))
     folder = args.out / "schema"
-    targets = [Target(folder / name, digest(code_version(), name, sorted(files)), lambda d=data: d)
+    targets = [Target(folder / name, digest(code_version(), name, sorted(files)), partial(bytes, data))
                for name, data in files.items()]
     realize(targets, manifest, [str(folder) + "/"], jobs=1)
     return [t.path for t in targets]
@@ -343,12 +344,13 @@ def _schemas(args: argparse.Namespace, content, manifest) -> list[Path]:
 def _print_targets(args: argparse.Namespace, content) -> tuple[list, list[str]]:
     """The print kit's targets, and the output prefixes it owns (anything there no target claims is
     stale)."""
+    from generators.outputs import Target
     from generators.pdf.kit import CALIBRATION, calibration_targets, document_targets, png_targets, variant_dir
     from generators.pdf.options import Options
 
     papers = PAPERS if args.paper == "all" else (args.paper,)
-    targets = []
-    owned = []
+    targets: list[Target] = []
+    owned: list[str] = []
     variants = [Options(paper=paper, back_offset=args.back_offset, ink_saver=args.ink_saver, proxies=args.proxies)
                 for paper in papers]
     targets.extend(calibration_targets(variants, args.out))

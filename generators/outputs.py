@@ -164,7 +164,7 @@ def _version(dist: str) -> str:
 def files_key(root: Path, paths: Iterable[Path]) -> tuple[tuple[str, str | None], ...]:
     """(path relative to `root`, hash of its bytes or None if absent) for each path: what an output is
     made from, keyed without absolute paths so that two clones agree."""
-    out = []
+    out: list[tuple[str, str | None]] = []
     for p in paths:
         rel = os.path.relpath(p, root)
         try:
@@ -451,9 +451,9 @@ class Undo:
                     swap_folder(old, path)
                 else:
                     os.replace(old, path)
-        for folder in reversed(self.created):
+        for made in reversed(self.created):
             with contextlib.suppress(OSError):
-                folder.rmdir()
+                made.rmdir()
         if manifest is not None and self.keys is not None:
             manifest.keys = dict(self.keys)
             with contextlib.suppress(OSError):

@@ -22,7 +22,7 @@ import os
 import pickle
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, fields, is_dataclass
-from functools import cache
+from functools import cache, partial
 from pathlib import Path
 
 from generators.content import inline
@@ -217,7 +217,7 @@ def check_glyphs(game: LoadedGame) -> None:
     for comp in game.components:
         doc: Doc = game.docs[comp.id]
         for path, value in _printed_strings(comp):
-            _check_text(value, glyphs, family, lambda p=path, d=doc: d.error(p, ""))
+            _check_text(value, glyphs, family, partial(doc.error, path, ""))
 
 
 def _printed_strings(comp: Component) -> Iterator[tuple[KeyPath, str]]:

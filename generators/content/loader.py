@@ -265,7 +265,7 @@ class _Refs:
                     known = ", ".join(sorted(self.game.theme.colors))
                     raise doc.error(path, f"unknown colour {value!r}; use a hex colour or one of the theme's: {known}")
             else:
-                for m in inline.unknown_icons(value, self.icons.icons.keys()):
+                for m in inline.unknown_icons(value, frozenset(self.icons.icons)):
                     known = ", ".join(sorted(self.icons.icons)) or "none defined"
                     raise doc.error(path, f"unknown icon {m.group(1)!r} in {m.group(0)!r}; icons in "
                                     f"content/icons.yaml: {known} (for a literal colon write \\:)")

@@ -58,7 +58,7 @@ def type_label(tp: Any) -> str:
         return "a mapping"
     if origin in (Union, types.UnionType):
         return " or ".join(type_label(a) for a in get_args(tp) if a is not type(None))
-    if dataclasses.is_dataclass(tp):
+    if isinstance(tp, type) and dataclasses.is_dataclass(tp):
         return f"a mapping ({tp.__name__})"
     return str(tp)
 
@@ -140,7 +140,7 @@ def _convert(doc: Doc, tp: Any, path: KeyPath, value: Any) -> Any:
             raise doc.error(path, f"expected a mapping, got {describe(value)}")
         _, val_tp = get_args(tp)
         return FrozenDict({k: _convert(doc, val_tp, (*path, k), v) for k, v in value.items()})
-    if dataclasses.is_dataclass(tp):
+    if isinstance(tp, type) and dataclasses.is_dataclass(tp):
         return _convert_dataclass(doc, tp, path, value)
     if tp is bool:
         if not isinstance(value, bool):
@@ -286,7 +286,7 @@ def _schema_for(tp: Any, defs: dict[str, Any]) -> dict[str, Any]:
         return {"type": "array", "items": _schema_for(args[0], defs) if args else {}}
     if origin is dict:
         return {"type": "object", "additionalProperties": _schema_for(get_args(tp)[1], defs)}
-    if dataclasses.is_dataclass(tp):
+    if isinstance(tp, type) and dataclasses.is_dataclass(tp):
         name = tp.__name__
         if name not in defs:
             defs[name] = {}  # placeholder against recursion
