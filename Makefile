@@ -55,7 +55,7 @@ serve: $(STAMP)
 	$(BIN)/roadkit site --serve
 
 bench: $(STAMP)
-	$(BIN)/python -m generators.bench
+	$(BIN)/python -m tools.bench
 
 clean:
 	rm -rf build

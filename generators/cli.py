@@ -331,11 +331,11 @@ def _schemas(args: argparse.Namespace, content, manifest) -> list[Path]:
     """build/schema/: made from the code alone (and which games have engines)."""
     from generators.content.export_schema import schema_files
     from generators.engine.runner import scenario_schemas
-    from generators.outputs import Target, code_version, digest, realize
+    from generators.outputs import SCHEMA_CODE, Target, code_version, digest, realize
 
     files = schema_files(scenario_schemas(content))
     folder = args.out / "schema"
-    targets = [Target(folder / name, digest(code_version(), name, sorted(files)), partial(bytes, data))
+    targets = [Target(folder / name, digest(code_version(*SCHEMA_CODE), name, sorted(files)), partial(bytes, data))
                for name, data in files.items()]
     realize(targets, manifest, [str(folder) + "/"], jobs=1)
     return [t.path for t in targets]

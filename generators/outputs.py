@@ -128,15 +128,38 @@ def digest(*parts: object) -> str:
     return h.hexdigest()
 
 
+# The modules each layer of outputs runs (code_version follows their imports): print outputs the print
+# kit (and through it the content model), the site its build (site code; the report it shows is keyed
+# through the manifest), the schema export the content model and the scenario specs.
+PRINT_CODE = ("generators.pdf.kit",)
+TTS_CODE = ("generators.pdf.tts",)
+FIT_CODE = ("generators.pdf.fit",)
+SITE_CODE = ("generators.site.build",)
+SCHEMA_CODE = ("generators.content.export_schema", "generators.engine.runner")
+
+
 @cache
-def code_version() -> str:
-    """What every output is made by: every file of the `generators` package (code, templates, fonts),
-    the versions of the tools that write bytes, and SOURCE_DATE_EPOCH (dates in PDFs and the sitemap)."""
-    files = sorted(p for p in PACKAGE.rglob("*") if p.is_file() and "__pycache__" not in p.parts)
+def code_version(*modules: str) -> str:
+    """What outputs are made by: the package's files that `modules` (dotted names; see the layers above)
+    run or read, found through their imports, or without `modules` every file of the package (code,
+    templates, fonts); the versions of the tools that write bytes; SOURCE_DATE_EPOCH (dates in PDFs and
+    the sitemap)."""
+    from generators.code_layers import module_files
+
+    if modules:
+        files = module_files(modules, PACKAGE)
+    else:
+        files = sorted(p for p in PACKAGE.rglob("*") if p.is_file() and "__pycache__" not in p.parts)
     h = hashlib.sha256()
     for p in files:  # bytes hashed as they are (a repr of the fonts' bytes costs more than hashing them)
-        h.update(p.relative_to(PACKAGE).as_posix().encode() + b"\0" + hashlib.sha256(p.read_bytes()).digest())
+        h.update(p.relative_to(PACKAGE).as_posix().encode() + b"\0" + _file_digest(p))
     return digest(h.hexdigest(), tuple(_version(d) for d in TOOLS), os.environ.get("SOURCE_DATE_EPOCH"))
+
+
+@cache
+def _file_digest(path: Path) -> bytes:
+    """A package file's hash, once per run (several layers share the fonts and the content model)."""
+    return hashlib.sha256(path.read_bytes()).digest()
 
 
 MAX_EPOCH = 2**32 - 1  # the gzip header of the site's sitemap holds the date in 32 bits

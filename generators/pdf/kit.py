@@ -12,7 +12,7 @@ from pathlib import Path
 
 from generators.content.loader import Content
 from generators.content.model import Component, LoadedGame, Side
-from generators.outputs import Batch, Target, code_version, digest
+from generators.outputs import PRINT_CODE, Batch, Target, code_version, digest
 from generators.pdf.options import CARD_KINDS, TOKEN_KINDS, Options
 
 PNG_DPI = 150
@@ -40,7 +40,7 @@ def _inputs(game: LoadedGame, kinds: tuple[str, ...], icons: object) -> str:
 
 def document_targets(content: Content, game: LoadedGame, variants: Sequence[Options], out: Path) -> Iterator[Target]:
     """Every document of `game` for each requested paper and variant."""
-    code = code_version()
+    code = code_version(*PRINT_CODE)
     kinds_present = {c.kind for c in game.components}
     # (file name, kinds, layout, the layout's extra arguments)
     documents: list[tuple[str, tuple[str, ...], str, tuple[object, ...]]] = []
@@ -63,7 +63,7 @@ def document_targets(content: Content, game: LoadedGame, variants: Sequence[Opti
 
 def calibration_targets(variants: Sequence[Options], out: Path) -> Iterator[Target]:
     """The duplex calibration sheet of each paper and variant (one per folder, shared by every game)."""
-    code = code_version()
+    code = code_version(*PRINT_CODE)
     for opts in variants:
         yield Target(out / "print" / variant_dir(opts) / CALIBRATION, digest(code, "calibration", opts),
                      partial(_calibration, opts))
@@ -160,7 +160,7 @@ def png_targets(content: Content, game: LoadedGame, out: Path) -> Iterator[Targe
     """A PNG per distinct side; the stale sides of one component are rendered together (one batch)."""
     from generators.pdf.faces import deck_arrow_extent  # loaded by validation already (the text-fit check)
 
-    base = digest(code_version(), PNG_DPI, game.game.theme, content.icons)  # shared by every side
+    base = digest(code_version(*PRINT_CODE), PNG_DPI, game.game.theme, content.icons)  # shared by every side
     batches: dict[str, Batch] = {}
     for comp, face_id, which, side in face_images(game):
         # A side's picture depends on the component's size and shape (and the scale its deck draws

@@ -28,7 +28,7 @@ from typing import Any
 
 from generators.content.loader import Content
 from generators.content.model import Component, LoadedGame, Side, size_mm
-from generators.outputs import Target, code_version, digest
+from generators.outputs import TTS_CODE, Target, code_version, digest
 
 MAX_COLS, MAX_ROWS = 10, 7  # TTS deck sheets hold up to 10 x 7 cards
 MAX_PIXELS = 4096  # TTS's advice for the longer side of a sheet
@@ -140,7 +140,7 @@ def tts_targets(content: Content, game: LoadedGame, out: Path, base_url: str | N
         return
     folder = out / "tts" / game.id
     base = base_url.rstrip("/") + "/" if base_url else folder.resolve().as_uri() + "/"
-    code = code_version()
+    code = code_version(*TTS_CODE)
     for name, comp, (what, thing) in _files(game):
         key = digest(code, "tts", name, game.game.theme, comp, content.icons)
         yield Target(folder / name, key, partial(_image, content, game, comp, what, thing))

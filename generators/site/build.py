@@ -36,6 +36,7 @@ from generators.content.loader import Content
 from generators.engine.runner import PARTS, SIMULATIONS
 from generators.errors import OutputError, ToolError
 from generators.outputs import (
+    SITE_CODE,
     Commit,
     Manifest,
     available_cores,
@@ -102,7 +103,7 @@ def project_keys(content: Content, manifest: Manifest) -> dict[str, str]:
     games = ready_games(content)
     by_id = {g.id: g for g in content.games}
     # Every project shows every ready game's name (tabs, scoped search) and the hand-written pages.
-    common = digest(code_version(), files_key(REPO, site_files), files_key(root, [root / "icons.yaml"]),
+    common = digest(code_version(*SITE_CODE), files_key(REPO, site_files), files_key(root, [root / "icons.yaml"]),
                     [(g, by_id[g].game.name, by_id[g].game.order) for g in games])
     keys = {HUB: digest(common, "hub", files_key(root, [Path(g.dir) / "game.yaml" for g in content.games]))}
     for g in games:
