@@ -35,7 +35,7 @@ build: $(STAMP)
 	$(BIN)/roadkit build
 
 test: $(STAMP)
-	$(BIN)/ruff check generators tests
+	$(BIN)/ruff check generators tests tools
 	$(BIN)/mypy
 	$(BIN)/pytest
 
@@ -49,7 +49,7 @@ fuzz: $(STAMP)
 	$(BIN)/python -m tests.fuzz --mutants 5000 --seed 1
 
 lint: $(STAMP)
-	$(BIN)/ruff check generators tests
+	$(BIN)/ruff check generators tests tools
 
 serve: $(STAMP)
 	$(BIN)/roadkit site --serve

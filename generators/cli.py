@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from functools import partial
 from pathlib import Path
 
-from generators.errors import CheckUsageError, ContentError, EnvironmentFault, SettingError
+from generators.errors import CheckUsageError, ContentError, EnvironmentFault, OutputError, SettingError
 
 PAPERS = ("a4", "letter")
 # Whole games per setting and policy that `roadkit build` plays for each game's overview;
@@ -154,7 +154,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"roadkit: {exc}", file=sys.stderr)
         return exc.exit_code
     except OSError as exc:  # a file Roadkit needs (not content) could not be read or written
-        print(f"roadkit: {describe_os_error(exc)}", file=sys.stderr)
+        print(f"roadkit: {OutputError(describe_os_error(exc))}", file=sys.stderr)  # one short line
         return 3
     except KeyboardInterrupt:
         return 130

@@ -45,6 +45,7 @@ from generators.outputs import (
     describe_os_error,
     digest,
     files_key,
+    link_or_copy,
     write_atomic,
 )
 from generators.site import mkdocs_run
@@ -224,7 +225,7 @@ def _assemble(new: Path, site: Path, projects: list[str], built: dict[str, Path]
             for entry in sorted(site.iterdir()) if site.is_dir() else ():
                 if entry.is_dir() and (entry / "search").is_dir():
                     continue  # a game's project (or one no longer built): not the hub's
-                _link_tree(entry, new / entry.name) if entry.is_dir() else os.link(entry, new / entry.name)
+                _link_tree(entry, new / entry.name) if entry.is_dir() else link_or_copy(entry, new / entry.name)
     _merge_search(new, projects, games)
 
 
@@ -235,11 +236,12 @@ def _move_into(src: Path, dest: Path) -> None:
 
 
 def _link_tree(src: Path, dest: Path) -> None:
-    """A copy of `src` made of hard links (no bytes copied); a file later rewritten in the copy is
-    replaced by a new file, so the original stays as it was."""
+    """A copy of `src` made of hard links (no bytes copied) where the file system allows them, else of
+    copies (build/site on a mount of its own); a file later rewritten in the copy is replaced by a new
+    file, so the original stays as it was."""
     if not src.is_dir():
         raise OSError(2, "missing from the current site", str(src))
-    shutil.copytree(src, dest, copy_function=os.link)
+    shutil.copytree(src, dest, copy_function=link_or_copy)
 
 
 def _merge_search(new: Path, projects: list[str], games: list[str]) -> None:
