@@ -120,7 +120,7 @@ def cut_marks(c: Canvas, columns: Sequence[Sequence[float]], rows: Sequence[floa
         for x in xs:
             c.line(x, top, x, above)
             c.line(x, bottom, x, below)
-    ends = [left, *[v for xs in sorted(columns) for v in (xs[0], xs[-1])], right]
+    ends = [left, *[v for xs in sorted(columns, key=tuple) for v in (xs[0], xs[-1])], right]
     for y in rows:
         for a, b in zip(ends[::2], ends[1::2], strict=True):
             if b > a:

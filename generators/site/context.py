@@ -320,15 +320,15 @@ def _example_pages(game: LoadedGame, examples: tuple[Example, ...], figures: dic
     several pages, preferably where one rule's examples end and the next begin."""
     chapter_of = {r.id: r.meta.chapter for r in game.rules}
     titles = {r.id: r.meta.title for r in game.rules}
-    groups = [(c.id, c.title, [ex for ex in examples if chapter_of.get(ex.rule or "") == c.id])
-              for c in game.game.chapters]
+    groups: list[tuple[str | None, str, list[Example]]] = [
+        (c.id, c.title, [ex for ex in examples if chapter_of.get(ex.rule or "") == c.id]) for c in game.game.chapters]
     groups.append((None, "Other examples", [ex for ex in examples if (ex.rule or "") not in chapter_of]))
     pages: list[ExamplePage] = []
     for chapter, title, found in groups:
         if not found:
             continue
         chunks = _chunks(found, figures)
-        parts = [_part(chunk, titles) for chunk in chunks] if len(chunks) > 1 else [None]
+        parts: list[str | None] = [_part(chunk, titles) for chunk in chunks] if len(chunks) > 1 else [None]
         for k, (chunk, part) in enumerate(zip(chunks, parts, strict=True), 1):
             if part is not None and parts.count(part) > 1:
                 part = f"{part} ({parts[:k].count(part)})"
