@@ -536,14 +536,44 @@ def die_value(side: Side) -> int | None:
     return None
 
 
-def net_order(comp: Component) -> list[int]:
+def map_opposites(game: LoadedGame) -> dict[str, str]:
+    """Each direction the game's space maps (its road tiles) name, with the direction opposite it."""
+    out: dict[str, str] = {}
+    for comp in game.components:
+        for face in comp.faces:
+            for side in (face.front, face.back):
+                if side is not None and side.art is not None and side.art.spaces is not None:
+                    out.update({d.id: d.opposite for d in side.art.spaces.directions})
+    return out
+
+
+def _paired(comp: Component, opposites: dict[str, str]) -> list[int] | None:
+    """Face indices in opposite pairs when every face is a direction (`facts.direction`) the maps pair."""
+    names = [(f.facts or {}).get("direction") for f in comp.faces]
+    if not all(isinstance(n, str) and n in opposites for n in names):
+        return None
+    order: list[int] = []
+    for i, name in enumerate(names):
+        if i in order:
+            continue
+        other = names.index(opposites[name]) if opposites[name] in names else -1
+        if other < 0 or other in order:
+            return None
+        order += [i, other]
+    return order
+
+
+def net_order(comp: Component, opposites: dict[str, str] | None = None) -> list[int]:
     """Which face goes in each slot of the net. Faces numbered 1 to 6 go opposite as on a standard
-    die (1-6, 2-5, 3-4); other faces go opposite in the pairs they are listed in (1st and 2nd,
-    3rd and 4th, 5th and 6th)."""
+    die (1-6, 2-5, 3-4); faces that are directions go opposite as the road tiles pair them
+    (`opposites`: front-left across from back-right); other faces go opposite in the pairs they are
+    listed in (1st and 2nd, 3rd and 4th, 5th and 6th)."""
     values = [die_value(f.front) for f in comp.faces]
     order = list(range(6))
     if sorted(v for v in values if v is not None) == [1, 2, 3, 4, 5, 6]:
         order = [values.index(v) for v in (1, 6, 2, 5, 3, 4)]
+    elif opposites and (paired := _paired(comp, opposites)) is not None:
+        order = paired
     slots = [0] * 6
     for (a, b), (sa, sb) in zip(zip(order[::2], order[1::2], strict=True), OPPOSITE_SLOTS, strict=True):
         slots[sa], slots[sb] = a, b
@@ -558,6 +588,7 @@ def dice(game: LoadedGame, look: Look, opts: Options, title: str = "dice") -> by
     page = PAPERS[opts.paper]
     font = look.fonts.regular
     nets = [comp for comp in game.components if comp.kind == "dice" for _ in range(comp.count)]
+    opposites = map_opposites(game)
     n_pages = 0
     i = 0
     while i < len(nets):
@@ -572,20 +603,22 @@ def dice(game: LoadedGame, look: Look, opts: Options, title: str = "dice") -> by
         on_page = [n for n in nets[i:i + cols * rows] if n.size == nets[i].size]
         for k, comp in enumerate(on_page):
             col, row = k % cols, k // cols
-            _die_net(c, look, comp, x0 + col * cell_w + tab + 2 * mm, top - row * cell_h - tab - 2 * mm, s, tab)
+            _die_net(c, look, comp, x0 + col * cell_w + tab + 2 * mm, top - row * cell_h - tab - 2 * mm, s, tab,
+                     opposites)
         n_pages += 1
         furniture(c, page, font, f"{game.name} · {title} · sheet {n_pages}: single-sided. Cut on the solid "
-                  "lines, fold on the dashed ones, glue the tabs inside. Opposite faces as on a real die.")
+                  "lines, fold on the dashed ones, glue the tabs inside. Opposite faces as on the real dice.")
         c.showPage()
         i += len(on_page)
     return _finish(c, buf, n_pages)
 
 
-def _die_net(c: Canvas, look: Look, comp: Component, x0: float, top: float, s: float, tab: float) -> None:
+def _die_net(c: Canvas, look: Look, comp: Component, x0: float, top: float, s: float, tab: float,
+             opposites: dict[str, str] | None = None) -> None:
     """One net with its top-left face corner at (x0, top): faces, then fold lines (dashed: every edge
     two faces or a face and a tab share) and cut lines (solid: the outline)."""
     boxes = [(x0 + col * s, top - (row + 1) * s) for col, row in CROSS]
-    order = net_order(comp)
+    order = net_order(comp, opposites)
     # No bleed: it would show on the glue tabs; a die is cut on its outline.
     place(c, look, [Placed(comp, comp.faces[order[slot]].front, x, y, s, s) for slot, (x, y) in enumerate(boxes)],
           bleed=0)
