@@ -267,9 +267,9 @@ def duplex(game: LoadedGame, look: Look, opts: Options, kinds: Iterable[str], ti
         c.showPage()
         place(c, look, backs, forms=forms)
         if backs:
-            what = f"{name}: backs. Printed on the other side of the sheet before it, flipped on the long edge."
+            what = f"{name}: backs (the other side of the sheet before; flip on the long edge)."
         else:
-            what = f"{name}: backs. Nothing to print here: this page keeps fronts and backs paired."
+            what = f"{name}: backs. Nothing to print here: it keeps fronts and backs paired."
         furniture(c, page, font, what)
         c.showPage()
     return _finish(c, buf, len(sheets))
@@ -354,11 +354,17 @@ def boards(game: LoadedGame, look: Look, opts: Options, title: str = "boards") -
                     n_pages += 1
                     c.setPageSize(page)
                     _board_sheet(c, page, t, tx, ty, form, joins, font,
-                                 f"{game.name} · {piece.comp.name} · {piece.front.title} ({which})")
+                                 _board_name(game.name, piece, which))
                     if lay is not None and has_strips(piece.comp, side):
                         _sheet_strips(c, look, piece, side, page, t, tx, ty)
                     c.showPage()
     return _finish(c, buf, n_pages)
+
+
+def _board_name(game: str, piece: Piece, which: str) -> str:
+    """What a board sheet is: the game, the component and its face (once when they share a name)."""
+    names = [piece.comp.name] if piece.front.title == piece.comp.name else [piece.comp.name, piece.front.title]
+    return " · ".join([game, *names]) + f" ({which})"
 
 
 def _board_form(c: Canvas, look: Look, piece: Piece, side: Side, form: str, strips: bool = True) -> None:
@@ -510,7 +516,7 @@ def _draw_join(c: Canvas, join: Join, mine: bool, ox: float, oy: float, font: st
         at = (-1.8 * mm, MARK_R + 0.8 * mm) if join.vertical else (MARK_R + 3 * mm, 0.9 * mm)
         alignment_mark(c, ox + bx, oy + by, label, font, at)
     edge = "left" if join.vertical else "top"
-    return f"Cut the {edge} edge on its marks; lay it on the previous sheet's dashed line, {labels} on {labels}."
+    return f"Cut the {edge} edge; lay it on the previous sheet's dashed line, {labels} on {labels}."
 
 
 # ---------------------------------------------------------------------------------------------
@@ -607,7 +613,7 @@ def dice(game: LoadedGame, look: Look, opts: Options, title: str = "dice") -> by
                      opposites)
         n_pages += 1
         furniture(c, page, font, f"{game.name} · {title} · sheet {n_pages}: single-sided. Cut on the solid "
-                  "lines, fold on the dashed ones, glue the tabs inside. Opposite faces as on the real dice.")
+                  "lines, fold on the dashed ones, glue the tabs inside.")
         c.showPage()
         i += len(on_page)
     return _finish(c, buf, n_pages)

@@ -191,7 +191,7 @@ def _background(c: Canvas, look: Look, comp: Component, frame: Color, x: float, 
 
 
 FOOTER = 3.2 * mm  # the provenance tag and copy number along the bottom of a card (one line)
-FOOTER_SIZE = 5.5
+FOOTER_SIZE = 6.0
 
 
 def _card_layout(c: Canvas, look: Look, comp: Component, side: Side, frame: Color, x: float, y: float, w: float,
@@ -321,7 +321,9 @@ def _full_layout(c: Canvas, look: Look, comp: Component, side: Side, frame: Colo
     if side.art is not None and side.art.caption:
         _label(c, look, side.art.caption, x + SAFE, y + SAFE + 9.5 * mm, w - 2 * SAFE, 6.5 * mm, look.ink,
                size=GAMEPLAY, key=("art", "caption"))
-    _label(c, look, provenance, x + w - SAFE - label_w, y + SAFE + 3 * mm, label_w, 3 * mm, look.quiet,
+    # The tag is wider than the title label: one line of 6 pt with the copy number.
+    tag_w = (w - 2 * SAFE) * 0.75
+    _label(c, look, provenance, x + w - SAFE - tag_w, y + SAFE + 3.2 * mm, tag_w, 3.2 * mm, look.quiet,
            size=TAG, least=TAG, outline=False, key=provenance_key(side))
 
 
