@@ -29,7 +29,7 @@ from generators.pdf.colour import readable
 from generators.pdf.icons import draw_icon, forget_paths
 
 GAMEPLAY = 6.5  # pt: the smallest size of anything a player reads to play
-TAG = 5.0  # pt: the quiet tags (provenance, copy number) no rule depends on
+TAG = 6.0  # pt: the quiet tags (provenance, copy number) no rule depends on, still for players to read
 LEADING = 1.2
 _STEP = 0.25
 
