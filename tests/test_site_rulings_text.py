@@ -107,3 +107,92 @@ def test_player_text_makes_no_claim_about_the_publisher_or_history(game_id: str,
         if claims:
             found[path.name] = claims
     assert not found, f"{game_id}: history or publisher claims the rulebook does not make: {found}"
+
+
+# --- 3. house names marked in rules text ---------------------------------------------------------
+
+# After a name: closing emphasis, a link's target or a short parenthesis, then the mark.
+_AFTER_NAME = re.compile(r"(?:[*_\]]|\([^()\n]{0,40}\)|\s)*:house:")
+_HEADING = re.compile(r"^#{1,6}\s")
+
+
+def house_names(game) -> set[str]:
+    """Names printed on our own faces that the rulebook never uses: names players can only know
+    from this kit."""
+    book = _rulebook(game)
+    sides = []
+    for comp in game.components:
+        sides += [comp.back] if comp.back else []
+        for face in comp.faces:
+            sides += [face.front] + ([face.back] if face.back else [])
+    return {s.title for s in sides if s is not None and s.provenance == "house" and _flat(s.title) not in book}
+
+
+def unmarked(text: str, names: set[str]) -> list[str]:
+    """Each mention of a house name with no house mark: none right after it, none on the heading of
+    its section, none in the header row of its table."""
+    lines = text.splitlines()
+    heading_marked, header_marked = False, False
+    found = []
+    for i, line in enumerate(lines):
+        if _HEADING.match(line):
+            heading_marked = ":house:" in line
+        is_row = line.lstrip().startswith("|")
+        if is_row and (i == 0 or not lines[i - 1].lstrip().startswith("|")):
+            header_marked = ":house:" in line
+        for name in names:
+            for m in re.finditer(rf"(?<!\w){re.escape(name)}(?!\w)", line, re.I):
+                if not (_AFTER_NAME.match(line, m.end()) or heading_marked or (is_row and header_marked)):
+                    found.append(f"{m.group(0)!r} in {line.strip()[:70]!r}")
+    return found
+
+
+def test_unmarked_finds_a_bare_house_name_only() -> None:
+    names = {"Workshop"}
+    assert unmarked("An activated **Workshop** repairs.", names)
+    assert not unmarked("An activated **Workshop** :house: repairs.", names)
+    assert not unmarked("An activated [Workshop](#projects) :house: repairs.", names)
+    assert not unmarked("### Our cards :house:\n\n| Card |\n|---|\n| Workshop |", names)
+    assert not unmarked("| Card :house: | Cost |\n|---|---|\n| Workshop | 2 |", names)
+    assert unmarked("| Card | Cost |\n|---|---|\n| Workshop | 2 |\n\n| X :house: |\n|---|\n| y |", names)
+    assert not unmarked("The Workshops of the world.", names)
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_house_names_in_rules_text_carry_the_house_mark(game_id: str) -> None:
+    game = GAMES[game_id]
+    names = house_names(game)
+    found = {r.id: unmarked(r.body, names) for r in game.rules}
+    found |= {f"glossary: {t.term}": unmarked(t.definition, names) for t in game.glossary.terms}
+    # A summary is one plain line with no room for the mark: it names no house design.
+    found |= {f"{r.id} (summary)": [n for n in names if re.search(rf"(?<!\w){re.escape(n)}(?!\w)", r.meta.summary
+                                                                    or "", re.I)] for r in game.rules}
+    found = {k: v for k, v in found.items() if v}
+    assert not found, f"{game_id}: house names without the house mark: {found}"
+
+
+def test_the_dronovody_house_projects_are_house_names() -> None:
+    # The two the issue found read as the rulebook's: make sure the scan knows them.
+    assert {"Workshop", "Ammunition depot"} <= house_names(GAMES["dronovody"])
+
+
+def test_the_vampire_chase_loss_at_health_0_is_marked_house() -> None:
+    game = GAMES["vampire-chase"]
+    book = _rulebook(game)
+    assert not re.search(r"\b(?:health 0|lose|lost)\b", book)  # the book has no such rule
+    sentences = [s for r in game.rules for s in re.split(r"(?<=[.;])\s", " ".join(r.body.split()))
+                 if re.search(r"Health (?:\*\*)?(?:reaches )?0\b", s, re.I)]
+    assert sentences
+    assert all(":house:" in s for s in sentences), [s for s in sentences if ":house:" not in s]
+
+
+def test_the_mark_renders_as_the_house_badge_and_as_words_in_plain_text() -> None:
+    from generators.site.gloss import tooltip_text
+    from generators.site.pages import Links
+
+    links = Links("x.md", None, CONTENT)
+    html = links.body("An activated **Workshop** :house: repairs; `:house:` in code and \\:house: stay.")
+    assert html.count('class="rk-badge rk-prov rk-prov--house"') == 1
+    assert "`:house:`" in html and ":house: stay" in html
+    assert tooltip_text("a Workshop :house: repairs") == "a Workshop (house) repairs"
+    assert Links.first_sentence("The **Workshop** :house: repairs. More.") == "The Workshop (house) repairs."
