@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from generators.content.loader import load_content
+from generators.site.quick import load_quick
 from generators.site.rulings import parse
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -69,7 +70,8 @@ HISTORY = (
     "the original game", "in the original", "carried over from", "a leftover", "a relic of",
     "official errata", "official faq", "kickstarter", "playtest",
 )
-PLAYER_TEXT = ("notes.yaml", "game.yaml", "glossary.yaml", "rules/*.md", "examples/*.yaml", "components/*.yaml")
+PLAYER_TEXT = ("notes.yaml", "game.yaml", "glossary.yaml", "rules/*.md", "examples/*.yaml", "components/*.yaml",
+               "quick-reference.yaml")
 
 
 def history_claims(text: str, book: str) -> list[str]:
@@ -164,6 +166,7 @@ def test_house_names_in_rules_text_carry_the_house_mark(game_id: str) -> None:
     names = house_names(game)
     found = {r.id: unmarked(r.body, names) for r in game.rules}
     found |= {f"glossary: {t.term}": unmarked(t.definition, names) for t in game.glossary.terms}
+    found |= {f"quick reference: {c.title}": unmarked(c.text, names) for c in load_quick(game).cards}
     # A summary is one plain line with no room for the mark: it names no house design.
     found |= {f"{r.id} (summary)": [n for n in names if re.search(rf"(?<!\w){re.escape(n)}(?!\w)", r.meta.summary
                                                                     or "", re.I)] for r in game.rules}
