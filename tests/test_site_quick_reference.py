@@ -127,3 +127,23 @@ def test_a_quick_reference_naming_no_rule_is_a_located_content_error(tmp_path: P
         load_quick(replace(GAMES["thunder-road-ignition"], dir=str(tmp_path)))
     message = str(err.value)
     assert "quick-reference.yaml:4:" in message and "cards[0].rule" in message and "'nowhere'" in message
+
+
+def test_validation_finds_a_bad_link_in_a_quick_reference_answer(tmp_path: Path) -> None:
+    import shutil
+
+    from generators.errors import ContentError
+    from generators.validate import validate
+
+    content = tmp_path / "content"
+    game = "thunder-road-ignition"
+    shutil.copytree(ROOT / "content" / game, content / game)
+    shutil.copy(ROOT / "content" / "icons.yaml", content / "icons.yaml")
+    path = content / game / "quick-reference.yaml"
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace("first player to get **two**", "first player to get [two](#no-such-rule)"),
+                    encoding="utf-8")
+    with pytest.raises(ContentError) as err:
+        validate(content, [game])
+    line = next(n for n, t in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if "no-such-rule" in t)
+    assert f"quick-reference.yaml:{line}:" in str(err.value) and "'#no-such-rule'" in str(err.value)
