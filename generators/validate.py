@@ -7,7 +7,8 @@ content mistake stops a build before it has touched a file. The pass, in order:
    (generators/content/loader.py);
 2. every worked example against its game engine's specs, each setup built
    (generators/engine/runner.py `load_all`);
-3. links inside Markdown texts (rules bodies, notes, glossary definitions) resolved exactly as the
+3. links inside Markdown texts (rules bodies, notes, glossary definitions, the quick reference's
+   answers, whose file is checked here too) resolved exactly as the
    site resolves them (generators/site/links.py), so the site's strict MkDocs build cannot fail on one;
 4. icon codes in those texts and in rules summaries naming known icons (the site would print an
    unknown one as it stands), and every ruling saying what we play (the site's rulings page needs it);
@@ -178,6 +179,10 @@ def _markdown_texts(game: LoadedGame) -> Iterator[tuple[str, KeyPath, str]]:
         yield str(Path(game.dir) / "notes.yaml"), ("notes", i, "text"), note.text
     for i, term in enumerate(game.glossary.terms):
         yield str(Path(game.dir) / "glossary.yaml"), ("terms", i, "definition"), term.definition
+    from generators.site.quick import FILE, load_quick  # its own checks first (schema, rule ids)
+
+    for i, card in enumerate(load_quick(game).cards):
+        yield str(Path(game.dir) / FILE), ("cards", i, "text"), card.text
 
 
 def _find(file: str, path: KeyPath, needle: str, skip: int = 0) -> tuple[int, int]:

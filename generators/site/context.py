@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from generators.content.loader import Content
@@ -20,6 +20,7 @@ from generators.site.links import SETUP_CHAPTER, Anchors, GamePages, word_key
 from generators.site.numbers import rule_numbers
 from generators.site.odds import OddsTable, game_odds
 from generators.site.plays import Careful, Policy, careful_player, game_plays
+from generators.site.quick import QuickReference, load_quick
 from generators.site.rulings import Ruling, missing_play, parse
 
 _STEPS = re.compile(r"^(?:\d+\.|[-*+]) ", re.M)  # a list at the start of a line: a turn's steps
@@ -89,6 +90,7 @@ class GameSite:
     plays: tuple[Policy, ...] = ()  # whole games the computer played, by policy
     careful: Careful | None = None  # how hard each setting is, from the committed figures
     legend: tuple[LegendEntry, ...] = ()  # one symbol per piece kind, shown once per examples page
+    quick: QuickReference = field(default_factory=QuickReference)  # quick-reference.yaml
 
     @property
     def id(self) -> str:
@@ -114,6 +116,13 @@ class GameSite:
     def setup_chapter(self) -> str | None:
         ids = [c.id for c in self.game.game.chapters]
         return SETUP_CHAPTER if SETUP_CHAPTER in ids else None
+
+    @property
+    def turn_entries(self) -> list[RuleEntry]:
+        """The entries whose first lists make a turn, in order: as the quick reference data names
+        them, else the one `turn_entry` finds."""
+        named = [e for e in (self.rule(i) for i in self.quick.turn) if e is not None]
+        return named or [e for e in [self.turn_entry] if e is not None]
 
     @property
     def turn_entry(self) -> RuleEntry | None:
@@ -287,6 +296,7 @@ def game_site(content: Content, game: LoadedGame, out: Path, report: CheckReport
         plays=game_plays(report.simulations.get(game.id)),
         careful=careful_player(report.figures.get(game.id)),
         legend=tuple(legend),
+        quick=load_quick(game),
     )
 
 
