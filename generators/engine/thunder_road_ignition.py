@@ -4,8 +4,8 @@ The rulebook transcription (`rulebooks/thunder-road-ignition.txt`) is the only s
 piece the engine reads comes from content: the road tiles' maps of spaces (terrain, walls, entry
 arrows and the neighbour in each of the six directions, drawn on the printed tiles from the same
 data), the cars, and the faces of the movement dice, FX dice, damage tokens and hazard tokens. Where
-the rulebook is silent the engine plays one reading and says so in `NOTES`; where it is unclear, the
-game's notes.yaml gives both readings and the one played (both shown on the site).
+the rulebook is silent or unclear the engine plays one reading, a ruling in the game's notes.yaml (shown on the
+site), marked `# ruling: <id>` where the code applies it.
 
 The road
 --------
@@ -96,29 +96,6 @@ EFFECTS = ("dent", "battery-discharge", "skid", "dazed", "blast-off")
 OFF, FINISH = "off", "finish"
 START, FINISHED = "start", "finished"
 DEFAULT_ROAD = (1, 2, 5, 3, 15, 4)
-
-NOTES: tuple[tuple[str, str], ...] = (
-    # The rulebook's unclear places (both readings, and the one played) are in content notes.yaml;
-    # these are the engine's readings where the rulebook says nothing.
-    ("road-bonus", "The bonus is one more step in one of the three forward directions, offered only when the whole "
-     "die value was used on road spaces from a road start; a face-up hazard token showing road counts as road, a "
-     "face-down one is turned over first."),
-    ("slipstream", "Farthest forward is measured along the road: a later tile is farther, and on one tile a "
-     "later row. Cars in the starting area are behind every tile; cars in the pit are not racing and are neither "
-     "moved nor counted. Slipstream is offered only when some car may move."),
-    ("slamming", "Any slam the moving car is part of ends its move, whichever car came in. The reroll is chosen by "
-     "the owner of the larger car after seeing both dice."),
-    ("dazed", "Dazed stops as soon as the car is in a slam, takes another damage, or leaves the road (pit or "
-     "finish line)."),
-    ("taking-damage", "When the pile and the discards are both empty (every token lies under cars), a damage has "
-     "no effect. A token drawn by a car that then crosses the finish line is discarded."),
-    ("finishing", "A car that finishes before its die was assigned takes one of its owner's unassigned dice: "
-     "the owner chooses which when the values differ. A player whose cars all have a die this round skips "
-     "their remaining turns of the round."),
-    ("setup", "When `roadkit simulate` lays the road itself, the tiles and sides are drawn at random among "
-     "layouts whose road never turns back toward the start (players choose in the real game)."),
-)
-
 
 
 # ---------------------------------------------------------------------------------------------
@@ -564,6 +541,7 @@ def slipstream_cars(state: State, crew: str) -> list[str]:
     racing = [c for c in state.cars.values() if c.crew == crew and (c.at == START or c.at in state.board.spaces)]
     if not racing:
         return []
+    # ruling: slipstream-farthest-forward
     best = max(progress(state, c) for c in racing)
     return [c.size for c in racing if progress(state, c) < best]
 
@@ -770,6 +748,7 @@ def _steps(state: State) -> list[Any]:
     assert state.movement is not None
     at = state.cars[state.movement.car].at
     ahead = state.board.spaces[at].links[:len(FORWARD)]  # links are in DIRECTIONS order, the forward ones first
+    # ruling: driving-off-the-side
     return [_action(StepAction, "step", x) for x, target in zip(FORWARD, ahead, strict=True) if target != OFF]
 
 
@@ -1166,6 +1145,7 @@ def _larger(s: State, a: str, b: str) -> str:
 
 
 def _slam(s: State, top: str, bottom: str, chance: Chance, events: list[Event]) -> None:
+    # ruling: slam-ends-every-move
     _end_move(s, top)
     _end_move(s, bottom)
     for c in (top, bottom):
@@ -1175,6 +1155,7 @@ def _slam(s: State, top: str, bottom: str, chance: Chance, events: list[Event]) 
     _log(events, f"slam at {s.cars[top].at}: {top} on top of {bottom}")
     moves = _roll(s, chance, "slam", s.kit.slam, events)
     direction = _roll(s, chance, "direction", s.kit.direction, events)
+    # ruling: slam-ends-every-move
     if s.cars[top].size != s.cars[bottom].size:
         _wait(s, "reroll", s.cars[_larger(s, top, bottom)].crew, top, bottom, moves, direction)
         return
@@ -1197,6 +1178,7 @@ def _t_damage(s: State, t: Task, chance: Chance, events: list[Event]) -> None:
     if not s.pile:
         s.pile, s.discard = s.discard, ()
         _note(events, "reshuffle", tokens=len(s.pile))
+    # ruling: damage-with-no-tokens-left
     if not s.pile:
         _log(events, f"{car.id} would take damage, but every damage token is under a car")
         return
@@ -1235,6 +1217,7 @@ def _damage_tasks(s: State, car: Car, facts: DamageFacts, chance: Chance, events
 
 def _t_dazed(s: State, t: Task, chance: Chance, events: list[Event]) -> None:
     car = s.cars[t.car]
+    # ruling: dazed-stops
     if t.n <= 0 or car.at not in s.board.spaces or str(s.hits.get(car.id, 0)) != t.how:
         return
     d = _roll(s, chance, "direction", s.kit.direction, events)
@@ -1244,6 +1227,7 @@ def _t_dazed(s: State, t: Task, chance: Chance, events: list[Event]) -> None:
 
 def _t_place_token(s: State, t: Task, chance: Chance, events: list[Event]) -> None:
     car = s.cars[t.car]
+    # ruling: damage-with-no-tokens-left
     if car.at == FINISHED:
         s.discard = (*s.discard, t.space)
         return
@@ -1257,6 +1241,7 @@ def _t_place_token(s: State, t: Task, chance: Chance, events: list[Event]) -> No
 def _to_pit(s: State, car_name: str, why: str, events: list[Event]) -> None:
     car = s.cars[car_name]
     tile = s.board.spaces[car.at].tile if car.at in s.board.spaces else 1
+    # ruling: pit-stop-on-the-same-tile
     pit = max(p for p in s.board.pits if p <= tile)
     s.cars[car_name] = replace(car, at=f"pit:{pit}")
     _end_move(s, car_name)
@@ -1282,6 +1267,7 @@ def _finish(s: State, car_name: str, events: list[Event]) -> None:
     crew = s.crews[car.crew]
     if crew.assigned_to(car.size) is not None:
         return  # its assigned die goes with it
+    # ruling: finished-car-takes-a-die
     if len(set(crew.dice)) == 1:
         _set_aside(s, crew.name, crew.dice[0], events)
     else:
@@ -1298,12 +1284,14 @@ def _t_move_on(s: State, t: Task, chance: Chance, events: list[Event]) -> None:
     m = s.movement
     assert m is not None
     if not m.ended and on_road(s, m.car):
+        # ruling: oil-slick-continue
         if m.displaced and m.remaining > 0:
             _wait(s, "continue", s.active)
             return
         if m.remaining > 0:
             _wait(s, "step", s.active)
             return
+        # ruling: road-bonus-step
         if m.kind == "move" and m.road_only and not m.bonus:
             _wait(s, "bonus", s.active)
             return
@@ -1377,6 +1365,7 @@ def _next_turn(s: State, chance: Chance, events: list[Event]) -> None:
     seats = seating_from(s.order, s.first)
     sequence = [(turn, p) for turn in range(1, TURNS_PER_ROUND + 1) for p in seats]
     here = sequence.index((s.turn, s.active))
+    # ruling: finished-car-takes-a-die
     for turn, player in sequence[here + 1:]:
         if open_slots(s, player):
             _begin_turn(s, turn, player)
@@ -1510,6 +1499,9 @@ def initial_state(setup: Setup, content: GameContent) -> State:
     _check_road(kit, setup.road, ("road",))
     board = build_board(kit, setup.road)
     order = tuple(setup.crews)
+    if len(order) > len(kit.crews):
+        raise SetupError(("crews",), f"at most {len(kit.crews)} crews race, one per colour "
+                         f"({', '.join(kit.crews)})")
     for i, crew in enumerate(order):
         if crew not in kit.crews or order.count(crew) > 1:
             raise SetupError(("crews", i), f"crews are 2 to 4 of {', '.join(kit.crews)}, each once")
@@ -1632,6 +1624,7 @@ def new_game(options: Options, content: GameContent, chance: Chance) -> State:
 
 def lay_road(kit: Kit, length: int, chance: Chance) -> tuple[int, ...]:
     """Tiles and sides as players might lay them: the road never turns back toward the start."""
+    # ruling: simulated-roads
     start = chance.choice("tile side", kit.starting_sides)
     tiles = chance.shuffle("road tiles", list(kit.other_tiles))[:length - 1]
     road, heading = [start], 0
@@ -1696,7 +1689,6 @@ class ThunderRoadIgnition(Engine):
     action_specs = ACTION_SPECS
     options_spec = Options
     facts_specs = FACTS_SPECS
-    notes = NOTES
 
     def initial_state(self, setup: Any, content: GameContent) -> State:
         return initial_state(setup, content)
