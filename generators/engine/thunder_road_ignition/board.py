@@ -68,8 +68,11 @@ def _build(kit: Kit, road: tuple[int, ...]) -> Board:
             lane, row = s.at
             spaces[f"{t}:{s.id}"] = Space(f"{t}:{s.id}", t, s.id, lane, row, s.terrain, links, frozenset(s.walls),
                                           s.arrow, t + (row + 0.5) / m.rows)
-    back_rows = {t: tuple(sorted((s for s in spaces.values() if s.tile == t and s.row == 0), key=lambda s: s.lane))
-                 for t in range(1, len(maps) + 1)}
+    rows: dict[int, list[Space]] = {t: [] for t in range(1, len(maps) + 1)}
+    for sp in spaces.values():
+        if sp.row == 0:
+            rows[sp.tile].append(sp)
+    back_rows = {t: tuple(sorted(row, key=lambda sp: sp.lane)) for t, row in rows.items()}
     return Board(kit, road, spaces, PIT_TILES[len(road)], tuple(maps), back_rows)
 
 
@@ -115,6 +118,8 @@ def crosses_barricade(board: Board, origin: str, direction: str, target: str) ->
     enters by (and the reverse going backward)."""
     here = board.spaces[origin]
     there = board.spaces.get(target)
+    if not here.walls and (there is None or not there.walls):
+        return False  # most spaces have no barricade: the common case first
     if direction in FORWARD:
         return "front" in here.walls or (there is not None and "back" in there.walls)
     return "back" in here.walls or (there is not None and "front" in there.walls)

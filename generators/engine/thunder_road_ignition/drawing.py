@@ -244,15 +244,15 @@ def _draw_piece(svg: draw.Svg, state: State, pc: _Piece, pt: Any) -> None:
         svg.text(lx, ly + 2, sid, size=7, fill="#333333")
         for which in s.walls:
             a, b = (pt(pc.place.apply(q)) for q in geometry.edge(pc.m, s, which))
-            svg.line(*a, *b, "#1b1b1b", 6)
-            svg.line(*a, *b, "#f2c200", 3, dash="5 5")
+            svg.line(a[0], a[1], b[0], b[1], "#1b1b1b", 6)
+            svg.line(a[0], a[1], b[0], b[1], "#f2c200", 3, dash="5 5")
     if pc.tile in state.board.pits:
         x, y = pt(_pit_point(pc))
         svg.circle(x, y, UNIT * 0.42, "#00695c")
         svg.text(x, y + 4, f"PIT {pc.tile}", size=9, fill="#ffffff", weight="bold")
     a = pt(_frame_point(pc, geometry.entry(pc.m), 0, 0))
     b = pt(_frame_point(pc, geometry.entry(pc.m), pc.m.lanes, 0))
-    svg.line(*a, *b, "#1b1b1b", 2.5)
+    svg.line(a[0], a[1], b[0], b[1], "#1b1b1b", 2.5)
 
 
 def _draw_places(svg: draw.Svg, state: State, pieces: list[_Piece], pt: Any) -> None:
@@ -260,8 +260,8 @@ def _draw_places(svg: draw.Svg, state: State, pieces: list[_Piece], pt: Any) -> 
     if last.tile == len(state.board.road):
         a = pt(_frame_point(last, geometry.exit_(last.m), 0, 0))
         b = pt(_frame_point(last, geometry.exit_(last.m), last.m.lanes, 0))
-        svg.line(*a, *b, "#1b1b1b", 8)
-        svg.line(*a, *b, "#ffffff", 8, dash="8 8")
+        svg.line(a[0], a[1], b[0], b[1], "#1b1b1b", 8)
+        svg.line(a[0], a[1], b[0], b[1], "#ffffff", 8, dash="8 8")
         x, y = pt(_frame_point(last, geometry.exit_(last.m), last.m.lanes / 2, 0.6))
         svg.text(x, y, "FINISH", size=11, weight="bold")
     if pieces[0].tile == 1:

@@ -16,8 +16,8 @@ from generators.engine.chance import Chance
 from generators.engine.contract import Ask, Event, Move
 from generators.engine.thunder_road_ignition.board import link
 from generators.engine.thunder_road_ignition.events import larger, log, note, push, roll, set_aside, slam, wait
-from generators.engine.thunder_road_ignition.facts import COMMANDS, FORWARD, OFF, SIZES
-from generators.engine.thunder_road_ignition.road import start_movement
+from generators.engine.thunder_road_ignition.facts import COMMANDS, FORWARD, OFF
+from generators.engine.thunder_road_ignition.road import enter, start_movement
 from generators.engine.thunder_road_ignition.specs import (
     CommandAction,
     DriftAction,
@@ -37,6 +37,7 @@ from generators.engine.thunder_road_ignition.specs import (
 from generators.engine.thunder_road_ignition.stack import run
 from generators.engine.thunder_road_ignition.state import (
     Decision,
+    Movement,
     State,
     Task,
     car_id,
@@ -52,14 +53,15 @@ AskS = Ask[State]
 Why = str | None
 
 # Actions are frozen values, equal by value: each one offered is made once and then shared.
-_command = cache(CommandAction)
-_move = cache(MoveAction)
 _enter = cache(EnterAction)
 _exit_pit = cache(ExitPitAction)
 _shoot = cache(ShootAction)
 _set_aside = cache(SetAsideAction)
-_STEPS = tuple(StepAction("step", d) for d in FORWARD)
-_SLIPSTREAMS = tuple(SlipstreamAction("slipstream", size) for size in SIZES)
+_MOVE_ON = Task("move-on")
+_AHEAD = {d: i for i, d in enumerate(FORWARD)}  # a space's links list the three ahead first
+_STEPS = (StepAction("step", "front-left"), StepAction("step", "front"), StepAction("step", "front-right"))
+_SLIPSTREAMS = (SlipstreamAction("slipstream", "small"), SlipstreamAction("slipstream", "medium"),
+                SlipstreamAction("slipstream", "large"))
 
 
 def _resolver(do: Callable[[State, Any, Decision, Chance, list[Event]], None]) -> Callable[
@@ -78,11 +80,11 @@ def _resolver(do: Callable[[State, Any, Decision, Chance, list[Event]], None]) -
     return resolve
 
 
-def _dice(ask: AskS) -> list[int]:
+def _dice(ask: AskS) -> tuple[int, ...]:
     """The deciding crew's unassigned dice, each value once."""
     found = ask.memo.get("dice")
     if found is None:
-        found = ask.memo["dice"] = sorted(set(ask.state.crews[_decision(ask).player].dice))
+        found = ask.memo["dice"] = tuple(sorted(set(ask.state.crews[_decision(ask).player].dice)))
     return found  # type: ignore[no-any-return]
 
 
@@ -93,17 +95,46 @@ def _decision(ask: AskS) -> Decision:
 
 
 def _crew_has(ask: AskS, die: int) -> Why:
-    d = _decision(ask)
-    if die in ask.state.crews[d.player].dice:
+    s = ask.state
+    if die in s.crews[s.decision.player].dice:  # type: ignore[union-attr]
         return None
-    return f"{d.player} has no unassigned die showing {die}"
+    return f"{_decision(ask).player} has no unassigned die showing {die}"
+
+
+def _slots(ask: AskS) -> list[str]:
+    found = ask.memo.get("slots")
+    if found is None:
+        found = ask.memo["slots"] = open_slots(ask.state, ask.state.active)
+    return found  # type: ignore[no-any-return]
+
+
+def _slipstreamers(ask: AskS) -> list[str]:
+    found = ask.memo.get("slipstream")
+    if found is None:
+        found = ask.memo["slipstream"] = slipstream_cars(ask.state, ask.state.active)
+    return found  # type: ignore[no-any-return]
+
+
+def _on_board(ask: AskS) -> list[str]:
+    found = ask.memo.get("on board")
+    if found is None:
+        found = ask.memo["on board"] = cars_on_board(ask.state)
+    return found  # type: ignore[no-any-return]
 
 
 # --- 1. Command --------------------------------------------------------------------------------
 
 
-def _command_options(ask: AskS, player: str) -> list[CommandAction]:
-    return [_command("command", c, v) for v in _dice(ask) for c in COMMANDS]
+@cache
+def _commands_with(dice: tuple[int, ...]) -> tuple[CommandAction, ...]:
+    return tuple(CommandAction("command", c, v) for v in dice for c in COMMANDS)  # type: ignore[arg-type]
+
+
+def _command_options(ask: AskS, player: str) -> tuple[CommandAction, ...]:
+    # Once the round's command is used, no command is worth asking about (the first rule refuses each).
+    if ask.state.crews[ask.state.active].command is not None:
+        return ()
+    return _commands_with(_dice(ask))
 
 
 def _once_a_round(ask: AskS, a: CommandAction) -> Why:
@@ -119,11 +150,10 @@ def _command_die(ask: AskS, a: CommandAction) -> Why:
 
 
 def _command_has_an_effect(ask: AskS, a: CommandAction) -> Why:
-    s = ask.state
-    if a.command == "slipstream" and not ask.once("slipstream", lambda: slipstream_cars(s, s.active)):
+    if a.command == "slipstream" and not _slipstreamers(ask):
         return ("Slipstream cannot move the farthest forward of your cars (nor cars tied for it), and no other "
                 "car of yours may move")
-    if a.command == "missile" and not ask.once("on board", lambda: cars_on_board(s)):
+    if a.command == "missile" and not _on_board(ask):
         return "the Missile shoots at a car on the board, and there is none"
     return None
 
@@ -153,7 +183,7 @@ def _slipstream_options(ask: AskS, player: str) -> tuple[SlipstreamAction, ...]:
 
 def _slipstream_car(ask: AskS, a: SlipstreamAction) -> Why:
     s = ask.state
-    if a.car in ask.once("slipstream", lambda: slipstream_cars(s, s.active)):
+    if a.car in _slipstreamers(ask):
         return None
     at = s.cars[car_id(s.active, a.car)].at
     if at.startswith("pit:"):
@@ -172,14 +202,19 @@ def _do_slipstream(s: State, a: SlipstreamAction, d: Decision, chance: Chance, e
 # --- 2. Move -----------------------------------------------------------------------------------
 
 
-def _move_options(ask: AskS, player: str) -> list[MoveAction]:
-    dice = _dice(ask)
-    return [_move("move", size, v) for size in SIZES for v in dice]
+@cache
+def _moves_with(sizes: tuple[str, ...], dice: tuple[int, ...]) -> tuple[MoveAction, ...]:
+    return tuple(MoveAction("move", size, v) for size in sizes for v in dice)  # type: ignore[arg-type]
+
+
+def _move_options(ask: AskS, player: str) -> tuple[MoveAction, ...]:
+    # Only the cars with an open slot are worth asking about (the first rule refuses the others).
+    return _moves_with(tuple(_slots(ask)), _dice(ask))
 
 
 def _open_slot(ask: AskS, a: MoveAction) -> Why:
     s = ask.state
-    if a.car in ask.once("slots", lambda: open_slots(s, s.active)):
+    if a.car in _slots(ask):
         return None
     if s.crews[s.active].assigned_to(a.car) is not None:
         return f"the {a.car} car's slot already has a die this round: one die per car each round"
@@ -244,29 +279,32 @@ def _step_options(ask: AskS, player: str) -> tuple[StepAction, ...]:
 
 def _into_a_space(ask: AskS, a: StepAction) -> Why:
     s = ask.state
-    assert s.movement is not None
+    m = s.movement
+    assert m is not None
     # ruling: driving-off-the-side
-    if link(s.board, s.cars[s.movement.car].at, a.direction) != OFF:
+    if s.board.spaces[s.cars[m.car].at].links[_AHEAD[a.direction]] != OFF:
         return None
     return f"a car moves into one of the spaces ahead of it; there is no space {a.direction} of it"
 
 
 def _do_step(s: State, a: StepAction, d: Decision, chance: Chance, events: list[Event]) -> None:
     assert s.movement is not None
-    _take_step(s, link(s.board, s.cars[s.movement.car].at, a.direction), a.direction, bonus=d.kind == "bonus")
+    _take_step(s, link(s.board, s.cars[s.movement.car].at, a.direction), a.direction, d.kind == "bonus", chance, events)
 
 
 def _do_enter(s: State, a: EnterAction, d: Decision, chance: Chance, events: list[Event]) -> None:
-    _take_step(s, a.space, "front", bonus=False)
+    _take_step(s, a.space, "front", False, chance, events)
 
 
-def _take_step(s: State, target: str, direction: str, bonus: bool) -> None:
+def _take_step(s: State, target: str, direction: str, bonus: bool, chance: Chance, events: list[Event]) -> None:
     m = s.movement
     assert m is not None
-    how = "bonus" if bonus else ("move" if m.kind == "move" else "slipstream")
-    s.movement = m._replace(remaining=m.remaining if bonus else m.remaining - 1, bonus=m.bonus or bonus,
-                            displaced=False)
-    push(s, Task("enter", car=m.car, space=target, how=how, direction=direction), Task("move-on"))
+    how = "bonus" if bonus else m.kind
+    s.movement = Movement(m.car, m.kind, m.remaining if bonus else m.remaining - 1, m.road_only, m.drift, m.ended,
+                          False, m.bonus or bonus)
+    push(s, _MOVE_ON)
+    # Entered at once: the step is the next work on the stack in any case.
+    enter(s, m.car, target, how, direction, chance, events)
 
 
 def _do_stop(s: State, a: StopAction, d: Decision, chance: Chance, events: list[Event]) -> None:

@@ -23,10 +23,10 @@ from generators.engine.thunder_road_ignition.events import (
 )
 from generators.engine.thunder_road_ignition.facts import DIRECTIONS, FINISH, OFF, START, slam_mover
 from generators.engine.thunder_road_ignition.state import (
+    Car,
     Movement,
     State,
     Task,
-    cars_at,
     front_targets,
     on_road,
     open_slots,
@@ -43,53 +43,64 @@ def start_movement(s: State, car: str, kind: Literal["move", "slipstream"], spac
 
 
 def t_enter(s: State, t: Task, chance: Chance, events: list[Event]) -> None:
-    car = s.cars[t.car]
+    enter(s, t.car, t.space, t.how, t.direction, chance, events)
+
+
+def enter(s: State, car_name: str, space: str, how: str, direction: str, chance: Chance,
+          events: list[Event]) -> None:
+    """A car enters `space` (or leaves the road), and the space is resolved."""
+    car = s.cars[car_name]
     origin = car.at
     spaces = s.board.spaces
     if origin != START and origin not in spaces:
         return  # it left the road before this could happen
-    jump = t.how in ("ramp", "blast")
-    if origin in spaces and not jump and t.direction in DIRECTIONS \
-            and crosses_barricade(s.board, origin, t.direction, t.space):
-        log(events, f"{car.id} crosses a barricade leaving {origin}")
-        to_pit(s, car.id, "barricade", events)
+    if origin in spaces and how != "ramp" and how != "blast" and direction in DIRECTIONS \
+            and crosses_barricade(s.board, origin, direction, space):
+        log(events, f"{car_name} crosses a barricade leaving {origin}")
+        to_pit(s, car_name, "barricade", events)
         return
-    if t.space == OFF:
-        log(events, f"{car.id} leaves the board from {origin}")
-        to_pit(s, car.id, "off the board", events)
+    if space == OFF:
+        log(events, f"{car_name} leaves the board from {origin}")
+        to_pit(s, car_name, "off the board", events)
         return
-    if t.space == FINISH:
-        log(events, f"{car.id} crosses the finish line from {origin}")
-        finish(s, car.id, events)
+    if space == FINISH:
+        log(events, f"{car_name} crosses the finish line from {origin}")
+        finish(s, car_name, events)
         return
-    s.put_car(car._replace(at=t.space))
-    note(events, "moved", car=car.id, origin=origin, to=t.space, how=t.how, direction=t.direction)
-    log(events, f"{car.id} {origin} → {t.space} ({t.how}{', ' + t.direction if t.direction else ''})")
-    push(s, Task("resolve", car=car.id, space=t.space, how=t.how, direction=t.direction))
+    s.cars = {**s.cars, car_name: Car(car_name, car.crew, car.size, space, car.tokens)}
+    events.append(Event("moved", {"car": car_name, "origin": origin, "to": space, "how": how, "direction": direction}))
+    log(events, f"{car_name} {origin} → {space} ({how}{', ' + direction if direction else ''})")
+    # Resolved at once: the space entered is the next work on the stack in any case.
+    resolve_space(s, car_name, space, how, direction, chance, events)
 
 
 def t_resolve(s: State, t: Task, chance: Chance, events: list[Event]) -> None:
+    resolve_space(s, t.car, t.space, t.how, t.direction, chance, events)
+
+
+def resolve_space(s: State, car: str, space: str, how: str, direction: str, chance: Chance,
+                  events: list[Event]) -> None:
     """Resolve the space a car entered: flip a hazard, apply its terrain, then any slam."""
-    if s.cars[t.car].at != t.space:
+    if s.cars[car].at != space:
         return
-    here = terrain(s, t.space)
+    here = s.revealed.get(space) or s.board.spaces[space].terrain
     if here == "hazard":
         token = roll(chance, "hazard", s.hazard_pool, events)
         pool = list(s.hazard_pool)
         pool.remove(token)
         s.hazard_pool = tuple(pool)
         here = s.kit.hazard_terrain[token]
-        s.revealed = {**s.revealed, t.space: here}
-        note(events, "flipped", space=t.space, token=token, terrain=here)
-        log(events, f"hazard at {t.space} flipped: {here}")
+        s.revealed = {**s.revealed, space: here}
+        note(events, "flipped", space=space, token=token, terrain=here)
+        log(events, f"hazard at {space} flipped: {here}")
     m = s.movement
-    if m is not None and m.car == t.car and t.how in ("move", "bonus") and here != "road":
+    if m is not None and m.road_only and here != "road" and m.car == car and how in ("move", "bonus"):
         s.movement = m._replace(road_only=False)
-    occupancy = Task("occupancy", car=t.car, space=t.space, how=t.how)
-    if here in ("road", "off-road"):
-        push(s, occupancy)
+    if here == "road" or here == "off-road":
+        occupancy(s, car, space, how, chance, events)  # no effect of the terrain: the slam, if any, comes next
     else:
-        push(s, *_terrain_tasks(s, t, here, chance, events), occupancy)
+        t = Task("resolve", car, "", space, how, direction)
+        push(s, *_terrain_tasks(s, t, here, chance, events), Task("occupancy", car, "", space, how))
 
 
 def _terrain_tasks(s: State, t: Task, here: str, chance: Chance, events: list[Event]) -> list[Task]:
@@ -125,17 +136,22 @@ def _terrain_tasks(s: State, t: Task, here: str, chance: Chance, events: list[Ev
 
 
 def t_occupancy(s: State, t: Task, chance: Chance, events: list[Event]) -> None:
-    if s.cars[t.car].at != t.space:
+    occupancy(s, t.car, t.space, t.how, chance, events)
+
+
+def occupancy(s: State, car: str, space: str, how: str, chance: Chance, events: list[Event]) -> None:
+    """A car that is in a space with another car slams it, unless Drift lets it drive on."""
+    if s.cars[car].at != space:
         return
-    others = [c for c in cars_at(s, t.space) if c != t.car]
+    others = [c.id for c in s.cars.values() if c.at == space and c.id != car]
     if not others:
         return
     m = s.movement
-    if m is not None and m.car == t.car and t.how == "move" and m.drift == "ready" and not m.ended \
+    if m is not None and m.car == car and how == "move" and m.drift == "ready" and not m.ended \
             and m.remaining > 0:
         wait(s, "drift", s.active, others[0])
         return
-    slam(s, t.car, others[0], chance, events)
+    slam(s, car, others[0], chance, events)
 
 
 def t_slam_move(s: State, t: Task, chance: Chance, events: list[Event]) -> None:

@@ -16,8 +16,8 @@ from dataclasses import dataclass, field
 from typing import Any, Literal, NamedTuple
 
 from generators.engine.records import Record
-from generators.engine.thunder_road_ignition.board import Board, link
-from generators.engine.thunder_road_ignition.facts import FINISHED, FORWARD, START, Kit
+from generators.engine.thunder_road_ignition.board import Board
+from generators.engine.thunder_road_ignition.facts import FINISHED, START, Kit
 
 
 class Car(NamedTuple):
@@ -175,13 +175,8 @@ def cars_on_board(state: State) -> list[str]:
 
 def front_targets(state: State, car: str) -> list[str]:
     """Cars in the three spaces in front of `car` (through barricades, any owner)."""
-    at = state.cars[car].at
-    out = []
-    for d in FORWARD:
-        target = link(state.board, at, d)
-        if target in state.board.spaces:
-            out += cars_at(state, target)
-    return sorted(out)
+    ahead = state.board.spaces[state.cars[car].at].links[:3]  # links are in DIRECTIONS order, forward first
+    return sorted(c.id for c in state.cars.values() if c.at in ahead)
 
 
 def car_words(car: str) -> str:
