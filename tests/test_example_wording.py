@@ -119,9 +119,11 @@ def _records(game_id: str) -> list[tuple[str, tuple[Step, ...]]]:
     files = sorted((Path(game.dir) / "examples").glob("*.yaml"))
     out = []
     for loaded in load_scenarios(files, engine, rule_ids=[r.id for r in game.rules]):
-        record = run_scenario(game.id, prepare(engine, facts, loaded), engine)
+        prepared = prepare(engine, facts, loaded)
+        record = run_scenario(game.id, prepared, engine)
         told = steps(record, [plain(a) for a in loaded.scenario.actions])
-        out.append((loaded.scenario.id, (*told, Step(record.get("ending") or ""))))
+        # A setup the rules refuse ends there: its reason, scanned like any step, stands for the ending.
+        out.append((loaded.scenario.id, (*told, Step(prepared.refused or record.get("ending") or ""))))
     return out
 
 
