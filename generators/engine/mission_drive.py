@@ -73,8 +73,8 @@ last for the rest of the turn (`State.effects`), a shield until the hero's next 
 boss's vulnerable spots hit) first, then health and upgrades, then how close the hero is to something it
 can hit and whether a dashboard card could hit it next turn (`WORTH`).
 
-Outcome keys: see `outcome`. House decisions where the rulebook is silent are in NOTES (rule id,
-note); the runner copies them into the check report so the site can show them beside the rule.
+Outcome keys: see `outcome`. Readings where the rulebook is silent or unclear are rulings in
+content/mission-drive/notes.yaml, marked `# ruling: <id>` where the code applies them.
 """
 
 from __future__ import annotations
@@ -106,89 +106,21 @@ SLOTS = ("left", "center", "right")
 FIRE_DIRECTION = {"left": "left", "center": "forward", "right": "right"}  # Firing a Weapon
 DELTA = {"forward": (0, 1), "back": (0, -1), "left": (-1, 0), "right": (1, 0)}
 MIRRORED = {"left": "right", "right": "left", "forward": "forward", "back": "back"}
+# ruling: scoring-example
 REWARD_POINTS = {"rookie": 8, "normal": 7, "expert": 6}  # Mission Scoring table
 PINK_CARDS = {"rookie": 1, "normal": 2, "expert": 3}  # Boss Movement Card Setup table
+# ruling: mission-2-card-order
 MISSION_SIDES = {1: ("green", "green"), 2: ("green", "pink"), 3: ("pink", "pink")}  # Setting Up a Mission
 SHORT_GAME_SIDES = ("green", "pink")  # Variant - Short Game
 SHORT_GAME_POINTS = 7
 START_FORWARD_LIMIT = 4  # Repairs and Upgrades
+# ruling: upgrade-offer-once
 UPGRADES_REVEALED = 6  # Setting Up a Mission: reveal the top six upgrade cards
 LASER_PENALTY = 1  # Satellite Laser Strike: one less point in each upgrade step
 WEAPON_TYPES = ("target", "launch", "drone")
+# ruling: rocket-missile-names
 TOKEN_OF = {"launch": "rocket", "drone": "drone"}
 LEVELS = ("rookie", "normal", "expert")
-
-# Our reading where the rulebook is silent or ambiguous: (rule id, note). Shown on the site.
-NOTES: tuple[tuple[str, str], ...] = (
-    ("hero-damage", "The rulebook does not say how long the dashboard's health track is. The model reads it from "
-     "the dashboard (6 spaces: health 5 down to 0, the leftmost space, a house value); scenarios can change it "
-     "with health_track."),
-    ("game-setup", "The road boards' size is not printed. The model reads it from the house road boards: 5 lanes "
-     "and two boards of 6 rows (12 rows)."),
-    ("moving", "\"Adjacent\" is read as the four spaces in front, behind, left and right. Only drones use the "
-     "8 surrounding spaces, because their rule says so."),
-    ("mirrors", "A mirror token mirrors only the card's arrows. The firing direction stays the one of the card's "
-     "slot, because the slot decides the direction."),
-    ("ramming", "\"Occupied\" (a pushed car is crushed) means another vehicle or the boss is there. A car pushed "
-     "onto a satellite up-link discards the cube, like any vehicle moving there."),
-    ("ramming", "A ram resolves fully before the end of the mission is checked. If one effect both leaves the hero "
-     "without health and destroys the last enemy, immobilization counts."),
-    ("civilian-card", "A civilian may move onto an up-link space (the cube is discarded), but never onto a vehicle."),
-    ("satellite-uplink", "The energy must be used at once, on one health (never above the rightmost space) or "
-     "one charge on an upgrade with a free charge space. If neither is possible, it is lost."),
-    ("laser-strike", "The one-point penalty applies from the upgrade step that follows the mission in which the "
-     "strike was used. The strike is a free action during the hero's turn."),
-    ("mission-ending", "A mission ends the moment its ending happens. The rest of the card's arrows and its shot "
-     "are not played, and no replacement card is drawn."),
-    ("mission-scoring", "A score never goes below 0."),
-    ("mission-setup", "The opening deal takes the first three hero cards of the shuffled movement deck, in order, "
-     "for the left, centre and right slots. Enemy and civilian cards met on the way go back, and the deck is "
-     "shuffled once more (as one shuffle, not one per card)."),
-    ("mission-setup", "Mission 2 lays its green card nearest the player and its pink card beyond it."),
-    ("weapon-outcomes", "Electric shock during the hero's own movement: the hero brakes two spaces, then the "
-     "remaining arrows continue. Only disorientation cancels the rest of the movement and the shot."),
-    ("weapon-outcomes", "Disorientation with an empty movement deck moves the hero nowhere, but it still cancels "
-     "the movement in progress."),
-    ("boss-move", "When the boss lands on the hero, the hero moves to a free adjacent space: one with no vehicle, "
-     "boss part or token. If there is none, the hero stays where it is."),
-    ("weapon-activation", "A target weapon strikes once per activation, however many boss parts target the hero's "
-     "space."),
-    ("launch-weapons", "Activation spaces belong to the boss tiles. \"Closest\" means the fewest orthogonal steps "
-     "from the hero; ties go to the space listed first. If the supply is empty, the oldest token of that kind "
-     "is moved."),
-    ("launch-weapons", "A rocket moves one orthogonal step that brings it closer to the hero. It moves along the "
-     "axis with the larger gap (rows on a tie) and avoids the boss when another such step exists. Upkeep "
-     "handles tokens in the order they were placed."),
-    ("upgrades", "The rulebook prints none of the 15 upgrade cards. Roadkit's are house designs: each card's cost, "
-     "charge spaces, device mark and effect come from its facts, and each effect is one of a small vocabulary "
-     "(repair, shot, shift, mirror, redraw, civilian, disarm, ram-proof, double-shot, jam, shield)."),
-    ("upgrades", "\"At any time during your turn\" is played as: any number of uses, in any order, before you play "
-     "your hero card (not while a drawn enemy or civilian card waits to be resolved). An effect \"for the rest of "
-     "this turn\" lasts until your card is played and its slot refilled, enemy cards drawn then included. A shield "
-     "lasts until your next turn starts: in a mission that is the same moment; against the boss it covers the "
-     "boss's turn."),
-    ("upgrades", "An upgrade's shot hits like your weapon: the first vehicle, boss part or weapon token in its line "
-     "takes it, civilians included. An upgrade that moves the hero moves it like one movement arrow (ramming, "
-     "edges, up-links, tokens)."),
-    ("weapon-outcomes", "The rulebook never defines a \"device card\". The model treats it as an upgrade card "
-     "marked device; Roadkit's house upgrades mark five of them (electronic gear)."),
-    ("satellite-uplink", "The rulebook calls the cube on an up-link space an energy cube and a token. The model "
-     "treats it as one cube per up-link space."),
-    ("launch-weapons", "The components list 2 missiles, and the weapon cards place ROCKET tokens. The model "
-     "treats them as the same 2 tokens."),
-    ("boss-setup", "Weapon symbols are read from both sides of the three chosen movement cards, because each "
-     "card shows its other side after it flips. At expert difficulty all three cards are pink, so nothing is "
-     "left to chance."),
-    ("boss-setup", "The boss encounter's movement deck is set up like a mission's: the 14 hero cards are "
-     "shuffled and three are dealt to the dashboard, and the mirrors are turned face up."),
-    ("card-replacement", "The \"top\" of the column is its far end. The column runs 1, 2, 3 away from the "
-     "player, so the used card goes behind the others, flipped."),
-    ("enemy-card", "The player always picks the target, even when there is only one (it may be the hero)."),
-    ("playing-against-boss", "Every boss part that is hit gets a damage token (there are 4). Only the parts "
-     "marked vulnerable count towards defeating the boss."),
-    ("boss-move", "A boss movement card shows the far road board, so its positions are on the last 6 rows of the "
-     "road."),
-)
 
 Pos = tuple[int, ...]
 Space = tuple[int, int]
@@ -567,9 +499,11 @@ def _build_facts(content: GameContent) -> Facts:
     for f in content.faces("weapon-tokens"):
         supply[f.facts.kind] = supply.get(f.facts.kind, 0) + f.count
     return Facts(
+        # ruling: road-size
         lanes=lanes,
         rows=sum(f.facts.rows * f.count for f in boards),
         board_rows=boards[-1].facts.rows,
+        # ruling: health-track-length
         health_spaces=content.faces("dashboard")[0].facts.health_spaces,
         movement=movement,
         weapons={f.id: f.facts for f in content.faces("boss-weapons")},
@@ -1361,6 +1295,10 @@ def _check_progress(spec: SetupSpec) -> None:
             which = "the short game" if spec.variant == "short" else f"mission {spec.mission}"
             raise SetupError(("cards",), f"{which} uses mission card sides {' / '.join(wanted)}, got "
                              f"{' / '.join(spec.cards)}")
+    sides = SHORT_GAME_SIDES if spec.variant == "short" else MISSION_SIDES[spec.mission]
+    if spec.uplinks and spec.phase != "boss" and "pink" not in sides:
+        raise SetupError(("uplinks", 0), f"satellite up-links are only on pink mission cards, and mission "
+                         f"{spec.mission} is played on two green cards (Setting Up a Mission)")
     if spec.variant == "short" and (spec.mission != 1 or spec.phase == "boss"):
         key = "phase" if spec.phase == "boss" else "mission"
         raise SetupError((key,), "the short game is one mission, with no boss encounter")
@@ -1643,6 +1581,7 @@ def _setup_mission(ctx: _Ctx) -> None:
     if len(s.mission_deck) < 2:
         # A scenario that starts part-way through a game may leave the mission deck out: shuffle it now.
         s.mission_deck = ctx.chance.shuffle("mission deck", list(facts.missions))
+    # ruling: mission-2-card-order
     sides = SHORT_GAME_SIDES if s.variant == "short" else MISSION_SIDES[s.mission]
     s.mission_cards = list(zip(s.mission_deck[:2], sides, strict=True))
     s.mission_deck = s.mission_deck[2:]
@@ -1674,6 +1613,7 @@ def _deal(ctx: _Ctx, face_ids: list[str]) -> None:
             slots.append(card)
         else:
             back.append(fid)
+    # ruling: opening-deal
     if back:
         order = ctx.chance.shuffle("movement deck", order + back)
     s.slots = {slot: (slots[i] if i < len(slots) else None) for i, slot in enumerate(SLOTS)}
@@ -1693,6 +1633,7 @@ def _on_board(s: State, p: Space) -> bool:
     return 0 <= p[0] < s.lanes and 0 <= p[1] < s.rows
 
 
+# ruling: adjacent
 def _neighbours(s: State, p: Space) -> list[Space]:
     """The orthogonally adjacent spaces on the road (our reading of "adjacent")."""
     return [q for d in DELTA.values() if _on_board(s, q := _add(p, d))]
@@ -1893,6 +1834,7 @@ def _opening_problem(s: State, act: Any) -> str | None:
     """Why this kind of action cannot be taken now (None when it can)."""
     if s.game != "playing":
         return f"the game is over ({s.game})"
+    # ruling: upgrade-timing
     if s.pending and act.do not in ("enemy_fire", "civilian_move"):
         return f"a drawn {s.pending.kind} card must be resolved first"
     if act.do in ("move", "brake", "use_upgrade"):
@@ -1954,6 +1896,7 @@ def _do_move(ctx: _Ctx, act: MoveAction) -> None:
     arrows = card.arrows
     if act.mirror:
         s.mirrors[act.slot] = False
+        # ruling: mirror-which-token
         arrows = tuple(MIRRORED[a] for a in arrows)
         ctx.event("mirror_used", slot=act.slot, arrows=arrows)
     ctx.event("card_played", slot=act.slot, use="move", arrows=arrows)
@@ -1999,6 +1942,7 @@ def _turn_over(ctx: _Ctx) -> None:
     if s.effects:
         ctx.event("effects_ended", effects=list(s.effects))
         s.effects = []
+    # ruling: upgrade-timing
     if s.shield and s.phase == "mission":
         _drop_shield(ctx)
 
@@ -2061,6 +2005,7 @@ def _enemy_targets(s: State) -> list[Space]:
     return sorted(targets)
 
 
+# ruling: civilian-onto-uplink
 def _civilian_moves(s: State) -> list[tuple[Space, Space]]:
     """Civilian Card: a civilian moves to an adjacent empty space (backwards too); it never rams."""
     return sorted((v.at, q) for v in s.vehicles if v.side == "civilian"
@@ -2122,6 +2067,7 @@ def _move_civilian(ctx: _Ctx, civilian: Sequence[int], to: Sequence[int]) -> Non
 
 def _move_path(ctx: _Ctx, arrows: tuple[str, ...]) -> bool:
     """Move the hero arrow by arrow; False if the movement was cut short (disorientation, mission end)."""
+    # ruling: mission-ends-at-once
     for arrow in arrows:
         if _halted(ctx.s):
             return False
@@ -2151,6 +2097,7 @@ def _step(ctx: _Ctx, arrow: str) -> bool:
         ctx.event("hero_moved", arrow=arrow, to=dest)
         return _hero_enters(ctx, dest)
     ctx.event("rammed", target=victim.type, side=victim.side, at=dest)
+    # ruling: ram-continue
     if victim.type == "truck":
         _damage_hero(ctx, "rammed a truck", ram=True)
         return True
@@ -2167,6 +2114,7 @@ def _step(ctx: _Ctx, arrow: str) -> bool:
 def _push_car(ctx: _Ctx, car: Vehicle, delta: Space) -> None:
     s = ctx.s
     beyond = _add(car.at, delta)
+    # ruling: crush-occupied
     if not _on_board(s, beyond) or _blocked(s, beyond):
         _destroy(ctx, car, "crushed")
         return
@@ -2259,15 +2207,19 @@ def _settle(s: State) -> None:
     """Check how the mission (or the boss encounter) ends; immobilization is checked first."""
     if s.game != "playing" or s.phase not in ("mission", "boss") or s.mission_status != "playing":
         return
+    # ruling: simultaneous-endings
     if s.health <= 0:
         s.mission_status, s.game = "immobilization", "lost"
     elif s.phase == "boss" and s.boss is not None and not _vulnerable_left(s.boss):
         s.mission_status, s.game = "boss-defeated", "won"
+    # ruling: goal-wording
     elif s.phase == "mission" and not any(v.side == "enemy" for v in s.vehicles):
         s.mission_status = "accomplished"
+        # ruling: short-game-end
         if s.variant == "short":
             s.game = "won"  # Variant - Short Game: you win if you defeat all enemies
             s.missions_accomplished += 1
+    # ruling: losing-to-boss
     elif not s.pending and not s.deck and not any(s.slots.values()):
         s.mission_status, s.game = "exhaustion", "lost"
 
@@ -2281,9 +2233,11 @@ def _energy_options(s: State) -> list[Any]:
     return options
 
 
+# ruling: cube-names
 def _gain_energy(ctx: _Ctx) -> None:
     """Satellite Uplink: one energy, spent at once on one health or one charge."""
     s = ctx.s
+    # ruling: uplink-energy
     choice = ctx.pick("energy", _energy_options(s), "the up-link's energy")
     if choice is None:
         ctx.event("energy_unused", reason="health is full and no upgrade has a free charge space")
@@ -2308,6 +2262,7 @@ def _weapon_outcome(ctx: _Ctx, outcome: str, source: str) -> bool:
     ctx.event("weapon_outcome", outcome=outcome, source=source)
     if outcome == "explosion":
         _damage_hero(ctx, f"explosion ({source})")
+    # ruling: shock-mid-move
     elif outcome == "electric-shock":
         _shock_discard(ctx)
         _move_path(ctx, ("back", "back"))
@@ -2316,14 +2271,17 @@ def _weapon_outcome(ctx: _Ctx, outcome: str, source: str) -> bool:
             card = s.deck.pop(0)
             s.discard.append(card)
             ctx.event("disoriented", card=card.label())
+            # ruling: disorientation-traffic-card
             if card.kind == "hero":
                 _move_path(ctx, card.arrows)
+        # ruling: disorientation-empty-deck
         else:
             ctx.event("disoriented", card=None)
     _settle(s)
     return outcome != "disorientation"
 
 
+# ruling: device-card
 def _shock_options(s: State) -> list[DiscardChoice]:
     return ([DiscardChoice(charge=u.id) for u in s.upgrades if u.charges]
             + [DiscardChoice(card=u.id) for u in s.upgrades if u.device])
@@ -2348,6 +2306,7 @@ def _do_use_upgrade(ctx: _Ctx, act: UseUpgradeAction) -> None:
     s = ctx.s
     upgrade = _upgrade_by_id(s, act.upgrade)
     _check_effect_choices(s, upgrade.effect, act)
+    # ruling: upgrade-payment
     if act.pay == "charge":
         if not upgrade.charges:
             raise IllegalAction(f"{s.facts.title(upgrade.id)} has no charge left; discard it instead (to the box)")
@@ -2502,7 +2461,9 @@ def _do_score(ctx: _Ctx, act: ScoreAction) -> None:
     """Mission Scoring: reward level points minus one per civilian destroyed (by anyone)."""
     s = ctx.s
     civilians = sum(1 for d in s.destroyed if d.side == "civilian")
+    # ruling: negative-score
     s.score = max(0, REWARD_POINTS[s.reward] - civilians)
+    # ruling: laser-strike-penalty
     penalty = LASER_PENALTY if s.laser_used else 0
     s.points = max(0, s.score - penalty)
     s.phase = "upgrades"
@@ -2596,6 +2557,7 @@ def _do_finish(ctx: _Ctx, act: FinishAction) -> None:
     else:
         # The boss board starts empty; the hero starts forward by the spaces bought (Board Setup).
         s.phase, s.vehicles, s.uplinks, s.mission_status = "boss-setup", [], [], None
+        # ruling: head-start-position
         s.hero = (s.lanes // 2, s.start_forward)
         ctx.event("boss_board_start", hero=s.hero)
 
@@ -2628,6 +2590,7 @@ def _do_boss_setup(ctx: _Ctx, act: BossSetupAction) -> None:
     boss.column = [next(c for c in boss.cards if c.number == n and c.color == ("pink" if n in pink else "green"))
                    for n in (1, 2, 3)]
     ctx.event("boss_column", pink=sorted(pink), column=[f"{c.number} {c.color}" for c in boss.column])
+    # ruling: boss-card-flip
     shown = {w for c in boss.column for f in c.faces for w in f.weapons}
     for kind in (k for k in WEAPON_TYPES if k in shown):
         name = boss.fixed_weapons.get(kind)
@@ -2643,6 +2606,7 @@ def _do_boss_setup(ctx: _Ctx, act: BossSetupAction) -> None:
         s.discard = [c for c in s.discard if c.kind == "hero"]
         if removed:
             ctx.event("cards_to_box", cards=[c.kind for c in removed])
+    # ruling: boss-setup-reset
     # Like every mission setup, the boss encounter starts with all three mirrors active (notes.yaml).
     if not all(s.mirrors.values()):
         s.mirrors = dict.fromkeys(SLOTS, True)
@@ -2702,6 +2666,7 @@ def _rocket_upkeep(ctx: _Ctx, token: Token) -> None:
             _remove_token(ctx, other, "collided")
 
 
+# ruling: rocket-path
 def _rocket_step(s: State, frm: Space) -> Space | None:
     """One orthogonal step that brings the rocket closer to the hero, avoiding the boss if it can."""
     closer = [p for p in _neighbours(s, frm) if _manhattan(p, s.hero) < _manhattan(frm, s.hero)]
@@ -2728,6 +2693,7 @@ def _boss_move(ctx: _Ctx) -> None:
     face = boss.column[0].face
     first = boss.at is None
     boss.at = dict(face.at)
+    # ruling: road-size
     ctx.event("boss_placed" if first else "boss_moved", card=boss.column[0].number, at=dict(boss.at))
     spaces = _boss_spaces(boss)
     for token in [t for t in s.tokens if t.at in spaces]:
@@ -2741,6 +2707,7 @@ def _boss_move(ctx: _Ctx) -> None:
     _settle(s)
     if _halted(s):
         return
+    # ruling: boss-landing
     free = [q for q in _neighbours(s, s.hero) if q not in spaces and _empty(s, q)]
     if not free:
         ctx.event("hero_trapped", at=s.hero)
@@ -2759,6 +2726,7 @@ def _boss_activate(ctx: _Ctx) -> None:
         if kind == "target":
             targeted = {_add(_part_space(boss, p), t) for p in boss.parts if p.id not in boss.damaged
                         for t in p.targets}
+            # ruling: multiple-strikes
             if s.hero in targeted:
                 _weapon_outcome(ctx, s.facts.weapons[name].outcome, name)
         else:
@@ -2778,6 +2746,7 @@ def _place_token(ctx: _Ctx, kind: str) -> None:
     if not spaces:
         ctx.event("token_not_placed", token=kind, reason="no empty activation space")
         return
+    # ruling: closest-activation-space
     where = min(spaces, key=lambda p: (_manhattan(p, s.hero), spaces.index(p)))
     if s.supply.get(kind, 0) > 0:
         s.supply[kind] -= 1
@@ -2796,6 +2765,7 @@ def _place_token(ctx: _Ctx, kind: str) -> None:
 def _boss_replace_card(ctx: _Ctx) -> None:
     boss = ctx.s.boss
     assert boss is not None
+    # ruling: boss-card-flip
     card = boss.column.pop(0).flipped()
     boss.column.append(card)
     ctx.event("boss_card_replaced", card=card.number, side="back" if card.up else "front",
@@ -2812,6 +2782,7 @@ def _hit_boss(ctx: _Ctx, part: BossPart) -> None:
     """Playing Against the Boss: a damage token on the part fired upon, unless it already has one."""
     boss = ctx.s.boss
     assert boss is not None
+    # ruling: vulnerable-spots
     if part.id in boss.damaged:
         ctx.event("boss_already_damaged", part=part.id)
     elif len(boss.damaged) >= ctx.s.facts.damage_tokens:
@@ -2886,6 +2857,7 @@ def _card_actions(s: State) -> list[Any]:
             for fire in fires:
                 move = MoveAction("move", slot, mirror, fire)  # type: ignore[arg-type]
                 out += _with_choices(s, move) if choices else [move]
+        # ruling: mirrors-braking
         for n in (0, 1, 2):
             brake = BrakeAction("brake", slot, n)  # type: ignore[arg-type]
             out += _with_choices(s, brake) if choices else [brake]
@@ -3494,7 +3466,6 @@ class MissionDrive(Engine):
     action_specs = ACTIONS
     options_spec = Options
     facts_specs = FACTS_SPECS
-    notes = NOTES
 
     def initial_state(self, setup: Any, content: GameContent) -> State:
         return initial_state(setup, facts_of(content))
