@@ -531,9 +531,9 @@ def test_effect_choices_are_listed_and_only_where_they_do_something() -> None:
 
 @pytest.mark.parametrize(("use", "text"), [
     ({"upgrade": "side-cannons", "direction": "forward"}, "left or right, not forward"),
-    ({"upgrade": "side-cannons"}, "needs direction"),
-    ({"upgrade": "mirror-gyro", "direction": "left", "slot": "left"}, "direction: is not used"),
-    ({"upgrade": "nav-computer", "slot": "left", "civilian": [0, 0]}, "civilian: is not used"),
+    ({"upgrade": "side-cannons"}, "needs a direction"),
+    ({"upgrade": "mirror-gyro", "direction": "left", "slot": "left"}, "takes no direction"),
+    ({"upgrade": "nav-computer", "slot": "left", "civilian": [0, 0]}, "takes no civilian to move"),
     ({"upgrade": "nitro", "slot": "left"}, "an upgrade with no effect"),
 ])
 def test_effect_choices_that_do_not_fit_are_refused(use: dict[str, Any], text: str) -> None:

@@ -43,18 +43,25 @@ EFFECT_CHOICES: dict[str, tuple[str, ...]] = {"shot": ("direction",), "shift": (
                                               "redraw": ("slot",), "civilian": ("civilian", "to")}
 
 
+# What each choice written on a use is, as players name it.
+CHOICE_WORDS = {"direction": "a direction", "slot": "a card slot", "civilian": "a civilian to move",
+                "to": "a space for the civilian"}
+
+
 def effect_choices_refusal(s: State, effect: UpgradeEffect | None, act: UseUpgradeAction) -> str | None:
-    """Why the choices written on a use do not fit its effect (None when they do)."""
+    """Why the choices written on a use do not fit its effect (None when they do), in players' words."""
+    name = s.facts.title(act.upgrade) if act.upgrade in s.facts.upgrades else "this upgrade"
     wanted = EFFECT_CHOICES.get(effect.kind, ()) if effect else ()
     for key in ("direction", "slot", "civilian", "to"):
         given = getattr(act, key) is not None
         if given and key not in wanted:
-            what = f"a {effect.kind} effect" if effect else "an upgrade with no effect"
-            return f"{key}: is not used by {what}"
+            if effect is None:
+                return f"{name} is an upgrade with no effect, so it takes no {CHOICE_WORDS[key][2:]}"
+            return f"the {effect.kind} effect of {name} takes no {CHOICE_WORDS[key][2:]}"
         if not given and key in wanted:
-            return f"a {effect.kind} effect needs {key}: (see the legal actions)"  # type: ignore[union-attr]
+            return f"the {effect.kind} effect of {name} needs {CHOICE_WORDS[key]}"  # type: ignore[union-attr]
     if effect is not None and effect.kind in NEEDS_DIRECTIONS and act.direction not in effect.directions:
-        return f"this upgrade's {effect.kind} goes {' or '.join(effect.directions)}, not {act.direction}"
+        return f"the {effect.kind} effect of {name} goes {' or '.join(effect.directions)}, not {act.direction}"
     return None
 
 
