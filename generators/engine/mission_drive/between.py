@@ -53,7 +53,7 @@ def spend_refusal(s: State, act: SpendAction) -> str | None:
     left = f"{points} point{'s' if points != 1 else ''} left"
     if points <= 0:
         return "no points are left to spend in this upgrade step"
-    name = s.facts.title(act.upgrade) if act.upgrade in s.facts.upgrades else "that upgrade"
+    name = s.facts.title(act.upgrade) if act.upgrade is not None and act.upgrade in s.facts.upgrades else "that upgrade"
     if act.buy == "health":
         room = s.max_health - s.health
         if room <= 0:

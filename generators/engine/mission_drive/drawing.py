@@ -59,7 +59,8 @@ def _rows_shown(s: State, focus: draw.Focus | None) -> tuple[int, int]:
     """The rows (drawn from the far end, top first) a drawing shows: all, or those around the focus."""
     if focus is None:
         return 0, s.rows
-    window = focus.window or draw.Box(*(c - 0.5 for c in _unit(s, s.hero)), 1, 1)
+    x, y = _unit(s, s.hero)
+    window = focus.window or draw.Box(x - 0.5, y - 0.5, 1, 1)
     top = max(0, math.floor(window.y + 1e-6) - CONTEXT_ROWS)
     bottom = min(s.rows, math.ceil(window.y1 - 1e-6) + CONTEXT_ROWS)
     while bottom - top < min(MIN_ROWS, s.rows):

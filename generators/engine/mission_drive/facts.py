@@ -16,7 +16,7 @@ from generators.engine.facts import GameContent
 
 # --- facts from the rulebook (tables and numbers printed in its text, not on a component) ------
 
-SLOTS = ("left", "center", "right")
+SLOTS: tuple[Slot, ...] = ("left", "center", "right")
 FIRE_DIRECTION = {"left": "left", "center": "forward", "right": "right"}  # Firing a Weapon
 DELTA = {"forward": (0, 1), "back": (0, -1), "left": (-1, 0), "right": (1, 0)}
 MIRRORED = {"left": "right", "right": "left", "forward": "forward", "back": "back"}

@@ -40,7 +40,6 @@ from generators.engine.mission_drive.road import (
     _shock_options,
 )
 from generators.engine.mission_drive.specs import (
-    Action,
     BossSetupAction,
     BossTurnAction,
     BrakeAction,
@@ -354,7 +353,7 @@ def _one(action: Any) -> Callable[[Ask[State], str], Iterable[Any]]:
     return lambda ask, player: (action,)
 
 
-MOVES: dict[str, Move[State, Action]] = {
+MOVES: dict[str, Move[State, Any]] = {
     "move": Move("move with a hero card", move_options, (slot_holds_card, mirror_face_up, choices_fit), resolve),
     "brake": Move("brake with a hero card", brake_options, (slot_holds_card, choices_fit), resolve),
     "use_upgrade": Move("use an upgrade", upgrade_options, (upgrade_installed, effect_has_a_target, choices_fit),

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 from generators.engine.mission_drive.boss import _boss_spaces
 from generators.engine.mission_drive.facts import DELTA, FIRE_DIRECTION, MIRRORED, SLOTS, Space
-from generators.engine.mission_drive.state import State, _enemies, _part_space
+from generators.engine.mission_drive.state import State, Vehicle, _enemies, _part_space
 
 # --- evaluation (the simulator's greedy policy) ---------------------------------------------------
 
@@ -65,13 +65,15 @@ def _mission_shaping(s: State) -> float:
     enemies = _enemies(s)
     if not enemies:
         return 0.0
-    reach, passed, exposed = None, 0, False  # counted in one pass: this runs on every look-ahead
+    reach: int | None = None
+    passed, exposed = 0, False  # counted in one pass: this runs on every look-ahead
     hero_col, hero_row = s.hero
     for e in enemies:
         here = _reach(s, e.at, ram=e.type == "motorcycle")
         reach = here if reach is None or here < reach else reach
         passed += e.at[1] < hero_row - 1
         exposed = exposed or abs(hero_col - e.at[0]) + abs(hero_row - e.at[1]) == 1
+    assert reach is not None  # there is an enemy
     value = WORTH["reach"] * reach + WORTH["passed"] * passed
     value += WORTH["threat"] * _threat(s, [e.at for e in enemies], ram=True)
     if exposed and s.deck:
@@ -109,7 +111,7 @@ def _threat(s: State, targets: Sequence[Space], ram: bool) -> int:
     before or after, both under a double-shot effect; rammed enemy motorcycles when `ram`): a cheap sketch of
     the movement rules, in which a car, truck or boss part in the way stops the card."""
     wanted = set(targets)
-    blocked = {v.at: v for v in s.vehicles}
+    blocked: dict[Space, Vehicle | None] = {v.at: v for v in s.vehicles}
     if s.boss is not None and s.boss.at is not None:
         blocked.update((sp, None) for sp in _boss_spaces(s.boss))
     both = "double-shot" in s.effects

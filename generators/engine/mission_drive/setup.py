@@ -205,7 +205,7 @@ def _check_movement_cards(state: State, spec: SetupSpec) -> None:
     boss is set up (Hero Card Setup)."""
     left = {kind: state.facts.count(kind) for kind in ("hero", "enemy", "civilian")}
     boss_ready = spec.phase == "boss" and spec.boss is not None and bool(spec.boss.column)
-    places = [(("dashboard", s), state.slots[s]) for s in SLOTS]
+    places: list[tuple[KeyPath, Card | None]] = [(("dashboard", s), state.slots[s]) for s in SLOTS]
     places += [(("deck", i), c) for i, c in enumerate(state.deck)]
     places += [(("discard", i), c) for i, c in enumerate(state.discard)]
     for path, card in places:
