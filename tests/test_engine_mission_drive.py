@@ -18,9 +18,20 @@ import pytest
 from generators.content.loader import load_content
 from generators.content.scenario import Scripted, load_scenarios
 from generators.content.schema import to_data
-from generators.engine import mission_drive as md
 from generators.engine.base import Chance, ChanceExhausted, GameContent, IllegalAction, SetupError, game_content
-from generators.engine.mission_drive import GAME
+from generators.engine.mission_drive import GAME, MAX_ACTIONS
+from generators.engine.mission_drive.facts import (
+    LEVELS,
+    MISSION_SIDES,
+    REWARD_POINTS,
+    SLOTS,
+    UPGRADES_REVEALED,
+    Card,
+    Facts,
+    facts_of,
+)
+from generators.engine.mission_drive.state import State
+from generators.engine.mission_drive.upgrades import EFFECTS
 from generators.engine.runner import prepare
 from generators.errors import ContentError
 from tests.test_engine_contract import _check_state
@@ -28,7 +39,7 @@ from tests.test_engine_contract import _check_state
 ROOT = Path(__file__).resolve().parent.parent
 MD = load_content(ROOT / "content", ["mission-drive"]).game("mission-drive")
 CONTENT = game_content(MD, GAME)
-FACTS = md.facts_of(CONTENT)
+FACTS = facts_of(CONTENT)
 FIXTURES = ROOT / "tests" / "fixtures" / "scenarios" / "mission-drive"
 
 FAR_ENEMY = {"type": "car", "at": [4, 10]}
@@ -46,16 +57,16 @@ GREEN_COLUMN = [
 HERO_IDS = [fid for fid, card in FACTS.movement if card.kind == "hero"]
 
 
-def state_of(content: GameContent = CONTENT, **setup: Any) -> md.State:
+def state_of(content: GameContent = CONTENT, **setup: Any) -> State:
     return GAME.initial_state(GAME.parse_setup(setup), content)
 
 
-def mission(**setup: Any) -> md.State:
+def mission(**setup: Any) -> State:
     base: dict[str, Any] = {"enemies": [FAR_ENEMY], "dashboard": DASHBOARD, "deck": [["forward"]]}
     return state_of(**{**base, **setup})
 
 
-def boss_fight(boss: dict[str, Any] | None = None, content: GameContent = CONTENT, **setup: Any) -> md.State:
+def boss_fight(boss: dict[str, Any] | None = None, content: GameContent = CONTENT, **setup: Any) -> State:
     base: dict[str, Any] = {"phase": "boss", "dashboard": DASHBOARD, "deck": [["forward"]],
                             "boss": {"parts": TANK_PARTS, "column": GREEN_COLUMN, **(boss or {})}}
     return state_of(content, **{**base, **setup})
@@ -65,7 +76,7 @@ def act(data: dict[str, Any]) -> Any:
     return GAME.parse_action(data)
 
 
-def play(state: md.State, *actions: dict[str, Any], script: list[Scripted] | None = None) -> tuple[md.State, list]:
+def play(state: State, *actions: dict[str, Any], script: list[Scripted] | None = None) -> tuple[State, list]:
     chance = Chance(list(script or []))
     events: list = []
     for action in actions:
@@ -75,7 +86,7 @@ def play(state: md.State, *actions: dict[str, Any], script: list[Scripted] | Non
     return state, events
 
 
-def out(state: md.State, key: str) -> Any:
+def out(state: State, key: str) -> Any:
     return GAME.outcome(state, [])[key]
 
 
@@ -83,7 +94,7 @@ def kinds(events: list) -> list[str]:
     return [e.kind for e in events]
 
 
-def legal(state: md.State) -> list[dict[str, Any]]:
+def legal(state: State) -> list[dict[str, Any]]:
     return GAME.legal_data(state)
 
 
@@ -217,7 +228,9 @@ def test_mirror_flips_left_and_right_and_is_used_up() -> None:
     assert "mirror_used" in kinds(events)
     with pytest.raises(IllegalAction, match="already face down") as caught:
         play(s, {"do": "move", "slot": "center", "mirror": True})
-    assert {"do": "move", "slot": "center"} in caught.value.legal
+    assert caught.value.message == GAME.refusal(s, act({"do": "move", "slot": "center", "mirror": True}))
+    assert {"do": "move", "slot": "center"} in legal(s)
+    assert {"do": "move", "slot": "center", "mirror": True} not in legal(s)
 
 
 def test_off_road_arrows_are_skipped_on_every_edge() -> None:
@@ -228,12 +241,11 @@ def test_off_road_arrows_are_skipped_on_every_edge() -> None:
     assert s.damage_taken == 0
 
 
-def test_empty_slot_is_illegal_and_the_refusal_names_every_legal_action() -> None:
+def test_empty_slot_is_illegal_and_only_the_full_slot_is_listed() -> None:
     s = mission(dashboard={"left": None, "center": ["forward"], "right": None}, deck=[])
-    with pytest.raises(IllegalAction, match="holds no hero card") as caught:
+    with pytest.raises(IllegalAction, match="holds no hero card"):
         play(s, {"do": "move", "slot": "left"})
-    assert caught.value.legal == legal(s)
-    assert all(a.get("slot") == "center" for a in caught.value.legal if a["do"] in ("move", "brake"))
+    assert all(a.get("slot") == "center" for a in legal(s) if a["do"] in ("move", "brake"))
 
 
 def test_apply_does_not_change_the_given_state() -> None:
@@ -244,7 +256,7 @@ def test_apply_does_not_change_the_given_state() -> None:
 
 
 def test_apply_takes_typed_actions_only() -> None:
-    with pytest.raises(TypeError, match="typed action"):
+    with pytest.raises(IllegalAction, match="no such action"):
         GAME.apply(mission(), {"do": "move", "slot": "center"}, Chance())
 
 
@@ -326,7 +338,7 @@ def test_enemy_card_waits_for_a_target_and_lists_the_legal_ones() -> None:
         play(s, {"do": "enemy_fire", "target": [4, 10]})
     s, _ = play(s, {"do": "enemy_fire", "target": [3, 2]})
     assert out(s, "destroyed")["civilian"]["car"] == 1
-    assert s.slots["center"] == md.Card("hero", ("left",))
+    assert s.slots["center"] == Card("hero", ("left",))
 
 
 def test_civilian_card_needs_an_empty_adjacent_space() -> None:
@@ -335,7 +347,9 @@ def test_civilian_card_needs_an_empty_adjacent_space() -> None:
     s, _ = play(s, {"do": "move", "slot": "center"})
     with pytest.raises(IllegalAction, match="cannot move there") as caught:
         play(s, {"do": "civilian_move", "civilian": [0, 5], "to": [0, 6]})
-    assert {"do": "civilian_move", "civilian": [0, 5], "to": [0, 4]} in caught.value.legal
+    assert caught.value.message.startswith("that civilian cannot move there")
+    assert {"do": "civilian_move", "civilian": [0, 5], "to": [0, 4]} in legal(s)
+    assert {"do": "civilian_move", "civilian": [0, 5], "to": [0, 6]} not in legal(s)
     s, _ = play(s, {"do": "civilian_move", "civilian": [0, 5], "to": [1, 5]})
     assert s.slots["center"] is None and out(s, "mission_status") == "playing"
 
@@ -351,7 +365,7 @@ def test_uplink_energy_choices_are_part_of_the_listed_actions() -> None:
     assert not any("energy" not in a for a in centre), "every centre move crosses the up-link"
     with pytest.raises(IllegalAction, match="choose the up-link's energy") as caught:
         play(s, {"do": "move", "slot": "center"})
-    assert caught.value.legal == legal(s)
+    assert "health" in caught.value.message and "nitro" in caught.value.message
     s2, _ = play(s, {"do": "move", "slot": "center", "energy": [{"charge": "nitro"}]})
     assert (s2.health, s2.upgrades[0].charges, s2.uplinks) == (3, 1, [])
 
@@ -400,7 +414,7 @@ def test_boss_landing_on_the_hero_lists_where_it_can_go() -> None:
         play(s, {"do": "boss_turn", "hero_to": [2, 8, 1]})
 
 
-def _with_every_effect() -> md.State:
+def _with_every_effect() -> State:
     """A mission with an upgrade of each effect kind, a used mirror, a civilian and an up-link, and a
     double-shot in effect: every kind of use is listed."""
     s = mission(mission=2, upgrades=[{"id": uid, "charges": 1 if FACTS.upgrades[uid].charge_spaces else 0}
@@ -455,7 +469,7 @@ ALL_UPGRADES = [{"id": uid, "charges": 1 if FACTS.upgrades[uid].charge_spaces el
                 for uid in ("side-cannons", "nitro-burst", "mirror-gyro", "nav-computer", "loudhailer", "deflector")]
 
 
-def _uses(state: md.State, upgrade: str) -> list[dict[str, Any]]:
+def _uses(state: State, upgrade: str) -> list[dict[str, Any]]:
     return [a for a in legal(state) if a["do"] == "use_upgrade" and a["upgrade"] == upgrade]
 
 
@@ -466,7 +480,7 @@ def test_every_house_upgrade_has_an_effect_and_a_scenario_that_uses_it() -> None
     assert len(FACTS.upgrades) == 15
     assert set(FACTS.upgrades) <= used, f"no scenario uses {sorted(set(FACTS.upgrades) - used)}"
     kinds_used = {u.effect.kind for u in FACTS.upgrades.values()}
-    assert kinds_used == set(md.EFFECTS), f"effects no card has: {set(md.EFFECTS) - kinds_used}"
+    assert kinds_used == set(EFFECTS), f"effects no card has: {set(EFFECTS) - kinds_used}"
 
 
 def test_upgrade_faces_print_what_the_engine_reads() -> None:
@@ -517,9 +531,9 @@ def test_effect_choices_are_listed_and_only_where_they_do_something() -> None:
 
 @pytest.mark.parametrize(("use", "text"), [
     ({"upgrade": "side-cannons", "direction": "forward"}, "left or right, not forward"),
-    ({"upgrade": "side-cannons"}, "needs direction"),
-    ({"upgrade": "mirror-gyro", "direction": "left", "slot": "left"}, "direction: is not used"),
-    ({"upgrade": "nav-computer", "slot": "left", "civilian": [0, 0]}, "civilian: is not used"),
+    ({"upgrade": "side-cannons"}, "needs a direction"),
+    ({"upgrade": "mirror-gyro", "direction": "left", "slot": "left"}, "takes no direction"),
+    ({"upgrade": "nav-computer", "slot": "left", "civilian": [0, 0]}, "takes no civilian to move"),
     ({"upgrade": "nitro", "slot": "left"}, "an upgrade with no effect"),
 ])
 def test_effect_choices_that_do_not_fit_are_refused(use: dict[str, Any], text: str) -> None:
@@ -535,7 +549,7 @@ def test_this_turn_effects_last_through_the_refill_and_end_with_the_turn() -> No
     s, _ = play(s, {"do": "brake", "slot": "left", "spaces": 0})
     assert s.pending is not None and s.pending.kind == "civilian" and s.effects == ["jam"]
     s, events = play(s, {"do": "civilian_move", "civilian": [0, 5], "to": [0, 6]})
-    assert "enemy_card_jammed" in kinds(events) and s.effects == [] and s.slots["left"] == md.Card("hero", ("forward",))
+    assert "enemy_card_jammed" in kinds(events) and s.effects == [] and s.slots["left"] == Card("hero", ("forward",))
     s, _ = play(s, {"do": "brake", "slot": "center", "spaces": 0})  # next turn: the enemy card fires again
     assert s.pending is not None and s.pending.kind == "enemy"
 
@@ -547,7 +561,7 @@ def test_a_redraw_keeps_the_turn_effects_while_its_traffic_card_is_resolved() ->
     s, _ = play(s, {"do": "use_upgrade", "upgrade": "ram-plate", "pay": "charge"},
                 {"do": "use_upgrade", "upgrade": "nav-computer", "pay": "charge", "slot": "right"},
                 {"do": "civilian_move", "civilian": [0, 5], "to": [0, 6]})
-    assert s.effects == ["ram-proof"] and s.slots["right"] == md.Card("hero", ("forward",)) and s.turns == 0
+    assert s.effects == ["ram-proof"] and s.slots["right"] == Card("hero", ("forward",)) and s.turns == 0
     s, events = play(s, {"do": "move", "slot": "right"})  # forward into the car at [2, 1]: pushed, no damage
     assert s.effects == [] and s.turns == 1 and s.damage_taken == 0 and "damage_prevented" in kinds(events)
 
@@ -653,8 +667,14 @@ def test_repairs_spend_options_list_every_amount_and_lost_points() -> None:
                  upgrades=[{"id": "nitro", "charge_spaces": 1}])
     assert legal(s) == [{"do": "spend", "buy": "health"}, {"do": "spend", "buy": "health", "times": 2},
                         {"do": "spend", "buy": "charge", "upgrade": "nitro"}, {"do": "finish"}]
-    with pytest.raises(IllegalAction, match="no points are left to spend"):
+    with pytest.raises(IllegalAction, match="3 health cost 3 points and only 2 points left"):
         play(s, {"do": "spend", "buy": "health", "times": 3})
+    with pytest.raises(IllegalAction, match="costs 3 points and only 2 points left"):
+        play(s, {"do": "spend", "buy": "install", "upgrade": "armour"})
+    with pytest.raises(IllegalAction, match="only 1 empty charge space"):
+        play(s, {"do": "spend", "buy": "charge", "upgrade": "nitro", "times": 2})
+    with pytest.raises(IllegalAction, match="after the third mission"):
+        play(s, {"do": "spend", "buy": "start_forward"})
     s, _ = play(s, {"do": "finish"})
     assert (s.points, s.points_lost, s.phase, s.mission) == (0, 2, "next-mission", 2)
     assert legal(s) == [{"do": "start_mission"}]
@@ -774,7 +794,8 @@ def test_weapon_outcomes_come_from_the_weapon_cards() -> None:
 
 
 def test_the_engine_keeps_no_copy_of_card_facts() -> None:
-    source = Path(md.__file__).read_text(encoding="utf-8")
+    package = ROOT / "generators" / "engine" / "mission_drive"
+    source = "".join(p.read_text(encoding="utf-8") for p in sorted(package.glob("*.py")))
     for name in FACTS.weapons:
         assert f'"{name}"' not in source, f"weapon card {name} is retyped in the engine"
     for fid in HERO_IDS:
@@ -809,7 +830,7 @@ def test_faces_draw_what_the_engine_reads() -> None:
 
 
 def test_every_mission_pairing_fits_the_box() -> None:
-    for sides in md.MISSION_SIDES.values():
+    for sides in MISSION_SIDES.values():
         for near, far in itertools.permutations(FACTS.missions, 2):
             vehicles = [{"side": v.side, "type": v.type} for mid, side in ((near, sides[0]), (far, sides[1]))
                         for v in getattr(FACTS.missions[mid], side).vehicles]
@@ -832,7 +853,7 @@ def test_house_bosses_are_complete_and_fit_the_far_board() -> None:
 # --- whole games ------------------------------------------------------------------------------------
 
 
-def _opening(variant: str = "standard", **options: Any) -> tuple[md.State, Chance]:
+def _opening(variant: str = "standard", **options: Any) -> tuple[State, Chance]:
     rest = [fid for fid, _ in FACTS.movement if fid not in HERO_IDS[:3]]
     rest.remove("enemy")
     order = ["enemy", *HERO_IDS[:3], *rest]  # the enemy card drawn first goes back into the deck
@@ -855,8 +876,8 @@ def test_new_game_sets_up_mission_one_from_the_content() -> None:
     assert sorted(v.at for v in s.vehicles) == sorted([tuple(v.at) for v in near.vehicles]
                                                       + [(v.at[0], v.at[1] + 6) for v in far.vehicles])
     assert [u.id for u in s.offer] == list(reversed(FACTS.upgrades))[:6]
-    assert [s.slots[slot] for slot in md.SLOTS] == [FACTS.card(fid) for fid in HERO_IDS[:3]]
-    assert len(s.deck) == 18 and s.deck[-1] == md.Card("enemy")  # the enemy drawn at the deal went back
+    assert [s.slots[slot] for slot in SLOTS] == [FACTS.card(fid) for fid in HERO_IDS[:3]]
+    assert len(s.deck) == 18 and s.deck[-1] == Card("enemy")  # the enemy drawn at the deal went back
     assert (s.hero, s.health, s.uplinks) == ((2, 0), 5, [])
 
 
@@ -897,7 +918,7 @@ def test_boss_setup_after_the_missions_deals_the_hero_cards() -> None:
               Scripted("drone weapon card", "buzzing-drone"), Scripted("movement deck", HERO_IDS)]
     s, _ = play(s, {"do": "boss_setup"}, script=script)
     assert (s.phase, s.turn, s.boss.name, s.boss.tiles) == ("boss", "boss", "rovers", ("rover-1", "rover-2"))
-    assert [s.slots[slot] for slot in md.SLOTS] == [FACTS.card(fid) for fid in HERO_IDS[:3]]
+    assert [s.slots[slot] for slot in SLOTS] == [FACTS.card(fid) for fid in HERO_IDS[:3]]
     assert len(s.deck) == 11 and all(c.kind == "hero" for c in s.deck)
 
 
@@ -920,9 +941,9 @@ def test_simulation_settings_cover_every_difficulty() -> None:
 # --- the later stages keep the contract (random play seldom reaches them) -------------------------
 
 
-def _later_stages() -> list[tuple[str, md.State]]:
+def _later_stages() -> list[tuple[str, State]]:
     starts = []
-    for boss, level in itertools.product(("tank", "rovers", "jet"), md.LEVELS):
+    for boss, level in itertools.product(("tank", "rovers", "jet"), LEVELS):
         starts.append((f"boss {boss} {level}", state_of(phase="upgrades", mission=3, points=5, difficulty=level,
                                                         boss={"name": boss}, hero={"health": 3},
                                                         upgrades=[{"id": "rocket-pod", "charges": 1},
@@ -933,7 +954,7 @@ def _later_stages() -> list[tuple[str, md.State]]:
 
 
 @pytest.mark.parametrize(("label", "start"), _later_stages(), ids=lambda v: v if isinstance(v, str) else "")
-def test_random_play_from_later_stages_keeps_the_contract(label: str, start: md.State) -> None:
+def test_random_play_from_later_stages_keeps_the_contract(label: str, start: State) -> None:
     lengths = []
     for seed in range(8):
         rng, chance, s = random.Random(seed), Chance.seeded(seed), start
@@ -950,7 +971,7 @@ def test_random_play_from_later_stages_keeps_the_contract(label: str, start: md.
     assert max(lengths) > 5
 
 
-def _stall(s: md.State) -> Any:
+def _stall(s: State) -> Any:
     """A policy that makes a stage last: every use of an upgrade first, spending one point at a time,
     braking zero spaces."""
     options = GAME.legal_actions(s)
@@ -975,22 +996,22 @@ def test_stalling_cannot_keep_a_stage_going() -> None:
 
 
 def test_the_action_bound_holds_for_this_content() -> None:
-    """md.MAX_ACTIONS rests on counts from the content: recompute the bound from them."""
+    """MAX_ACTIONS rests on counts from the content: recompute the bound from them."""
     hero, traffic = FACTS.count("hero"), FACTS.count("enemy") + FACTS.count("civilian")
-    charges = md.UPGRADES_REVEALED * max(u.charge_spaces for u in FACTS.upgrades.values())
+    charges = UPGRADES_REVEALED * max(u.charge_spaces for u in FACTS.upgrades.values())
     uplinks = 2 * max(len(m.pink.uplinks) for m in FACTS.missions.values())
-    uses = charges + uplinks + md.UPGRADES_REVEALED
+    uses = charges + uplinks + UPGRADES_REVEALED
     missions = 3 * (hero + traffic + uses + 1) + 2 + 1  # + the laser strike
-    upgrade_steps = 3 * (max(md.REWARD_POINTS.values()) + 1)
-    boss = 1 + hero + (hero + 1) + charges + md.UPGRADES_REVEALED
-    assert missions + upgrade_steps + boss <= md.MAX_ACTIONS == GAME.type.max_actions
+    upgrade_steps = 3 * (max(REWARD_POINTS.values()) + 1)
+    boss = 1 + hero + (hero + 1) + charges + UPGRADES_REVEALED
+    assert missions + upgrade_steps + boss <= MAX_ACTIONS == GAME.type.max_actions
 
 
 # --- state copies, outcome and drawing --------------------------------------------------------------
 
 
 def _mutables(obj: Any, seen: set[int], found: set[int]) -> set[int]:
-    if id(obj) in seen or isinstance(obj, (str, int, float, bool, type(None), md.Facts)):
+    if id(obj) in seen or isinstance(obj, (str, int, float, bool, type(None), Facts)):
         return found
     seen.add(id(obj))
     if isinstance(obj, (list, dict, set)) or (dataclasses.is_dataclass(obj)

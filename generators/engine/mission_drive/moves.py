@@ -1,0 +1,375 @@
+"""Mission: Drive: each kind of action as a `Move`: its options (every concrete action worth asking
+about, the choices it meets filled in), its rules (each gives the players'-words reason it does not
+hold, else None) and its resolution (the handlers of `road`, `upgrades`, `between` and `boss`, run on
+a copy of the state).
+
+Choices that arise in the middle of an action (an up-link's energy, an electric shock's discard,
+where the hero goes when the boss lands on it) are written on the action. Which ones an action meets
+depends on where its arrows lead, so the rule that checks them resolves the action on a copy and
+reports the first choice that is missing, impossible or never asked; the memo of the question
+(`Ask`) keeps what listing the options already resolved, and nothing is written into the state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import replace
+from typing import Any
+
+from generators.engine.chance import Chance
+from generators.engine.contract import Ask, Event, Move
+from generators.engine.mission_drive.between import (
+    _do_finish,
+    _do_score,
+    _do_spend,
+    _do_start_mission,
+    _spend_options,
+    spend_refusal,
+)
+from generators.engine.mission_drive.boss import _do_boss_setup, _do_boss_turn
+from generators.engine.mission_drive.context import _Ctx, _NeedChoice, _option_words
+from generators.engine.mission_drive.facts import NEEDS_DIRECTIONS, SLOTS, _pair
+from generators.engine.mission_drive.road import (
+    _civilian_may_move,
+    _civilian_moves,
+    _do_brake,
+    _do_civilian_move,
+    _do_enemy_fire,
+    _do_move,
+    _enemy_targets,
+    _shock_options,
+)
+from generators.engine.mission_drive.specs import (
+    BossSetupAction,
+    BossTurnAction,
+    BrakeAction,
+    CivilianMoveAction,
+    EnemyFireAction,
+    FinishAction,
+    LaserStrikeAction,
+    MoveAction,
+    ScoreAction,
+    SpendAction,
+    StartMissionAction,
+    UseUpgradeAction,
+)
+from generators.engine.mission_drive.state import State, Upgrade, _enemies, _vehicle_at, _vkey
+from generators.engine.mission_drive.upgrades import _do_laser_strike, _do_use_upgrade, effect_choices_refusal
+from generators.engine.refusals import IllegalAction
+
+Rule = Callable[[Ask[State], Any], "str | None"]
+_NO_CHANCE = Chance()  # only start_mission and boss_setup ask for chance, and neither carries choices
+
+
+# --- resolution --------------------------------------------------------------------------------
+
+
+HANDLERS: dict[str, Callable[[_Ctx, Any], None]] = {
+    "move": _do_move,
+    "brake": _do_brake,
+    "enemy_fire": _do_enemy_fire,
+    "civilian_move": _do_civilian_move,
+    "laser_strike": _do_laser_strike,
+    "use_upgrade": _do_use_upgrade,
+    "score": _do_score,
+    "spend": _do_spend,
+    "finish": _do_finish,
+    "start_mission": _do_start_mission,
+    "boss_setup": _do_boss_setup,
+    "boss_turn": _do_boss_turn,
+}
+_ASKED = {"energy": "an energy payment", "discard": "a discard", "hero_to": "a space for the hero"}
+
+
+def run(state: State, act: Any, chance: Chance) -> tuple[State, list[Event]]:
+    """`act` applied to a copy of `state`; _NeedChoice or IllegalAction when its written choices do not
+    fit what it meets."""
+    new = state.clone()
+    ctx = _Ctx(new, chance)
+    for key in ("energy", "discard"):
+        ctx.choices[key] = list(getattr(act, key, ()))
+    hero_to = getattr(act, "hero_to", None)
+    ctx.choices["hero_to"] = [] if hero_to is None else [_pair(hero_to)]
+    HANDLERS[act.do](ctx, act)
+    unused = [(k, c) for k, queue in ctx.choices.items() for c in queue]
+    if unused:
+        raise IllegalAction("this move never asks for " + ", ".join(
+            f"{_ASKED.get(k, 'a choice')} ({_option_words(state.facts, c)})" for k, c in unused))
+    if new.mission_status != state.mission_status and new.mission_status not in ("playing", None):
+        ctx.event("mission_ended", status=new.mission_status)
+    if new.game != state.game:
+        ctx.event("game_over", result=new.game)
+    return new, ctx.events
+
+
+def resolve(state: State, act: Any, chance: Chance) -> tuple[State, list[Event]]:
+    try:
+        return run(state, act, chance)
+    except _NeedChoice as need:  # the rules ask for every choice first: only a direct `play` gets here
+        raise IllegalAction(_choose(state, need)) from None
+
+
+def _choose(s: State, need: _NeedChoice) -> str:
+    return f"choose {need.what}: {' or '.join(_option_words(s.facts, o) for o in need.options)}"
+
+
+# --- the choices met in the middle of an action ------------------------------------------------
+
+
+def _tried(ask: Ask[State], act: Any) -> str | None:
+    """Why the choices written on `act` do not fit what it meets (None when they do), by resolving it."""
+    try:
+        hash(act)
+    except TypeError:  # written by hand with lists: asked once, not kept
+        return _try(ask.state, act)
+    return ask.once(("tried", act), lambda: _try(ask.state, act))  # type: ignore[no-any-return]
+
+
+def _try(s: State, act: Any) -> str | None:
+    try:
+        run(s, act, _NO_CHANCE)
+    except _NeedChoice as need:
+        return _choose(s, need)
+    except IllegalAction as exc:
+        return exc.message
+    return None
+
+
+def _choices_possible(s: State) -> bool:
+    """Whether a hero move can meet a choice: up-link energy (only up-links give it) or an electric
+    shock with something to discard (options never grow during a boss-phase action)."""
+    if s.uplinks:
+        return True
+    if s.boss is None or not _shock_options(s):
+        return False
+    return any(s.facts.weapons[name].outcome == "electric-shock" for name in s.boss.weapons.values())
+
+
+def _carries_choices(act: Any) -> bool:
+    return bool(getattr(act, "energy", ())) or bool(getattr(act, "discard", ()))
+
+
+def choices_fit(ask: Ask[State], act: Any) -> str | None:
+    """The choices the action meets are written, in order, each one possible, none never met."""
+    if act.do == "boss_turn":
+        hero_to = act.hero_to
+        if hero_to is not None and len(hero_to) != 2:
+            return f"the hero's space is written as [column, row], not {list(hero_to)}"
+    elif not _carries_choices(act):
+        if not ask.once("choices possible", lambda: _choices_possible(ask.state)):
+            return None
+        if act.do == "use_upgrade" and _effect_kind(ask.state, act) != "shift":
+            return None
+    return _tried(ask, act)
+
+
+def _with_choices(ask: Ask[State], act: Any) -> list[Any]:
+    """`act` with every combination of the choices it meets (depth first, in the order they are
+    offered); each complete one is kept in the question's memo for `choices_fit`."""
+    s = ask.state
+    try:
+        run(s, act, _NO_CHANCE)
+    except _NeedChoice as need:
+        out: list[Any] = []
+        for option in need.options:
+            if need.key == "hero_to":
+                out += _with_choices(ask, replace(act, hero_to=option))
+            else:
+                out += _with_choices(ask, replace(act, **{need.key: (*getattr(act, need.key), option)}))
+        return out
+    except IllegalAction:
+        return []
+    ask.memo[("tried", act)] = None
+    return [act]
+
+
+# --- the hero's card ---------------------------------------------------------------------------
+
+
+def _titles(s: State, effect: str) -> list[str]:
+    """The printed titles of the upgrades with this effect."""
+    return [s.facts.title(uid) for uid, u in s.facts.upgrades.items() if u.effect.kind == effect]
+
+
+def slot_holds_card(ask: Ask[State], act: MoveAction | BrakeAction) -> str | None:
+    if ask.state.slots[act.slot] is None:
+        return f"the {act.slot} slot holds no hero card"
+    return None
+
+
+def mirror_face_up(ask: Ask[State], act: MoveAction) -> str | None:
+    s = ask.state
+    if act.mirror and not s.mirrors[act.slot]:
+        return f"the {act.slot} mirror token is already face down"
+    if act.fire == "both" and "double-shot" not in s.effects:
+        return ("firing both before and after moving needs an upgrade that fires twice ("
+                + ", ".join(_titles(s, "double-shot")) + ") used this turn")
+    return None
+
+
+def move_options(ask: Ask[State], player: str) -> Iterable[MoveAction]:
+    s = ask.state
+    choices = ask.once("choices possible", lambda: _choices_possible(s))
+    fires = (None, "before", "after", "both") if "double-shot" in s.effects else (None, "before", "after")
+    for slot in SLOTS:
+        if s.slots[slot] is None:
+            continue
+        for mirror in (False, True) if s.mirrors[slot] else (False,):
+            for fire in fires:
+                move = MoveAction("move", slot, mirror, fire)  # type: ignore[arg-type]
+                yield from _with_choices(ask, move) if choices else (move,)
+
+
+def brake_options(ask: Ask[State], player: str) -> Iterable[BrakeAction]:
+    s = ask.state
+    choices = ask.once("choices possible", lambda: _choices_possible(s))
+    for slot in SLOTS:
+        if s.slots[slot] is None:
+            continue
+        # ruling: mirrors-braking
+        for n in (0, 1, 2):
+            brake = BrakeAction("brake", slot, n)  # type: ignore[arg-type]
+            yield from _with_choices(ask, brake) if choices else (brake,)
+
+
+# --- upgrades and the laser strike -------------------------------------------------------------
+
+
+def _installed(s: State, uid: str) -> Upgrade | None:
+    return next((u for u in s.upgrades if u.id == uid), None)
+
+
+def _effect_kind(s: State, act: UseUpgradeAction) -> str | None:
+    u = _installed(s, act.upgrade)
+    return u.effect.kind if u is not None and u.effect is not None else None
+
+
+def upgrade_installed(ask: Ask[State], act: UseUpgradeAction) -> str | None:
+    s = ask.state
+    u = _installed(s, act.upgrade)
+    if u is None:
+        name = s.facts.title(act.upgrade) if act.upgrade in s.facts.upgrades else "that upgrade"
+        return f"{name} is not installed on the car"
+    reason = effect_choices_refusal(s, u.effect, act)
+    if reason is not None:
+        return reason
+    # ruling: upgrade-payment
+    if act.pay == "charge" and not u.charges:
+        return f"{s.facts.title(u.id)} has no charge left; discard it instead (to the box)"
+    return None
+
+
+def effect_has_a_target(ask: Ask[State], act: UseUpgradeAction) -> str | None:
+    """What the effect acts on is there: a face-down mirror, a card to replace, a civilian free to move."""
+    s = ask.state
+    kind = _effect_kind(s, act)
+    if kind == "mirror" and act.slot is not None and s.mirrors[act.slot]:
+        return f"the {act.slot} mirror token is face up already"
+    if kind == "redraw" and act.slot is not None and s.slots[act.slot] is None:
+        return f"the {act.slot} slot holds no hero card to replace"
+    if kind == "civilian" and act.civilian is not None and act.to is not None and not _civilian_may_move(
+            s, tuple(act.civilian), tuple(act.to)):
+        return "that civilian cannot move there (it needs an adjacent empty space)"
+    return None
+
+
+def upgrade_options(ask: Ask[State], player: str) -> Iterable[UseUpgradeAction]:
+    s = ask.state
+    for u in s.upgrades:
+        for pay in ("charge", "discard") if u.charges else ("discard",):
+            yield from _upgrade_uses(ask, u, pay)
+
+
+def _upgrade_uses(ask: Ask[State], u: Upgrade, pay: str) -> list[UseUpgradeAction]:
+    """Every way to use `u` now: one per choice its effect offers (a direction, a slot, a civilian's
+    move); a shift carries the choices it meets."""
+    s = ask.state
+    base = UseUpgradeAction("use_upgrade", u.id, pay)  # type: ignore[arg-type]
+    kind = u.effect.kind if u.effect else None
+    if kind in NEEDS_DIRECTIONS:
+        assert u.effect is not None
+        uses = [replace(base, direction=d) for d in u.effect.directions]
+        if kind == "shift" and ask.once("choices possible", lambda: _choices_possible(s)):
+            return [a for use in uses for a in _with_choices(ask, use)]
+        return uses
+    if kind == "mirror":
+        return [replace(base, slot=slot) for slot in SLOTS if not s.mirrors[slot]]
+    if kind == "redraw":
+        return [replace(base, slot=slot) for slot in SLOTS if s.slots[slot] is not None]
+    if kind == "civilian":
+        return [replace(base, civilian=a, to=b) for a, b in _civilian_moves(s)]
+    return [base]
+
+
+def laser_allowed(ask: Ask[State], act: LaserStrikeAction) -> str | None:
+    s = ask.state
+    if s.reward != "rookie":
+        return f"the laser strike is only for the rookie mission reward level (this is {s.reward})"
+    if s.laser_used:
+        return "the satellite laser strike has already been used"
+    victim = _vehicle_at(s, _pair(act.target)) if len(act.target) == 2 else None
+    if victim is None or victim.side != "enemy":
+        return "the laser strike destroys an enemy vehicle"
+    return None
+
+
+def laser_options(ask: Ask[State], player: str) -> Iterable[LaserStrikeAction]:
+    s = ask.state
+    if s.reward == "rookie" and not s.laser_used:
+        yield from (LaserStrikeAction("laser_strike", e.at) for e in sorted(_enemies(s), key=_vkey))
+
+
+# --- drawn enemy and civilian cards ------------------------------------------------------------
+
+
+def enemy_target(ask: Ask[State], act: EnemyFireAction) -> str | None:
+    target = _pair(act.target) if len(act.target) == 2 else None
+    if target not in _enemy_targets(ask.state):
+        return f"{list(act.target)} is not a civilian or the hero next to an enemy"
+    return None
+
+
+def civilian_step(ask: Ask[State], act: CivilianMoveAction) -> str | None:
+    if not _civilian_may_move(ask.state, tuple(act.civilian), tuple(act.to)):
+        return "that civilian cannot move there (it needs an adjacent empty space)"
+    return None
+
+
+# --- between missions and the boss -------------------------------------------------------------
+
+
+def spend_allowed(ask: Ask[State], act: SpendAction) -> str | None:
+    return spend_refusal(ask.state, act)
+
+
+def road_fits_mission_cards(ask: Ask[State], act: StartMissionAction) -> str | None:
+    s, facts = ask.state, ask.state.facts
+    if (s.lanes, s.rows) != (facts.lanes, facts.rows):
+        return f"mission cards fit the {facts.lanes} x {facts.rows} road only"
+    return None
+
+
+def _one(action: Any) -> Callable[[Ask[State], str], Iterable[Any]]:
+    return lambda ask, player: (action,)
+
+
+MOVES: dict[str, Move[State, Any]] = {
+    "move": Move("move with a hero card", move_options, (slot_holds_card, mirror_face_up, choices_fit), resolve),
+    "brake": Move("brake with a hero card", brake_options, (slot_holds_card, choices_fit), resolve),
+    "use_upgrade": Move("use an upgrade", upgrade_options, (upgrade_installed, effect_has_a_target, choices_fit),
+                        resolve),
+    "laser_strike": Move("call the satellite laser strike", laser_options, (laser_allowed,), resolve),
+    "enemy_fire": Move("resolve an enemy card", lambda ask, p: (
+        EnemyFireAction("enemy_fire", t) for t in _enemy_targets(ask.state)), (enemy_target,), resolve),
+    "civilian_move": Move("resolve a civilian card", lambda ask, p: (
+        CivilianMoveAction("civilian_move", a, b) for a, b in _civilian_moves(ask.state)), (civilian_step,),
+        resolve),
+    "score": Move("score a mission", _one(ScoreAction("score")), (), resolve),
+    "spend": Move("spend points", lambda ask, p: _spend_options(ask.state), (spend_allowed,), resolve),
+    "finish": Move("finish the upgrade step", _one(FinishAction("finish")), (), resolve),
+    "start_mission": Move("start the next mission", _one(StartMissionAction("start_mission")),
+                           (road_fits_mission_cards,), resolve),
+    "boss_setup": Move("set up the boss", _one(BossSetupAction("boss_setup")), (), resolve),
+    "boss_turn": Move("play the boss's turn", lambda ask, p: _with_choices(ask, BossTurnAction("boss_turn")),
+                      (choices_fit,), resolve),
+}
