@@ -4,7 +4,8 @@ A cooperative card game for 1-4 players. Every card's numbers (costs, attacks, t
 distances, activation values, Project requirements) are read from the content faces' `facts:` through
 `facts_specs`; the rulebook's own numbers (Logistics starts at 3, a Warehouse of 3, trophy exchange 1 or
 2, 3 Characters and 3 enemies per player, 4 wounded, 4 rounds, 3 Projects per player) are constants
-here. Where the rulebook is silent the engine's reading is in `NOTES`.
+here. Where the rulebook is silent the engine's reading is a ruling in content/dronovody/notes.yaml,
+marked `# ruling: <id>` where the code applies it.
 
 State
     Each player: Logistics, Warehouse (drones, some broken), Crew, HQ, hand, Projects (open or
@@ -100,62 +101,6 @@ DRONE_TYPES = ("fpv", "mavic", "wing", "multirotor")
 DroneType = Literal["fpv", "mavic", "wing", "multirotor"]
 PLACES = ("crew", "hq")
 
-NOTES: tuple[tuple[str, str], ...] = (
-    ("setup", "The four Mavics and four Universal Pilots are counted in the 21 Drone and 30 Character cards. With "
-     "fewer than four players the spare ones go back in the box; with Random Start every card is shuffled in and each "
-     "player draws a random Character (into the Crew) and a random Drone instead of the pair."),
-    ("recovery-phase", "The +1 Logistics per Character in the HQ is gained once a round, in the Recovery phase (the "
-     "Recovery phase text); the Characters section's 'at the end of the turn' is a rulebook note."),
-    ("management-phase", "A turn is: play or discard one Support card, one Action, then free actions until the player "
-     "ends the turn. A player whose hand is empty is skipped; the phase ends when every hand is empty."),
-    ("free-actions", "Free actions (trophy exchange, Project activation, Character and Project Effects) are taken by "
-     "a player while it is their turn, and in the Threat phase before their own defence roll."),
-    ("movement", "One Movement action moves any number of Characters, each at most once, between the player's Crew "
-     "and HQ or into the Trench; it ends when the player says the Movement is over."),
-    ("recruiting", "'Two identical Characters' counts the Crew and the HQ; the Trench is shared and wounded "
-     "Characters are off the board."),
-    ("recruiting", "The drawn Characters not placed go to the bottom of the Character deck in the order drawn."),
-    ("bonus-cards", "A Transfer Order lets the player look through the Trench and move one Character from it into "
-     "their Crew or HQ. If that empties the Trench the team loses at once."),
-    ("buying", "The Drone Shop keeps every revealed card; after a purchase the empty space is refilled from the Drone "
-     "deck. When the Drone deck is empty its discard pile is shuffled into a new one. With a full Warehouse the "
-     "player names a drone to discard (of two identical drones, a broken one goes first)."),
-    ("combat-sortie", "Every attack of a sortie uses one of the drone's attacks, hit or miss, and may pick any target "
-     "it can reach; the sortie goes on after a hit. A kamikaze drone is discarded when its sortie ends. A reusable "
-     "drone that breaks down ends its sortie. Only one sortie per turn, even with an extra Action."),
-    ("breakdown-and-repair", "The red-die breakdown is read from the die as rolled (a 1, as the icon key says), "
-     "before modifiers; a guaranteed hit rolls no die and cannot break the drone."),
-    ("reconnaissance", "Reconnaissance is not spent: a recon drone with a matching Pilot in the Crew, an activated "
-     "Delta or a Bonus card played this turn lets every attack that turn reach that distance. An attack needs "
-     "Reconnaissance at least as far as the target's distance, unless the drone is a kamikaze or a Counter-battery "
-     "Reconnaissance card was played this turn and the target is an Artillery, MLRS or TOS."),
-    ("resources", "Ammunition is not spent either: an Engineer or Sapper in the Crew, an Ammunition Depot or an "
-     "Ammunition Bonus this turn supplies every drone that needs it."),
-    ("artillery-cards", "An Artillery card is the turn's Support card: its attack happens when it is played and costs "
-     "no Action. Its roll has no modifiers except a permanent enemy effect on Artillery rolls. With Artillery "
-     "correction (a working correction drone flown from the Crew, or a Spotter in the Crew) a missed roll is "
-     "re-rolled once, since re-rolling a miss can never hurt."),
-    ("threat-phase", "Each player's roll is resolved on its own (in any order): hits on the Trench take its top "
-     "Characters, hits on the Crew and on drones are placed by the player hit. A card that affects all players hits "
-     "each of them. Defeat is checked after every hit."),
-    ("threat-phase", "New threats are drawn in one go; the k-th Mishap goes to the k-th player from the Operations "
-     "Duty Officer, is resolved at once and discarded. When the Threat deck runs out its discard pile is shuffled in. "
-     "Enemy drones sit in the line of their distance."),
-    ("defence-cards", "Bunker cancels hits on the player's Crew; EW cancels enemy drone cards for the player and hits "
-     "on the player's drones. Both last until the Recovery phase."),
-    ("winning-and-losing", "Rotation is reached when the last round's Threat phase ends (new threats and Mishaps "
-     "included) without a defeat; the last Recovery is not played."),
-    ("random-start", "Random Start replaces the starting Mavic and Universal Pilot: every card is shuffled in and "
-     "each player draws one random Character into the Crew and one random Drone into the Warehouse."),
-    ("fog-of-war", "With Fog of War the new Threat cards (and Mishaps) come before the defence rolls; the rolls are "
-     "then resolved as in the normal phase."),
-    ("istar", "The ISTAR draft replaces every deal of Support cards: at setup and in each Recovery phase."),
-    ("project-activation", "Activation discards the Characters the Project names from the Crew or HQ (face down for "
-     "the round or not) to the bottom of the Character deck."),
-    ("scoring", "Ties on points are broken by the most Characters in the Crew and HQ; a tie on both is shared."),
-    ("recovery-phase", "When a deal finds the Support deck short, its discard pile is shuffled in (the rulebook says "
-     "so for the start of a round). A player dealt fewer than two cards keeps them without discarding."),
-)
 
 # ---------------------------------------------------------------------------------------------
 # Card facts (content faces' `facts:`)
@@ -895,7 +840,7 @@ def recon(s: State, p: Player) -> int:
     return best
 
 
-def has_ammunition(s: State, p: Player) -> bool:
+def has_ammunition(s: State, p: Player) -> bool:  # ruling: resources-not-spent
     return bool(_in_crew(s, p, lambda f: f.crew_ammunition) or _active(s, p, "ammunition")
                 or _turn_bonus(s, p, "ammunition"))
 
@@ -992,7 +937,7 @@ def points(s: State, p: Player) -> int:
     return trophies + projects + WOUND_POINTS * len(p.wounded)
 
 
-def winners(s: State) -> list[str]:
+def winners(s: State) -> list[str]:  # ruling: tie-break-count
     """Most points; a tie goes to the most Characters in the Crew and HQ; a tie on both is shared."""
     best = max((points(s, p), len(p.board)) for p in s.players.values())
     return [n for n in s.seats if (points(s, s.p(n)), len(s.p(n).board)) == best]
@@ -1137,7 +1082,7 @@ def _player(ps: PlayerSetup, path: KeyPath, cat: Catalogue, placed: list[tuple[K
 
 
 def _check_player(ps: PlayerSetup, path: KeyPath, p: Player, cat: Catalogue) -> None:
-    if len(set(p.board)) != len(p.board):
+    if len(set(p.board)) != len(p.board):  # ruling: identical-characters
         raise SetupError((*path, "crew"), "a player may not have two identical Characters")
     if len(p.warehouse) > cat.board.warehouse:
         raise SetupError((*path, "warehouse"), f"the Warehouse holds {cat.board.warehouse} drones")
@@ -1203,7 +1148,7 @@ def _set_up(s: State, chance: Chance, events: list[Event]) -> None:
         for card, facts in sorted(cat.threats.items()):
             while facts.red_triangle and card in decks["threats"].pool:
                 out.append(decks["threats"].take(card))
-    if s.start.random_start:
+    if s.start.random_start:  # ruling: random-start-reading
         for n in s.seats:
             s.p(n).crew += decks["characters"].draw("random start character", chance)
             s.p(n).warehouse += [Drone(c) for c in decks["drones"].draw("random start drone", chance)]
@@ -1212,7 +1157,7 @@ def _set_up(s: State, chance: Chance, events: list[Event]) -> None:
         for n in s.seats:
             s.p(n).crew.append(decks["characters"].take(pilot))
             s.p(n).warehouse.append(Drone(decks["drones"].take(mavic)))
-        for card in (pilot, mavic):  # the spare starting cards stay in the box
+        for card in (pilot, mavic):  # the spare starting cards stay in the box  # ruling: starting-cards
             deck = decks[cat.deck_of(card)]
             while card in deck.pool:
                 out.append(deck.take(card))
@@ -1243,13 +1188,13 @@ def _starting_pair(cat: Catalogue) -> tuple[str, str]:
 def _draw(s: State, deck: str, label: str, chance: Chance, k: int = 1) -> list[str]:
     """Draw from a deck, shuffling its discard pile in when it runs short (not Characters: no discard)."""
     d = s.decks[deck]
-    if len(d) < k and s.discards.get(deck):
+    if len(d) < k and s.discards.get(deck):  # ruling: support-deck-short
         d.shuffle_in(s.discards[deck])
         s.discards[deck] = []
     return d.draw(label, chance, k)
 
 
-def _deal(s: State, chance: Chance) -> None:
+def _deal(s: State, chance: Chance) -> None:  # ruling: istar-every-deal
     """Deal 5 Support cards to each player, from the Operations Duty Officer round the table."""
     s.phase = "deal"
     for n in _from_odo(s):
@@ -1292,7 +1237,7 @@ def _next_turn(s: State, after: str | None) -> None:
     if after is not None:
         i = order.index(after)
         order = order[i + 1:] + order[:i + 1]
-    for n in order:
+    for n in order:  # ruling: management-turns
         if s.p(n).hand:
             s.turn = Turn(n)
             return
@@ -1345,7 +1290,8 @@ def _remove_character(p: Player, card: str) -> None:
 # Legal actions
 
 
-def players_to_act(s: State) -> list[str]:
+def waiting_on(s: State) -> list[str]:
+    """The players the game waits on: the one in turn, those still to roll or choose, those placing hits."""
     if s.phase == "over":
         return []
     if s.pending:
@@ -1357,6 +1303,22 @@ def players_to_act(s: State) -> list[str]:
     if s.phase == "management":
         return [s.turn.player] if s.turn else []
     return [n for n in s.seats if n not in s.rolled]
+
+
+def players_to_act(s: State) -> list[str]:
+    """Who may act: the players the game waits on, and any other player with a free action to take
+    ("at any time during the game"), in seat order."""
+    waiting = waiting_on(s)
+    if not _free_time(s):
+        return waiting
+    return [n for n in s.seats if n in waiting or _free(s, s.p(n), n)]
+
+
+def _free_time(s: State) -> bool:
+    """Free actions may be taken now: the game has begun, is not over, and no hit waits to be placed."""
+    # ruling: free-actions-any-time
+    # ruling: hits-before-free-actions
+    return s.phase not in ("setup", "over") and not s.pending
 
 
 def legal_actions(s: State, player: str | None = None) -> list[Any]:
@@ -1378,6 +1340,8 @@ def _legal_actions(s: State, player: str | None) -> list[Any]:
 
 
 def _legal_for(s: State, p: Player, me: str | None) -> list[Any]:
+    if p.name not in waiting_on(s):
+        return _free(s, p, me)  # another player's turn or roll: only free actions
     mine = [x for x in s.pending if x.player == p.name]
     if mine:
         return [act("choose", me, card=c) for c in _pending_options(s, p, mine[0])]
@@ -1475,8 +1439,9 @@ def _buy_options(s: State, p: Player, me: str | None) -> list[Any]:
     for card in sorted(set(s.shop)):
         if s.cat.drones[card].cost > p.logistics:
             continue
-        if full:
-            out += [act("take_drone", me, card=card, discard=d) for d in sorted({d.card for d in p.warehouse})]
+        if full:  # ruling: warehouse-discard-any
+            out += [act("take_drone", me, card=card, discard=d)
+                    for d in sorted({card, *(d.card for d in p.warehouse)})]
         else:
             out.append(act("take_drone", me, card=card))
     return [*out, act("decline", me)]
@@ -1508,6 +1473,8 @@ def _ready(s: State, p: Player, character: str) -> bool:
 
 
 def _free(s: State, p: Player, me: str | None) -> list[Any]:
+    if not _free_time(s):
+        return []
     out = []
     if not p.exchanged:
         out += [act("exchange_trophy", me, card=c) for c in sorted(set(p.trophies))]
@@ -1544,7 +1511,8 @@ def _who(s: State, action: Any) -> str:
     """The acting player: named, or the only one who may act."""
     if action.player is not None:
         return str(action.player)
-    acting = players_to_act(s)
+    waiting = waiting_on(s)  # by default the player the game waits on acts
+    acting = waiting if len(waiting) == 1 else players_to_act(s)
     if len(acting) != 1:
         raise IllegalAction(f"say which player acts (players who may act: {', '.join(acting) or 'none'})")
     return acting[0]
@@ -1584,7 +1552,7 @@ def _settle(s: State, chance: Chance, events: list[Event]) -> None:
     _resolve_forced(s, events)
     while s.phase == "threat" and not s.pending and s.result is None:
         everyone = len(s.rolled) == len(s.seats)
-        if not s.threats_placed and (s.rules.fog_of_war or everyone):
+        if not s.threats_placed and (s.rules.fog_of_war or everyone):  # ruling: fog-of-war-order
             _place_threats(s, chance, events)  # Fog of War: before the defence rolls
             _resolve_forced(s, events)
             continue
@@ -1684,7 +1652,7 @@ def _do_play_support(s: State, p: Player, a: Any, chance: Chance, events: list[E
     elif f.type == "defence":
         p.defence.append(a.card)
     elif f.type == "artillery":
-        _artillery(s, p, a.card, a.target, chance, events)
+        _artillery(s, p, a.card, a.target, chance, events)  # ruling: artillery-timing
         s.discards["support"].append(a.card)
     else:
         s.turn.bonus.append(a.card)
@@ -1704,7 +1672,7 @@ def _artillery(s: State, p: Player, card: str, target: str, chance: Chance, even
     die = chance.choice("artillery die", D6)
     rolls = [die]
     hit = artillery_hits(die, f.to_hit, mod)
-    if not hit and has_correction(s, p):
+    if not hit and has_correction(s, p):  # ruling: artillery-correction-reroll
         die = chance.choice("artillery re-roll", D6)
         rolls.append(die)
         hit = artillery_hits(die, f.to_hit, mod)
@@ -1755,7 +1723,7 @@ def _do_place(s: State, p: Player, a: Any, chance: Chance, events: list[Event]) 
         s.trench.append(a.card)  # the Trench is face down: a new Character goes underneath
     else:
         getattr(p, a.to).append(a.card)
-    _to_character_bottom(s, rest)
+    _to_character_bottom(s, rest)  # ruling: recruit-leftovers
     events.append(Event("recruited", {"player": p.name, "card": a.card, "to": a.to, "to_bottom": rest}))
     t.recruit = []
     _action_done(s)
@@ -1774,7 +1742,7 @@ def _do_move(s: State, p: Player, a: Any, chance: Chance, events: list[Event]) -
             p.used.remove(a.card)
     else:
         getattr(p, a.to).append(a.card)
-    t.moved.append(a.card)
+    t.moved.append(a.card)  # ruling: movement-each-once
     events.append(Event("moved", {"player": p.name, "card": a.card, "to": a.to}))
 
 
@@ -1803,7 +1771,7 @@ def _evacuate(s: State, p: Player, card: str, how: str, events: list[Event]) -> 
 def _do_buy(s: State, p: Player, a: Any, chance: Chance, events: list[Event]) -> None:
     t = _use_action(s)
     revealed = _draw(s, "drones", "drone draw", chance)
-    s.shop += revealed
+    s.shop += revealed  # ruling: drone-shop-grows
     events.append(Event("shop-revealed", {"cards": revealed}))
     t.mode = "buy"
 
@@ -1811,12 +1779,12 @@ def _do_buy(s: State, p: Player, a: Any, chance: Chance, events: list[Event]) ->
 def _do_take_drone(s: State, p: Player, a: Any, chance: Chance, events: list[Event]) -> None:
     s.shop.remove(a.card)
     _gain(s, p, -s.cat.drones[a.card].cost, f"bought {a.card}", events)
-    if a.discard is not None:
+    p.warehouse.append(Drone(a.card))
+    if a.discard is not None:  # ruling: warehouse-discard-any
         old = _pick_drone(p, a.discard, prefer_broken=True)
         p.warehouse.remove(old)
         s.discards["drones"].append(a.discard)
         events.append(Event("drone-discarded", {"player": p.name, "drone": a.discard, "why": "Warehouse limit"}))
-    p.warehouse.append(Drone(a.card))
     refill = _draw(s, "drones", "drone draw", chance)
     s.shop += refill
     events.append(Event("bought", {"player": p.name, "drone": a.card, "refill": refill}))
@@ -1845,7 +1813,7 @@ def _do_attack(s: State, p: Player, a: Any, chance: Chance, events: list[Event])
         sortie.drone_attacks -= 1
     else:
         sortie.attacks -= 1
-    sortie.made += 1
+    sortie.made += 1  # ruling: sortie-attacks
     record: dict[str, Any] = {"player": p.name, "drone": sortie.drone, "target": a.target, "needed": f.to_hit}
     broke = False
     if a.guaranteed:
@@ -1858,7 +1826,7 @@ def _do_attack(s: State, p: Player, a: Any, chance: Chance, events: list[Event])
         mods = attack_modifiers(s, p, sortie.drone, a.target)
         total = die + sum(v for _, v in mods)
         hit = attack_hits(die, total - die, f.to_hit or 0)
-        broke = breaks_down(die, f.breakdown)
+        broke = breaks_down(die, f.breakdown)  # ruling: red-die-breakdown
         record.update({"die": die, "modifiers": dict(_merge(mods)), "total": total, "guaranteed": None, "hit": hit})
     record["breakdown"] = broke
     events.append(Event("attack", record))
@@ -1895,7 +1863,7 @@ def _end_sortie(s: State, p: Player, events: list[Event]) -> None:
     t = s.turn
     assert t is not None and t.sortie is not None
     drone = t.sortie.drone
-    if s.cat.drones[drone].kamikaze:
+    if s.cat.drones[drone].kamikaze:  # ruling: kamikaze-after-sortie
         p.warehouse.remove(_pick_drone(p, drone, prefer_broken=False))
         s.discards["drones"].append(drone)
         events.append(Event("drone-discarded", {"player": p.name, "drone": drone, "why": "kamikaze"}))
@@ -1937,12 +1905,12 @@ def _do_exchange_trophy(s: State, p: Player, a: Any, chance: Chance, events: lis
 def _do_activate_project(s: State, p: Player, a: Any, chance: Chance, events: list[Event]) -> None:
     project = next(pr for pr in p.projects if pr.card == a.card and not pr.active)
     needs = s.cat.support[a.card].requires
-    for c in needs:
+    for c in needs:  # ruling: activation-face-down-characters
         _remove_character(p, c)
     _to_character_bottom(s, needs)
     project.active = True
     events.append(Event("project-activated", {"player": p.name, "card": a.card, "discarded": list(needs)}))
-    if activated_total(s) >= PROJECTS_PER_PLAYER * len(s.seats):
+    if activated_total(s) >= PROJECTS_PER_PLAYER * len(s.seats):  # ruling: technologies-win-at-once
         _end(s, "won", "technologies", events)
 
 
@@ -1957,7 +1925,7 @@ def _do_repair(s: State, p: Player, a: Any, chance: Chance, events: list[Event])
     events.append(Event("repaired", {"player": p.name, "drone": a.drone, "by": a.source}))
 
 
-def _spend_effect(s: State, p: Player, source: str) -> None:
+def _spend_effect(s: State, p: Player, source: str) -> None:  # ruling: once-per-round-effects
     if source in s.cat.characters:
         if s.cat.characters[source].once_per_round:
             p.used.append(source)
@@ -1989,14 +1957,14 @@ def _do_defend(s: State, p: Player, a: Any, chance: Chance, events: list[Event])
 
 def _resolve_enemy(s: State, card: str, roller: str, events: list[Event]) -> None:
     f = s.cat.threats[card]
-    for name in (s.seats if f.affects == "all" else [roller]):
+    for name in (s.seats if f.affects == "all" else [roller]):  # ruling: threat-player-count
         p = s.p(name)
         if f.kind == "drone" and "ew" in _defence_effects(s, p):
             events.append(Event("cancelled", {"player": name, "card": card, "by": "ew"}))
             continue
         for _ in range(f.trench):
             if s.trench:
-                _wound(s, p, s.trench.pop(0), "trench", events)
+                _wound(s, p, s.trench.pop(0), "trench", events)  # ruling: trench-face-down
             if s.result is not None:
                 return
         _queue(s, p, "wound", f.crew, card, "bunker", events)
@@ -2016,7 +1984,7 @@ def _queue(s: State, p: Player, kind: Any, n: int, source: str, shield: str, eve
     s.pending += [Pending(p.name, kind, source) for _ in range(n)]
 
 
-def _defence_effects(s: State, p: Player) -> set[str]:
+def _defence_effects(s: State, p: Player) -> set[str]:  # ruling: defence-cards-effects
     return {s.cat.support[c].effect for c in p.defence}
 
 
@@ -2038,7 +2006,7 @@ def _place_threats(s: State, chance: Chance, events: list[Event]) -> None:
         if f.kind != "mishap":
             s.battlefield.append(card)
             continue
-        p = s.p(order[k % len(order)])
+        p = s.p(order[k % len(order)])  # ruling: mishaps-round-the-table
         k += 1
         events.append(Event("mishap", {"player": p.name, "card": card}))
         if f.logistics:
@@ -2052,7 +2020,7 @@ def _place_threats(s: State, chance: Chance, events: list[Event]) -> None:
 def _end_threats(s: State, chance: Chance, events: list[Event]) -> None:
     s.odo = _left_of(s, s.odo)
     events.append(Event("token-passed", {"to": s.odo}))
-    if s.round >= s.rules.rounds:
+    if s.round >= s.rules.rounds:  # ruling: rotation-end
         _end(s, "won", "rotation", events)
         return
     _recovery(s, chance, events)
@@ -2062,7 +2030,7 @@ def _recovery(s: State, chance: Chance, events: list[Event]) -> None:
     for p in s.players.values():
         s.discards["support"] += p.defence
         p.defence = []
-        _gain(s, p, len(p.hq), "HQ", events)
+        _gain(s, p, len(p.hq), "HQ", events)  # ruling: hq-logistics-timing
         p.used = []
         p.exchanged = False
         for pr in p.projects:
@@ -2096,12 +2064,20 @@ HANDLERS = {
 def _why_not(s: State, a: Any) -> str | None:
     p = s.p(a.player)
     if a.player not in players_to_act(s):
+        if s.pending and a.do in FREE:
+            return "first the hits just taken are placed (free actions wait until then)"
         return "it is not their turn to act"
+    if a.player not in waiting_on(s) and a.do not in FREE:
+        if s.pending:
+            return "first the hits just taken are placed"
+        return "it is not their turn: between turns a player takes only free actions"
     if any(x.player == p.name for x in s.pending) and a.do != "choose":
         return "first place the hit they took (choose)"
     t = s.turn
     kind = a.do
     if kind in FREE:
+        if s.pending:
+            return "first the hits just taken are placed (free actions wait until then)"
         return _why_not_free(s, p, a)
     if kind in ("play_support", "discard_support"):
         if s.phase == "management" and t is not None and t.step != "support":
@@ -2192,8 +2168,8 @@ def _why_not_take(s: State, p: Player, a: Any) -> str | None:
         return f"the Warehouse holds {s.cat.board.warehouse} drones: name one to discard"
     if not full and a.discard is not None:
         return "the Warehouse has room; nothing is discarded"
-    if a.discard is not None and all(d.card != a.discard for d in p.warehouse):
-        return f"no {s.cat.title(a.discard)} in the Warehouse"
+    if a.discard is not None and a.discard != a.card and all(d.card != a.discard for d in p.warehouse):
+        return f"no {s.cat.title(a.discard)} in the Warehouse, nor is it the drone bought"
     return None
 
 
@@ -2238,7 +2214,7 @@ def outcome(s: State, events: list[Event]) -> dict[str, Any]:
         "step": t.step if t else None,
         "mode": t.mode if t else None,
         "odo": s.odo,
-        "acting": players_to_act(s),
+        "acting": waiting_on(s),
         "logistics": {p.name: p.logistics for p in players},
         "crew": {p.name: list(p.crew) for p in players},
         "hq": {p.name: list(p.hq) for p in players},
@@ -2274,7 +2250,7 @@ def outcome(s: State, events: list[Event]) -> dict[str, Any]:
         "how": s.how,
         "points": {p.name: points(s, p) for p in players},
         "winners": winners(s) if over and s.result == "won" else [],
-        "can": sorted({a.do for a in legal_actions(s)}),
+        "can": sorted({a.do for n in waiting_on(s) for a in legal_actions(s, n)}),
         **_event_summary(events),
     }
 
@@ -2533,7 +2509,6 @@ class Dronovody(Engine):
     facts_specs: ClassVar[Mapping[str, type]] = {
         "player-boards": BoardFacts, "character-cards": CharacterFacts, "drone-cards": DroneFacts,
         "support-cards": SupportFacts, "threat-cards": ThreatFacts}
-    notes = NOTES
 
     def initial_state(self, setup: Any, content: GameContent) -> State:
         return initial_state(setup, catalogue(content))
