@@ -200,6 +200,9 @@ class Game(Generic[S, A]):
     # What varies between games, read at a game's start for the balance report: (player or None,
     # kind, value) such as ("P1", "character", "Reegad") or (None, "mission", "red-mile").
     variety: Callable[[S], Sequence[tuple[str | None, str, str]]] | None = None
+    # A scripted action with its defaults filled in from the state (who acts, when a scenario leaves
+    # it out), before the rules are asked: legal actions name every field, so they compare equal.
+    complete: Callable[[S, A], A] | None = None
 
     def __post_init__(self) -> None:
         kinds = set(self.specs.actions)
@@ -300,6 +303,8 @@ class Game(Generic[S, A]):
         move = self.moves.get(kind) if isinstance(kind, str) else None
         if move is None or type(action) is not self.specs.actions[kind]:  # type: ignore[index]
             return f"{self.type.name} has no such action"
+        if self.complete is not None:
+            action = self.complete(state, action)
         who = self.actors(state)
         if not who:
             return "the game is over"
@@ -324,6 +329,8 @@ class Game(Generic[S, A]):
         reason = self.refusal(state, action)
         if reason is not None:
             raise IllegalAction(reason)
+        if self.complete is not None:
+            action = self.complete(state, action)
         return self.moves[action.do].resolve(state, action, chance)  # type: ignore[attr-defined]
 
     def play(self, state: S, action: A, chance: Chance) -> tuple[S, list[Event]]:
