@@ -1,9 +1,9 @@
 """Escape Deathrace 2182 Micro: an executable model of the rulebook.
 
 The rulebook transcription (`rulebooks/escape-deathrace-2182-micro.txt`) is the only source of rules.
-Where it is silent or contradicts itself the engine picks one reading and states it in `NOTES` (rule
-id, note; the runner copies them into the check report). The car bomb, printed twice, is a setup
-option.
+Where it is silent or contradicts itself the engine picks one reading: a ruling in
+content/escape-deathrace-2182-micro/notes.yaml, marked `# ruling: <id>` where the code applies it. The
+car bomb, printed twice, is a setup option.
 
 Facts come from the game's content, never retyped here: the characters (title, starting HP and
 abilities, as ability ids this module knows) from the character cards, the weapon drops in the box,
@@ -68,6 +68,7 @@ D4 = (1, 2, 3, 4)
 MAX_PLAYERS = 4  # the four D4 cards and "third and fourth players" on the final tile
 STARTING_DROPS = 4  # Setup, step 4
 HAZARD_TABLE = {1: (False, 1), 2: (False, 2), 3: (True, 1), 4: (True, 0)}  # roll -> (passed, damage)
+# ruling: boss-battle-d4-damage
 STRIKE_TABLE = {1: 1, 2: 2, 3: 3, 4: 0}  # battle-it-out, drive-by and the boss-battle D4 action
 LANDMINE_TABLE = {1: 1, 2: 2, 3: 3, 4: 4}  # driving over a landmine
 LANDMINE_LANDING = 3
@@ -76,13 +77,14 @@ GUNFIRE_BY_DISTANCE = {1: 2, 2: 1}
 BOSS_DROP_DAMAGE = 3  # landmine, gunfire or fire used in a boss battle (and on the dead final tile)
 FIRST_STRIKE = 3
 CAR_BOMB = 1
-DEFAULT_ROUND_LIMIT = 60  # house: whole games end when the portal closes (see NOTES, "round-limit")
+DEFAULT_ROUND_LIMIT = 60  # house: whole games end when the portal closes (ruling: endless-roaming)
 
 Side = Literal["N", "E", "S", "W"]
 DropKind = Literal["landmine", "smoke", "gunfire", "fire"]
 DROP_KINDS: tuple[str, ...] = get_args(DropKind)
 TileKind = Literal["start", "straight", "hazard", "event", "fire", "nitro-nos", "boss", "final-boss"]
 Shape = Literal["straight", "4-way", "dead-end"]
+# ruling: shades-shorthand
 Ability = Literal[
     "extra-space",  # +1 space with every movement, and one tile more laid (GoodDay)
     "hazard-free",  # drives through hazard tiles without rolling (GoodDay)
@@ -104,99 +106,6 @@ SETUP_KINDS = ("start", "straight", "hazard", "event", "fire", "nitro-nos")  # k
 DIRS = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
 OPPOSITE = {"N": "S", "S": "N", "E": "W", "W": "E"}
 
-# Our reading where the rulebook is silent or ambiguous: (rule id, note). The runner copies these into
-# the check report; the site shows them.
-NOTES: tuple[tuple[str, str], ...] = (
-    ("car-bomb", "The rulebook states the car bomb twice. By default the engine follows the Car Bomb panel: -1 to "
-     "every other car and to a live boss on the exploding car's tile. Setup rules: {car_bomb: all-players} follows "
-     "the Final Boss section instead: -1 to every other car still in the race, wherever it is."),
-    ("characters", "The sheet's shade names are read from the abilities they go with: Yellow Shades = GoodDay "
-     "(hazards), Blue Shades = Ariel & FlaMiN (second strike), Green Shades = Rebecca Jones (counters drive-bys), "
-     "Black Shades = Shooter (first strike). Each character's abilities are read from its card's facts."),
-    ("reegad", "Reegad loses 1 HP less from every damaging hit (the car bomb too), never below 0: a 1-point hit "
-     "does nothing to him."),
-    ("rebecca-jones", "Her extra -1 is added to a hit, so a roll of 4 is still a miss. It applies to her gunfire, "
-     "her drive-bys, every counter attack (to a drive-by or in a battle-it-out) and any damage she deals in a boss "
-     "battle (once per hit, including her first strike on the final tile)."),
-    ("shooter", "His automatic first strike is read as: a first strike (the boss's -3, or a player's on the dead "
-     "final tile) never hits him. It is not an extra attack. His immunity to drive-bys covers the counter attack "
-     "in a drive-by he makes, and nobody rolls a drive-by against him."),
-    ("ariel-and-flamin", "Two strikes are two D4 rolls, each on the damage table; in a battle-it-out with three or "
-     "more cars, or on the final tile, she picks the target of each strike after the one before. A landmine she "
-     "drives onto still goes off (she takes nothing)."),
-    ("hazard-tiles", "Landing on a hazard stops the car. The player may then try it at once (the printed example) "
-     "or end the turn at the start of the tile; one attempt a turn. A pass puts the car on the connecting tile, or "
-     "on the far side of the hazard if there is none, and ends the movement. A later attempt is made instead of "
-     "that turn's movement; retreating is a normal move back out of the side the car is on."),
-    ("taking-a-turn", "A movement draw lets the player lay up to that many tiles (GoodDay one more), one at a time: "
-     "each tile is drawn, seen, then laid joining an open road end, before the car moves. The engine does not "
-     "force laying tiles the player will not drive on. A turn is: movement (or a hazard attempt), at most one "
-     "weapon drop and one power card play or trade, before or after moving (never in the middle of it)."),
-    ("movement", "A move never visits the same tile twice, and must cover at least one space when a path exists "
-     "(Q&A 3); with no path at all the turn may end. Once the final boss is dead, every step must bring the car "
-     "closer to the final tile (the most direct path)."),
-    ("nitro-nos-tile", "A nitro-nos tile entered along its arrows costs no movement unless the car turns off it. "
-     "If the move ends on it and the space ahead of the arrows is empty, the player may draw a tile, lay it "
-     "there and move onto it. Reegad gains one more space each time he enters a nitro-nos tile along its arrows."),
-    ("boss-battle", "Each turn a car spends on a live boss tile is one sequence: the boss's -3 first strike, then "
-     "the three actions. The D4 action uses the battle table (1, 2, 3, miss) and must be taken before the turn "
-     "ends (unlike the weapon drop and the power card, the rulebook never calls it optional). Smoke against the "
-     "first strike is that sequence's one weapon drop."),
-    ("boss-rewards", "Rewards come from the used weapon drops (the graveyard), taken one car at a time: the killer "
-     "draws its power card (from the deck or the face-up discard) and takes a drop, then the others present take "
-     "theirs in turn order. A reward that finds the graveyard (or both power piles) empty lapses; nobody waits "
-     "for it. A boss killed by a car bomb pays only the cars present (nobody is the killer)."),
-    ("king-of-the-hill", "A player's first strike on the dead final tile deals -3, like a boss's. Arrivals are "
-     "counted from the first car ever to land there: a car that lands third counts as the third arrival even if "
-     "it is the first since the boss died. A third or fourth arrival targets a car that smoke does not cover; if "
-     "smoke covers every car there, nobody strikes first. Defeating a player there, with a strike, a weapon drop "
-     "or a first strike, pays the killer a used weapon drop and a power card; the other players present get "
-     "nothing. The winner is the last car alive once the final boss is dead."),
-    ("landmine", "A landmine dropped on a tile with other cars goes off when the first of them starts a turn; "
-     "a car that drives onto or over a landmine sets it off, whoever it hurts."),
-    ("smoke-bomb", "Smoke covers the placer's own tile. It stops gunfire fired into or out of that tile, drive-bys "
-     "past it and battle-it-outs on it. Smoke and fire drops clear at the start of their owner's next turn; if the "
-     "owner has been eliminated, at the start of the turn that comes when the owner's seat is passed."),
-    ("gunfire", "Range is counted in road tiles along connected tiles; a car on the same tile cannot be shot."),
-    ("fire-drop", "A fire drop goes on a road tile the car moved onto or over during its most recent turn: this "
-     "turn's movement once the car has moved, otherwise the movement of its previous turn (the tile a movement "
-     "started from is not moved over). Never on a fire road tile, the start tile, a hazard tile or a boss tile "
-     "whose boss lives."),
-    ("weapon-drops", "One weapon drop per turn (Mista's double fire is one use), before or after moving; none on "
-     "the start tile or a hazard tile. A landmine goes on a tile touched this turn, the tile the car started on "
-     "included."),
-    ("battle-it-out", "The car that arrived strikes first; the others counter in turn order. A car destroyed "
-     "before its strike does not strike. With three or more cars each striker picks its target when its strike "
-     "comes up."),
-    ("drive-by", "Passing a tile with other cars always triggers a drive-by against each of them."),
-    ("landing-on-tiles", "On landing: fire and landmines first, then the battle-it-out, then the event card."),
-    ("event-tile", "The event cards are house designs (the rulebook prints none). A card happens when it is drawn; "
-     "a card that orders a movement (a number of spaces, or Roll Again!'s new draw, which lays road tiles like "
-     "a turn's draw) is resolved when that movement is done, and must be made if the car can move at all. An "
-     "\"82\" tile landed on meanwhile owes an event card, drawn once the first is resolved (Q&A 6). Event "
-     "cards drawn in a turn are not shuffled back into the deck in that turn, so a chain ends when the deck "
-     "runs out."),
-    ("event-cards", "An event card's damage to the car that drew it, or to every car, is a hit like any other "
-     "(Reegad takes 1 less); cars on the start tile are never hurt by one (Q&A 1). A card's movement is a "
-     "movement, so GoodDay moves one space more. Cards and drops a card gives are chosen like boss rewards "
-     "(a power card from the deck or the face-up discard; a drop of the player's choice) and lapse when there "
-     "is none."),
-    ("power-cards", "The power cards are house designs (the rulebook names only the Magic Monkey Wrench). A card "
-     "is played whenever a power card may be played (before or after moving, or as a boss battle action; never "
-     "on the start tile) and only when its effect has something to do: a move after the turn's movement, a "
-     "boss's damage or a strike in a boss battle, a hit at a car in gunfire range, a drop to clear in reach, a "
-     "hazard to pass. Repairs can always be played. A hit on the dead final tile is boss-battle damage."),
-    ("start-tile", "Q&A 1 forbids playing power cards on the start tile; trading one in is still allowed. Event "
-     "cards never hurt a car on the start tile."),
-    ("setup", "Whole games follow Setup: characters dealt at random (or chosen), a Magic Monkey Wrench and one "
-     "other power card each, the players picking weapon drops one at a time in turn order until each holds four, "
-     "the road stack shuffled with the final boss tile set aside to come last. The player 'most recently in a "
-     "vehicle' goes first: the engine picks the first player at random."),
-    ("round-limit", "The rulebook lets cars roam for ever (Q&A 4). So that every whole game ends, the engine closes "
-     "the portal after a number of rounds (a house option, 60 by default): nobody escapes. Scenarios play "
-     "without a limit unless their setup sets rules: {round_limit: N}."),
-)
-
 # ---------------------------------------------------------------------------------------------
 # Rule functions: the engine resolves every roll through these, and `odds()` enumerates them.
 
@@ -209,6 +118,7 @@ def skips_hazard(ab: Abilities) -> bool:
     return "hazard-free" in ab
 
 
+# ruling: gooday-extra-tile
 def extra_space(ab: Abilities) -> int:
     """GoodDay moves (and lays) one more with every movement."""
     return 1 if "extra-space" in ab else 0
@@ -219,6 +129,7 @@ def hazard_roll(roll: int) -> tuple[bool, int]:
     return HAZARD_TABLE[roll]
 
 
+# ruling: rebecca-extra-damage
 def dealt(ab: Abilities, base: int, context: str) -> int:
     """Damage a hit deals before the target's protections; Rebecca Jones adds 1 to hits she lands in
     gunfire, drive-bys, counter attacks and boss battles (a miss stays a miss)."""
@@ -236,6 +147,7 @@ def immune(ab: Abilities, source: str) -> bool:
     return any(source in IMMUNITY.get(a, ()) for a in ab)
 
 
+# ruling: reegad-damage-floor
 def damage_taken(ab: Abilities, amount: int, source: str) -> int:
     """What a car with abilities `ab` actually loses from `amount` of damage of kind `source`."""
     if immune(ab, source):
@@ -250,6 +162,7 @@ def counters_drive_by(ab: Abilities) -> bool:
     return "counters-drive-by" in ab
 
 
+# ruling: ariel-two-strikes
 def strikes(ab: Abilities) -> int:
     """How many D4 strikes a car makes in a drive-by, battle-it-out or boss-battle action."""
     return 2 if "two-strikes" in ab else 1
@@ -260,6 +173,7 @@ def landmine_hit(roll: int) -> int:
     return LANDMINE_TABLE[roll]
 
 
+# ruling: shooter-first-strike
 def first_strike_cancelled(ab: Abilities, smoke: bool) -> str | None:
     """Why a first strike (a boss's, or a player's on the dead final tile) misses this car, if it does."""
     if smoke:
@@ -1040,7 +954,7 @@ def _setup_stack(box: Box, spec: SetupSpec, tiles: Mapping[str, Tile]) -> tuple[
         used[t.face] = used.get(t.face, 0) + 1
         if used[t.face] > box.tiles[t.face].count:
             raise SetupError(("road", i), f"the box holds {box.tiles[t.face].count} {box.tiles[t.face].title} "
-                             f"tile(s) ({t.face}); the road has more")
+                             f"road tile(s); this road has more")
     on_road_final = any(t.kind == "final-boss" for t in tiles.values())
     if spec.tile_stack is None:
         pool = [f.id for f in box.tiles.values() if f.kind not in ("start", "final-boss")
@@ -1064,7 +978,8 @@ def _setup_stack(box: Box, spec: SetupSpec, tiles: Mapping[str, Tile]) -> tuple[
 
 def _setup_players(box: Box, spec: SetupSpec, tiles: Mapping[str, Tile], subs_dead: bool) -> dict[str, Player]:
     if not 1 <= len(spec.players) <= MAX_PLAYERS:
-        raise SetupError(("players",), f"1 to {MAX_PLAYERS} players, got {len(spec.players)}")
+        raise SetupError(("players",), f"the race is for 1 to {MAX_PLAYERS} players; this setup has "
+                         f"{len(spec.players)}")
     start = next(t.id for t in tiles.values() if t.kind == "start")
     players: dict[str, Player] = {}
     spare = _spare_power(box, spec)
@@ -1255,6 +1170,7 @@ def initial_state(spec: SetupSpec, box: Box) -> State:
     return state
 
 
+# ruling: first-player-and-weapon-picks
 def new_game(options: Options, box: Box, chance: Chance) -> State:
     """Setup, steps 1 to 9: characters, power cards, the weapon drop draft, decks, the road stack."""
     n = options.players
@@ -1395,6 +1311,7 @@ def _tile_of(s: State, p: Player) -> Tile:
     return s.tiles[p.tile]
 
 
+# ruling: active-boss-battle-tiles
 def _peaceful(s: State, tile: Tile) -> str | None:
     """Why no battle-it-out, drive-by or gunfire can happen on this tile (None if they can)."""
     if tile.kind == "start":
@@ -1440,6 +1357,7 @@ def _hurt(s: State, target: Player, amount: int, source: str, by: str | None, ev
         _explode(s, target, events)
 
 
+# ruling: car-bomb-two-statements
 def _explode(s: State, dead: Player, events: list[Event]) -> None:
     """A car at 0 HP is out; its car bomb hurts the others (which ones: the reading in `rules`)."""
     dead.alive = False
@@ -1502,6 +1420,7 @@ def _owe(s: State, killer: str | None, present: Sequence[str], events: list[Even
         events.append(Event("reward-owed", {"player": name, "reward": what}))
 
 
+# ruling: kills-on-the-final-tile
 def _player_killed(s: State, killer: Player, tile: Tile, events: list[Event]) -> None:
     """Defeating a player on the final tile pays like a boss victory (to the killer only)."""
     if tile.kind == "final-boss" and killer.alive:
@@ -1512,6 +1431,7 @@ def _graveyard_add(s: State, kind: str, n: int = 1) -> None:
     s.graveyard[kind] = s.graveyard.get(kind, 0) + n
 
 
+# ruling: power-card-discard-pile
 def _draw_power(s: State, p: Player, take: str, chance: Chance, events: list[Event]) -> None:
     """Take the face-up discard, or the top of the deck (the discard reshuffled into a new deck when the
     deck is used up)."""
@@ -1557,6 +1477,7 @@ def _roll(chance: Chance, what: str, events: list[Event], who: str) -> int:
     return value
 
 
+# ruling: nitro-nos-direction
 def _step_cost(prev: Tile, tile: Tile, nxt: Tile | None) -> int:
     """A nitro-nos tile entered along its arrows is a free space unless you turn off it."""
     if tile.kind != "nitro-nos" or _direction(prev, tile) != tile.arrow:
@@ -1589,6 +1510,7 @@ def _cannot_leave(s: State, p: Player, here: Tile) -> str | None:
     return None
 
 
+# ruling: active-boss-battle-tiles
 def _stops(s: State, p: Player, tile: Tile) -> bool:
     """Tiles that end a move: hazards (except for GoodDay), live bosses, the final boss tile."""
     return (tile.kind == "hazard" and not skips_hazard(p.abilities)) or _boss_alive(s, tile) \
@@ -1609,6 +1531,7 @@ def _path_rules(s: State, p: Player) -> _PathRules:
     return _PathRules(_tile_of(s, p), dist)
 
 
+# ruling: direct-path-after-final-boss
 def _step_problem(s: State, p: Player, r: _PathRules, prev: Tile, tile: Tile, seen: set[str], last: bool) -> str | None:
     if not connected(prev, tile):
         return f"{tile.id} is not connected to {prev.id}"
@@ -1626,6 +1549,7 @@ def _step_problem(s: State, p: Player, r: _PathRules, prev: Tile, tile: Tile, se
     return None
 
 
+# ruling: movement-up-to-vs-at-least-one
 def _path_problem(s: State, p: Player, path: Sequence[str], allowance: int) -> str | None:
     """Why `path` is not a legal drive for `p` with `allowance` spaces (None if it is)."""
     if not path:
@@ -1809,6 +1733,7 @@ def _enter(s: State, p: Player, tile: Tile, landing: bool, chance: Chance, event
                 _hurt(s, p, landmine_hit(_roll(chance, "landmine", events, p.name)), "landmine", drop.owner, events)
 
 
+# ruling: drive-by-each-car
 def _drive_bys(s: State, p: Player, tile: Tile, chance: Chance, events: list[Event]) -> None:
     targets = _others_on(s, tile.id, p.name)
     if not targets:
@@ -1845,6 +1770,7 @@ def _strikes(s: State, attacker: Player, target: Player, context: str, source: s
         _hurt(s, target, strike_hit(attacker.abilities, roll, context), source, attacker.name, events)
 
 
+# ruling: landing-order
 def _land(s: State, p: Player, prev: Tile, tile: Tile, chance: Chance, events: list[Event]) -> None:
     """What the landing tile does: hazard stop, boss battle, final tile, battle-it-out, event card."""
     if tile.kind == "hazard":
@@ -1864,6 +1790,7 @@ def _land(s: State, p: Player, prev: Tile, tile: Tile, chance: Chance, events: l
     _battle_it_out(s, p, tile, chance, events)
 
 
+# ruling: final-boss-example-first-strike
 def _arrive_final(s: State, p: Player, tile: Tile, events: list[Event]) -> None:
     """Arrivals on the final tile are counted; once the boss is dead, first strikes follow."""
     s.final_arrivals.append(p.name)
@@ -1890,6 +1817,7 @@ def _arrive_final(s: State, p: Player, tile: Tile, events: list[Event]) -> None:
             events.append(Event("no-target", {"player": p.name, "reason": "smoke covers every car here"}))
 
 
+# ruling: final-tile-first-strike-once
 def _first_strike(s: State, striker: Player, target: Player, events: list[Event]) -> None:
     """A player's first strike on the dead final tile: -3 like a boss's (players are the bosses now)."""
     reason = first_strike_cancelled(target.abilities, False)
@@ -1930,6 +1858,7 @@ def _battle_candidates(s: State, b: Battle, f: Player) -> list[Player]:
     return [s.players[n] for n in b.fighters if n != f.name and s.players[n].alive and s.players[n].tile == b.tile]
 
 
+# ruling: battle-it-out-order
 def _run_battle(s: State, chance: Chance, events: list[Event]) -> None:
     """Strike after strike; stop where a striker has a target to choose (a decision of theirs)."""
     b = s.battle
@@ -1967,6 +1896,7 @@ def _event_card(s: State, p: Player, chance: Chance, events: list[Event]) -> Non
     _take_event(s, p, chance, events)
 
 
+# ruling: event-card-resolved-in-full
 def _take_event(s: State, p: Player, chance: Chance, events: list[Event]) -> None:
     """Draw the next event card and carry it out: what happens at once, then the movement it orders (the card
     stays in play until that movement is done). Cards drawn this turn do not come back in it."""
@@ -2125,6 +2055,7 @@ def _open_move(s: State, p: Player, e: Effect, source: str, chance: Chance, even
 # Turns
 
 
+# ruling: boss-sequence-each-turn
 def _set_phase_for_position(s: State, p: Player, phase: str) -> None:
     tile = s.tiles[p.tile] if p.tile else None
     if tile is not None and _boss_alive(s, tile):
@@ -2147,6 +2078,7 @@ def _next_seat(s: State, name: str) -> tuple[str, list[str]]:
     return name, passed
 
 
+# ruling: endless-roaming
 def _end_turn(s: State, p: Player, chance: Chance, events: list[Event]) -> None:
     p.last_moved = tuple(s.turn.moved_over)
     nxt, passed = _next_seat(s, p.name)
@@ -2160,6 +2092,7 @@ def _end_turn(s: State, p: Player, chance: Chance, events: list[Event]) -> None:
     _begin_turn(s, s.players[nxt], passed, chance, events)
 
 
+# ruling: timed-drops-of-destroyed-cars
 def _begin_turn(s: State, p: Player, passed: Sequence[str], chance: Chance, events: list[Event]) -> None:
     """Your smoke and fire clear (and those of destroyed cars whose seat was passed); a landmine dropped
     on you goes off."""
@@ -2221,6 +2154,7 @@ def _settle_rewards(s: State, chance: Chance, events: list[Event]) -> None:
             break
 
 
+# ruling: rewards-when-the-graveyard-runs-out
 def _lapses(s: State, what: str, p: Player) -> str | None:
     """Why a reward or card gift cannot be taken (None if it can)."""
     if what == "drop" and not s.graveyard:
@@ -2320,6 +2254,7 @@ def _gift_pile(s: State, what: str) -> dict[str, int]:
     return s.graveyard
 
 
+# ruling: boss-d4-roll-required
 def _turn_actions(s: State, p: Player) -> list[Action]:
     t = s.turn
     me = p.name
@@ -2355,6 +2290,7 @@ def _turn_actions(s: State, p: Player) -> list[Action]:
     return out
 
 
+# ruling: tiles-laid-per-draw
 def _move_actions(s: State, p: Player) -> list[Action]:
     """The open movement (a draw's, or a card's): lay the tile in hand, draw another, or drive."""
     t = s.turn
@@ -2367,8 +2303,9 @@ def _move_actions(s: State, p: Player) -> list[Action]:
     return out
 
 
+# ruling: movement-up-to-vs-at-least-one
 def _drawn_actions(s: State, p: Player) -> list[Action]:
-    # no road to drive on and nothing to lay: the turn may end (see NOTES, "movement")
+    # no road to drive on and nothing to lay: the turn may end (ruling: movement-up-to-vs-at-least-one)
     return _move_actions(s, p) or [EndTurn("end_turn", p.name)]
 
 
@@ -2381,6 +2318,7 @@ def _attack_actions(s: State, p: Player) -> list[Action]:
     return []
 
 
+# ruling: one-weapon-drop-per-turn
 def _drop_actions(s: State, p: Player) -> list[Action]:
     tile = _tile_of(s, p)
     held = [k for k in DROP_KINDS if p.drops[k]]
@@ -2417,6 +2355,7 @@ def _drop_actions(s: State, p: Player) -> list[Action]:
     return out
 
 
+# ruling: fire-drop-most-recent-turn
 def _fire_reach(s: State, p: Player) -> list[str]:
     """Tiles moved onto or over in the player's most recent turn: this one once it has moved, else the last."""
     return list(s.turn.moved_over) if s.turn.moved_over else list(p.last_moved)
@@ -2432,6 +2371,7 @@ def _drop_spots(s: State, p: Player, kind: str) -> list[str]:
 Where = tuple[str | None, str | None, str | None]  # a power card's (target, tile, kind)
 
 
+# ruling: unprinted-cards
 def _plays(s: State, p: Player, e: Effect) -> list[Where]:
     """Every way a power card can be played now: its one timed part decides when (and at what); a card with
     none can be played whenever power cards can, if any of its parts has something to do."""
@@ -2461,6 +2401,7 @@ def _plays(s: State, p: Player, e: Effect) -> list[Where]:
     return none if useful else []
 
 
+# ruling: gunfire-in-motion
 def _gunfire_targets(s: State, p: Player) -> list[Player]:
     if _peaceful(s, _tile_of(s, p)):
         return []
@@ -2470,6 +2411,7 @@ def _gunfire_targets(s: State, p: Player) -> list[Player]:
             and q.name not in s.shielded]
 
 
+# ruling: start-tile-power-cards
 def _power_actions(s: State, p: Player) -> list[Action]:
     if s.turn.phase in ("boss-pending", "drawn"):
         return []
@@ -2708,6 +2650,7 @@ def _do_hazard_attempt(s: State, p: Player, a: HazardAttempt, chance: Chance, ev
         _pass_hazard(s, p, tile, chance, events)
 
 
+# ruling: hazard-after-passing
 def _pass_hazard(s: State, p: Player, tile: Tile, chance: Chance, events: list[Event]) -> None:
     """Past the hazard: onto the connecting tile, or to the far side if there is none; the movement ends."""
     t = s.turn
@@ -3530,7 +3473,6 @@ class EscapeDeathrace(Engine):
     action_specs = ACTION_SPECS
     options_spec = Options
     facts_specs = FACTS_SPECS
-    notes = NOTES
 
     def initial_state(self, setup: SetupSpec, content: GameContent) -> State:
         return initial_state(setup, Box.of(content))
