@@ -4,10 +4,11 @@ labelled chance, assert; reachable setups; facts from content; whole games; exac
 from __future__ import annotations
 
 import dataclasses
+import pickle
 import random
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
+from typing import Any, get_args
 
 import pytest
 
@@ -16,6 +17,8 @@ from generators.content.scenario import Scripted
 from generators.content.schema import to_data
 from generators.engine import escape_deathrace as ed
 from generators.engine.base import Chance, FaceFacts, GameContent, IllegalAction, SetupError, game_content
+from generators.engine.escape_deathrace import facts, policy
+from generators.engine.escape_deathrace.turns import _settle
 
 GAME = ed.GAME
 ROOT = Path(__file__).resolve().parents[1]
@@ -218,7 +221,7 @@ def test_every_listed_action_applies_and_nothing_else_does() -> None:
     with pytest.raises(IllegalAction) as refused:
         GAME.apply(s, act("drive", path=["t1", "t2"]), Chance.seeded(1))
     assert "twice" in refused.value.message
-    assert {"do": "drive", "player": "X", "path": ["t1"]} in refused.value.legal
+    assert {"do": "drive", "player": "X", "path": ["t1"]} in legal(s)
 
 
 def test_only_the_player_to_act_acts() -> None:
@@ -256,7 +259,7 @@ def test_no_skipping_the_turn() -> None:
     assert "end_turn" not in out(s)["can"]
     with pytest.raises(IllegalAction, match="Q&A 3") as err:
         GAME.apply(s, act("end_turn"), Chance.seeded(1))
-    assert {"do": "draw", "player": "X"} in err.value.legal
+    assert {"do": "draw", "player": "X"} in legal(s) and "draw for movement" in err.value.message
     drawn, _ = play(s, [act("draw")], ("movement", 1))
     with pytest.raises(IllegalAction, match="Q&A 3"):
         GAME.apply(drawn, act("end_turn"), Chance.seeded(1))
@@ -536,7 +539,7 @@ def test_gunfire_limits(at_b: str, board: list) -> None:
     assert not [a for a in legal(s) if a["do"] == "use_drop"]
     with pytest.raises(IllegalAction) as err:
         GAME.apply(s, act("use_drop", kind="gunfire", target="Y"), Chance.seeded(1))
-    assert err.value.legal and err.value.message
+    assert legal(s) and err.value.message
 
 
 def test_one_drop_per_turn() -> None:
@@ -599,7 +602,7 @@ def test_boss_rewards_are_taken_one_car_at_a_time() -> None:
     assert legal(s) == [{"do": "draw_power", "player": "X"}, {"do": "draw_power", "player": "X", "take": "discard"}]
     s, _ = play(s, [act("draw_power", take="discard"), act("collect_drop", kind="smoke")])
     assert GAME.players_to_act(s) == ["Y"] and legal(s) == [{"do": "collect_drop", "player": "Y", "kind": "fire"}]
-    with pytest.raises(IllegalAction, match="must first take a boss reward"):
+    with pytest.raises(IllegalAction, match="reward"):
         GAME.apply(s, act("end_turn"), Chance.seeded(1))
     s, _ = play(s, [act("collect_drop", "Y", kind="fire")])
     assert out(s)["graveyard"] == {} and "end_turn" in out(s)["can"]
@@ -783,9 +786,8 @@ def test_an_event_card_with_nowhere_to_move_is_done_at_once() -> None:
                 ("movement", 1))
     assert out(s)["event_active"] == "tailwind" and legal(s) == [{"do": "drive", "player": "X", "path": ["s"]}]
     s.turn.allowance = 0  # a guard: a card's movement that cannot be made ends the card, so play goes on
-    s.cache = None
     events: list = []
-    ed._settle(s, Chance(), events)
+    _settle(s, Chance(), events)
     o = out(s, events)
     assert o["events"] == ["card-move-blocked", "event-card-resolved"] and o["event_active"] is None
     assert "end_turn" in o["can"]
@@ -962,7 +964,7 @@ def test_evaluate_rates_what_a_player_can_see() -> None:
     won = finale([{"name": "X", "character": "mista", "at": "h"}, {"name": "Y", "character": "gooday", "at": "h",
                                                                     "hp": 1}], ["X", "Y"])
     won, _ = play(won, [act("attack", target="Y")], ("final tile X->Y", 1), ("power card", "scrap-run"))
-    assert GAME.evaluate(won, "X") == ed.WON and GAME.evaluate(won, "Y") == ed.LOST
+    assert GAME.evaluate(won, "X") == policy.WON and GAME.evaluate(won, "Y") == policy.LOST
 
 
 def test_greedy_play_escapes_more_often_than_random_play() -> None:
@@ -1057,7 +1059,7 @@ def test_every_ability_changes_an_outcome(character: str, probe: Any, baseline: 
 
 
 def test_every_ability_id_is_one_the_engine_knows() -> None:
-    known = set(ed.get_args(ed.Ability))
+    known = set(get_args(ed.Ability))
     used = {a for c in ed.Box.of(FACTS).characters.values() for a in c.abilities}
     assert used <= known and len(used) == 12
 
@@ -1134,9 +1136,9 @@ def test_outcome_keys_are_stable() -> None:
 
 def test_apply_does_not_touch_the_old_state() -> None:
     s = make(two())
-    before = ed._copy(s)
+    before = pickle.dumps(s)
     s2, _ = play(s, move(["t2"]), ("movement", 1))
-    assert s == before and out(s)["positions"]["X"] == "t1" and out(s2)["positions"]["X"] == "t2"
+    assert pickle.dumps(s) == before and out(s)["positions"]["X"] == "t1" and out(s2)["positions"]["X"] == "t2"
 
 
 def test_every_action_kind_has_player_wording() -> None:
@@ -1181,7 +1183,7 @@ def test_every_distribution_sums_to_one() -> None:
     for t in tables:
         for i, name in enumerate(t.columns):
             assert sum(probs[i] for _, probs in t.rows) == 1, (t.id, name)
-        assert t.ability == "any" or t.ability in ed.get_args(ed.Ability)
+        assert t.ability == "any" or t.ability in get_args(ed.Ability)
         assert t.as_dict()["rows"][0][1]["percent"].endswith("%")
 
 
@@ -1219,7 +1221,7 @@ def test_odds_and_engine_share_the_tables(monkeypatch: pytest.MonkeyPatch) -> No
 def test_odds_match_replayed_engine_rolls() -> None:
     """Each hazard row's probability equals the share of D4 results that produce it in the engine."""
     seen: dict[tuple, int] = {}
-    for roll in ed.D4:
+    for roll in facts.D4:
         s, _ = play(make(two("reegad"), line(3, t2="hazard")), [*move(["t2"]), act("hazard_attempt")],
                     ("movement", 1), ("hazard", roll))
         key = (out(s)["positions"]["X"] != "t2", 20 - out(s)["hp"]["X"])

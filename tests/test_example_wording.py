@@ -119,9 +119,12 @@ def _records(game_id: str) -> list[tuple[str, tuple[Step, ...]]]:
     files = sorted((Path(game.dir) / "examples").glob("*.yaml"))
     out = []
     for loaded in load_scenarios(files, engine, rule_ids=[r.id for r in game.rules]):
-        record = run_scenario(game.id, prepare(engine, facts, loaded), engine)
+        prepared = prepare(engine, facts, loaded)
+        record = run_scenario(game.id, prepared, engine)
         told = steps(record, [plain(a) for a in loaded.scenario.actions])
-        out.append((loaded.scenario.id, (*told, Step(record.get("ending") or ""))))
+        # A setup the rules refuse ends where it began: its refusal is what players read.
+        ending = record.get("ending") or (f"The setup is refused: {prepared.refused}" if prepared.refused else "")
+        out.append((loaded.scenario.id, (*told, Step(ending))))
     return out
 
 
