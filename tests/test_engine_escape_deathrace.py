@@ -243,7 +243,7 @@ def test_move_forward_and_backward() -> None:
     [
         ([], 4, "at least 1 space"),
         (["t2", "t3", "t4"], 2, "costs 3"),
-        (["t3"], 4, "not connected"),
+        (["t3"], 4, "not joined by road"),
         (["t2", "t1"], 4, "twice"),
         (["t9"], 4, "no tile"),
     ],
@@ -404,7 +404,7 @@ def test_a_car_at_a_hazard_must_cross_it_or_retreat() -> None:
     s = make(two(at_a="t2", hazard_side="W"), line(4, t2="hazard"))
     assert out(s)["can"] == ["draw", "hazard_attempt", "play_power", "trade_power"]
     drawn, _ = play(s, [act("draw")], ("movement", 1))
-    with pytest.raises(IllegalAction, match="hazard_attempt"):
+    with pytest.raises(IllegalAction, match="hazard attempt"):
         GAME.apply(drawn, act("drive", path=["t3"]), Chance.seeded(1))
     back, _ = play(drawn, [act("drive", path=["t1"])])
     assert out(back)["positions"]["X"] == "t1"

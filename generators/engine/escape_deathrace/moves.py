@@ -78,6 +78,7 @@ from generators.engine.escape_deathrace.words import _card, _tile_words
 
 Why = str | None
 AskS = Ask[State]
+_UNSET = object()  # a memo's "not asked yet" (None is an answer)
 Where = tuple[str | None, str | None, str | None]  # a power card's (target, tile, kind)
 DROP_WORDS = {"landmine": "landmine", "smoke": "smoke bomb", "gunfire": "gunfire drop", "fire": "fire drop"}
 
@@ -97,10 +98,13 @@ def _me(ask: AskS, player: str) -> Player:
 
 
 def _acting(ask: AskS, a: Any) -> Why:
-    s = ask.state
-    who = actor(s)
+    memo = ask.memo
+    who = memo.get("actor", _UNSET)
+    if who is _UNSET:
+        who = memo["actor"] = actor(ask.state)
     if a.player == who:
         return None
+    s = ask.state
     if a.player not in s.players:
         return f"no player called {a.player} is in this race"
     if s.turn.phase == "draft":
@@ -318,10 +322,21 @@ def _drive_options(ask: AskS, player: str) -> list[Drive]:
     t = s.turn
     if (t.phase != "drawn" and t.extra_move is None) or t.tile_in_hand is not None:
         return []
-    return [Drive("drive", player, path) for path in legal_paths(s, _me(ask, player), t.allowance)]
+    return [Drive("drive", player, path) for path in _paths(ask, player)]
+
+
+def _paths(ask: AskS, player: str) -> dict[tuple[str, ...], None]:
+    """The drives the path rule allows `player` now: its own search (`legal_paths` follows the same step
+    rules as `_path_problem`), asked once per question."""
+    s = ask.state
+    return ask.once(("paths", player),  # type: ignore[no-any-return]
+                    lambda: dict.fromkeys(legal_paths(s, s.players[player], s.turn.allowance)))
 
 
 def _path_ok(ask: AskS, a: Drive) -> Why:
+    # ruling: movement-up-to-vs-at-least-one
+    if a.path in _paths(ask, a.player):
+        return None
     s = ask.state
     return _path_problem(s, s.players[a.player], a.path, s.turn.allowance)
 

@@ -12,6 +12,7 @@ from generators.engine.contract import Event
 from generators.engine.escape_deathrace.facts import DIRS, OPPOSITE, skips_hazard
 from generators.engine.escape_deathrace.specs import LayTile
 from generators.engine.escape_deathrace.state import Player, Roads, State, Tile
+from generators.engine.escape_deathrace.words import _SIDE, _tile_words
 
 
 def _spot_problem(tile: Tile, kind: str, boss_hp: Mapping[str, int]) -> str | None:
@@ -182,7 +183,7 @@ def _cannot_leave(s: State, p: Player, here: Tile) -> str | None:
     if here.kind == "final-boss":
         return "once on the final boss tile you cannot move off it"
     if _boss_alive(s, here):
-        return f"{p.name} cannot leave {here.id} until its boss is defeated"
+        return f"{p.name} cannot leave {_tile_words(s, here.id)} until its boss is defeated"
     return None
 
 
@@ -208,21 +209,37 @@ def _path_rules(s: State, p: Player) -> _PathRules:
 
 
 # ruling: direct-path-after-final-boss
-def _step_problem(s: State, p: Player, r: _PathRules, prev: Tile, tile: Tile, seen: set[str], last: bool) -> str | None:
+def _step_fault(s: State, p: Player, r: _PathRules, prev: Tile, tile: Tile, seen: set[str], last: bool) -> str | None:
+    """Which step rule a step from `prev` onto `tile` breaks (a key of `_step_words`), None if none: the
+    search for paths asks this for every step it tries, so words are made only for a refusal."""
     if not connected(prev, tile):
-        return f"{tile.id} is not connected to {prev.id}"
+        return "unjoined"
     if prev is r.here and p.hazard_side is not None and _direction(prev, tile) != p.hazard_side:
-        return (f"{p.name} is stopped at the {p.hazard_side} side of hazard {prev.id}: get past it with "
-                "hazard_attempt, or retreat out of that side")
+        return "hazard-side"
     if tile.id in seen:
-        return f"the path visits {tile.id} twice"
+        return "twice"
     if r.final_dist is not None and r.final_dist.get(tile.id, 1 << 20) >= r.final_dist.get(prev.id, 1 << 20):
-        return f"the final boss is dead: {p.name} must take the most direct path to the final tile"
+        return "direct"
     if tile.kind == "final-boss" and not _subs_dead(s):
-        return f"nobody may land on the final boss tile until all {len(s.box.sub_bosses)} sub-bosses are defeated"
+        return "final-locked"
     if not last and _stops(s, p, tile):
-        return f"{tile.id} ends the move (a hazard, or a boss battle): the path must end there"
+        return "stops"
     return None
+
+
+def _step_words(s: State, p: Player, fault: str, prev: Tile, tile: Tile) -> str:
+    if fault == "unjoined":
+        return f"{_tile_words(s, tile.id)} is not joined by road to {_tile_words(s, prev.id)}"
+    if fault == "hazard-side":
+        return (f"{p.name} is stopped at the {_SIDE[p.hazard_side or 'N']} side of {_tile_words(s, prev.id)}: get "
+                "past it with a hazard attempt, or retreat out of that side")
+    if fault == "twice":
+        return f"the path visits {_tile_words(s, tile.id)} twice"
+    if fault == "direct":
+        return f"the final boss is dead: {p.name} must take the most direct path to the final tile"
+    if fault == "final-locked":
+        return f"nobody may land on the final boss tile until all {len(s.box.sub_bosses)} sub-bosses are defeated"
+    return f"{_tile_words(s, tile.id)} ends the move (a hazard, or a boss battle): the path must end there"
 
 
 # ruling: movement-up-to-vs-at-least-one
@@ -238,9 +255,9 @@ def _path_problem(s: State, p: Player, path: Sequence[str], allowance: int) -> s
     for i, tid in enumerate(path):
         tile = s.tiles.get(tid)
         if tile is None:
-            return f"no tile {tid!r} on the road"
-        if why := _step_problem(s, p, r, prev, tile, seen, i == len(path) - 1):
-            return why
+            return f"no tile called {tid} is on the road"
+        if fault := _step_fault(s, p, r, prev, tile, seen, i == len(path) - 1):
+            return _step_words(s, p, fault, prev, tile)
         seen.add(tid)
         prev = tile
     cost, bonus = _path_cost(s, p, r.here, path)
@@ -259,7 +276,7 @@ def legal_paths(s: State, p: Player, allowance: int) -> list[tuple[str, ...]]:
 
     def grow(path: tuple[str, ...], prev: Tile, seen: set[str]) -> None:
         for tile in _neighbours(s, prev):
-            if _step_problem(s, p, r, prev, tile, seen, True):
+            if _step_fault(s, p, r, prev, tile, seen, True):
                 continue
             candidate = (*path, tile.id)
             cost, bonus = _path_cost(s, p, r.here, candidate)  # a lower bound for any longer path
