@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 import pickle
 import random
+import re
 from fractions import Fraction
 from pathlib import Path
 from typing import Any, get_args
@@ -540,6 +541,51 @@ def test_gunfire_limits(at_b: str, board: list) -> None:
     with pytest.raises(IllegalAction) as err:
         GAME.apply(s, act("use_drop", kind="gunfire", target="Y"), Chance.seeded(1))
     assert legal(s) and err.value.message
+
+
+INTERNAL_WORDS = re.compile(r"\bNone\b|\b[a-z]+_[a-z_]+\b|legal choices|not possible now|phase \w+|[{}]|'\w+'")
+
+
+def refused(state: ed.State, action: Any) -> str:
+    """The refusal's reason, checked to be in players' words."""
+    with pytest.raises(IllegalAction) as err:
+        GAME.apply(state, action, Chance.seeded(1))
+    reason = err.value.message
+    assert not INTERNAL_WORDS.search(reason), f"internal words in {reason!r}"
+    assert reason == GAME.refusal(state, action)  # the same rules answer both questions
+    return reason
+
+
+@pytest.mark.parametrize(("at_b", "board", "why"), [
+    ("t4", [], "Y is out of gunfire range: 3 road tiles away, and gunfire reaches 2 road tiles"),
+    ("t2", [{"kind": "smoke", "tile": "t2", "owner": "Y"}], "no gunfire reaches Y on the 2nd Straight Road tile: "
+     "smoke covers it"),
+    ("t1", [], "Y is on X's own tile"),
+    ("s", [], "no gunfire reaches Y on the Start tile"),
+])
+def test_gunfire_refusals_name_the_rule(at_b: str, board: list, why: str) -> None:
+    s = make(two(at_b=at_b, drops={"gunfire": 1}), board=board)
+    assert why in refused(s, act("use_drop", kind="gunfire", target="Y"))
+
+
+def test_an_attack_off_a_boss_tile_names_the_boss_battle_rule() -> None:
+    s, _ = play(make(two()), move(["t2"]), ("movement", 1))
+    assert "an attack is a boss battle action" in refused(s, act("attack"))
+    assert "the movement is already done this turn" in refused(s, act("drive", path=["t3"]))
+
+
+def test_leaving_a_live_boss_after_the_d4_roll_names_the_boss_rule() -> None:
+    s, _ = play(boss_state(), [act("boss_battle"), act("attack")], ("boss battle X->omg-zilla-1", 1))
+    for action in (act("drive", path=["t1"]), act("draw")):
+        assert "no car leaves the OMG-ZILLA" in refused(s, action)
+    assert "the boss battle's D4 roll is already made this turn" in refused(s, act("attack"))
+
+
+def test_refusals_out_of_turn_and_before_the_draw() -> None:
+    s = make(two())
+    assert refused(s, act("draw", "Y")) == "it is X's turn, not Y's"
+    assert refused(s, act("drive", path=["t2"])) == "draw for movement first"
+    assert "cannot skip your turn" in refused(s, act("end_turn"))
 
 
 def test_one_drop_per_turn() -> None:

@@ -62,6 +62,11 @@ def pieces(s: State) -> list[draw.Piece]:
     return out
 
 
+def _tile_swatch(svg: draw.Svg, cx: float, cy: float, n: float) -> None:
+    svg.rect(1, 1, n - 2, n - 2, "#eeeeee", draw.COLORS["ink"])
+    svg.line(1, cy, n - 1, cy, draw.COLORS["lane"], 8)
+
+
 def legend() -> list[draw.Swatch]:
     def car(i: int) -> Any:
         def paint(svg: draw.Svg, cx: float, cy: float, n: float) -> None:
@@ -71,8 +76,7 @@ def legend() -> list[draw.Swatch]:
     out = [draw.swatch(f"car-{i}", f"car of the {('first', 'second', 'third', 'fourth')[i]} player (its initials)",
                        car(i)) for i in range(len(CAR_COLOURS))]
     out.append(draw.swatch("tile", "road tile: its id top left, the road in grey",
-                           lambda svg, cx, cy, n: (svg.rect(1, 1, n - 2, n - 2, "#eeeeee", draw.COLORS["ink"]),
-                                                   svg.line(1, cy, n - 1, cy, draw.COLORS["lane"], 8))))
+                           _tile_swatch))
     out.append(draw.swatch("boss", "boss tile: its HP left in purple",
                            lambda svg, cx, cy, n: svg.text(cx, cy + 4, "HP", size=12, fill=draw.COLORS["boss"],
                                                            weight="bold")))

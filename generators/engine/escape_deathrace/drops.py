@@ -10,7 +10,7 @@ from generators.engine.escape_deathrace.state import Player, State
 
 def _supply(s: State) -> dict[str, int]:
     """Tokens nobody picked at setup (Setup, step 4): the box less those held, on the road and used."""
-    out = {}
+    out: dict[str, int] = {}
     for k in DROP_KINDS:
         used = sum(q.drops[k] for q in s.players.values()) + s.graveyard.get(k, 0)
         used += sum(1 for d in s.board if d.kind == k) + (len(s.shielded) if k == "smoke" else 0)

@@ -29,7 +29,8 @@ DEFAULT_ROUND_LIMIT = 60  # house: whole games end when the portal closes (rulin
 
 Side = Literal["N", "E", "S", "W"]
 DropKind = Literal["landmine", "smoke", "gunfire", "fire"]
-DROP_KINDS: tuple[str, ...] = get_args(DropKind)
+DROP_KINDS: tuple[DropKind, ...] = get_args(DropKind)
+SIDES: tuple[Side, ...] = get_args(Side)
 TileKind = Literal["start", "straight", "hazard", "event", "fire", "nitro-nos", "boss", "final-boss"]
 Shape = Literal["straight", "4-way", "dead-end"]
 # ruling: shades-shorthand
@@ -309,7 +310,7 @@ class Box:
         """The box of `content` (derived once per content: `GameContent.view(Box.of)`)."""
         chars = {f.id: Character(f.id, f.title, f.facts.hp, frozenset(f.facts.abilities))
                  for f in content.faces("character-cards")}
-        drops = {k: 0 for k in DROP_KINDS}
+        drops: dict[str, int] = {k: 0 for k in DROP_KINDS}
         for f in content.faces("weapon-drops"):
             drops[f.facts.kind] += f.count
         power = {f.id: f.count for f in content.faces("power-cards")}

@@ -639,8 +639,8 @@ def _play_options(ask: AskS, player: str) -> list[PlayPower]:
     p = _me(ask, player)
     if t.power_used or t.extra_move is not None or _tile_of(s, p).kind == "start":
         return []
-    return [PlayPower("play_power", player, c, *where) for c in sorted(set(p.power))
-            for where in _card_plays(ask, p, c)]
+    return [PlayPower("play_power", player, c, target, tile, kind) for c in sorted(set(p.power))  # type: ignore[arg-type]
+            for target, tile, kind in _card_plays(ask, p, c)]
 
 
 def _card_plays(ask: AskS, p: Player, card: str) -> list[Where]:

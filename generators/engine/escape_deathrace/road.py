@@ -9,7 +9,7 @@ from typing import Any
 
 from generators.engine.chance import Chance
 from generators.engine.contract import Event
-from generators.engine.escape_deathrace.facts import DIRS, OPPOSITE, skips_hazard
+from generators.engine.escape_deathrace.facts import DIRS, OPPOSITE, SIDES, Side, skips_hazard
 from generators.engine.escape_deathrace.specs import LayTile
 from generators.engine.escape_deathrace.state import Player, Roads, State, Tile
 from generators.engine.escape_deathrace.words import _SIDE, _tile_words
@@ -199,7 +199,7 @@ class _PathRules:
     """What every step of one car's drive is checked against."""
 
     here: Tile
-    final_dist: dict[str, int] | None  # once the final boss is dead: distances to the final tile
+    final_dist: Mapping[str, int] | None  # once the final boss is dead: distances to the final tile
 
 
 def _path_rules(s: State, p: Player) -> _PathRules:
@@ -346,7 +346,8 @@ def _lay_options(s: State, p: Player, face: str) -> list[LayTile]:
     for (x, y), sources in _open_spots(s).items():
         for src in sources:
             toward = _toward(x, y, src)
-            arrows = [d for d in "NESW" if d in _laid_exits(shape, toward)] if kind == "nitro-nos" else [None]
+            arrows: list[Side | None] = [d for d in SIDES if d in _laid_exits(shape, toward)] \
+                if kind == "nitro-nos" else [None]
             named = src.id if len(sources) > 1 else None
             out += [LayTile("lay_tile", p.name, (x, y), named, a) for a in arrows]
     return out

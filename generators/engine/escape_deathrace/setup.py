@@ -72,8 +72,8 @@ def _setup_tile(box: Box, spec: TileSpec, path: KeyPath) -> Tile:
         raise SetupError((*path, "exits"), f"the {face.title} tile is a {face.shape} tile, not {exits}")
     arrow = spec.arrow
     if kind == "nitro-nos":
-        arrow = arrow or next(d for d in "ESNW" if d in exits)
-        if arrow not in exits:
+        arrow = arrow or next(d for d in ("E", "S", "N", "W") if d in exits)
+        if arrow is None or arrow not in exits:
             raise SetupError((*path, "arrow"), f"the arrows must point along the road ({exits})")
     elif arrow is not None:
         raise SetupError((*path, "arrow"), "only nitro-nos tiles have arrows")
@@ -178,7 +178,7 @@ def _setup_players(box: Box, spec: SetupSpec, tiles: Mapping[str, Tile], subs_de
         elif side is not None:
             raise SetupError((*path, "hazard_side"), "only a car stopped on a hazard tile has a side "
                              "(GoodDay never stops)")
-        drops = ps.drops.as_dict() if ps.drops is not None else {k: 1 for k in DROP_KINDS}
+        drops: dict[str, int] = ps.drops.as_dict() if ps.drops is not None else {k: 1 for k in DROP_KINDS}
         power = list(ps.power) if ps.power is not None else [*box.power_each, *spare[:1]]
         spare = spare[1:] if ps.power is None else spare
         for j, card in enumerate(power):

@@ -40,7 +40,7 @@ def _set_phase_for_position(s: State, p: Player, phase: str) -> None:
 def _next_seat(s: State, name: str) -> tuple[str, list[str]]:
     """The next car still in the race, and the seats of destroyed cars passed on the way."""
     ring = [*_turn_order_from(s, name)[1:], name]
-    passed = []
+    passed: list[str] = []
     for n in ring:
         if s.players[n].alive:
             return n, passed
