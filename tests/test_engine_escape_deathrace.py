@@ -1013,6 +1013,26 @@ def test_evaluate_rates_what_a_player_can_see() -> None:
     assert GAME.evaluate(won, "X") == policy.WON and GAME.evaluate(won, "Y") == policy.LOST
 
 
+def test_resample_deals_again_only_what_the_player_cannot_see() -> None:
+    s = GAME.new_game(GAME.parse_options({"players": 3}), FACTS, Chance.seeded(3))
+    while GAME.players_to_act(s) and s.turn.phase == "draft":
+        s, _ = GAME.play(s, GAME.legal_actions(s)[0], Chance.seeded(1))
+    me = GAME.players_to_act(s)[0]
+    before = pickle.dumps(s)
+    seen = {q.name: sorted(q.power) for q in s.players.values()}
+    hidden = sorted([*s.power_deck, *(c for n, q in s.players.items() if n != me for c in q.power)])
+    dealt = [GAME.resample(s, me, Chance.seeded(seed)) for seed in range(8)]
+    assert pickle.dumps(s) == before, "resample changed the state it was given"
+    for r in dealt:
+        assert sorted(r.players[me].power) == seen[me]  # the player's own hand stays
+        assert {n: len(q.power) for n, q in r.players.items()} == {n: len(c) for n, c in seen.items()}
+        assert sorted([*r.power_deck, *(c for n, q in r.players.items() if n != me for c in q.power)]) == hidden
+        assert sorted(r.stack) == sorted(s.stack) and sorted(r.event_deck) == sorted(s.event_deck)
+        assert r.power_discard == s.power_discard and r.tiles == s.tiles and r.board == s.board
+        assert GAME.legal_actions(r) == GAME.legal_actions(s)  # nothing the player sees has changed
+    assert len({(tuple(r.stack), tuple(r.power_deck)) for r in dealt}) > 1, "nothing was dealt again"
+
+
 def test_greedy_play_escapes_more_often_than_random_play() -> None:
     from generators.engine.simulate import play as play_game
 
