@@ -365,11 +365,19 @@ def _tiles_to_lay(ask: AskS, a: DrawTile) -> Why:
 
 
 def _lay_tile_options(ask: AskS, player: str) -> list[LayTile]:
-    s = ask.state
-    t = s.turn
+    t = ask.state.turn
     if t.tile_in_hand is None or (t.phase != "drawn" and t.extra_move is None):
         return []
-    return _lay_options(s, _me(ask, player), t.tile_in_hand)
+    return list(_lays(ask, player))
+
+
+def _lays(ask: AskS, player: str) -> dict[LayTile, None]:
+    """Where the tile in hand may go: the laying rule's own search (`_lay_options` walks the open spots
+    `_lay_place` checks), asked once per question."""
+    s = ask.state
+    face = s.turn.tile_in_hand
+    return ask.once(("lays", player), lambda: dict.fromkeys(  # type: ignore[no-any-return]
+        _lay_options(s, s.players[player], face) if face is not None else ()))
 
 
 def _tile_drawn(ask: AskS, a: LayTile) -> Why:
@@ -377,6 +385,8 @@ def _tile_drawn(ask: AskS, a: LayTile) -> Why:
 
 
 def _lay_place(ask: AskS, a: LayTile) -> Why:
+    if a in _lays(ask, a.player):
+        return None
     s = ask.state
     face = s.turn.tile_in_hand
     assert face is not None

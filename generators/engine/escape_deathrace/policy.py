@@ -44,13 +44,14 @@ def evaluate(s: State, name: str) -> float:
         return LOST
     rival = RATE["rival_hp"] if not _final_dead(s) else 1.0
     value = p.hp + RATE["drop"] * sum(p.drops.values()) + RATE["card"] * len(p.power)
-    value -= rival * sum(q.hp for q in _alive(s) if q.name != name)
-    value += sum(RATE["boss_hp"] * (s.box.bosses[b] - hp) + (RATE["boss_down"] if hp == 0 else 0)
-                 for b, hp in s.boss_hp.items())
+    value -= rival * sum([q.hp for q in s.players.values() if q.alive and q is not p])
+    full = s.box.bosses
+    for b, hp in s.boss_hp.items():
+        value += RATE["boss_hp"] * (full[b] - hp) + (RATE["boss_down"] if hp == 0 else 0)
     value += RATE["tile"] * (len(s.tiles) + (s.turn.tile_in_hand is not None))
-    value += sum(RATE["drop"] for what, who in s.rewards if who == name and what in ("drop", "supply"))
-    value += sum(RATE["card"] for what, who in s.rewards if who == name and what == "power")
-    value -= sum(RATE["drop"] for what, who in s.rewards if who == name and what == "discard")
+    for what, who in s.rewards:
+        if who == name:
+            value += RATE["card"] if what == "power" else -RATE["drop"] if what == "discard" else RATE["drop"]
     steps = _steps_to_goal(s, p)
     if s.turn.player == name and s.turn.extra_move is not None:  # a card's move still to make: as good as made
         steps = max(0, steps - s.turn.allowance)
@@ -102,19 +103,34 @@ def _goal_distance(s: State, here: Tile) -> int:
 
 def _boss_tiles(s: State) -> list[Tile]:
     """The sub-boss tiles laid, in the order laid (kept for the layout: read-only)."""
-    known = _layout(s)
+    roads = s.roads
+    known = roads.memo
     if ("boss-tiles",) not in known:
-        known[("boss-tiles",)] = [t for t in s.tiles.values() if t.kind == "boss"]
-    return known[("boss-tiles",)]
+        base, laid = roads.base, roads.laid
+        if base is not None and laid is not None and ("boss-tiles",) in base:
+            before = base[("boss-tiles",)]
+            known[("boss-tiles",)] = [*before, laid] if laid.kind == "boss" else before
+        else:
+            known[("boss-tiles",)] = [t for t in s.tiles.values() if t.kind == "boss"]
+    return known[("boss-tiles",)]  # type: ignore[no-any-return]
 
 
 def _open_ends(s: State) -> list[str]:
     """The tiles with an exit onto an empty space (kept for the layout: read-only)."""
-    known = _layout(s)
+    roads = s.roads
+    known = roads.memo
     if ("open-ends",) not in known:
-        known[("open-ends",)] = [t.id for t in s.tiles.values() if any(
-            (t.x + DIRS[d][0], t.y + DIRS[d][1]) not in s.spots for d in t.exits)]
-    return known[("open-ends",)]
+        base, laid = roads.base, roads.laid
+        if base is not None and laid is not None and ("open-ends",) in base:
+            ends = [tid for tid in base[("open-ends",)] if _open(s, s.tiles[tid])]
+            known[("open-ends",)] = [*ends, laid.id] if _open(s, laid) else ends
+        else:
+            known[("open-ends",)] = [t.id for t in s.tiles.values() if _open(s, t)]
+    return known[("open-ends",)]  # type: ignore[no-any-return]
+
+
+def _open(s: State, t: Tile) -> bool:
+    return any((t.x + DIRS[d][0], t.y + DIRS[d][1]) not in s.spots for d in t.exits)
 
 
 def resample(state: State, player: str, chance: Chance) -> State:

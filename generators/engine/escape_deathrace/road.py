@@ -61,27 +61,20 @@ def _distances(s: State, origin: str) -> Mapping[str, int]:
     """Road distance in tiles from `origin` to every tile it connects to (read-only: shared by every
     state with this layout of tiles, since the simulator's look-ahead asks for the same ones again and
     again)."""
-    known = _layout(s)
+    roads = s.roads
+    known = roads.memo
     key = ("from", origin)
-    if key not in known:
-        known[key] = _breadth_first(s, origin)
-    return known[key]
-
-
-def _grown_layout(s: State, old: dict[Any, Any] | None, tile: Tile) -> dict[Any, Any]:
-    """What is known of the layout once `tile` is laid, from what was known before: a tile joined to at
-    most one other adds itself one step beyond it to each distance known (no path gets shorter)."""
-    joined = _neighbours(s, tile)
-    if old is None or len(joined) > 1:
-        return {}
-    grown: dict[Any, Any] = {}
-    for key, dist in old.items():
-        if key[0] == "from":
-            dist = dict(dist)
-            if joined and joined[0].id in dist:
-                dist[tile.id] = dist[joined[0].id] + 1
-            grown[key] = dist
-    return grown
+    found = known.get(key)
+    if found is None:
+        before = roads.base.get(key) if roads.base is not None and roads.joined is not None else None
+        if before is not None and roads.laid is not None:
+            found = dict(before)
+            if roads.joined in found:
+                found[roads.laid.id] = found[roads.joined] + 1
+        else:
+            found = _breadth_first(s, origin)
+        known[key] = found
+    return found  # type: ignore[no-any-return]
 
 
 def _layout(s: State) -> dict[Any, Any]:
@@ -117,10 +110,15 @@ def _final_dead(s: State) -> bool:
 
 
 def _final_tile(s: State) -> Tile | None:
-    known = _layout(s)  # kept for the layout: evaluating a state asks for it every time
+    roads = s.roads  # kept for the layout: evaluating a state asks for it every time
+    known = roads.memo
     if ("final",) not in known:
-        known[("final",)] = next((t for t in s.tiles.values() if t.kind == "final-boss"), None)
-    return known[("final",)]
+        base, laid = roads.base, roads.laid
+        if base is not None and laid is not None and ("final",) in base:
+            known[("final",)] = laid if laid.kind == "final-boss" else base[("final",)]
+        else:
+            known[("final",)] = next((t for t in s.tiles.values() if t.kind == "final-boss"), None)
+    return known[("final",)]  # type: ignore[no-any-return]
 
 
 def _tile_of(s: State, p: Player) -> Tile:
@@ -315,10 +313,27 @@ def _next_tile(s: State, chance: Chance) -> str:
 def _open_spots(s: State) -> dict[tuple[int, int], list[Tile]]:
     """Empty spaces an open road end leads to, with the tiles whose ends lead there (sorted by id; kept for
     the layout: read-only)."""
-    known = _layout(s)
-    if ("open-spots",) not in known:
-        known[("open-spots",)] = _find_open_spots(s)
-    return known[("open-spots",)]
+    roads = s.roads
+    known = roads.memo
+    found = known.get(("open-spots",))
+    if found is None:
+        before = roads.base.get(("open-spots",)) if roads.base is not None else None
+        found = known[("open-spots",)] = _find_open_spots(s) if before is None or roads.laid is None \
+            else _grown_open_spots(s, before, roads.laid)
+    return found  # type: ignore[no-any-return]
+
+
+def _grown_open_spots(s: State, before: dict[tuple[int, int], list[Tile]],
+                      laid: Tile) -> dict[tuple[int, int], list[Tile]]:
+    """`_find_open_spots` once `laid` is laid, from the spots open before: its own space closes, and each
+    of its exits onto an empty space opens one (or joins the tiles already leading there)."""
+    out = dict(before)
+    out.pop((laid.x, laid.y), None)
+    for d in laid.exits:
+        spot = (laid.x + DIRS[d][0], laid.y + DIRS[d][1])
+        if spot not in s.spots:
+            out[spot] = sorted([*out.get(spot, ()), laid], key=lambda t: t.id)
+    return dict(sorted(out.items()))
 
 
 def _find_open_spots(s: State) -> dict[tuple[int, int], list[Tile]]:
@@ -371,7 +386,9 @@ def _place(s: State, face: str, x: int, y: int, src: Tile, arrow: str | None, ev
     old = s.roads.memo
     s.tiles = {**s.tiles, tile.id: tile}  # new mappings: copies of the state before share the old ones
     s.spots = {**s.spots, (x, y): tile.id}
-    s.roads = Roads(_grown_layout(s, old, tile))  # a new layout, its own (the old one's is shared)
+    joined = _neighbours(s, tile)
+    # A new layout, its own (the old one's is shared), grown from the old one's as it is asked.
+    s.roads = Roads(old, tile, joined[0].id if len(joined) == 1 else None)
     events.append(Event("tile-laid", {"tile": tile.id, "kind": tile.label, "face": face, "at": [x, y]}))
     return tile
 

@@ -20,10 +20,17 @@ class Roads:
     as the rules ask. States with the same tiles share one; laying a tile makes a new one. It is derived
     data: it pickles empty and compares equal, so a state's value (and the purity check) never sees it."""
 
-    __slots__ = ("memo",)
+    __slots__ = ("base", "joined", "laid", "memo")
 
-    def __init__(self, memo: dict[Any, Any] | None = None) -> None:
-        self.memo: dict[Any, Any] = {} if memo is None else memo
+    def __init__(self, base: dict[Any, Any] | None = None, laid: Tile | None = None,
+                 joined: str | None = None) -> None:
+        self.memo: dict[Any, Any] = {}
+        # The layout one tile ago and the tile laid since: what is asked again is grown from what that
+        # layout knew, on demand (open road ends, boss tiles; distances when the new tile joins only
+        # `joined`, a dead end of the road, so no path gets shorter).
+        self.base = base
+        self.laid = laid
+        self.joined = joined
 
     def __reduce__(self) -> tuple[type, tuple[()]]:
         return (Roads, ())
