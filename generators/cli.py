@@ -209,8 +209,9 @@ def _run(args: argparse.Namespace) -> int:
         return run_balance(content, args.game, games=args.games, seed=args.seed, policy=args.policy,
                            simulations=args.simulations, as_json=args.json, write=args.write)
     if args.command == "play":
-        from generators.engine.base import game_content, load_engine
         from generators.engine.console import play_in_terminal
+        from generators.engine.contract import load_engine
+        from generators.engine.facts import game_content
 
         chosen = [g for g in content.games if g.engine and (not args.game or g.id in args.game)]
         if len(chosen) != 1:

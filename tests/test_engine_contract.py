@@ -30,7 +30,10 @@ import pytest
 
 from generators.content.loader import load_content
 from generators.content.schema import to_data
-from generators.engine.base import Chance, Engine, GameContent, IllegalAction, SetupError, game_content
+from generators.engine.chance import Chance
+from generators.engine.contract import Game as Engine
+from generators.engine.facts import GameContent, game_content
+from generators.engine.refusals import IllegalAction, SetupError
 from generators.engine.runner import engine_of
 from generators.engine.simulate import play, policies
 

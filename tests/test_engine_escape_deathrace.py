@@ -17,9 +17,11 @@ from generators.content.loader import load_content
 from generators.content.scenario import Scripted
 from generators.content.schema import to_data
 from generators.engine import escape_deathrace as ed
-from generators.engine.base import Chance, FaceFacts, GameContent, IllegalAction, SetupError, game_content
+from generators.engine.chance import Chance
 from generators.engine.escape_deathrace import facts, policy
 from generators.engine.escape_deathrace.turns import _settle
+from generators.engine.facts import FaceFacts, GameContent, game_content
+from generators.engine.refusals import IllegalAction, SetupError
 
 GAME = ed.GAME
 ROOT = Path(__file__).resolve().parents[1]

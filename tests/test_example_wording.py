@@ -19,7 +19,7 @@ import pytest
 from generators.content.loader import load_content
 from generators.content.model import LoadedGame
 from generators.content.scenario import load_scenarios, plain
-from generators.engine.base import game_content
+from generators.engine.facts import game_content
 from generators.engine.runner import engine_of, prepare, run_scenario
 from generators.site.narrative import Step, steps
 

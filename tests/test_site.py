@@ -392,7 +392,7 @@ def _snake_case(value: object, found: set[str]) -> None:
 
 def engine_identifiers(built: Built) -> set[str]:
     """What the engines name things by, from the scenario files and the check's report: action
-    kinds, setup, action and outcome keys, settings, and identifiers in the engines' own notes."""
+    kinds, setup, action and outcome keys and settings."""
     found: set[str] = set()
     for game in ready(built.content):
         for sc in scenarios(game):
@@ -401,7 +401,6 @@ def engine_identifiers(built: Built) -> set[str]:
     for rec in data["examples"]:
         _snake_case([n.get("action") for n in rec.get("narrative") or []], found)
         _snake_case([rec.get("expected"), rec.get("computed")], found)
-    _snake_case(data.get("notes"), found)
     return found
 
 
@@ -487,8 +486,7 @@ def test_the_authors_page_holds_ids_settings_engine_readings_and_the_report(buil
             assert sc["id"] in text
             if sc.get("discrepancy"):
                 assert norm(sc["discrepancy"])[:60] in text
-        for note in data["notes"].get(game.id, []):
-            assert norm(note["note"]) in text
+        assert "rulings page" in text and "# ruling:" in text  # where the engine's readings are told
         kinds = {n["action"]["do"] for e in data["examples"] if e["game"] == game.id
                  for n in e.get("narrative") or [] if isinstance(n.get("action"), dict) and "do" in n["action"]}
         written = parse(page(built.site, f"{game.id}/authors/as-written.md"))

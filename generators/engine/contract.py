@@ -21,6 +21,7 @@ Randomness reaches the rules only through `Chance`. The engine never sees a scen
 
 from __future__ import annotations
 
+import importlib
 import itertools
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -34,6 +35,7 @@ from generators.engine.refusals import IllegalAction, SetupError
 from generators.engine.svg import Focus, Piece, Swatch, changes_between, window_of
 from generators.errors import ContentError, KeyPath
 
+Spec = type  # a dataclass a spec converts to (named so: inside `Game`, `type` is the game's GameType)
 S = TypeVar("S")  # a game's state
 A = TypeVar("A")  # a game's action (the union of its action specs)
 
@@ -219,19 +221,19 @@ class Game(Generic[S, A]):
     # -- static data, as callers name it --
 
     @property
-    def action_specs(self) -> Mapping[str, type]:
+    def action_specs(self) -> Mapping[str, Spec]:
         return self.specs.actions
 
     @property
-    def facts_specs(self) -> Mapping[str, type]:
+    def facts_specs(self) -> Mapping[str, Spec]:
         return self.specs.facts
 
     @property
-    def setup_spec(self) -> type:
+    def setup_spec(self) -> Spec:
         return self.specs.setup
 
     @property
-    def options_spec(self) -> type:
+    def options_spec(self) -> Spec:
         return self.specs.options
 
     def simulation_setups(self) -> list[Setting]:
@@ -439,3 +441,12 @@ def _convert(tp: type, data: Any, doc: Doc | None, path: KeyPath) -> Any:
 
 def field_names(spec: type) -> tuple[str, ...]:
     return tuple(f.name for f in fields_of(spec))
+
+
+def load_engine(name: str) -> Game[Any, Any]:
+    """The `GAME` of the rules package generators/engine/<name>/."""
+    module = importlib.import_module(f"generators.engine.{name}")
+    game = module.__dict__.get("GAME")
+    if not isinstance(game, Game):
+        raise TypeError(f"generators.engine.{name} defines no GAME")
+    return game

@@ -555,8 +555,9 @@ def map_opposites(game: LoadedGame) -> dict[str, str]:
 
 def _paired(comp: Component, opposites: dict[str, str]) -> list[int] | None:
     """Face indices in opposite pairs when every face is a direction (`facts.direction`) the maps pair."""
-    names = [(f.facts or {}).get("direction") for f in comp.faces]
-    if not all(isinstance(n, str) and n in opposites for n in names):
+    found = [(f.facts or {}).get("direction") for f in comp.faces]
+    names = [n for n in found if isinstance(n, str) and n in opposites]
+    if len(names) != len(found):
         return None
     order: list[int] = []
     for i, name in enumerate(names):

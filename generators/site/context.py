@@ -14,7 +14,7 @@ from generators.content.model import Component, LoadedGame, RuleEntry, Term
 from generators.errors import ContentError
 from generators.site.assets import GameAssets, game_assets
 from generators.site.diagrams import Diagram, diagram
-from generators.site.examples import REPORT_NAME, CheckReport, EngineNote, Example, game_examples
+from generators.site.examples import REPORT_NAME, CheckReport, Example, game_examples
 from generators.site.gloss import Gloss, glosses
 from generators.site.links import SETUP_CHAPTER, Anchors, GamePages, word_key
 from generators.site.numbers import rule_numbers
@@ -85,7 +85,6 @@ class GameSite:
     assets: GameAssets
     rulings: tuple[Ruling, ...]
     glosses: tuple[Gloss, ...]
-    engine_notes: tuple[EngineNote, ...]
     report: str | None  # docs path of the check's report.json, when the check has run
     plays: tuple[Policy, ...] = ()  # whole games the computer played, by policy
     careful: Careful | None = None  # how hard each setting is, from the committed figures
@@ -291,7 +290,6 @@ def game_site(content: Content, game: LoadedGame, out: Path, report: CheckReport
         assets=assets,
         rulings=rulings,
         glosses=tuple(glosses(game.glossary.terms)),
-        engine_notes=report.notes.get(game.id, ()),
         report=pages.asset("check", REPORT_NAME) if (out / "check" / REPORT_NAME).is_file() else None,
         plays=game_plays(report.simulations.get(game.id)),
         careful=careful_player(report.figures.get(game.id)),

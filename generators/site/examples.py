@@ -52,17 +52,8 @@ class Example:
 
 
 @dataclass(frozen=True)
-class EngineNote:
-    """A reading the rules engine takes where the rulebook is silent (the report's `notes`)."""
-
-    rule: str | None
-    text: str
-
-
-@dataclass(frozen=True)
 class CheckReport:
     examples: dict[tuple[str, str], dict[str, Any]]
-    notes: dict[str, tuple[EngineNote, ...]]
     odds: dict[str, list[Any]]
     simulations: dict[str, Any]
     legends: dict[str, list[dict[str, str]]] = field(default_factory=dict)  # per game: kind, label, svg
@@ -78,13 +69,13 @@ class CheckReport:
 
         records = got if isinstance(got := self.raw.get("examples"), list) else []
         data = {"game": game, "examples": [r for r in records if isinstance(r, dict) and r.get("game") == game],
-                "notes": mine("notes") or [], "odds": mine("odds") or [], "simulations": mine("simulations"),
+                "odds": mine("odds") or [], "simulations": mine("simulations"),
                 "legend": mine("legends") or [], "figures": mine("figures")}
         return json.dumps(data, indent=1, ensure_ascii=False, sort_keys=True) + "\n"
 
 
 def load_report(out: Path) -> CheckReport:
-    """build/check/report.json: examples by (game, id) and engine notes by game; empty when the
+    """build/check/report.json: examples by (game, id), odds, figures and drawings' legends by game; empty when the
     check has not run (or wrote something unreadable: the site then shows examples unchecked)."""
     path = out / "check" / "report.json"
     try:
@@ -94,11 +85,6 @@ def load_report(out: Path) -> CheckReport:
     data = data if isinstance(data, dict) else {}
     records = data.get("examples") or []
     examples = {(str(r.get("game")), str(r.get("id"))): r for r in records if isinstance(r, dict)}
-    notes: dict[str, tuple[EngineNote, ...]] = {}
-    raw_notes = got if isinstance(got := data.get("notes"), dict) else {}
-    for game, items in raw_notes.items():
-        notes[str(game)] = tuple(EngineNote(_opt(n.get("rule")), str(n.get("note", "")))
-                                 for n in items or () if isinstance(n, dict) and n.get("note"))
     raw_odds = got if isinstance(got := data.get("odds"), dict) else {}
     odds = {str(g): [t for t in tables if isinstance(t, dict)] for g, tables in raw_odds.items()
             if isinstance(tables, list)}
@@ -108,7 +94,7 @@ def load_report(out: Path) -> CheckReport:
                if isinstance(items, list)}
     raw_figures = got if isinstance(got := data.get("figures"), dict) else {}
     figures = {str(g): v for g, v in raw_figures.items() if isinstance(v, dict)}
-    return CheckReport(examples, notes, odds, {str(g): v for g, v in raw_sims.items()}, legends, figures,
+    return CheckReport(examples, odds, {str(g): v for g, v in raw_sims.items()}, legends, figures,
                        data)
 
 
