@@ -208,10 +208,11 @@ def _find(file: str, path: KeyPath, needle: str, skip: int = 0) -> tuple[int, in
 def check_icon_codes(game: LoadedGame, icons: Icons) -> None:
     """A stand-alone `:name:` outside code in a Markdown text or a rules summary must name an icon (faces
     are checked by the loader); the site draws known ones and would print a typo as it stands."""
+    from generators.site import house
     from generators.site.escape import markdown_body
 
-    known = frozenset(icons.icons)
-    listed = ", ".join(sorted(known)) or "none defined"
+    listed = ", ".join(sorted(icons.icons)) or "none defined"
+    known = frozenset(icons.icons) | {house.CODE}  # the house mark is a mark, not an icon, and is known
     texts = list(_markdown_texts(game))
     texts += [(entry.file, (), entry.meta.summary) for entry in game.rules if entry.meta.summary]
     for file, path, text in texts:
