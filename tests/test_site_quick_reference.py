@@ -3,6 +3,7 @@ steps, named in the book's order), who starts, the starting values, how the game
 
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 
@@ -13,7 +14,16 @@ from generators.site.quick import load_quick
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = {g.id: g for g in load_content(ROOT / "content").games}
-BOOKS = ROOT.parent / "shared" / "rulebooks"
+# The rulebook transcriptions sit beside the repository (../shared/rulebooks); ROADKIT_RULEBOOKS
+# points elsewhere. A checkout without them skips the tests that compare with the books.
+BOOKS = Path(os.environ.get("ROADKIT_RULEBOOKS") or ROOT.parent / "shared" / "rulebooks")
+
+
+def book_text(game) -> str:
+    path = BOOKS / game.game.rulebook
+    if not path.is_file():
+        pytest.skip(f"no rulebook transcription at {path} (set ROADKIT_RULEBOOKS)")
+    return path.read_text(encoding="utf-8")
 _LIST_ITEM = re.compile(r"^(?:\d+[.)]|[-*+])\s")
 
 # Each rulebook's turn: where it starts in the book, then each step as the book words it and the word
@@ -84,7 +94,7 @@ def test_in_order_needs_the_order() -> None:
 @pytest.mark.parametrize("game_id", sorted(TURNS))
 def test_the_turn_steps_are_the_rulebooks_in_its_order(game_id: str) -> None:
     game = GAMES[game_id]
-    book = (BOOKS / game.game.rulebook).read_text(encoding="utf-8")
+    book = book_text(game)
     anchor, steps = TURNS[game_id]
     assert anchor in book
     section = " ".join(book[book.index(anchor):].split()).casefold()
@@ -108,7 +118,7 @@ def test_the_quick_reference_says_who_starts_the_start_and_the_end(game_id: str)
     cards = {c.title: c for c in load_quick(game).cards}
     assert set(CARDS) <= set(cards), f"{game_id}: quick reference cards {sorted(cards)}"
     assert all(cards[t].rule for t in CARDS)
-    book = " ".join((BOOKS / game.game.rulebook).read_text(encoding="utf-8").split()).casefold()
+    book = " ".join(book_text(game).split()).casefold()
     theirs, ours = STARTS[game_id]
     assert theirs.casefold() in book and ours in _flat(cards["Who starts"].text)
     assert re.search(r"\d", cards["Starting values"].text)

@@ -3,6 +3,7 @@ publisher or the game's history that the rulebooks do not make, house names mark
 
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 
@@ -15,7 +16,16 @@ from generators.site.rulings import parse
 ROOT = Path(__file__).resolve().parent.parent
 CONTENT = load_content(ROOT / "content")
 GAMES = {g.id: g for g in CONTENT.games}
-BOOKS = ROOT.parent / "shared" / "rulebooks"
+# The rulebook transcriptions sit beside the repository (../shared/rulebooks); ROADKIT_RULEBOOKS
+# points elsewhere. A checkout without them skips the tests that compare with the books.
+BOOKS = Path(os.environ.get("ROADKIT_RULEBOOKS") or ROOT.parent / "shared" / "rulebooks")
+
+
+def book_text(game) -> str:
+    path = BOOKS / game.game.rulebook
+    if not path.is_file():
+        pytest.skip(f"no rulebook transcription at {path} (set ROADKIT_RULEBOOKS)")
+    return path.read_text(encoding="utf-8")
 QUOTE = re.compile(r'"([^"]{12,})"')
 
 
@@ -24,7 +34,7 @@ def _flat(text: str) -> str:
 
 
 def _rulebook(game) -> str:
-    return _flat((BOOKS / game.game.rulebook).read_text(encoding="utf-8"))
+    return _flat(book_text(game))
 
 
 def _rule(game, rule_id: str) -> str:
