@@ -364,6 +364,7 @@ def _keep_options(ask: AskS, player: str) -> list[KeepAction]:
 
 
 def _hand_within_limit(ask: AskS, a: KeepAction) -> Why:
+    # ruling: hand-limit (no limit while drawing in your turn; down to 5 at cleanup)
     n = len(ask.state.hand)
     return None if n <= HAND_SIZE else f"the hand holds {n} cards: discard down to {HAND_SIZE} first"
 
