@@ -5,6 +5,7 @@ component's faces (`facts:`), and the kit the rules read, derived once per conte
 
 from __future__ import annotations
 
+import pickle
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -155,15 +156,22 @@ class Kit:
     # Roads built from these tiles, by their sides in order (`board.board_of`): a game builds its
     # road once, and a simulation replays the same few roads. Not compared, not pickled.
     roads: dict[tuple[int, ...], Any] = field(default_factory=dict, compare=False, repr=False)
+    packed: dict[str, bytes] = field(default_factory=dict, compare=False, repr=False)
 
     def __reduce__(self) -> tuple[Any, ...]:
-        # A pickled state carries its kit without the roads built so far (rebuilt on demand).
-        values = {k: v for k, v in self.__dict__.items() if k != "roads"}
-        return (_kit, (values,))
+        # Every state carries its kit, and the purity check pickles a state at every step: the kit
+        # (its maps, without the roads built so far) is pickled once, then copied as those bytes.
+        blob = self.packed.get("kit")
+        if blob is None:
+            values = {k: v for k, v in self.__dict__.items() if k not in ("roads", "packed")}
+            blob = self.packed["kit"] = pickle.dumps(values, protocol=pickle.HIGHEST_PROTOCOL)
+        return (_unpack, (blob,))
 
 
-def _kit(values: dict[str, Any]) -> Kit:
-    return Kit(**values)
+def _unpack(blob: bytes) -> Kit:
+    kit = Kit(**pickle.loads(blob))
+    kit.packed["kit"] = blob  # pickled again, it is the very same bytes
+    return kit
 
 
 def _dice_faces(content: GameContent, component: str, attr: str) -> tuple[Any, ...]:

@@ -5,6 +5,7 @@ skips its turns; the first-player marker passes left."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 
 from generators.engine.chance import Chance
 from generators.engine.contract import Event
@@ -18,16 +19,23 @@ def seating_from(order: Sequence[str], first: str) -> list[str]:
     return [*order[i:], *order[:i]]
 
 
+@cache
+def turns_of_round(order: tuple[str, ...], first: str) -> tuple[tuple[int, str], ...]:
+    """The round's turns in order: (turn, player), three times round the table from the first player."""
+    seats = seating_from(order, first)
+    return tuple((turn, p) for turn in range(1, TURNS_PER_ROUND + 1) for p in seats)
+
+
 def next_turn(s: State, chance: Chance, events: list[Event]) -> None:
     """The next player in the round with a car still to move; a new round when nobody has one."""
-    seats = seating_from(s.order, s.first)
-    sequence = [(turn, p) for turn in range(1, TURNS_PER_ROUND + 1) for p in seats]
+    sequence = turns_of_round(s.order, s.first)
     here = sequence.index((s.turn, s.active))
     # ruling: finished-car-takes-a-die
     for turn, player in sequence[here + 1:]:
         if open_slots(s, player):
             begin_turn(s, turn, player)
             return
+    seats = seating_from(s.order, s.first)
     s.first = seats[1 % len(seats)]
     note(events, "marker", first=s.first)
     begin_round(s, s.round + 1, chance, events)
@@ -43,7 +51,7 @@ def begin_round(s: State, number: int, chance: Chance, events: list[Event]) -> N
         crews[name] = Crew(name, tuple(sorted(dice)))
     s.crews = crews
     note(events, "round", number=number, first=s.first)
-    for turn, player in [(t, p) for t in range(1, TURNS_PER_ROUND + 1) for p in seating_from(s.order, s.first)]:
+    for turn, player in turns_of_round(s.order, s.first):
         if open_slots(s, player):
             begin_turn(s, turn, player)
             return
