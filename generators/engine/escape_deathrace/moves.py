@@ -73,7 +73,7 @@ from generators.engine.escape_deathrace.specs import (
     UseDrop,
 )
 from generators.engine.escape_deathrace.state import Player, State
-from generators.engine.escape_deathrace.turns import actor, can_move, phase_of
+from generators.engine.escape_deathrace.turns import actor, phase_of
 from generators.engine.escape_deathrace.words import _card, _tile_words
 
 Why = str | None
@@ -773,6 +773,14 @@ def _pile_has(ask: AskS, a: TradePower | DrawPower) -> Why:
 # --- ending the turn --------------------------------------------------------------------------------
 
 
+def _can_move(ask: AskS, player: str) -> bool:
+    """`turns.can_move`, from the answers this question already has (the same rules)."""
+    t = ask.state.turn
+    if t.tile_in_hand is not None:
+        return bool(_lays(ask, player))
+    return bool(_draw_tile_options(ask, player)) or bool(_paths(ask, player))
+
+
 def _end_options(ask: AskS, player: str) -> list[EndTurn]:
     s = ask.state
     t = s.turn
@@ -782,7 +790,7 @@ def _end_options(ask: AskS, player: str) -> list[EndTurn]:
         return []
     if t.phase == "drawn":
         # ruling: movement-up-to-vs-at-least-one
-        return [] if can_move(s, _me(ask, player)) else [EndTurn("end_turn", player)]
+        return [] if _can_move(ask, player) else [EndTurn("end_turn", player)]
     if _attack_options(ask, player):  # ruling: boss-d4-roll-required
         return []
     return [EndTurn("end_turn", player)]
@@ -801,8 +809,7 @@ def _may_end(ask: AskS, a: EndTurn) -> Why:
     if t.phase == "start":
         return "you cannot skip your turn: draw for movement and move at least 1 space (Q&A 3)"
     if t.phase == "drawn":
-        return "you cannot skip your turn: move at least 1 space (Q&A 3)" if can_move(s, s.players[a.player]) \
-            else None
+        return "you cannot skip your turn: move at least 1 space (Q&A 3)" if _can_move(ask, a.player) else None
     if _attack_options(ask, a.player):
         return "the boss battle's D4 roll comes first: attack before ending the turn"
     return None
