@@ -602,7 +602,10 @@ def _drop_aim(ask: AskS, a: UseDrop) -> Why:
             return "name the car the gunfire shoots"
         q = s.players.get(a.target)
         if q is None or q is p:
-            return f"{a.player} may shoot at {listed(q.name for q in _shootable(s, p))}"
+            cars = [q.name for q in _shootable(s, p)]
+            if not cars:
+                return f"no car is in {a.player}'s gunfire range (1 or 2 road tiles, out of smoke)"
+            return f"{a.player} may shoot at {listed(cars)}"
         return _gunfire_problem(s, p, q)
     spots = list(a.tiles) if a.count == 2 else [a.tile]
     if a.count == 2 and (len(a.tiles) != 2 or a.tile is not None):
