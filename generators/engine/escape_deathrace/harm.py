@@ -4,12 +4,15 @@ the rewards they owe, the graveyard, power card draws and the end of the race.""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TypeVar
 
 from generators.engine.chance import Chance
 from generators.engine.contract import Event
 from generators.engine.escape_deathrace.facts import CAR_BOMB, D4, damage_taken
 from generators.engine.escape_deathrace.road import _alive, _boss_alive, _final_dead, _turn_order_from
 from generators.engine.escape_deathrace.state import Player, State, Tile
+
+T = TypeVar("T")
 
 # ---------------------------------------------------------------------------------------------
 # Damage, car bombs, bosses, rewards
@@ -40,7 +43,7 @@ def _explode(s: State, dead: Player, events: list[Event]) -> None:
     dead.tile = None
     dead.hazard_side = None
     if dead.name in s.shielded:  # nothing left to hide: the smoke token is used up
-        s.shielded.remove(dead.name)
+        s.shielded = _without(s.shielded, dead.name)
         _graveyard_add(s, "smoke")
         events.append(Event("drop-expired", {"kind": "smoke", "tile": tile_id, "owner": dead.name}))
     if s.turn.player == dead.name:
@@ -65,7 +68,7 @@ def _turn_player_out(s: State, events: list[Event]) -> None:
     t.phase = "over"
     t.nitro_open, t.extra_move, t.choosing_target = False, None, False
     if s.event_active is not None:
-        s.event_discard.append(s.event_active)
+        s.event_discard = [*s.event_discard, s.event_active]
         events.append(Event("event-card-discarded", {"card": s.event_active, "owed": s.events_owed}))
         s.event_active, s.events_owed = None, 0
 
@@ -74,7 +77,7 @@ def _hurt_boss(s: State, tile: Tile, amount: int, by: str | None, events: list[E
     boss = tile.boss
     assert boss is not None
     before = s.boss_hp[boss]
-    s.boss_hp[boss] = max(0, before - amount)
+    s.boss_hp = {**s.boss_hp, boss: max(0, before - amount)}
     events.append(Event("boss-damage", {"boss": boss, "amount": before - s.boss_hp[boss], "by": by, "source": source}))
     if before > 0 and s.boss_hp[boss] == 0:
         events.append(Event("boss-defeated", {"boss": boss, "by": by}))
@@ -89,7 +92,7 @@ def _hurt_boss(s: State, tile: Tile, amount: int, by: str | None, events: list[E
 def _owe(s: State, killer: str | None, present: Sequence[str], events: list[Event]) -> None:
     """The killer is owed a power card and a used drop; every other car present, a used drop."""
     owed = ([("power", killer)] if killer is not None else []) + [("drop", name) for name in present]
-    s.rewards += owed
+    s.rewards = [*s.rewards, *owed]
     for what, name in owed:
         events.append(Event("reward-owed", {"player": name, "reward": what}))
 
@@ -102,7 +105,7 @@ def _player_killed(s: State, killer: Player, tile: Tile, events: list[Event]) ->
 
 
 def _graveyard_add(s: State, kind: str, n: int = 1) -> None:
-    s.graveyard[kind] = s.graveyard.get(kind, 0) + n
+    s.graveyard = {**s.graveyard, kind: s.graveyard.get(kind, 0) + n}
 
 
 # ruling: power-card-discard-pile
@@ -110,13 +113,14 @@ def _draw_power(s: State, p: Player, take: str, chance: Chance, events: list[Eve
     """Take the face-up discard, or the top of the deck (the discard reshuffled into a new deck when the
     deck is used up)."""
     if take == "discard":
-        card = s.power_discard.pop()
+        card, s.power_discard = s.power_discard[-1], s.power_discard[:-1]
     else:
         if not s.power_deck:
             s.power_deck = chance.shuffle("power deck", s.power_discard)
             s.power_discard, s.power_known = [], True
             events.append(Event("power-deck-reshuffled", {"cards": len(s.power_deck)}))
         card = _top(s.power_deck, s.power_known, "power card", chance)
+        s.power_deck = _without(s.power_deck, card)
     p.power.append(card)
     events.append(Event("power-card-drawn", {"player": p.name, "card": card, "from": take}))
 
@@ -124,9 +128,13 @@ def _draw_power(s: State, p: Player, take: str, chance: Chance, events: list[Eve
 def _top(deck: list[str], known: bool, label: str, chance: Chance) -> str:
     """The top card of a deck in a known order; from a deck in an unknown order (a scenario that does not
     list it), the card is a labelled chance result among the faces left."""
-    card = deck[0] if known else chance.choice(label, sorted(set(deck)))
-    deck.remove(card)
-    return card
+    return deck[0] if known else chance.choice(label, sorted(set(deck)))  # type: ignore[no-any-return]
+
+
+def _without(items: list[T], item: T) -> list[T]:
+    """`items` less the first `item`, as a new list (a state's shared parts are replaced, never changed)."""
+    i = items.index(item)
+    return [*items[:i], *items[i + 1:]]
 
 
 def _check_end(s: State, events: list[Event]) -> None:

@@ -9,6 +9,7 @@ The options come in the order the first engine listed them, so seeded whole game
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from functools import lru_cache
 from typing import Any
 
 from generators.engine.contract import Ask, Move
@@ -73,7 +74,7 @@ from generators.engine.escape_deathrace.specs import (
     UseDrop,
 )
 from generators.engine.escape_deathrace.state import Player, State
-from generators.engine.escape_deathrace.turns import actor, can_move, phase_of
+from generators.engine.escape_deathrace.turns import actor, phase_of
 from generators.engine.escape_deathrace.words import _card, _tile_words
 
 Why = str | None
@@ -81,6 +82,32 @@ AskS = Ask[State]
 _UNSET = object()  # a memo's "not asked yet" (None is an answer)
 Where = tuple[str | None, str | None, str | None]  # a power card's (target, tile, kind)
 DROP_WORDS = {"landmine": "landmine", "smoke": "smoke bomb", "gunfire": "gunfire drop", "fire": "fire drop"}
+
+
+class _Made:
+    """Each offered action made once and shared: actions are frozen records equal by value, and making
+    one costs more than the rules that judge it (a bounded cache per kind, keyed by the action's fields)."""
+
+    PickDrop = staticmethod(lru_cache(maxsize=1 << 12)(PickDrop))
+    Draw = staticmethod(lru_cache(maxsize=1 << 12)(Draw))
+    DrawTile = staticmethod(lru_cache(maxsize=1 << 12)(DrawTile))
+    Drive = staticmethod(lru_cache(maxsize=1 << 12)(Drive))
+    NitroDraw = staticmethod(lru_cache(maxsize=1 << 12)(NitroDraw))
+    HazardAttempt = staticmethod(lru_cache(maxsize=1 << 12)(HazardAttempt))
+    BossBattle = staticmethod(lru_cache(maxsize=1 << 12)(BossBattle))
+    Attack = staticmethod(lru_cache(maxsize=1 << 12)(Attack))
+    Strike = staticmethod(lru_cache(maxsize=1 << 12)(Strike))
+    ChooseTarget = staticmethod(lru_cache(maxsize=1 << 12)(ChooseTarget))
+    UseDrop = staticmethod(lru_cache(maxsize=1 << 12)(UseDrop))
+    PlayPower = staticmethod(lru_cache(maxsize=1 << 12)(PlayPower))
+    TradePower = staticmethod(lru_cache(maxsize=1 << 12)(TradePower))
+    DrawPower = staticmethod(lru_cache(maxsize=1 << 12)(DrawPower))
+    CollectDrop = staticmethod(lru_cache(maxsize=1 << 12)(CollectDrop))
+    DiscardDrop = staticmethod(lru_cache(maxsize=1 << 12)(DiscardDrop))
+    EndTurn = staticmethod(lru_cache(maxsize=1 << 12)(EndTurn))
+
+
+_made = _Made()
 
 
 def listed(names: Iterable[str], word: str = "or") -> str:
@@ -120,7 +147,7 @@ def _acting(ask: AskS, a: Any) -> Why:
 
 
 def _pick_options(ask: AskS, player: str) -> list[PickDrop]:
-    return [PickDrop("pick_drop", player, k) for k in DROP_KINDS]
+    return [_made.PickDrop("pick_drop", player, k) for k in DROP_KINDS]
 
 
 def _in_supply(ask: AskS, a: PickDrop) -> Why:
@@ -153,7 +180,7 @@ def _reward_is(*kinds: str) -> Callable[[AskS, Any], Why]:
 def _draw_power_options(ask: AskS, player: str) -> list[DrawPower]:
     if _reward(ask.state) != "power":
         return []
-    return [DrawPower("draw_power", player, "deck"), DrawPower("draw_power", player, "discard")]
+    return [_made.DrawPower("draw_power", player, "deck"), _made.DrawPower("draw_power", player, "discard")]
 
 
 def _collect_options(ask: AskS, player: str) -> list[CollectDrop]:
@@ -162,7 +189,7 @@ def _collect_options(ask: AskS, player: str) -> list[CollectDrop]:
     if what not in ("drop", "supply"):
         return []
     pile = _gift_pile(s, what)
-    return [CollectDrop("collect_drop", player, k) for k in DROP_KINDS if pile.get(k)]
+    return [_made.CollectDrop("collect_drop", player, k) for k in DROP_KINDS if pile.get(k)]
 
 
 def _in_gift_pile(ask: AskS, a: CollectDrop) -> Why:
@@ -178,7 +205,7 @@ def _discard_options(ask: AskS, player: str) -> list[DiscardDrop]:
     if _reward(ask.state) != "discard":
         return []
     p = _me(ask, player)
-    return [DiscardDrop("discard_drop", player, k) for k in DROP_KINDS if p.drops[k]]
+    return [_made.DiscardDrop("discard_drop", player, k) for k in DROP_KINDS if p.drops[k]]
 
 
 def _holds_drop(ask: AskS, a: DiscardDrop) -> Why:
@@ -193,7 +220,7 @@ def _strike_options(ask: AskS, player: str) -> list[Strike]:
     s = ask.state
     if s.battle is None:
         return []
-    return [Strike("strike", player, n) for n in _battle_names(s)]
+    return [_made.Strike("strike", player, n) for n in _battle_names(s)]
 
 
 def _battle_names(s: State) -> list[str]:
@@ -208,7 +235,7 @@ def _strike_target(ask: AskS, a: Strike) -> Why:
 
 
 def _target_options(ask: AskS, player: str) -> list[ChooseTarget]:
-    return [ChooseTarget("choose_target", player, q.name) for q in _targets(ask.state, _me(ask, player))]
+    return [_made.ChooseTarget("choose_target", player, q.name) for q in _targets(ask.state, _me(ask, player))]
 
 
 def _target_here(ask: AskS, a: ChooseTarget) -> Why:
@@ -225,9 +252,9 @@ def _target_here(ask: AskS, a: ChooseTarget) -> Why:
 
 
 def _boss_battle_options(ask: AskS, player: str) -> list[BossBattle]:
-    out = [BossBattle("boss_battle", player)]
+    out = [_made.BossBattle("boss_battle", player)]
     if _me(ask, player).drops["smoke"]:
-        out.append(BossBattle("boss_battle", player, True))
+        out.append(_made.BossBattle("boss_battle", player, True))
     return out
 
 
@@ -245,9 +272,9 @@ def _attack_options(ask: AskS, player: str) -> list[Attack]:
     p = _me(ask, player)
     tile = _tile_of(s, p)
     if _boss_alive(s, tile):
-        return [Attack("attack", player)]
+        return [_made.Attack("attack", player)]
     if tile.kind == "final-boss":
-        return [Attack("attack", player, q.name) for q in _targets(s, p)]
+        return [_made.Attack("attack", player, q.name) for q in _targets(s, p)]
     return []
 
 
@@ -294,7 +321,7 @@ def _movement_open(ask: AskS, a: Any) -> Why:
 
 
 def _draw_options(ask: AskS, player: str) -> list[Draw]:
-    return [Draw("draw", player)] if ask.state.turn.phase == "start" else []
+    return [_made.Draw("draw", player)] if ask.state.turn.phase == "start" else []
 
 
 def _draw_first(ask: AskS, a: Draw) -> Why:
@@ -322,7 +349,7 @@ def _drive_options(ask: AskS, player: str) -> list[Drive]:
     t = s.turn
     if (t.phase != "drawn" and t.extra_move is None) or t.tile_in_hand is not None:
         return []
-    return [Drive("drive", player, path) for path in _paths(ask, player)]
+    return [_made.Drive("drive", player, path) for path in _paths(ask, player)]
 
 
 def _paths(ask: AskS, player: str) -> dict[tuple[str, ...], None]:
@@ -347,7 +374,7 @@ def _draw_tile_options(ask: AskS, player: str) -> list[DrawTile]:
     if (t.phase != "drawn" and t.extra_move is None) or t.tile_in_hand is not None:
         return []
     if t.laid < t.lay_allowance and _tiles_left(s) and _open_spots(s):
-        return [DrawTile("draw_tile", player)]
+        return [_made.DrawTile("draw_tile", player)]
     return []
 
 
@@ -419,7 +446,7 @@ def _hazard_options(ask: AskS, player: str) -> list[HazardAttempt]:
     if p.hazard_side is None or t.extra_move is not None:
         return []
     if t.phase == "start" or (t.phase == "moved" and not t.hazard_tried):
-        return [HazardAttempt("hazard_attempt", player)]
+        return [_made.HazardAttempt("hazard_attempt", player)]
     return []
 
 
@@ -435,7 +462,7 @@ def _at_hazard(ask: AskS, a: HazardAttempt) -> Why:
 
 def _nitro_options(ask: AskS, player: str) -> list[NitroDraw]:
     t = ask.state.turn
-    return [NitroDraw("nitro_draw", player)] if t.nitro_open and t.phase == "moved" else []
+    return [_made.NitroDraw("nitro_draw", player)] if t.nitro_open and t.phase == "moved" else []
 
 
 def _nitro_open(ask: AskS, a: NitroDraw) -> Why:
@@ -466,29 +493,30 @@ def _drop_actions(s: State, p: Player) -> list[UseDrop]:
     if _boss_alive(s, tile):
         if s.turn.phase != "boss":
             return []
-        out = [UseDrop("use_drop", me, k) for k in held if k != "smoke"]
-        return out + ([UseDrop("use_drop", me, "fire", 2)] if two_fires else [])
+        out = [_made.UseDrop("use_drop", me, k) for k in held if k != "smoke"]
+        return out + ([_made.UseDrop("use_drop", me, "fire", 2)] if two_fires else [])
     if tile.kind == "final-boss":
         targets = [q.name for q in _targets(s, p)]
-        out = [UseDrop("use_drop", me, k, target=q) for k in held if k != "smoke" for q in targets]
+        out = [_made.UseDrop("use_drop", me, k, target=q) for k in held if k != "smoke" for q in targets]
         if two_fires:
-            out += [UseDrop("use_drop", me, "fire", 2, targets=(a, b)) for i, a in enumerate(targets)
+            out += [_made.UseDrop("use_drop", me, "fire", 2, targets=(a, b)) for i, a in enumerate(targets)
                     for b in targets[i:]]
         if p.drops["smoke"] and me not in s.shielded:
-            out.append(UseDrop("use_drop", me, "smoke"))
+            out.append(_made.UseDrop("use_drop", me, "smoke"))
         return out
     out = []
     for k in held:
         if k == "smoke":
             if not any(d.kind == "smoke" and d.tile == tile.id for d in s.board):
-                out.append(UseDrop("use_drop", me, "smoke"))
+                out.append(_made.UseDrop("use_drop", me, "smoke"))
         elif k == "gunfire":
-            out += [UseDrop("use_drop", me, "gunfire", target=q.name) for q in _shootable(s, p)]
+            out += [_made.UseDrop("use_drop", me, "gunfire", target=q.name) for q in _shootable(s, p)]
         else:
-            out += [UseDrop("use_drop", me, k, tile=tid) for tid in _drop_spots(s, p, k)]
+            out += [_made.UseDrop("use_drop", me, k, tile=tid) for tid in _drop_spots(s, p, k)]
     if two_fires:
         spots = _drop_spots(s, p, "fire")
-        out += [UseDrop("use_drop", me, "fire", 2, tiles=(a, b)) for i, a in enumerate(spots) for b in spots[i + 1:]]
+        out += [_made.UseDrop("use_drop", me, "fire", 2, tiles=(a, b)) for i, a in enumerate(spots)
+                for b in spots[i + 1:]]
     return out
 
 
@@ -574,7 +602,10 @@ def _drop_aim(ask: AskS, a: UseDrop) -> Why:
             return "name the car the gunfire shoots"
         q = s.players.get(a.target)
         if q is None or q is p:
-            return f"{a.player} may shoot at {listed(q.name for q in _shootable(s, p))}"
+            cars = [q.name for q in _shootable(s, p)]
+            if not cars:
+                return f"no car is in {a.player}'s gunfire range (1 or 2 road tiles, out of smoke)"
+            return f"{a.player} may shoot at {listed(cars)}"
         return _gunfire_problem(s, p, q)
     spots = list(a.tiles) if a.count == 2 else [a.tile]
     if a.count == 2 and (len(a.tiles) != 2 or a.tile is not None):
@@ -649,7 +680,7 @@ def _play_options(ask: AskS, player: str) -> list[PlayPower]:
     p = _me(ask, player)
     if t.power_used or t.extra_move is not None or _tile_of(s, p).kind == "start":
         return []
-    return [PlayPower("play_power", player, c, target, tile, kind) for c in sorted(set(p.power))  # type: ignore[arg-type]
+    return [_made.PlayPower("play_power", player, c, target, tile, kind) for c in sorted(set(p.power))  # type: ignore[arg-type]
             for target, tile, kind in _card_plays(ask, p, c)]
 
 
@@ -757,9 +788,9 @@ def _trade_options(ask: AskS, player: str) -> list[TradePower]:
     cards = sorted(set(_me(ask, player).power))
     out: list[TradePower] = []
     if s.power_deck or s.power_discard:
-        out += [TradePower("trade_power", player, c, "deck") for c in cards]
+        out += [_made.TradePower("trade_power", player, c, "deck") for c in cards]
     if s.power_discard:
-        out += [TradePower("trade_power", player, c, "discard") for c in cards]
+        out += [_made.TradePower("trade_power", player, c, "discard") for c in cards]
     return out
 
 
@@ -773,19 +804,27 @@ def _pile_has(ask: AskS, a: TradePower | DrawPower) -> Why:
 # --- ending the turn --------------------------------------------------------------------------------
 
 
+def _can_move(ask: AskS, player: str) -> bool:
+    """`turns.can_move`, from the answers this question already has (the same rules)."""
+    t = ask.state.turn
+    if t.tile_in_hand is not None:
+        return bool(_lays(ask, player))
+    return bool(_draw_tile_options(ask, player)) or bool(_paths(ask, player))
+
+
 def _end_options(ask: AskS, player: str) -> list[EndTurn]:
     s = ask.state
     t = s.turn
     if t.phase == "over":
-        return [EndTurn("end_turn", player)]
+        return [_made.EndTurn("end_turn", player)]
     if t.extra_move is not None or t.phase == "start":
         return []
     if t.phase == "drawn":
         # ruling: movement-up-to-vs-at-least-one
-        return [] if can_move(s, _me(ask, player)) else [EndTurn("end_turn", player)]
+        return [] if _can_move(ask, player) else [_made.EndTurn("end_turn", player)]
     if _attack_options(ask, player):  # ruling: boss-d4-roll-required
         return []
-    return [EndTurn("end_turn", player)]
+    return [_made.EndTurn("end_turn", player)]
 
 
 def _may_end(ask: AskS, a: EndTurn) -> Why:
@@ -801,8 +840,7 @@ def _may_end(ask: AskS, a: EndTurn) -> Why:
     if t.phase == "start":
         return "you cannot skip your turn: draw for movement and move at least 1 space (Q&A 3)"
     if t.phase == "drawn":
-        return "you cannot skip your turn: move at least 1 space (Q&A 3)" if can_move(s, s.players[a.player]) \
-            else None
+        return "you cannot skip your turn: move at least 1 space (Q&A 3)" if _can_move(ask, a.player) else None
     if _attack_options(ask, a.player):
         return "the boss battle's D4 roll comes first: attack before ending the turn"
     return None

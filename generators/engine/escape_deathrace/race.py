@@ -25,7 +25,15 @@ from generators.engine.escape_deathrace.facts import (
     strike_hit,
     strikes,
 )
-from generators.engine.escape_deathrace.harm import _graveyard_add, _hurt, _hurt_boss, _player_killed, _roll, _top
+from generators.engine.escape_deathrace.harm import (
+    _graveyard_add,
+    _hurt,
+    _hurt_boss,
+    _player_killed,
+    _roll,
+    _top,
+    _without,
+)
 from generators.engine.escape_deathrace.road import (
     _boss_alive,
     _direction,
@@ -83,7 +91,7 @@ def _enter(s: State, p: Player, tile: Tile, landing: bool, chance: Chance, event
         if drop.kind == "fire":
             _hurt(s, p, FIRE_DAMAGE, "fire-drop", drop.owner, events)
         elif drop.kind == "landmine":
-            s.board.remove(drop)
+            s.board = _without(s.board, drop)
             _graveyard_add(s, "landmine")
             events.append(Event("landmine-detonated", {"tile": tile.id, "player": p.name}))
             if landing:
@@ -152,7 +160,7 @@ def _land(s: State, p: Player, prev: Tile, tile: Tile, chance: Chance, events: l
 # ruling: final-boss-example-first-strike
 def _arrive_final(s: State, p: Player, tile: Tile, events: list[Event]) -> None:
     """Arrivals on the final tile are counted; once the boss is dead, first strikes follow."""
-    s.final_arrivals.append(p.name)
+    s.final_arrivals = [*s.final_arrivals, p.name]
     number = len(s.final_arrivals)
     events.append(Event("final-arrival", {"player": p.name, "number": number}))
     if _boss_alive(s, tile):
@@ -261,12 +269,13 @@ def _take_event(s: State, p: Player, chance: Chance, events: list[Event]) -> Non
                 back.remove(card)
         if back:
             for card in back:
-                s.event_discard.remove(card)
+                s.event_discard = _without(s.event_discard, card)
             s.event_deck, s.events_known = chance.shuffle("event deck", back), True
     if not s.event_deck:
         events.append(Event("event-deck-empty", {"player": p.name}))
         return
     card = _top(s.event_deck, s.events_known, "event card", chance)
+    s.event_deck = _without(s.event_deck, card)
     s.event_active = card
     s.events_drawn += 1
     s.turn.events_seen.append(card)
@@ -285,7 +294,7 @@ def _resolve_event(s: State, p: Player, chance: Chance, events: list[Event]) -> 
     """The card in play is done: to the discard pile; an event card owed meanwhile is drawn now (Q&A 6)."""
     card = s.event_active
     assert card is not None
-    s.event_discard.append(card)
+    s.event_discard = [*s.event_discard, card]
     s.event_active = None
     if s.turn.extra_move == "event":
         s.turn.extra_move = None
@@ -326,7 +335,7 @@ def _effect_now(s: State, p: Player, e: Effect, chance: Chance, events: list[Eve
         _heal(s, p, e.heal, events)
     if e.clear_drop and tile is not None:
         drop = next(d for d in s.board if d.tile == tile and d.kind == kind)
-        s.board.remove(drop)
+        s.board = _without(s.board, drop)
         _graveyard_add(s, drop.kind)
         events.append(Event("drop-cleared", {"player": p.name, "kind": drop.kind, "tile": tile}))
     if e.hazard_pass:
@@ -337,7 +346,7 @@ def _effect_now(s: State, p: Player, e: Effect, chance: Chance, events: list[Eve
     queued = [("power", p.name)] * e.power + [("discard", p.name)] * e.lose_drop
     if e.take_drop:
         queued.append(("drop" if e.take_drop == "used" else "supply", p.name))
-    s.rewards += queued
+    s.rewards = [*s.rewards, *queued]
 
 
 def _near_cars(s: State, p: Player, dist: Mapping[str, int]) -> list[Player]:

@@ -77,7 +77,7 @@ from generators.engine.escape_deathrace.turns import _end_turn, _settle
 
 def _do_pick_drop(s: State, p: Player, a: PickDrop, chance: Chance, events: list[Event]) -> None:
     p.drops[a.kind] += 1
-    s.draft.pop(0)
+    s.draft = s.draft[1:]
     events.append(Event("drop-picked", {"player": p.name, "kind": a.kind}))
 
 
@@ -212,14 +212,14 @@ def _do_use_drop(s: State, p: Player, a: UseDrop, chance: Chance, events: list[E
         spots = [p.tile or ""] if a.kind == "smoke" else list(a.tiles) or [a.tile or ""]
         for tid in spots:
             on = tuple(q.name for q in _others_on(s, tid, p.name)) if a.kind == "landmine" else ()
-            s.board.append(BoardDrop(a.kind, tid, p.name, on))
+            s.board = [*s.board, BoardDrop(a.kind, tid, p.name, on)]
             events.append(Event("drop-placed", {"player": p.name, "kind": a.kind, "tile": tid, "on": list(on)}))
 
 
 def _drop_on_final(s: State, p: Player, tile: Tile, a: UseDrop, events: list[Event]) -> None:
     """On the dead final tile drops hit players for -3; smoke keeps you from being targeted."""
     if a.kind == "smoke":
-        s.shielded.append(p.name)
+        s.shielded = [*s.shielded, p.name]
         events.append(Event("drop-used", {"player": p.name, "kind": "smoke", "count": 1, "on": p.name}))
         return
     targets = list(a.targets) or [a.target or ""]
@@ -245,7 +245,7 @@ def _gunfire(s: State, p: Player, target: Player, events: list[Event]) -> None:
 def _do_play_power(s: State, p: Player, a: PlayPower, chance: Chance, events: list[Event]) -> None:
     """The card goes face up on the discard pile, then does what its face says."""
     p.power.remove(a.card)
-    s.power_discard.append(a.card)
+    s.power_discard = [*s.power_discard, a.card]
     s.turn.power_used = True
     events.append(Event("power-card-played", {"player": p.name, "card": a.card}))
     effect = s.box.effects[a.card]
@@ -258,30 +258,31 @@ def _do_trade_power(s: State, p: Player, a: TradePower, chance: Chance, events: 
     """Trade one card for the top of the deck or the face-up discard; the card traded in goes face up."""
     _draw_power(s, p, a.take, chance, events)
     p.power.remove(a.card)
-    s.power_discard.append(a.card)
+    s.power_discard = [*s.power_discard, a.card]
     s.turn.power_used = True
     events.append(Event("power-card-traded", {"player": p.name, "card": a.card}))
 
 
 def _do_draw_power(s: State, p: Player, a: DrawPower, chance: Chance, events: list[Event]) -> None:
-    s.rewards.pop(0)
+    s.rewards = s.rewards[1:]
     _draw_power(s, p, a.take, chance, events)
 
 
 def _do_collect_drop(s: State, p: Player, a: CollectDrop, chance: Chance, events: list[Event]) -> None:
-    what, _ = s.rewards.pop(0)
+    what, s.rewards = s.rewards[0][0], s.rewards[1:]
     pile = _gift_pile(s, what)
-    if pile is s.graveyard:
-        s.graveyard[a.kind] -= 1
-        if not s.graveyard[a.kind]:
-            del s.graveyard[a.kind]
+    used = pile is s.graveyard
+    if used:
+        left = s.graveyard[a.kind] - 1
+        s.graveyard = {k: n for k, n in s.graveyard.items() if k != a.kind}
+        if left:
+            s.graveyard[a.kind] = left
     p.drops[a.kind] += 1
-    events.append(Event("drop-collected", {"player": p.name, "kind": a.kind,
-                                           "from": "used" if pile is s.graveyard else "supply"}))
+    events.append(Event("drop-collected", {"player": p.name, "kind": a.kind, "from": "used" if used else "supply"}))
 
 
 def _do_discard_drop(s: State, p: Player, a: DiscardDrop, chance: Chance, events: list[Event]) -> None:
-    s.rewards.pop(0)
+    s.rewards = s.rewards[1:]
     p.drops[a.kind] -= 1
     _graveyard_add(s, a.kind)
     events.append(Event("drop-discarded", {"player": p.name, "kind": a.kind}))

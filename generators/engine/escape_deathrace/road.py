@@ -302,11 +302,10 @@ def _next_tile(s: State, chance: Chance) -> str:
     """The next road tile: the top of a listed stack, or one of an unordered pool; the final boss tile,
     set aside at setup, comes when the stack is used up."""
     if s.stack:
-        if s.stack_known:
-            return s.stack.pop(0)
-        face = chance.choice("road tile", s.stack)
-        s.stack.remove(face)
-        return face
+        face = s.stack[0] if s.stack_known else chance.choice("road tile", s.stack)
+        i = s.stack.index(face)
+        s.stack = [*s.stack[:i], *s.stack[i + 1:]]  # a new list: copies of the state share the old one
+        return face  # type: ignore[no-any-return]
     return s.box.final
 
 

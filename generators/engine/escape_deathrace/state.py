@@ -152,19 +152,15 @@ class State(Record):
 
 
 def copied(s: State) -> State:
-    """A copy deep enough for an action to change freely: tiles, drops on the road and the box are
-    immutable; the tiles and spots mappings are replaced whole when a tile is laid, and the turn order
-    and the rules never change once set up, so they are shared."""
+    """A copy deep enough for an action to change freely: the cars and the turn are copied; tiles, drops on
+    the road and the box are immutable, and the state's other mappings and lists are replaced whole when
+    they change (a tile laid, a card drawn, a drop placed), so they are shared."""
     new = s.copy()
     new.players = {n: _player_copy(p) for n, p in s.players.items()}
     t = new.turn = s.turn.copy()
     t.touched, t.moved_over, t.events_seen = list(t.touched), list(t.moved_over), list(t.events_seen)
-    new.boss_hp, new.graveyard = dict(s.boss_hp), dict(s.graveyard)
-    new.stack, new.board = list(s.stack), list(s.board)
-    new.power_deck, new.power_discard = list(s.power_deck), list(s.power_discard)
-    new.event_deck, new.event_discard = list(s.event_deck), list(s.event_discard)
-    new.rewards, new.final_arrivals = list(s.rewards), list(s.final_arrivals)
-    new.shielded, new.draft = list(s.shielded), list(s.draft)
+    # The boss tracker, graveyard, piles, drops on the road, rewards owed, arrivals, smoke and picks are
+    # shared: the rules replace them whole when they change (see harm._without), never change them in place.
     if s.battle is not None:
         b = new.battle = s.battle.copy()
         b.fighters, b.queue = list(b.fighters), list(b.queue)

@@ -9,7 +9,7 @@ from generators.engine.chance import Chance
 from generators.engine.contract import Event, Phase
 from generators.engine.escape_deathrace.drops import _supply
 from generators.engine.escape_deathrace.facts import landmine_hit, strikes
-from generators.engine.escape_deathrace.harm import _check_end, _draw_power, _graveyard_add, _hurt, _roll
+from generators.engine.escape_deathrace.harm import _check_end, _draw_power, _graveyard_add, _hurt, _roll, _without
 from generators.engine.escape_deathrace.race import _resolve_event
 from generators.engine.escape_deathrace.road import (
     _boss_alive,
@@ -70,15 +70,15 @@ def _begin_turn(s: State, p: Player, passed: Sequence[str], chance: Chance, even
     events.append(Event("turn", {"player": p.name, "round": s.round}))
     owners = {p.name, *passed}
     for drop in [d for d in s.board if d.owner in owners and d.kind in ("smoke", "fire")]:
-        s.board.remove(drop)
+        s.board = _without(s.board, drop)
         _graveyard_add(s, drop.kind)
         events.append(Event("drop-expired", {"kind": drop.kind, "tile": drop.tile, "owner": drop.owner}))
     if p.name in s.shielded:
-        s.shielded.remove(p.name)
+        s.shielded = _without(s.shielded, p.name)
         _graveyard_add(s, "smoke")
         events.append(Event("drop-expired", {"kind": "smoke", "tile": p.tile, "owner": p.name}))
     for drop in [d for d in s.board if d.kind == "landmine" and p.name in d.on and d.tile == p.tile]:
-        s.board.remove(drop)
+        s.board = _without(s.board, drop)
         _graveyard_add(s, "landmine")
         events.append(Event("landmine-detonated", {"tile": drop.tile, "player": p.name}))
         _hurt(s, p, landmine_hit(_roll(chance, "landmine", events, p.name)), "landmine", drop.owner, events)
@@ -112,13 +112,13 @@ def _settle_rewards(s: State, chance: Chance, events: list[Event]) -> None:
         p = s.players[name]
         why = _lapses(s, what, p)
         if not p.alive:
-            s.rewards.pop(0)
+            s.rewards = s.rewards[1:]
         elif why:
-            s.rewards.pop(0)
+            s.rewards = s.rewards[1:]
             reward = "drop" if what == "supply" else what
             events.append(Event("reward-lapsed", {"player": name, "reward": reward, "reason": why}))
         elif what == "power" and not s.power_discard:
-            s.rewards.pop(0)
+            s.rewards = s.rewards[1:]
             _draw_power(s, p, "deck", chance, events)
         else:
             break
