@@ -145,8 +145,31 @@ def _choices_possible(s: State) -> bool:
     return any(s.facts.weapons[name].outcome == "electric-shock" for name in s.boss.weapons.values())
 
 
-def _carries_choices(act: Any) -> bool:
-    return bool(getattr(act, "energy", ())) or bool(getattr(act, "discard", ()))
+def _steps(s: State, act: Any) -> int:
+    """At most how many spaces the hero's own movement takes in this action."""
+    if act.do == "move":
+        card = s.slots[act.slot]
+        return len(card.arrows) if card is not None else 0
+    if act.do == "brake":
+        return int(act.spaces)
+    return 1  # an upgrade's shift: one space
+
+
+def _may_meet_choice(ask: Ask[State], act: Any) -> bool:
+    """Whether the hero's card (or shift) can meet a choice. In a mission only an up-link gives one, and
+    the hero reaches no space farther than its steps; against the boss an electric shock can come from
+    anywhere (a rocket, a drone, a boss part)."""
+    s, memo = ask.state, ask.memo
+    possible = memo.get("choices possible")
+    if possible is None:  # asked for every listed option: a plain lookup, not a call
+        possible = memo["choices possible"] = _choices_possible(s)
+    if not possible:
+        return False
+    if s.phase != "mission":
+        return True
+    reach = _steps(s, act)
+    (col, row) = s.hero
+    return any(abs(u[0] - col) + abs(u[1] - row) <= reach for u in s.uplinks)
 
 
 def choices_fit(ask: Ask[State], act: Any) -> str | None:
@@ -155,10 +178,10 @@ def choices_fit(ask: Ask[State], act: Any) -> str | None:
         hero_to = act.hero_to
         if hero_to is not None and len(hero_to) != 2:
             return f"the hero's space is written as [column, row], not {list(hero_to)}"
-    elif not _carries_choices(act):
-        if not ask.once("choices possible", lambda: _choices_possible(ask.state)):
-            return None
+    elif not (act.energy or act.discard):  # move, brake and use_upgrade carry both
         if act.do == "use_upgrade" and _effect_kind(ask.state, act) != "shift":
+            return None
+        if not _may_meet_choice(ask, act):
             return None
     return _tried(ask, act)
 
@@ -209,27 +232,26 @@ def mirror_face_up(ask: Ask[State], act: MoveAction) -> str | None:
 
 def move_options(ask: Ask[State], player: str) -> Iterable[MoveAction]:
     s = ask.state
-    choices = ask.once("choices possible", lambda: _choices_possible(s))
     fires = (None, "before", "after", "both") if "double-shot" in s.effects else (None, "before", "after")
     for slot in SLOTS:
         if s.slots[slot] is None:
             continue
+        choices = _may_meet_choice(ask, MoveAction("move", slot))
         for mirror in (False, True) if s.mirrors[slot] else (False,):
             for fire in fires:
-                move = MoveAction("move", slot, mirror, fire)  # type: ignore[arg-type]
+                move = MoveAction("move", slot, mirror, fire)
                 yield from _with_choices(ask, move) if choices else (move,)
 
 
 def brake_options(ask: Ask[State], player: str) -> Iterable[BrakeAction]:
     s = ask.state
-    choices = ask.once("choices possible", lambda: _choices_possible(s))
     for slot in SLOTS:
         if s.slots[slot] is None:
             continue
         # ruling: mirrors-braking
         for n in (0, 1, 2):
             brake = BrakeAction("brake", slot, n)  # type: ignore[arg-type]
-            yield from _with_choices(ask, brake) if choices else (brake,)
+            yield from _with_choices(ask, brake) if _may_meet_choice(ask, brake) else (brake,)
 
 
 # --- upgrades and the laser strike -------------------------------------------------------------
@@ -289,7 +311,7 @@ def _upgrade_uses(ask: Ask[State], u: Upgrade, pay: str) -> list[UseUpgradeActio
     if kind in NEEDS_DIRECTIONS:
         assert u.effect is not None
         uses = [replace(base, direction=d) for d in u.effect.directions]
-        if kind == "shift" and ask.once("choices possible", lambda: _choices_possible(s)):
+        if kind == "shift" and _may_meet_choice(ask, base):
             return [a for use in uses for a in _with_choices(ask, use)]
         return uses
     if kind == "mirror":
