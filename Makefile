@@ -5,21 +5,43 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.roadkit-installed
 
-.PHONY: build test serve bench clean lint fuzz
+LOCKVENV := build/lock-venv
 
-$(STAMP): pyproject.toml
+.PHONY: build test serve bench clean lint fuzz lock types
+
+# Every install takes the exact versions in constraints.txt (`make lock` refreshes them), so a build
+# or a CI run on a new machine gets the libraries the tests last passed with.
+$(STAMP): pyproject.toml constraints.txt
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "Roadkit needs Python 3.11 or newer"'
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test]'
+	$(BIN)/python -m pip install --quiet -c constraints.txt -e '.[test]'
 	@touch $(STAMP)
+
+# The newest versions pyproject.toml allows, installed into a fresh throwaway venv and written down
+# exactly; run the tests after it, then commit constraints.txt.
+lock:
+	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "Roadkit needs Python 3.11 or newer"'
+	rm -rf $(LOCKVENV)
+	$(PYTHON) -m venv $(LOCKVENV)
+	$(LOCKVENV)/bin/python -m pip install --quiet --upgrade pip
+	$(LOCKVENV)/bin/python -m pip install --quiet -e '.[test,cluster]'
+	{ echo '# Exact versions every install uses (pip install -c constraints.txt). Made by `make lock`; do not edit.'; \
+	  $(LOCKVENV)/bin/python -m pip freeze --exclude-editable --exclude roadkit; } > constraints.txt.new
+	mv constraints.txt.new constraints.txt
+	rm -rf $(LOCKVENV)
 
 build: $(STAMP)
 	$(BIN)/roadkit build
 
 test: $(STAMP)
-	$(BIN)/ruff check generators tests
+	$(BIN)/ruff check generators tests tools
+	$(BIN)/mypy
 	$(BIN)/pytest
+
+# The type check `make test` runs (settings in pyproject.toml).
+types: $(STAMP)
+	$(BIN)/mypy
 
 # 5,000 seeded mutants of the real content through the validation pass: no traceback, every error
 # one located line (the test suite runs a few hundred of them).
@@ -27,13 +49,13 @@ fuzz: $(STAMP)
 	$(BIN)/python -m tests.fuzz --mutants 5000 --seed 1
 
 lint: $(STAMP)
-	$(BIN)/ruff check generators tests
+	$(BIN)/ruff check generators tests tools
 
 serve: $(STAMP)
 	$(BIN)/roadkit site --serve
 
 bench: $(STAMP)
-	$(BIN)/python -m generators.bench
+	$(BIN)/python -m tools.bench
 
 clean:
 	rm -rf build

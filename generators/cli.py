@@ -18,9 +18,10 @@ import sys
 import time
 import traceback
 from collections.abc import Sequence
+from functools import partial
 from pathlib import Path
 
-from generators.errors import CheckUsageError, ContentError, EnvironmentFault, SettingError
+from generators.errors import CheckUsageError, ContentError, EnvironmentFault, OutputError, SettingError
 
 PAPERS = ("a4", "letter")
 # Whole games per setting and policy that `roadkit build` plays for each game's overview;
@@ -153,7 +154,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"roadkit: {exc}", file=sys.stderr)
         return exc.exit_code
     except OSError as exc:  # a file Roadkit needs (not content) could not be read or written
-        print(f"roadkit: {describe_os_error(exc)}", file=sys.stderr)
+        print(f"roadkit: {OutputError(describe_os_error(exc))}", file=sys.stderr)  # one short line
         return 3
     except KeyboardInterrupt:
         return 130
@@ -208,8 +209,9 @@ def _run(args: argparse.Namespace) -> int:
         return run_balance(content, args.game, games=args.games, seed=args.seed, policy=args.policy,
                            simulations=args.simulations, as_json=args.json, write=args.write)
     if args.command == "play":
-        from generators.engine.base import game_content, load_engine
         from generators.engine.console import play_in_terminal
+        from generators.engine.contract import load_engine
+        from generators.engine.facts import game_content
 
         chosen = [g for g in content.games if g.engine and (not args.game or g.id in args.game)]
         if len(chosen) != 1:
@@ -330,11 +332,11 @@ def _schemas(args: argparse.Namespace, content, manifest) -> list[Path]:
     """build/schema/: made from the code alone (and which games have engines)."""
     from generators.content.export_schema import schema_files
     from generators.engine.runner import scenario_schemas
-    from generators.outputs import Target, code_version, digest, realize
+    from generators.outputs import SCHEMA_CODE, Target, code_version, digest, realize
 
     files = schema_files(scenario_schemas(content))
     folder = args.out / "schema"
-    targets = [Target(folder / name, digest(code_version(), name, sorted(files)), lambda d=data: d)
+    targets = [Target(folder / name, digest(code_version(*SCHEMA_CODE), name, sorted(files)), partial(bytes, data))
                for name, data in files.items()]
     realize(targets, manifest, [str(folder) + "/"], jobs=1)
     return [t.path for t in targets]
@@ -343,12 +345,13 @@ def _schemas(args: argparse.Namespace, content, manifest) -> list[Path]:
 def _print_targets(args: argparse.Namespace, content) -> tuple[list, list[str]]:
     """The print kit's targets, and the output prefixes it owns (anything there no target claims is
     stale)."""
+    from generators.outputs import Target
     from generators.pdf.kit import CALIBRATION, calibration_targets, document_targets, png_targets, variant_dir
     from generators.pdf.options import Options
 
     papers = PAPERS if args.paper == "all" else (args.paper,)
-    targets = []
-    owned = []
+    targets: list[Target] = []
+    owned: list[str] = []
     variants = [Options(paper=paper, back_offset=args.back_offset, ink_saver=args.ink_saver, proxies=args.proxies)
                 for paper in papers]
     targets.extend(calibration_targets(variants, args.out))

@@ -50,14 +50,20 @@ class ContentError(Exception):
         return type(self), (self.file, self.line, self.column, self.keypath, self.message)
 
 
+# A fault's line names what failed and why; a library's message can be far longer (a list of every
+# file a copy failed on), and the rest of it helps no one at a terminal.
+MAX_FAULT_LINE = 400
+
+
 class EnvironmentFault(Exception):
-    """Not a content mistake: the machine got in the way. One line on stderr, an exit code of its
-    own (documented in the README), and build/ left as it was."""
+    """Not a content mistake: the machine got in the way. One short line on stderr, an exit code of
+    its own (documented in the README), and build/ left as it was."""
 
     exit_code = 3
 
     def __str__(self) -> str:
-        return one_line(super().__str__())
+        text = one_line(super().__str__())
+        return text if len(text) <= MAX_FAULT_LINE else text[:MAX_FAULT_LINE - 1] + "…"
 
 
 class OutputError(EnvironmentFault):

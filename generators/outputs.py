@@ -25,6 +25,7 @@ import json
 import multiprocessing
 import os
 import shutil
+import signal
 import sys
 import tempfile
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
@@ -60,12 +61,35 @@ FOLDER_MODE = FILE_MODE | ((FILE_MODE & 0o444) >> 2)  # a plainly made folder: x
 
 def describe_os_error(exc: OSError) -> str:
     """`cannot write build/x.pdf: No space left on device`, with the path as the user would type it."""
+    if isinstance(exc, shutil.Error) and exc.args and isinstance(exc.args[0], list) and exc.args[0]:
+        # A tree copy's list of (source, destination, reason): the first, and how many there were.
+        errors = exc.args[0]
+        first = errors[0]
+        reason = first[2] if isinstance(first, tuple) and len(first) == 3 else first
+        dest = os.path.relpath(first[1]) if isinstance(first, tuple) and len(first) == 3 else ""
+        more = f" (and {len(errors) - 1} more files)" if len(errors) > 1 else ""
+        return f"{dest}: {reason}{more}" if dest else f"{reason}{more}"
     where = exc.filename if isinstance(exc.filename, (str, bytes, os.PathLike)) else ""
     if where:
         with contextlib.suppress(ValueError):
             where = os.path.relpath(where)
     reason = exc.strerror or str(exc)
     return f"{os.fsdecode(where)}: {reason}" if where else reason
+
+
+# Hard links cannot cross file systems (EXDEV), may be refused by the file system (EPERM, ENOTSUP) or run
+# out per file (EMLINK): a copy does the same job there.
+_NO_LINK = frozenset({errno.EXDEV, errno.EPERM, errno.ENOTSUP, errno.EMLINK, errno.EOPNOTSUPP})
+
+
+def link_or_copy(src: str | os.PathLike[str], dst: str | os.PathLike[str]) -> None:
+    """`dst` as a hard link to `src`, or a copy of it where links cannot be made."""
+    try:
+        os.link(src, dst)
+    except OSError as exc:
+        if exc.errno not in _NO_LINK:
+            raise
+        shutil.copy2(src, dst)
 
 
 def write_atomic(path: Path, data: bytes) -> None:
@@ -128,15 +152,38 @@ def digest(*parts: object) -> str:
     return h.hexdigest()
 
 
+# The modules each layer of outputs runs (code_version follows their imports): print outputs the print
+# kit (and through it the content model), the site its build (site code; the report it shows is keyed
+# through the manifest), the schema export the content model and the scenario specs.
+PRINT_CODE = ("generators.pdf.kit",)
+TTS_CODE = ("generators.pdf.tts",)
+FIT_CODE = ("generators.pdf.fit",)
+SITE_CODE = ("generators.site.build",)
+SCHEMA_CODE = ("generators.content.export_schema", "generators.engine.runner")
+
+
 @cache
-def code_version() -> str:
-    """What every output is made by: every file of the `generators` package (code, templates, fonts),
-    the versions of the tools that write bytes, and SOURCE_DATE_EPOCH (dates in PDFs and the sitemap)."""
-    files = sorted(p for p in PACKAGE.rglob("*") if p.is_file() and "__pycache__" not in p.parts)
+def code_version(*modules: str) -> str:
+    """What outputs are made by: the package's files that `modules` (dotted names; see the layers above)
+    run or read, found through their imports, or without `modules` every file of the package (code,
+    templates, fonts); the versions of the tools that write bytes; SOURCE_DATE_EPOCH (dates in PDFs and
+    the sitemap)."""
+    from generators.code_layers import module_files
+
+    if modules:
+        files = module_files(modules, PACKAGE)
+    else:
+        files = sorted(p for p in PACKAGE.rglob("*") if p.is_file() and "__pycache__" not in p.parts)
     h = hashlib.sha256()
     for p in files:  # bytes hashed as they are (a repr of the fonts' bytes costs more than hashing them)
-        h.update(p.relative_to(PACKAGE).as_posix().encode() + b"\0" + hashlib.sha256(p.read_bytes()).digest())
+        h.update(p.relative_to(PACKAGE).as_posix().encode() + b"\0" + _file_digest(p))
     return digest(h.hexdigest(), tuple(_version(d) for d in TOOLS), os.environ.get("SOURCE_DATE_EPOCH"))
+
+
+@cache
+def _file_digest(path: Path) -> bytes:
+    """A package file's hash, once per run (several layers share the fonts and the content model)."""
+    return hashlib.sha256(path.read_bytes()).digest()
 
 
 MAX_EPOCH = 2**32 - 1  # the gzip header of the site's sitemap holds the date in 32 bits
@@ -164,7 +211,7 @@ def _version(dist: str) -> str:
 def files_key(root: Path, paths: Iterable[Path]) -> tuple[tuple[str, str | None], ...]:
     """(path relative to `root`, hash of its bytes or None if absent) for each path: what an output is
     made from, keyed without absolute paths so that two clones agree."""
-    out = []
+    out: list[tuple[str, str | None]] = []
     for p in paths:
         rel = os.path.relpath(p, root)
         try:
@@ -451,9 +498,9 @@ class Undo:
                     swap_folder(old, path)
                 else:
                     os.replace(old, path)
-        for folder in reversed(self.created):
+        for made in reversed(self.created):
             with contextlib.suppress(OSError):
-                folder.rmdir()
+                made.rmdir()
         if manifest is not None and self.keys is not None:
             manifest.keys = dict(self.keys)
             with contextlib.suppress(OSError):
@@ -635,6 +682,19 @@ def _make_index(i: int) -> list[bytes]:
     return make_unit(_PENDING[i])
 
 
+WORKER_NAME = "roadkit-worker"
+
+
+def _worker_start(parent: int) -> None:
+    """In each pool worker: end with the build (killed with it, even by `kill -9`, instead of finishing
+    its unit and meeting a closed pipe), and leave Ctrl-C to the build, which stops the pool."""
+    from generators import tether
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if not tether.tie(parent, WORKER_NAME):
+        os._exit(1)  # the build ended before this worker started
+
+
 def available_cores() -> int:
     try:
         return len(os.sched_getaffinity(0))
@@ -659,7 +719,8 @@ def _make_all(stale: list[Target], on_make: Callable[[Target], None] | None,
         return
     _PENDING = work
     try:
-        with multiprocessing.get_context("fork").Pool(jobs) as pool:
+        with multiprocessing.get_context("fork").Pool(jobs, initializer=_worker_start,
+                                                      initargs=(os.getpid(),)) as pool:
             for unit, made in zip(work, pool.imap(_make_index, range(len(work))), strict=True):
                 for t, data in zip(unit, made, strict=True):
                     if on_make:

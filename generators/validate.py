@@ -7,11 +7,15 @@ content mistake stops a build before it has touched a file. The pass, in order:
    (generators/content/loader.py);
 2. every worked example against its game engine's specs, each setup built
    (generators/engine/runner.py `load_all`);
-3. links inside Markdown texts (rules bodies, notes, glossary definitions) resolved exactly as the
+3. links inside Markdown texts (rules bodies, notes, glossary definitions, the quick reference's
+   answers, whose file is checked here too) resolved exactly as the
    site resolves them (generators/site/links.py), so the site's strict MkDocs build cannot fail on one;
-4. every printed character present in the embedded fonts (an emoji or a CJK character would print
+4. icon codes in those texts and in rules summaries naming known icons (the site would print an
+   unknown one as it stands), and every ruling saying what we play (the site's rulings page needs it);
+5. every printed character present in the embedded fonts (an emoji or a CJK character would print
    as an empty box);
-5. any further checks registered in `EXTRA_CHECKS` (text fit on printed faces lives with the
+6. the hand-written site pages (site/) readable as UTF-8, as MkDocs reads them;
+7. any further checks registered in `EXTRA_CHECKS` (text fit on printed faces lives with the
    renderers, which know the boxes).
 """
 
@@ -22,7 +26,7 @@ import os
 import pickle
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, fields, is_dataclass
-from functools import cache
+from functools import cache, partial
 from pathlib import Path
 
 from generators.content import inline
@@ -47,9 +51,12 @@ def validate(root: Path, games: Sequence[str] | None = None, extra_paths: Sequen
     content, remembered = _load_content(root, games)
     # A remembered game's examples passed with exactly these files and this code: loaded if needed.
     work = load_all(content, games, extra_paths, later=remembered if not extra_paths else ())
+    check_site_pages()
     for game in content.games:
         if game.id not in remembered:  # a remembered game passed these already
             check_links(game)
+            check_icon_codes(game, content.icons)
+            check_rulings(game)
             check_glyphs(game)
     for extra in EXTRA_CHECKS:
         extra(content)
@@ -172,6 +179,10 @@ def _markdown_texts(game: LoadedGame) -> Iterator[tuple[str, KeyPath, str]]:
         yield str(Path(game.dir) / "notes.yaml"), ("notes", i, "text"), note.text
     for i, term in enumerate(game.glossary.terms):
         yield str(Path(game.dir) / "glossary.yaml"), ("terms", i, "definition"), term.definition
+    from generators.site.quick import FILE, load_quick  # its own checks first (schema, rule ids)
+
+    for i, card in enumerate(load_quick(game).cards):
+        yield str(Path(game.dir) / FILE), ("cards", i, "text"), card.text
 
 
 def _find(file: str, path: KeyPath, needle: str, skip: int = 0) -> tuple[int, int]:
@@ -189,6 +200,73 @@ def _find(file: str, path: KeyPath, needle: str, skip: int = 0) -> tuple[int, in
         if col >= 0:
             return n, col + 1 + skip
     return start, 1
+
+
+# --- icon codes and rulings in the site's texts ---------------------------------------------------
+
+
+def check_icon_codes(game: LoadedGame, icons: Icons) -> None:
+    """A stand-alone `:name:` outside code in a Markdown text or a rules summary must name an icon (faces
+    are checked by the loader); the site draws known ones and would print a typo as it stands."""
+    from generators.site import house
+    from generators.site.escape import markdown_body
+
+    listed = ", ".join(sorted(icons.icons)) or "none defined"
+    known = frozenset(icons.icons) | {house.CODE}  # the house mark is a mark, not an icon, and is known
+    texts = list(_markdown_texts(game))
+    texts += [(entry.file, (), entry.meta.summary) for entry in game.rules if entry.meta.summary]
+    for file, path, text in texts:
+        found: list[str] = []
+
+        def collect(stretch: str, found: list[str] = found) -> str:
+            found += [m.group(0) for m in inline.unknown_icons(stretch, known)]
+            return stretch
+
+        markdown_body(text, None, collect)
+        if found:
+            line, col = _find(file, path, found[0])
+            raise ContentError(display_path(Path(file)), line, col, path,
+                               f"unknown icon {found[0][1:-1]!r} in {found[0]!r}; icons in content/icons.yaml: "
+                               f"{listed} (for a literal colon write \\:)")
+
+
+def check_rulings(game: LoadedGame) -> None:
+    """Every ruling says what we play, in a paragraph starting **We play:**."""
+    from generators.site.rulings import missing_play, parse
+
+    bad = missing_play([parse(n) for n in game.notes.notes])
+    if bad is None:
+        return
+    i = game.notes.notes.index(bad.note)
+    raise load_yaml(Path(game.dir) / "notes.yaml").error(
+        ("notes", i, "text"), "a ruling says what we play: add a paragraph starting **We play:**")
+
+
+# --- the hand-written site pages -------------------------------------------------------------------
+
+# What MkDocs and its theme read as text from site/ (the rest is copied as bytes).
+_SITE_TEXT = frozenset({".md", ".html", ".css", ".js", ".svg", ".yml", ".yaml", ".json", ".txt"})
+
+
+def check_site_pages(site_src: Path | None = None) -> None:
+    """Every hand-written text file of the site is UTF-8 (MkDocs would stop on the first that is not)."""
+    from generators.site.paths import SITE_SRC
+
+    root = SITE_SRC if site_src is None else site_src
+    if not root.is_dir():
+        return
+    for path in sorted(p for p in root.rglob("*") if p.suffix.lower() in _SITE_TEXT and p.is_file()):
+        try:
+            raw = path.read_bytes()
+        except OSError as exc:
+            raise ContentError(display_path(path), 1, 1, (), f"cannot read this file: {exc.strerror or exc}") from None
+        try:
+            raw.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            before = raw[: exc.start]
+            line, col = before.count(b"\n") + 1, exc.start - (before.rfind(b"\n") + 1) + 1
+            raise ContentError(display_path(path), line, col, (),
+                               f"the file is not UTF-8 (byte 0x{raw[exc.start]:02x}); save it as UTF-8") from None
 
 
 # --- characters the embedded fonts can print -----------------------------------------------------
@@ -217,7 +295,7 @@ def check_glyphs(game: LoadedGame) -> None:
     for comp in game.components:
         doc: Doc = game.docs[comp.id]
         for path, value in _printed_strings(comp):
-            _check_text(value, glyphs, family, lambda p=path, d=doc: d.error(p, ""))
+            _check_text(value, glyphs, family, partial(doc.error, path, ""))
 
 
 def _printed_strings(comp: Component) -> Iterator[tuple[KeyPath, str]]:

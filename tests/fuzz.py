@@ -285,6 +285,8 @@ def mutate(rng: random.Random, box: Sandbox, files: list[str]) -> Mutant:
     roll = rng.random()
     if roll < 0.06:
         return _file_mutation(rng, box, rel, game)
+    if roll < 0.16:
+        return _class_mutation(rng, box)
     text = path.read_text("utf-8")
     if roll < 0.45:
         new, what = _text_mutation(rng, text)
@@ -345,6 +347,80 @@ def _file_mutation(rng: random.Random, box: Sandbox, rel: str, game: str | None)
             return Mutant(game, crel, "file", f"image: {junk.name}, which is not a decodable image")
     box.replace_with(rel, lambda p: p.write_bytes(bytes(rng.randrange(256) for _ in range(200))))
     return Mutant(game, rel, "file", "random bytes")
+
+
+# Icon codes that name no icon, set apart as an author would type them.
+_TYPO_CODES = [":sheild:", ":no-such-icon:", ":Car:", ":car :"]
+
+
+def _class_mutation(rng: random.Random, box: Sandbox) -> Mutant:
+    """The classes that once passed validation and failed later (or never): a huge number in an icon
+    path, an unknown icon code in a rules body, summary, glossary definition or ruling, a bad image on
+    a proxy side, a file in another encoding, a huge text."""
+    games = sorted(p.name for p in box.root.iterdir() if (p / "game.yaml").is_file())
+    game = rng.choice(games)
+    op = rng.randrange(5)
+    if op == 0:
+        text = (box.root / "icons.yaml").read_text("utf-8")
+        numbers = list(re.finditer(r"(?<=[ MLHVCQ])-?\d+(?:\.\d+)?(?=[ \n])", text))
+        m = rng.choice(numbers)
+        huge = rng.choice(["1e30", "-1e30", "1e308", "9" * 400, "1e-320", "1001", "-1000.5"])
+        box.write("icons.yaml", text[:m.start()] + huge + text[m.end():])
+        return Mutant(None, "icons.yaml", "icon path", f"{m.group()} -> {huge[:20]}")
+    if op == 1:
+        code = rng.choice(_TYPO_CODES)
+        where = rng.randrange(4)
+        if where == 0 and (rules := sorted((box.root / game / "rules").glob("*.md"))):
+            rel = rng.choice(rules).relative_to(box.root).as_posix()
+            text = (box.root / rel).read_text("utf-8")
+            box.write(rel, text + f"\nAnd {code} here.\n")
+            return Mutant(game, rel, "icon code", f"{code} in a rules body")
+        if where == 1 and (rules := sorted((box.root / game / "rules").glob("*.md"))):
+            rel = rng.choice(rules).relative_to(box.root).as_posix()
+            text = (box.root / rel).read_text("utf-8")
+            box.write(rel, re.sub(r"(?m)^summary: .*$", f"summary: 'Roll {code} first.'", text, count=1)
+                      if "\nsummary:" in text else text.replace("\n---\n", f"\nsummary: 'Roll {code}.'\n---\n", 1))
+            return Mutant(game, rel, "icon code", f"{code} in a rules summary")
+        name = "glossary.yaml" if where == 2 else "notes.yaml"
+        path = box.root / game / name
+        if path.is_file():
+            data = yaml.safe_load(path.read_text("utf-8")) or {}
+            items = data.get("terms" if where == 2 else "notes") or []
+            if items:
+                item = rng.choice(items)
+                key = "definition" if where == 2 else "text"
+                item[key] = f"{item.get(key, '')} Then {code}."
+                box.write(f"{game}/{name}", _dump(data))
+                return Mutant(game, f"{game}/{name}", "icon code", f"{code} in a {key}")
+        return Mutant(game, f"{game}/game.yaml", "icon code", "nowhere to put it (no change)")
+    if op == 2:
+        comps = [p for p in sorted((box.root / game / "components").glob("*.yaml"))
+                 if "\nproxy:" in p.read_text("utf-8")]
+        if comps:
+            target = rng.choice(comps)
+            rel = target.relative_to(box.root).as_posix()
+            image = rng.choice(["zz-missing.png", "zz-text.png", "/etc/hostname.png", "../../zz.png", "zz-dir.png"])
+            if image == "zz-text.png":
+                box.replace_with(f"{game}/zz-text.png", lambda p: p.write_text("not an image\n", "utf-8"))
+            if image == "zz-dir.png":
+                box.replace_with(f"{game}/zz-dir.png", lambda p: p.mkdir())
+            text = target.read_text("utf-8")
+            box.write(rel, re.sub(r"(\nproxy:\n( +)front:\n)", rf"\1\2\2image: {image}\n", text, count=1))
+            return Mutant(game, rel, "proxy image", image)
+        return Mutant(game, f"{game}/game.yaml", "proxy image", "no proxy in this game (no change)")
+    files = [p.relative_to(box.root).as_posix() for p in sorted((box.root / game).rglob("*"))
+             if p.is_file() and p.suffix in (".yaml", ".md")]
+    rel = rng.choice(files)
+    text = (box.root / rel).read_text("utf-8")
+    if op == 3:
+        encoding = rng.choice(["latin-1", "utf-16", "cp1252", "utf-32"])
+        box.write(rel, text.replace("e", "\u00e9", 3).encode(encoding, errors="replace"))
+        return Mutant(game, rel, "encoding", encoding)
+    size = rng.choice([250, 12_000, 1_000_000, 3_000_000])
+    new = re.sub(r"(?m)^(\s*(?:- )?(?:title|name|text|definition|term): ).*$",
+                 lambda m: m.group(1) + "'" + "W" * size + "'", text, count=1)
+    box.write(rel, new if new != text else text + "\n" + "W" * size + "\n")
+    return Mutant(game, rel, "huge text", f"{size:,} characters")
 
 
 # --- running ----------------------------------------------------------------------------------------
@@ -427,7 +503,8 @@ def after_validation(root: Path, game_id: str, out: Path) -> str | None:
     try:
         checked = validate(root, [game_id])
         game = checked.content.game(game_id)
-        for target in document_targets(checked.content, game, [Options(paper="a4")], out):
+        variants = [Options(paper="a4"), Options(paper="a4", proxies=True)]
+        for target in document_targets(checked.content, game, variants, out):
             target.make()
         compute_check(checked.work)
         collect(checked.content, out)

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from generators.content.loader import load_content
 from generators.engine.balance import Tally, effects, play_and_tally
-from generators.engine.base import game_content
+from generators.engine.facts import game_content
 from generators.engine.runner import engine_of
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -119,6 +119,7 @@ def test_legend_covers_every_piece_kind(game: str) -> None:
     assert len(set(kinds)) == len(kinds), f"{game}: a legend kind twice"
     for s in legend:
         assert s.label and "_" not in s.label and s.svg.startswith("<svg "), s
+    # A scenario whose setup the rules refuse has no state to draw.
     shown = {p.kind for pr in w.scenarios if pr.state is not None for p in w.engine.pieces(pr.state)}
     assert shown, f"{game}: the engine lists no pieces"
     assert shown <= set(kinds), f"{game}: pieces without a legend entry: {sorted(shown - set(kinds))}"

@@ -4,10 +4,12 @@ labelled chance, assert; reachable setups; facts from content; whole games; exac
 from __future__ import annotations
 
 import dataclasses
+import pickle
 import random
+import re
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
+from typing import Any, get_args
 
 import pytest
 
@@ -15,7 +17,11 @@ from generators.content.loader import load_content
 from generators.content.scenario import Scripted
 from generators.content.schema import to_data
 from generators.engine import escape_deathrace as ed
-from generators.engine.base import Chance, FaceFacts, GameContent, IllegalAction, SetupError, game_content
+from generators.engine.chance import Chance
+from generators.engine.escape_deathrace import facts, policy
+from generators.engine.escape_deathrace.turns import _settle
+from generators.engine.facts import FaceFacts, GameContent, game_content
+from generators.engine.refusals import IllegalAction, SetupError
 
 GAME = ed.GAME
 ROOT = Path(__file__).resolve().parents[1]
@@ -218,7 +224,7 @@ def test_every_listed_action_applies_and_nothing_else_does() -> None:
     with pytest.raises(IllegalAction) as refused:
         GAME.apply(s, act("drive", path=["t1", "t2"]), Chance.seeded(1))
     assert "twice" in refused.value.message
-    assert {"do": "drive", "player": "X", "path": ["t1"]} in refused.value.legal
+    assert {"do": "drive", "player": "X", "path": ["t1"]} in legal(s)
 
 
 def test_only_the_player_to_act_acts() -> None:
@@ -240,7 +246,7 @@ def test_move_forward_and_backward() -> None:
     [
         ([], 4, "at least 1 space"),
         (["t2", "t3", "t4"], 2, "costs 3"),
-        (["t3"], 4, "not connected"),
+        (["t3"], 4, "not joined by road"),
         (["t2", "t1"], 4, "twice"),
         (["t9"], 4, "no tile"),
     ],
@@ -256,7 +262,7 @@ def test_no_skipping_the_turn() -> None:
     assert "end_turn" not in out(s)["can"]
     with pytest.raises(IllegalAction, match="Q&A 3") as err:
         GAME.apply(s, act("end_turn"), Chance.seeded(1))
-    assert {"do": "draw", "player": "X"} in err.value.legal
+    assert {"do": "draw", "player": "X"} in legal(s) and "draw for movement" in err.value.message
     drawn, _ = play(s, [act("draw")], ("movement", 1))
     with pytest.raises(IllegalAction, match="Q&A 3"):
         GAME.apply(drawn, act("end_turn"), Chance.seeded(1))
@@ -401,7 +407,7 @@ def test_a_car_at_a_hazard_must_cross_it_or_retreat() -> None:
     s = make(two(at_a="t2", hazard_side="W"), line(4, t2="hazard"))
     assert out(s)["can"] == ["draw", "hazard_attempt", "play_power", "trade_power"]
     drawn, _ = play(s, [act("draw")], ("movement", 1))
-    with pytest.raises(IllegalAction, match="hazard_attempt"):
+    with pytest.raises(IllegalAction, match="hazard attempt"):
         GAME.apply(drawn, act("drive", path=["t3"]), Chance.seeded(1))
     back, _ = play(drawn, [act("drive", path=["t1"])])
     assert out(back)["positions"]["X"] == "t1"
@@ -536,7 +542,52 @@ def test_gunfire_limits(at_b: str, board: list) -> None:
     assert not [a for a in legal(s) if a["do"] == "use_drop"]
     with pytest.raises(IllegalAction) as err:
         GAME.apply(s, act("use_drop", kind="gunfire", target="Y"), Chance.seeded(1))
-    assert err.value.legal and err.value.message
+    assert legal(s) and err.value.message
+
+
+INTERNAL_WORDS = re.compile(r"\bNone\b|\b[a-z]+_[a-z_]+\b|legal choices|not possible now|phase \w+|[{}]|'\w+'")
+
+
+def refused(state: ed.State, action: Any) -> str:
+    """The refusal's reason, checked to be in players' words."""
+    with pytest.raises(IllegalAction) as err:
+        GAME.apply(state, action, Chance.seeded(1))
+    reason = err.value.message
+    assert not INTERNAL_WORDS.search(reason), f"internal words in {reason!r}"
+    assert reason == GAME.refusal(state, action)  # the same rules answer both questions
+    return reason
+
+
+@pytest.mark.parametrize(("at_b", "board", "why"), [
+    ("t4", [], "Y is out of gunfire range: 3 road tiles away, and gunfire reaches 2 road tiles"),
+    ("t2", [{"kind": "smoke", "tile": "t2", "owner": "Y"}], "no gunfire reaches Y on the 2nd Straight Road tile: "
+     "smoke covers it"),
+    ("t1", [], "Y is on X's own tile"),
+    ("s", [], "no gunfire reaches Y on the Start tile"),
+])
+def test_gunfire_refusals_name_the_rule(at_b: str, board: list, why: str) -> None:
+    s = make(two(at_b=at_b, drops={"gunfire": 1}), board=board)
+    assert why in refused(s, act("use_drop", kind="gunfire", target="Y"))
+
+
+def test_an_attack_off_a_boss_tile_names_the_boss_battle_rule() -> None:
+    s, _ = play(make(two()), move(["t2"]), ("movement", 1))
+    assert "an attack is a boss battle action" in refused(s, act("attack"))
+    assert "the movement is already done this turn" in refused(s, act("drive", path=["t3"]))
+
+
+def test_leaving_a_live_boss_after_the_d4_roll_names_the_boss_rule() -> None:
+    s, _ = play(boss_state(), [act("boss_battle"), act("attack")], ("boss battle X->omg-zilla-1", 1))
+    for action in (act("drive", path=["t1"]), act("draw")):
+        assert "no car leaves the OMG-ZILLA" in refused(s, action)
+    assert "the boss battle's D4 roll is already made this turn" in refused(s, act("attack"))
+
+
+def test_refusals_out_of_turn_and_before_the_draw() -> None:
+    s = make(two())
+    assert refused(s, act("draw", "Y")) == "it is X's turn, not Y's"
+    assert refused(s, act("drive", path=["t2"])) == "draw for movement first"
+    assert "cannot skip your turn" in refused(s, act("end_turn"))
 
 
 def test_one_drop_per_turn() -> None:
@@ -599,7 +650,7 @@ def test_boss_rewards_are_taken_one_car_at_a_time() -> None:
     assert legal(s) == [{"do": "draw_power", "player": "X"}, {"do": "draw_power", "player": "X", "take": "discard"}]
     s, _ = play(s, [act("draw_power", take="discard"), act("collect_drop", kind="smoke")])
     assert GAME.players_to_act(s) == ["Y"] and legal(s) == [{"do": "collect_drop", "player": "Y", "kind": "fire"}]
-    with pytest.raises(IllegalAction, match="must first take a boss reward"):
+    with pytest.raises(IllegalAction, match="reward"):
         GAME.apply(s, act("end_turn"), Chance.seeded(1))
     s, _ = play(s, [act("collect_drop", "Y", kind="fire")])
     assert out(s)["graveyard"] == {} and "end_turn" in out(s)["can"]
@@ -783,9 +834,8 @@ def test_an_event_card_with_nowhere_to_move_is_done_at_once() -> None:
                 ("movement", 1))
     assert out(s)["event_active"] == "tailwind" and legal(s) == [{"do": "drive", "player": "X", "path": ["s"]}]
     s.turn.allowance = 0  # a guard: a card's movement that cannot be made ends the card, so play goes on
-    s.cache = None
     events: list = []
-    ed._settle(s, Chance(), events)
+    _settle(s, Chance(), events)
     o = out(s, events)
     assert o["events"] == ["card-move-blocked", "event-card-resolved"] and o["event_active"] is None
     assert "end_turn" in o["can"]
@@ -962,7 +1012,27 @@ def test_evaluate_rates_what_a_player_can_see() -> None:
     won = finale([{"name": "X", "character": "mista", "at": "h"}, {"name": "Y", "character": "gooday", "at": "h",
                                                                     "hp": 1}], ["X", "Y"])
     won, _ = play(won, [act("attack", target="Y")], ("final tile X->Y", 1), ("power card", "scrap-run"))
-    assert GAME.evaluate(won, "X") == ed.WON and GAME.evaluate(won, "Y") == ed.LOST
+    assert GAME.evaluate(won, "X") == policy.WON and GAME.evaluate(won, "Y") == policy.LOST
+
+
+def test_resample_deals_again_only_what_the_player_cannot_see() -> None:
+    s = GAME.new_game(GAME.parse_options({"players": 3}), FACTS, Chance.seeded(3))
+    while GAME.players_to_act(s) and s.turn.phase == "draft":
+        s, _ = GAME.play(s, GAME.legal_actions(s)[0], Chance.seeded(1))
+    me = GAME.players_to_act(s)[0]
+    before = pickle.dumps(s)
+    seen = {q.name: sorted(q.power) for q in s.players.values()}
+    hidden = sorted([*s.power_deck, *(c for n, q in s.players.items() if n != me for c in q.power)])
+    dealt = [GAME.resample(s, me, Chance.seeded(seed)) for seed in range(8)]
+    assert pickle.dumps(s) == before, "resample changed the state it was given"
+    for r in dealt:
+        assert sorted(r.players[me].power) == seen[me]  # the player's own hand stays
+        assert {n: len(q.power) for n, q in r.players.items()} == {n: len(c) for n, c in seen.items()}
+        assert sorted([*r.power_deck, *(c for n, q in r.players.items() if n != me for c in q.power)]) == hidden
+        assert sorted(r.stack) == sorted(s.stack) and sorted(r.event_deck) == sorted(s.event_deck)
+        assert r.power_discard == s.power_discard and r.tiles == s.tiles and r.board == s.board
+        assert GAME.legal_actions(r) == GAME.legal_actions(s)  # nothing the player sees has changed
+    assert len({(tuple(r.stack), tuple(r.power_deck)) for r in dealt}) > 1, "nothing was dealt again"
 
 
 def test_greedy_play_escapes_more_often_than_random_play() -> None:
@@ -1057,7 +1127,7 @@ def test_every_ability_changes_an_outcome(character: str, probe: Any, baseline: 
 
 
 def test_every_ability_id_is_one_the_engine_knows() -> None:
-    known = set(ed.get_args(ed.Ability))
+    known = set(get_args(ed.Ability))
     used = {a for c in ed.Box.of(FACTS).characters.values() for a in c.abilities}
     assert used <= known and len(used) == 12
 
@@ -1134,9 +1204,9 @@ def test_outcome_keys_are_stable() -> None:
 
 def test_apply_does_not_touch_the_old_state() -> None:
     s = make(two())
-    before = ed._copy(s)
+    before = pickle.dumps(s)
     s2, _ = play(s, move(["t2"]), ("movement", 1))
-    assert s == before and out(s)["positions"]["X"] == "t1" and out(s2)["positions"]["X"] == "t2"
+    assert pickle.dumps(s) == before and out(s)["positions"]["X"] == "t1" and out(s2)["positions"]["X"] == "t2"
 
 
 def test_every_action_kind_has_player_wording() -> None:
@@ -1181,7 +1251,7 @@ def test_every_distribution_sums_to_one() -> None:
     for t in tables:
         for i, name in enumerate(t.columns):
             assert sum(probs[i] for _, probs in t.rows) == 1, (t.id, name)
-        assert t.ability == "any" or t.ability in ed.get_args(ed.Ability)
+        assert t.ability == "any" or t.ability in get_args(ed.Ability)
         assert t.as_dict()["rows"][0][1]["percent"].endswith("%")
 
 
@@ -1219,7 +1289,7 @@ def test_odds_and_engine_share_the_tables(monkeypatch: pytest.MonkeyPatch) -> No
 def test_odds_match_replayed_engine_rolls() -> None:
     """Each hazard row's probability equals the share of D4 results that produce it in the engine."""
     seen: dict[tuple, int] = {}
-    for roll in ed.D4:
+    for roll in facts.D4:
         s, _ = play(make(two("reegad"), line(3, t2="hazard")), [*move(["t2"]), act("hazard_attempt")],
                     ("movement", 1), ("hazard", roll))
         key = (out(s)["positions"]["X"] != "t2", 20 - out(s)["hp"]["X"])

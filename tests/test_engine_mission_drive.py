@@ -19,7 +19,8 @@ import pytest
 from generators.content.loader import load_content
 from generators.content.scenario import Scripted, load_scenarios
 from generators.content.schema import to_data
-from generators.engine.base import Chance, ChanceExhausted, GameContent, IllegalAction, SetupError, game_content
+from generators.engine.chance import Chance, ChanceExhausted
+from generators.engine.facts import GameContent, game_content
 from generators.engine.mission_drive import GAME, MAX_ACTIONS
 from generators.engine.mission_drive.facts import (
     LEVELS,
@@ -33,6 +34,7 @@ from generators.engine.mission_drive.facts import (
 )
 from generators.engine.mission_drive.state import State
 from generators.engine.mission_drive.upgrades import EFFECTS
+from generators.engine.refusals import IllegalAction, SetupError
 from generators.engine.runner import prepare
 from generators.errors import ContentError
 from tests.test_engine_contract import _check_state

@@ -14,39 +14,43 @@ import pytest
 from generators.content import geometry
 from generators.content.loader import load_content
 from generators.content.model import size_mm
-from generators.engine import thunder_road_ignition as tr
-from generators.engine.base import Chance, game_content
+from generators.engine.chance import Chance
+from generators.engine.facts import game_content
 from generators.engine.runner import engine_of
+from generators.engine.thunder_road_ignition import board as tb
+from generators.engine.thunder_road_ignition import facts as tr
+from generators.engine.thunder_road_ignition.odds import odds_tables
+from generators.engine.thunder_road_ignition.setup import lay_road
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME = load_content(ROOT / "content", only=["thunder-road-ignition"]).game("thunder-road-ignition")
 CONTENT = game_content(GAME, engine_of(GAME))
-KIT = tr.kit_of(CONTENT)
+KIT = CONTENT.view(tr.read_kit)
 OPPOSITE = dict(zip(tr.DIRECTIONS, ("back-right", "back", "back-left", "front-right", "front", "front-left"),
                     strict=True))
 
 
 def _roads(n: int, length: int) -> list[tuple[int, ...]]:
     rng = random.Random(length)
-    return [tr.lay_road(KIT, length, Chance(rng=random.Random(rng.random()))) for _ in range(n)]
+    return [lay_road(KIT, length, Chance(rng=random.Random(rng.random()))) for _ in range(n)]
 
 
 @pytest.mark.parametrize("road", [*_roads(20, 6), *_roads(10, 8)], ids=str)
 def test_every_link_leads_back_across_tiles(road: tuple[int, ...]) -> None:
     """Any tiles, any sides, in any order: moving one way and then the opposite way returns to the
     start, seams included; only the finish line and the board's edges lead nowhere."""
-    board = tr.build_board(KIT, road)
+    board = tb.board_of(KIT, road)
     for space in board.spaces.values():
         last_row = space.row == board.maps[space.tile - 1].rows - 1
         for d in tr.DIRECTIONS:
-            there = tr.link(board, space.id, d)
+            there = tb.link(board, space.id, d)
             if there == tr.FINISH:
                 assert space.tile == len(road) and last_row and d in tr.FORWARD, (space.id, d)
             elif there == tr.OFF:
                 # Straight ahead and straight back never leave the road, except off the rear edge.
                 assert d != "front" and (d != "back" or (space.tile == 1 and space.row == 0)), (space.id, d)
             else:
-                assert tr.link(board, there, OPPOSITE[d]) == space.id, (space.id, d, there)
+                assert tb.link(board, there, OPPOSITE[d]) == space.id, (space.id, d, there)
 
 
 def test_every_side_is_reachable_and_has_a_pit_exit() -> None:
@@ -99,7 +103,7 @@ def _cell(table: dict, row: int, col: int = 1) -> Fraction:
 
 
 def test_odds_follow_the_faces_in_content() -> None:
-    tables = {t["id"]: t for t in tr.odds_tables(KIT)}
+    tables = {t["id"]: t for t in odds_tables(KIT)}
     shooting = _faces("shooting-die", "hits")
     for i, size in enumerate(tr.SIZES):
         assert _cell(tables["shot-hits"], i) == Fraction(shooting.count(size), len(shooting))
@@ -113,7 +117,7 @@ def test_odds_follow_the_faces_in_content() -> None:
 
 
 def test_distributions_add_up_to_one() -> None:
-    for table in tr.odds_tables(KIT):
+    for table in odds_tables(KIT):
         if table["id"] in ("shot-hits", "slam-mover"):
             for row in table["rows"]:
                 assert sum(Fraction(c["fraction"]) for c in row[1:]) == 1, table["id"]
@@ -129,5 +133,5 @@ def test_dazed_rows_match_a_brute_force_count() -> None:
         for rolls in itertools.product(direction, repeat=n):
             net = sum(1 if d.startswith("front") else -1 for d in rolls)
             counts[net] = counts.get(net, Fraction(0)) + Fraction(1, len(stunt) * len(direction) ** n)
-    table = next(t for t in tr.odds_tables(KIT) if t["id"] == "dazed-rows")
+    table = next(t for t in odds_tables(KIT) if t["id"] == "dazed-rows")
     assert {int(r[0]): Fraction(r[1]["fraction"]) for r in table["rows"]} == counts

@@ -19,7 +19,7 @@ import pytest
 from generators.content.loader import load_content
 from generators.content.model import LoadedGame
 from generators.content.scenario import load_scenarios, plain
-from generators.engine.base import game_content
+from generators.engine.facts import game_content
 from generators.engine.runner import engine_of, prepare, run_scenario
 from generators.site.narrative import Step, steps
 
@@ -122,9 +122,8 @@ def _records(game_id: str) -> list[tuple[str, tuple[Step, ...]]]:
         prepared = prepare(engine, facts, loaded)
         record = run_scenario(game.id, prepared, engine)
         told = steps(record, [plain(a) for a in loaded.scenario.actions])
-        # A setup the rules refuse ends where it began: its refusal is what players read.
-        ending = record.get("ending") or (f"The setup is refused: {prepared.refused}" if prepared.refused else "")
-        out.append((loaded.scenario.id, (*told, Step(ending))))
+        # A setup the rules refuse ends there: its reason, scanned like any step, stands for the ending.
+        out.append((loaded.scenario.id, (*told, Step(prepared.refused or record.get("ending") or ""))))
     return out
 
 

@@ -21,7 +21,7 @@ import pytest
 
 from generators.content.loader import load_content
 from generators.content.scenario import load_scenarios
-from generators.engine.base import game_content
+from generators.engine.facts import game_content
 from generators.engine.runner import engine_of, fmt, prepare, run_scenario
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -9,13 +9,16 @@ player wins from the same seat. Budgets are small (a few dozen games, a few doze
 
 from __future__ import annotations
 
+import os
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 import pytest
 
 from generators.content.loader import load_content
-from generators.engine.base import game_content
-from generators.engine.players import LookaheadPlayer, SearchPlayer
+from generators.engine.chance import Chance
+from generators.engine.facts import game_content
+from generators.engine.players import SearchPlayer
 from generators.engine.runner import engine_of
 from generators.engine.simulate import play
 from generators.engine.stats import difference, rate
@@ -25,44 +28,45 @@ CONTENT = load_content(ROOT / "content")
 # Per game: the setting to play, games per player, simulations a move. A setting where the look-ahead
 # neither always wins nor always loses, so the search has room to show.
 BUDGET = {
-    "vampire-chase": ("red-mile", 24, 30),
+    "vampire-chase": ("red-mile", 16, 60),
 }
 
 
-def _won(engine, played, seat: str | None) -> bool:
-    word = str(played.result.get("result", "")).casefold()
-    if seat is None:
-        return word.startswith("won")
-    return seat.casefold() in word.replace(",", " ").split()
+def _seat(engine, content, options) -> str | None:
+    """The seat the search player takes in a competitive game (the first to act); None when solo."""
+    if engine.type.utility in ("solo", "cooperative"):
+        return None
+    probe = engine.new_game(engine.parse_options(options), content, Chance.seeded(0))
+    return engine.players_to_act(probe)[0]
+
+
+def _won(game_id: str, policy: str, seed: int) -> bool:
+    """One game, played in a worker: did the measured seat (or the solo player) win?"""
+    game = CONTENT.game(game_id)
+    engine = engine_of(game)
+    content = game_content(game, engine)
+    label, _, sims = BUDGET[game_id]
+    [setting] = [s for s in engine.simulation_setups() if s.label == label]
+    options = dict(setting.options)
+    seat = _seat(engine, content, options)
+    # competitive: the search player takes one seat against look-ahead players
+    seats = {seat: SearchPlayer(simulations=sims)} if (seat and policy == "search") else None
+    name = "greedy" if (seat and policy == "search") else policy
+    word = str(play(engine, content, options, seed, name, seats=seats, simulations=sims).result.get("result", ""))
+    word = word.casefold()
+    return word.startswith("won") if seat is None else seat.casefold() in word.replace(",", " ").split()
 
 
 @pytest.mark.parametrize("game_id", sorted(BUDGET))
 def test_search_beats_look_ahead_and_random(game_id: str) -> None:
-    game = CONTENT.game(game_id)
-    engine = engine_of(game)
-    content = game_content(game, engine)
-    label, games, sims = BUDGET[game_id]
-    [setting] = [s for s in engine.simulation_setups() if s.label == label]
-    options = dict(setting.options)
-    seeds = range(100, 100 + games)
-    solo = engine.type.utility in ("solo", "cooperative")
-    seat = None
-    if not solo:
-        probe = engine.new_game(engine.parse_options(options), content, __import__("generators.engine.chance",
-                                fromlist=["Chance"]).Chance.seeded(0))
-        seat = engine.players_to_act(probe)[0]
-    search = SearchPlayer(simulations=sims)
-
-    def wins(policy: str) -> int:
-        seats = {seat: search} if (seat and policy == "search") else None
-        name = policy if (policy != "search" or solo) else "greedy"
-        return sum(_won(engine, play(engine, content, options, s, name, seats=seats, simulations=sims), seat)
-                   for s in seeds)
-
-    searched, greedy, random_ = (rate(wins(p), games) for p in ("search", "greedy", "random"))
+    _, games, _ = BUDGET[game_id]
+    seeds = list(range(100, 100 + games))
+    policies = ("search", "greedy", "random")
+    with ProcessPoolExecutor(max_workers=min(4, os.cpu_count() or 1)) as pool:
+        won = {p: pool.map(_won, [game_id] * games, [p] * games, seeds) for p in policies}
+        searched, greedy, random_ = (rate(sum(won[p]), games) for p in policies)
     for other, name in ((greedy, "look-ahead"), (random_, "random")):
         d = difference(searched, other)
         assert d.clear and d.value > 0, (
             f"{game_id}: search won {searched.hits}/{games}, {name} {other.hits}/{games}: "
             f"difference {d.value:+.2f}, 95 % interval {d.low:+.2f} to {d.high:+.2f}")
-    assert isinstance(LookaheadPlayer(), LookaheadPlayer)

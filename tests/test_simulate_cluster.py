@@ -10,7 +10,7 @@ import pytest
 
 from generators.cli import main as cli_main
 from generators.content.loader import load_content
-from generators.engine.base import game_content
+from generators.engine.facts import game_content
 from generators.engine.runner import engine_of
 from generators.engine.simulate import simulate
 

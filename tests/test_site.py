@@ -29,6 +29,7 @@ from generators.pdf.kit import document_targets, face_images, png_name, png_targ
 from generators.pdf.options import Options
 from generators.site.build import SiteResult, build_site, stage_site
 from generators.site.links import slug
+from generators.site.quick import load_quick
 from tests.helpers import CONTENT, ROOT, copy_content, fingerprint
 
 # --- building once ----------------------------------------------------------------------------
@@ -308,7 +309,8 @@ def test_index_rulings_and_turn_summary(built: Built) -> None:
         index = parse(page(built.site, f"{game.id}/glossary.md"))
         for term in game.glossary.terms:
             assert any(i == slug(term.term) or i.startswith(slug(term.term) + "-") for i in index.ids), term.term
-            assert norm(re.sub(r"[*_`]", "", term.definition)) in index.text
+            # the house mark shows as its badge, whose text is "house"
+            assert norm(re.sub(r"[*_`]", "", term.definition).replace(":house:", "house")) in index.text
         for entry in game.rules:
             assert norm(entry.meta.title).casefold() in index.text.casefold(), f"{entry.id} not in the index A–Z"
         notes = parse(page(built.site, f"{game.id}/notes.md"))
@@ -390,7 +392,7 @@ def _snake_case(value: object, found: set[str]) -> None:
 
 def engine_identifiers(built: Built) -> set[str]:
     """What the engines name things by, from the scenario files and the check's report: action
-    kinds, setup, action and outcome keys, settings, and identifiers in the engines' own notes."""
+    kinds, setup, action and outcome keys and settings."""
     found: set[str] = set()
     for game in ready(built.content):
         for sc in scenarios(game):
@@ -399,7 +401,6 @@ def engine_identifiers(built: Built) -> set[str]:
     for rec in data["examples"]:
         _snake_case([n.get("action") for n in rec.get("narrative") or []], found)
         _snake_case([rec.get("expected"), rec.get("computed")], found)
-    _snake_case(data.get("notes"), found)
     return found
 
 
@@ -485,8 +486,7 @@ def test_the_authors_page_holds_ids_settings_engine_readings_and_the_report(buil
             assert sc["id"] in text
             if sc.get("discrepancy"):
                 assert norm(sc["discrepancy"])[:60] in text
-        for note in data["notes"].get(game.id, []):
-            assert norm(note["note"]) in text
+        assert "rulings page" in text and "# ruling:" in text  # where the engine's readings are told
         kinds = {n["action"]["do"] for e in data["examples"] if e["game"] == game.id
                  for n in e.get("narrative") or [] if isinstance(n.get("action"), dict) and "do" in n["action"]}
         written = parse(page(built.site, f"{game.id}/authors/as-written.md"))
@@ -535,9 +535,14 @@ def test_quick_reference_holds_the_turn_and_the_questions(built: Built) -> None:
         html = parse(path)
         chapters = [c.id for c in game.game.chapters if c.id != "setup"]
         after_setup = [r for c in chapters for r in game.rules if r.meta.chapter == c]
-        # the turn: the first entry after setup that lists steps (else the first after setup)
+        # the turn: the entries quick-reference.yaml names, else the first entry after setup that lists
+        # steps (else the first after setup); then its answers (who starts, the start, win and loss)
+        quick = load_quick(game)
         first = next((r for r in after_setup if re.search(r"^(?:\d+\.|[-*+]) ", r.body, re.M)), after_setup[0])
-        assert any(h.endswith(f"#{first.id}") for tag, h in html.links if tag == "a"), "no link to the turn rule"
+        for turn in quick.turn or (first.id,):
+            assert any(h.endswith(f"#{turn}") for tag, h in html.links if tag == "a"), f"no link to the turn {turn}"
+        for card in quick.cards:
+            assert norm(card.title) in html.text
         questions = [n for n in game.notes.notes if n.title.rstrip().endswith("?")]
         assert questions, f"{game.id}: no ruling is phrased as a question"
         for note in questions:

@@ -28,7 +28,7 @@ from pathlib import Path  # noqa: E402
 import pytest  # noqa: E402
 
 from generators.content.loader import load_content  # noqa: E402
-from generators.engine.base import game_content  # noqa: E402
+from generators.engine.facts import game_content  # noqa: E402
 from generators.engine.runner import engine_of  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent

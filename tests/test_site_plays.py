@@ -7,7 +7,7 @@ import re
 from pathlib import Path
 
 from generators.content.loader import load_content
-from generators.engine.base import game_content
+from generators.engine.facts import game_content
 from generators.engine.runner import engine_of
 from generators.engine.simulate import POLICIES, simulate
 from generators.site.plays import game_plays

@@ -126,7 +126,7 @@ def test_engines_get_each_face_with_its_printed_sides() -> None:
     from pathlib import Path
 
     from generators.content.loader import load_content
-    from generators.engine.base import game_content
+    from generators.engine.facts import game_content
     from generators.engine.runner import engine_of
 
     content = load_content(Path(__file__).resolve().parent.parent / "content")

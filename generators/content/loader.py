@@ -32,6 +32,8 @@ from generators.errors import ContentError, KeyPath
 
 ICON_RE = re.compile(r"(?<!\\):(" + inline.NAME + r"):")  # an icon code, not after an escaping backslash
 # Artwork beyond these is not a card picture (and would make rendering crawl): refuse it up front.
+# A rules entry restates a rulebook section or two (the longest is ~4,000 characters).
+MAX_RULE_BODY = 50_000
 MAX_IMAGE_BYTES = 20_000_000
 MAX_IMAGE_PIXELS = 40_000_000
 _FRONT_MATTER = re.compile(r"\A---[ \t]*\n(.*?\n)---[ \t]*\n?", re.S)
@@ -197,7 +199,10 @@ def _load_rules(game_dir: Path, files: dict[str, str]) -> tuple[list[RuleEntry],
         if not re.fullmatch(ID, path.stem):
             raise ContentError(name, 1, 1, (), f"rules file names are ids ({ID}); rename {path.name}")
         files[name] = hashlib.sha256(text.encode()).hexdigest()
-        doc, body, _ = split_front_matter(text, name)
+        doc, body, body_line = split_front_matter(text, name)
+        if len(body) > MAX_RULE_BODY:
+            raise ContentError(name, body_line, 1, (), f"the entry's text is {len(body):,} characters; an entry "
+                               f"holds at most {MAX_RULE_BODY:,} (split it into several entries)")
         meta = convert(doc, RuleMeta)
         entries.append(RuleEntry(path.stem, meta, body.strip() + "\n", name))
         docs.append(doc)
@@ -205,13 +210,18 @@ def _load_rules(game_dir: Path, files: dict[str, str]) -> tuple[list[RuleEntry],
 
 
 def walk_sides(comp: Component) -> Iterator[tuple[KeyPath, Side]]:
-    """Every side of a component with its key path (for located errors)."""
+    """Every side of a component with its key path (for located errors), the proxies kit's stand-ins
+    included: every variant's sides pass the same checks."""
     if comp.back is not None:
         yield ("back",), comp.back
     for i, face in enumerate(comp.faces):
         yield ("faces", i, "front"), face.front
         if face.back is not None:
             yield ("faces", i, "back"), face.back
+    if comp.proxy is not None:
+        yield ("proxy", "front"), comp.proxy.front
+        if comp.proxy.back is not None:
+            yield ("proxy", "back"), comp.proxy.back
 
 
 TEXT_FIELDS = frozenset({"text", "label", "caption", "title", "subtitle", "corner", "corner_left"})
@@ -265,7 +275,7 @@ class _Refs:
                     known = ", ".join(sorted(self.game.theme.colors))
                     raise doc.error(path, f"unknown colour {value!r}; use a hex colour or one of the theme's: {known}")
             else:
-                for m in inline.unknown_icons(value, self.icons.icons.keys()):
+                for m in inline.unknown_icons(value, frozenset(self.icons.icons)):
                     known = ", ".join(sorted(self.icons.icons)) or "none defined"
                     raise doc.error(path, f"unknown icon {m.group(1)!r} in {m.group(0)!r}; icons in "
                                     f"content/icons.yaml: {known} (for a literal colon write \\:)")

@@ -24,8 +24,9 @@ def _meta(doc: str, **kw: Any) -> dict[str, Any]:
     return {"doc": doc, **kw}
 
 
-def _id_field(doc: str) -> Any:
-    return field(metadata=_meta(doc, pattern=ID, pattern_doc=ID_DOC))
+def _id_meta(doc: str) -> dict[str, Any]:
+    # Metadata, not a field: type checkers only know a `field(...)` call has no default.
+    return _meta(doc, pattern=ID, pattern_doc=ID_DOC)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -128,7 +129,7 @@ class Border:
 class Terrain:
     """One kind of space on a space map, and how it is drawn (an entry of the map's legend)."""
 
-    id: str = _id_field("What spaces name in their `terrain`.")
+    id: str = field(metadata=_id_meta("What spaces name in their `terrain`."))
     label: str = field(metadata=_meta("The kind's name, for people (legends, the site)."))
     color: str | None = field(default=None, metadata=_meta("Theme colour name or hex colour of the space."))
     icon: str | None = field(default=None, metadata=_meta("Icon drawn in each space of this kind."))
@@ -139,7 +140,7 @@ class Terrain:
 class MapDirection:
     """A direction the map's links are given in, and its opposite."""
 
-    id: str = _id_field("The direction's name (front-left, back, ...).")
+    id: str = field(metadata=_id_meta("The direction's name (front-left, back, ...)."))
     opposite: str = field(metadata=_meta("The direction that leads back (front-left: back-right)."))
 
 
@@ -147,7 +148,7 @@ class MapDirection:
 class MapSpace:
     """One space of a space map."""
 
-    id: str = _id_field("Unique within the map (c4: lane c, row 4).")
+    id: str = field(metadata=_id_meta("Unique within the map (c4: lane c, row 4)."))
     at: tuple[int, ...] = field(metadata=_meta("[lane, row]; lane 0 is on the left going forward, row 0 at the back."))
     terrain: str = field(metadata=_meta("The id of its kind in the map's legend."))
     links: tuple[str, ...] = field(default=(), metadata=_meta(
@@ -379,7 +380,7 @@ class Side:
 class Face:
     """One kind of card, token or tile: its front, its back (or the component's back), its count."""
 
-    id: str = _id_field("Unique within its component; names the PNG file.")
+    id: str = field(metadata=_id_meta("Unique within its component; names the PNG file."))
     front: Side = field(metadata=_meta("The front side."))
     count: int = field(default=1, metadata=_meta("How many copies the game has.", min=1, max=500))
     back: Side | None = field(default=None, metadata=_meta("This face's own back; otherwise the component's back."))
@@ -408,7 +409,7 @@ class Proxy:
 class Component:
     """A component of the rulebook's list: a deck, a set of tokens or tiles, a board, dice, cubes."""
 
-    id: str = _id_field("Unique within the game; names output files.")
+    id: str = field(metadata=_id_meta("Unique within the game; names output files."))
     name: str = field(metadata=_meta("As the rulebook's component list names it."))
     kind: Literal["cards", "tokens", "tiles", "board", "dice", "cubes"] = field(metadata=_meta("How it is printed."))
     count: int = field(metadata=_meta(
@@ -489,7 +490,7 @@ class Game:
 class Chapter:
     """A page of rules entries on the site."""
 
-    id: str = _id_field("The page's file name and anchor.")
+    id: str = field(metadata=_id_meta("The page's file name and anchor."))
     title: str = field(metadata=_meta("Page title."))
 
 
@@ -531,7 +532,7 @@ class RuleMeta:
 class RuleNote:
     """A place where the rulebook is unclear or contradicts itself (content/<game>/notes.yaml)."""
 
-    id: str = _id_field("Stable anchor.")
+    id: str = field(metadata=_id_meta("Stable anchor."))
     title: str = field(metadata=_meta("Short title."))
     section: str = field(metadata=_meta("The rulebook section concerned."))
     text: str = field(metadata=_meta("What is unclear, the readings, and which one Roadkit follows."))

@@ -28,6 +28,11 @@ T = TypeVar("T")
 # No content number is anywhere near this: a bound for fields without their own `max`, so that no
 # later sum, size or loop meets an infinity, NaN or a number with a thousand digits.
 MAX_NUMBER = 1_000_000_000
+# Bounds on text, checked before anything lays it out or indexes it: a name or title is one line on a
+# card or a heading, other texts a few paragraphs (the longest in the rulebooks' content is ~1,600).
+MAX_LINE_TEXT = 200
+MAX_TEXT = 10_000
+LINE_FIELDS = frozenset({"title", "name", "subtitle", "term", "corner", "corner_left"})
 _TYPE_NAMES = {str: "a string", int: "a whole number", float: "a number", bool: "true or false"}
 
 
@@ -58,7 +63,7 @@ def type_label(tp: Any) -> str:
         return "a mapping"
     if origin in (Union, types.UnionType):
         return " or ".join(type_label(a) for a in get_args(tp) if a is not type(None))
-    if dataclasses.is_dataclass(tp):
+    if isinstance(tp, type) and dataclasses.is_dataclass(tp):
         return f"a mapping ({tp.__name__})"
     return str(tp)
 
@@ -140,7 +145,7 @@ def _convert(doc: Doc, tp: Any, path: KeyPath, value: Any) -> Any:
             raise doc.error(path, f"expected a mapping, got {describe(value)}")
         _, val_tp = get_args(tp)
         return FrozenDict({k: _convert(doc, val_tp, (*path, k), v) for k, v in value.items()})
-    if dataclasses.is_dataclass(tp):
+    if isinstance(tp, type) and dataclasses.is_dataclass(tp):
         return _convert_dataclass(doc, tp, path, value)
     if tp is bool:
         if not isinstance(value, bool):
@@ -162,8 +167,17 @@ def _convert(doc: Doc, tp: Any, path: KeyPath, value: Any) -> Any:
         # Numbers typed where text is expected (a card titled 82) are text; lists and maps are not.
         if isinstance(value, bool) or not isinstance(value, (str, int, float)):
             raise doc.error(path, f"expected text, got {describe(value)}")
-        return str(value)
+        text = str(value)
+        if len(text) > (limit := text_limit(path)):
+            raise doc.error(path, f"{len(text):,} characters of text; this holds at most {limit:,}")
+        return text
     raise TypeError(f"schema cannot handle type {tp!r}")
+
+
+def text_limit(path: KeyPath) -> int:
+    """The most characters the text at `path` may hold (by the field it is in)."""
+    key = next((p for p in reversed(path) if isinstance(p, str)), "")
+    return MAX_LINE_TEXT if key in LINE_FIELDS else MAX_TEXT
 
 
 def _shape_matches(tp: Any, value: Any) -> bool:
@@ -286,7 +300,7 @@ def _schema_for(tp: Any, defs: dict[str, Any]) -> dict[str, Any]:
         return {"type": "array", "items": _schema_for(args[0], defs) if args else {}}
     if origin is dict:
         return {"type": "object", "additionalProperties": _schema_for(get_args(tp)[1], defs)}
-    if dataclasses.is_dataclass(tp):
+    if isinstance(tp, type) and dataclasses.is_dataclass(tp):
         name = tp.__name__
         if name not in defs:
             defs[name] = {}  # placeholder against recursion

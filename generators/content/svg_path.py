@@ -4,10 +4,14 @@ every icon at load time) and the renderers (which draw them)."""
 
 from __future__ import annotations
 
+import math
 import re
 from functools import lru_cache
 
 _TOKEN = re.compile(r"([MmLlHhVvCcQqZz])|(-?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)")
+# Icons are drawn in a 24 x 24 box; a point this far out is a typo, and a huge one (1e30) would
+# overflow the PDF writer's number formatting.
+MAX_COORDINATE = 1000
 _ARGS = {"M": 2, "L": 2, "H": 1, "V": 1, "C": 6, "Q": 4, "Z": 0}
 
 # Absolute commands: ("M", x, y) | ("L", x, y) | ("C", x1, y1, x2, y2, x, y) | ("Z",)
@@ -77,4 +81,12 @@ def parse_path(data: str) -> tuple[Command, ...]:
             x, y = ex, ey
     if not out:
         raise ValueError("empty path")
+    for made in out:
+        if any(not math.isfinite(v) or abs(v) > MAX_COORDINATE for v in made[1:]):
+            raise ValueError(f"a point at {_point(made)} lies far outside the 24 x 24 icon box (coordinates "
+                             f"reach at most {MAX_COORDINATE} either way)")
     return tuple(out)
+
+
+def _point(cmd: Command) -> str:
+    return ", ".join(f"{v:g}" for v in cmd[-2:])

@@ -26,6 +26,9 @@ _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 MAX_EXPANDED_NODES = 200_000
 # Content nests a handful of levels (a board's element's art's grid's cells); far deeper is a mistake.
 MAX_DEPTH = 64
+# A content file is a page or two of YAML or Markdown; a far bigger one is a mistake that would cost
+# minutes of layout and indexing before any bound on its fields was reached.
+MAX_FILE_BYTES = 2_000_000
 # What YAML 1.1 does not allow as printable (C0 controls but tab and line ends, DEL, C1 but NEL,
 # non-characters), refused in Markdown as well: invisible in most editors, garbage in print.
 _UNPRINTABLE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x84\x86-\x9f\ufffe\uffff]")
@@ -137,6 +140,9 @@ def read_text(path: Path) -> tuple[str, str]:
         raw = path.read_bytes()
     except OSError as exc:
         raise ContentError(name, 1, 1, (), f"cannot read this file: {exc.strerror or exc}") from None
+    if len(raw) > MAX_FILE_BYTES:
+        raise ContentError(name, 1, 1, (), f"the file is {len(raw) / 1e6:.1f} MB; content files up to "
+                           f"{MAX_FILE_BYTES // 1_000_000} MB are accepted (the largest real one is ~35 kB)")
     return name, _decode(raw, name)
 
 

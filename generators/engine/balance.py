@@ -30,9 +30,9 @@ from typing import Any
 
 from generators.content.loader import Content
 from generators.engine import figures
-from generators.engine.base import game_content, load_engine
 from generators.engine.chance import Chance
-from generators.engine.facts import GameContent
+from generators.engine.contract import load_engine
+from generators.engine.facts import GameContent, game_content
 from generators.engine.players import player_for, returns
 from generators.engine.stats import Z95, Rate, difference, rate
 

@@ -21,6 +21,7 @@ Randomness reaches the rules only through `Chance`. The engine never sees a scen
 
 from __future__ import annotations
 
+import importlib
 import itertools
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -34,6 +35,7 @@ from generators.engine.refusals import IllegalAction, SetupError
 from generators.engine.svg import Focus, Piece, Swatch, changes_between, window_of
 from generators.errors import ContentError, KeyPath
 
+Spec = type  # a dataclass a spec converts to (named so: inside `Game`, `type` is the game's GameType)
 S = TypeVar("S")  # a game's state
 A = TypeVar("A")  # a game's action (the union of its action specs)
 
@@ -200,6 +202,9 @@ class Game(Generic[S, A]):
     # What varies between games, read at a game's start for the balance report: (player or None,
     # kind, value) such as ("P1", "character", "Reegad") or (None, "mission", "red-mile").
     variety: Callable[[S], Sequence[tuple[str | None, str, str]]] | None = None
+    # A scripted action with its defaults filled in from the state (who acts, when a scenario leaves
+    # it out), before the rules are asked: legal actions name every field, so they compare equal.
+    complete: Callable[[S, A], A] | None = None
 
     def __post_init__(self) -> None:
         kinds = set(self.specs.actions)
@@ -216,19 +221,19 @@ class Game(Generic[S, A]):
     # -- static data, as callers name it --
 
     @property
-    def action_specs(self) -> Mapping[str, type]:
+    def action_specs(self) -> Mapping[str, Spec]:
         return self.specs.actions
 
     @property
-    def facts_specs(self) -> Mapping[str, type]:
+    def facts_specs(self) -> Mapping[str, Spec]:
         return self.specs.facts
 
     @property
-    def setup_spec(self) -> type:
+    def setup_spec(self) -> Spec:
         return self.specs.setup
 
     @property
-    def options_spec(self) -> type:
+    def options_spec(self) -> Spec:
         return self.specs.options
 
     def simulation_setups(self) -> list[Setting]:
@@ -300,6 +305,8 @@ class Game(Generic[S, A]):
         move = self.moves.get(kind) if isinstance(kind, str) else None
         if move is None or type(action) is not self.specs.actions[kind]:  # type: ignore[index]
             return f"{self.type.name} has no such action"
+        if self.complete is not None:
+            action = self.complete(state, action)
         who = self.actors(state)
         if not who:
             return "the game is over"
@@ -324,6 +331,8 @@ class Game(Generic[S, A]):
         reason = self.refusal(state, action)
         if reason is not None:
             raise IllegalAction(reason)
+        if self.complete is not None:
+            action = self.complete(state, action)
         return self.moves[action.do].resolve(state, action, chance)  # type: ignore[attr-defined]
 
     def play(self, state: S, action: A, chance: Chance) -> tuple[S, list[Event]]:
@@ -432,3 +441,12 @@ def _convert(tp: type, data: Any, doc: Doc | None, path: KeyPath) -> Any:
 
 def field_names(spec: type) -> tuple[str, ...]:
     return tuple(f.name for f in fields_of(spec))
+
+
+def load_engine(name: str) -> Game[Any, Any]:
+    """The `GAME` of the rules package generators/engine/<name>/."""
+    module = importlib.import_module(f"generators.engine.{name}")
+    game = module.__dict__.get("GAME")
+    if not isinstance(game, Game):
+        raise TypeError(f"generators.engine.{name} defines no GAME")
+    return game

@@ -117,7 +117,7 @@ def game_content(game: LoadedGame, engine: HasFacts) -> GameContent:
             if face.facts is None or doc is None:
                 raise ContentError(game.component_files.get(comp.id, game.dir), 1, 1, ("faces", fi),
                                    f"the {game.game.engine} engine reads facts: from every face of {comp.id}")
-            facts = convert(doc, spec, where, _raw(doc, where))
+            facts: Any = convert(doc, spec, where, _raw(doc, where))
             faces.append(FaceFacts(comp.id, face.id, face.front.title, face.count, facts, drawn(face.front),
                                    drawn(face.back or comp.back)))
         if spec is not None:

@@ -22,7 +22,7 @@ FILE = "figures.json"
 ENGINE_DIR = Path(__file__).resolve().parent
 # The shared modules a game's play depends on (the players and the simulator included).
 SHARED = ("contract.py", "chance.py", "facts.py", "records.py", "refusals.py", "players.py", "simulate.py",
-          "stats.py", "balance.py", "base.py")
+          "stats.py", "balance.py")
 
 
 def _engine_files(engine: str) -> list[Path]:

@@ -8,10 +8,9 @@
   `mcts.py` and `ismcts.py`; none of their code). Each simulation re-deals what the searching player
   cannot see (`Game.resample`, for games of imperfect information) and samples chance afresh, then
   walks one tree of action sequences (open loop: a node is the actions played, not a state) by UCB1
-  with availability counts, adds one node, and finishes with a rollout by the random policy. A
-  rollout stops at the end of the game (its returns) or after `rollout_depth` actions, where the
-  game's `evaluate` hint, when it has one, scores the position (scaled to the range seen so far in
-  this search). Strength is `simulations` per move; the report names it.
+  with availability counts, adds one node, and rates it: by the game's `evaluate` hint where it has
+  one (after `rollout_depth` random actions, none by default), else by random play to the end of the
+  game and its returns. Strength is `simulations` per move; the report names it.
 
 Returns come from the game's result word: in a solo or
 cooperative game a result beginning "won" is 1 for everybody; in a competitive game, 1 for each
@@ -124,7 +123,10 @@ class SearchPlayer:
     """Information-set Monte Carlo tree search (see the module's note)."""
 
     simulations: int = 100
-    rollout_depth: int = 40
+    # Random actions played after the new node before the position is rated. None: none at all where
+    # the game rates positions (a random continuation only adds noise to a good rating; measured on the
+    # vampire chase, 0 beat 10 and 40), to the end of the game where it does not.
+    rollout_depth: int | None = None
     exploration: float = 0.7  # UCB1's constant, for returns in [0, 1]
     # Progressive widening: a node with n visits has at most widening * sqrt(n + 1) children, so a
     # position with dozens of moves is searched deep along the promising ones instead of one visit each.
@@ -141,16 +143,19 @@ class SearchPlayer:
         scale, ratings = _Scale.around(game, state, player, legal, rng)
         root.rank = {a: r for a, r in zip(legal, ratings, strict=True) if r is not None}
         resample = game.resample
+        depth = self.rollout_depth
+        if depth is None:
+            depth = 0 if any(r is not None for r in ratings) else game.type.max_actions
         for _ in range(self.simulations):
             chance = Chance.seeded(rng.randrange(1 << 30))
             world = resample(state, player, chance) if resample is not None else state
-            self._simulate(game, world, root, rng, chance, lambda v, p: scale(game, state, v, p))
+            self._simulate(game, world, root, rng, chance, lambda v, p: scale(game, state, v, p), depth)
         # The most visited action; ties by the better mean, then the listed order (deterministic).
         best = max(legal, key=lambda a: _rank(root.children.get(a)))
         return best
 
     def _simulate(self, game: Rules, state: Any, root: _Node, rng: random.Random, chance: Chance,
-                  scale: Callable[[float, str], float]) -> None:
+                  scale: Callable[[float, str], float], depth: int) -> None:
         node, path = root, []
         expanded = False
         while not expanded:
@@ -182,7 +187,7 @@ class SearchPlayer:
             state = game.play(state, action, chance)[0]
             path.append(child)
             node = child
-        values = self._rollout(game, state, rng, chance, scale)
+        values = self._rollout(game, state, rng, chance, scale, depth)
         root.visits += 1
         for n in path:
             n.visits += 1
@@ -199,8 +204,8 @@ class SearchPlayer:
         return best, node.children[best]
 
     def _rollout(self, game: Rules, state: Any, rng: random.Random, chance: Chance,
-                 scale: Callable[[float, str], float]) -> Callable[[str], float]:
-        for _ in range(self.rollout_depth):
+                 scale: Callable[[float, str], float], depth: int) -> Callable[[str], float]:
+        for _ in range(depth):
             actors = game.players_to_act(state)
             if not actors:
                 break
@@ -260,7 +265,7 @@ POLICIES: Mapping[str, str] = {
 }
 
 
-def player_for(policy: str, simulations: int = 100, rollout_depth: int = 40) -> Player:
+def player_for(policy: str, simulations: int = 100, rollout_depth: int | None = None) -> Player:
     if policy == "random":
         return RandomPlayer()
     if policy == "greedy":

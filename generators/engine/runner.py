@@ -22,6 +22,7 @@ error and records nothing, so the next run computes the check again.
 
 from __future__ import annotations
 
+import functools
 import json
 import sys
 import traceback
@@ -36,17 +37,10 @@ from generators.content.model import LoadedGame
 from generators.content.scenario import LoadedScenario, load_scenarios, located, plain, scenario_files
 from generators.content.yaml_io import content_files, display_path
 from generators.engine import figures
-from generators.engine.base import (
-    Chance,
-    ChanceExhausted,
-    ChanceMismatch,
-    Engine,
-    GameContent,
-    IllegalAction,
-    SetupError,
-    game_content,
-    load_engine,
-)
+from generators.engine.chance import Chance, ChanceExhausted, ChanceMismatch
+from generators.engine.contract import Game, load_engine
+from generators.engine.facts import GameContent, game_content
+from generators.engine.refusals import IllegalAction, SetupError
 from generators.engine.svg import Focus, change_swatches, changes_between, sentence, starting_places
 from generators.errors import CheckUsageError, ContentError
 from generators.outputs import Commit, Manifest, Target, code_version, digest, realize
@@ -73,12 +67,12 @@ class GameWork:
         self.paths = paths  # the scenario files and folders it is loaded from
 
     @cached_property
-    def _rules(self) -> tuple[Engine, GameContent]:
+    def _rules(self) -> tuple[Game[Any, Any], GameContent]:
         engine = engine_of(self.game)
         return engine, game_content(self.game, engine)
 
     @property
-    def engine(self) -> Engine:
+    def engine(self) -> Game[Any, Any]:
         return self._rules[0]
 
     @property
@@ -98,7 +92,7 @@ Work = list[GameWork]
 # --- finding games and their engines -----------------------------------------------------------
 
 
-def engine_of(game: LoadedGame) -> Engine:
+def engine_of(game: LoadedGame) -> Game[Any, Any]:
     """The engine named by the game's `engine:`; a ContentError if it names none or a missing one."""
     game_yaml = Path(game.dir) / "game.yaml"
     if game.engine is None:
@@ -160,7 +154,7 @@ def load_all(content: Content, games: Sequence[str] | None = None,
     return work
 
 
-def prepare(engine: Engine, facts: GameContent, loaded: LoadedScenario) -> Prepared:
+def prepare(engine: Game[Any, Any], facts: GameContent, loaded: LoadedScenario) -> Prepared:
     """The scenario with the state its setup builds. A setup the rules refuse is a located content
     error, unless the scenario expects exactly that (`expect: {refused: ...}`): then the refusal is
     what the replay judges."""
@@ -265,14 +259,14 @@ class _Run:
     def file(self) -> str:
         return self.prepared.loaded.doc.file
 
-    def draw(self, engine: Engine, state: Any, suffix: str, focus: Focus | None) -> str | None:
+    def draw(self, engine: Game[Any, Any], state: Any, suffix: str, focus: Focus | None) -> str | None:
         if self.svgs_out is None:
             return None
         rel = f"svg/{self.game}/{self.prepared.loaded.scenario.id}-{suffix}.svg"
         self.svgs_out[rel] = engine.draw_svg(state, focus).encode()
         return rel
 
-    def draw_all(self, engine: Engine) -> None:
+    def draw_all(self, engine: Game[Any, Any]) -> None:
         """Every drawing of the example in one window (so they compare), each after-drawing marked
         with what changed since the drawing before it, and alt text that says so."""
         if not self.states:
@@ -298,7 +292,7 @@ def _alt(when: str, said: str) -> str:
     return f"{when}: {said}" if said else ""
 
 
-def run_scenario(game: str, prepared: Prepared, engine: Engine, svgs: dict[str, bytes] | None = None,
+def run_scenario(game: str, prepared: Prepared, engine: Game[Any, Any], svgs: dict[str, bytes] | None = None,
                  full: bool = False) -> dict[str, Any]:
     """Replay one prepared scenario and return its report record; with `svgs`, its drawings are added
     there (by path relative to the report). `full` adds the whole final outcome (every key the engine
@@ -321,7 +315,7 @@ def _describe(exc: BaseException) -> str:
     return f"{type(exc).__name__}: {exc}{where}"
 
 
-def computed_outcome(engine: Engine, state: Any, events: list[Any], wanted: Any = None) -> dict[str, Any]:
+def computed_outcome(engine: Game[Any, Any], state: Any, events: list[Any], wanted: Any = None) -> dict[str, Any]:
     """The engine's outcome, plus `legal` (every legal action, as scenarios write them) when asked for."""
     result = engine.outcome(state, events)
     if isinstance(wanted, Mapping) and "legal" in wanted:
@@ -345,7 +339,7 @@ def _judge_setup_refusal(run: _Run) -> None:
         run.problems.append(f"{run.file}: setup: refused, but the reason {reason!r} does not say {wanted!r}")
 
 
-def _replay(run: _Run, engine: Engine) -> None:
+def _replay(run: _Run, engine: Game[Any, Any]) -> None:
     loaded = run.prepared.loaded
     sc, state, content = loaded.scenario, run.prepared.state, run.prepared.content
     if _expects_refusal(loaded):
@@ -401,7 +395,7 @@ def _replay(run: _Run, engine: Engine) -> None:
                     "remove them or fix the actions"
 
 
-def _check_refusal(run: _Run, where: str, reason: str, wanted: str, engine: Engine, state: Any) -> None:
+def _check_refusal(run: _Run, where: str, reason: str, wanted: str, engine: Game[Any, Any], state: Any) -> None:
     ok = wanted.casefold() in reason.casefold()
     run.steps.append({"step": where, "refused": wanted, "reason": reason, "ok": ok})
     step = run.prepared.loaded.steps[int(where[8:-1])]
@@ -411,7 +405,7 @@ def _check_refusal(run: _Run, where: str, reason: str, wanted: str, engine: Engi
         run.problems.append(f"{run.file}: {where}: refused, but the reason {reason!r} does not say {wanted!r}")
 
 
-def _tried(engine: Engine, action: Any, state: Any, content: GameContent | None) -> str | None:
+def _tried(engine: Game[Any, Any], action: Any, state: Any, content: GameContent | None) -> str | None:
     """The refused action in words, if the engine can word it from the position it was tried in."""
     try:
         return engine.describe_action(action, state, content)
@@ -455,7 +449,6 @@ class Report:
     """The check's result, and everything else the site reads from the engines (it imports none)."""
 
     examples: list[dict[str, Any]]
-    notes: dict[str, list[dict[str, str]]] = field(default_factory=dict)
     odds: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
     simulations: dict[str, dict[str, Any]] = field(default_factory=dict)
     legends: dict[str, list[dict[str, str]]] = field(default_factory=dict)  # per game: kind, label, svg path
@@ -467,19 +460,19 @@ class Report:
         return {s: sum(1 for e in self.examples if e["status"] == s) for s in STATUSES}
 
     def as_dict(self) -> dict[str, Any]:
-        return {"examples": self.examples, "summary": self.summary, "notes": self.notes, "odds": self.odds,
+        return {"examples": self.examples, "summary": self.summary, "odds": self.odds,
                 "simulations": self.simulations, "legends": self.legends, "figures": self.figures}
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Report:
-        return cls(data["examples"], data.get("notes", {}), data.get("odds", {}), data.get("simulations", {}),
+        return cls(data["examples"], data.get("odds", {}), data.get("simulations", {}),
                    data.get("legends", {}), data.get("figures", {}))
 
     def to_json(self) -> str:
         return json.dumps(self.as_dict(), indent=2, sort_keys=True, ensure_ascii=False) + "\n"
 
 
-def _legend(game: str, engine: Engine, files: dict[str, bytes]) -> list[dict[str, str]]:
+def _legend(game: str, engine: Game[Any, Any], files: dict[str, bytes]) -> list[dict[str, str]]:
     """The game's legend (its piece kinds, then the marks every game shares), each swatch a file."""
     swatches = engine.legend()
     if not swatches:
@@ -490,13 +483,6 @@ def _legend(game: str, engine: Engine, files: dict[str, bytes]) -> list[dict[str
         files[rel] = sw.svg.encode()
         out.append({"kind": sw.kind, "label": sw.label, "svg": rel})
     return out
-
-
-def _engine_notes(engine: Engine) -> list[dict[str, str]]:
-    """The engine's notes (rule id, our reading where the rulebook is silent), for the site. A game on the
-    contract (`Game`) has none: its readings are rulings in its notes.yaml."""
-    notes = engine.notes if isinstance(engine, Engine) else ()
-    return [{"rule": rule, "note": text} for rule, text in notes]
 
 
 def compute_check(work: Work, simulate_games: int = 0) -> tuple[Report, dict[str, bytes]]:
@@ -510,11 +496,11 @@ def compute_check(work: Work, simulate_games: int = 0) -> tuple[Report, dict[str
 
 
 def game_part(w: GameWork) -> bytes:
-    """One game's part of the check: its examples replayed, the engine's notes and odds, and the
+    """One game's part of the check: its examples replayed, the engine's odds, and the
     drawings (by path relative to the check's folder), as JSON."""
     svgs: dict[str, bytes] = {}
     examples = [run_scenario(w.game.id, p, w.engine, svgs) for p in w.scenarios]
-    data = {"examples": examples, "notes": _engine_notes(w.engine), "odds": w.engine.odds_for(w.content),
+    data = {"examples": examples, "odds": w.engine.odds_for(w.content),
             "figures": figures.for_report(w.game, w.game.engine or "", w.content),
             "legend": _legend(w.game.id, w.engine, svgs),
             "svgs": {rel: svg.decode("utf-8") for rel, svg in sorted(svgs.items())}}
@@ -547,18 +533,16 @@ def assemble(work: Work, parts: Sequence[Mapping[str, Any]],
     """The report and the check's files from each game's part and simulations."""
     files: dict[str, bytes] = {}
     examples: list[dict[str, Any]] = []
-    notes: dict[str, list[dict[str, str]]] = {}
     odds: dict[str, list[dict[str, Any]]] = {}
     legends: dict[str, list[dict[str, str]]] = {}
     stored: dict[str, dict[str, Any]] = {}
     for w, part in zip(work, parts, strict=True):
         examples += part["examples"]
         stored[w.game.id] = part.get("figures") or {}
-        notes[w.game.id] = part["notes"]
         odds[w.game.id] = part["odds"]
         legends[w.game.id] = part["legend"]
         files.update({rel: svg.encode("utf-8") for rel, svg in part["svgs"].items()})
-    report = Report(examples, notes, odds, {g: dict(v) for g, v in sims.items()}, legends, stored)
+    report = Report(examples, odds, {g: dict(v) for g, v in sims.items()}, legends, stored)
     files["report.json"] = report.to_json().encode()
     return report, files
 
@@ -607,10 +591,10 @@ def check_targets(work: Work, out: Path, simulate_games: int = 0) -> list[Target
             for policy, i in simulation_plan(w):
                 targets.append(Target(folder / SIMULATIONS / w.game.id / f"{policy}-{i}.json",
                                       digest(facts, policy, i),
-                                      lambda w=w, policy=policy, i=i: _simulated(w, simulate_games, policy, i)))
+                                      functools.partial(_simulated, w, simulate_games, policy, i)))
     for w in work:
         targets.append(Target(folder / PARTS / f"{w.game.id}.json", game_key(w),
-                              lambda w=w: game_part(w)))
+                              functools.partial(game_part, w)))
     return targets
 
 

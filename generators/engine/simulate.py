@@ -26,7 +26,9 @@ from typing import Any
 
 from generators.content.loader import Content
 from generators.engine import figures
-from generators.engine.base import Chance, Engine, GameContent, Setting, game_content, load_engine
+from generators.engine.chance import Chance
+from generators.engine.contract import Game, Setting, load_engine
+from generators.engine.facts import GameContent, game_content
 from generators.engine.players import POLICIES, LookaheadPlayer, Player, player_for
 from generators.engine.stats import rate
 
@@ -46,8 +48,8 @@ class Played:
     actions: int
 
 
-def play(engine: Engine, content: GameContent, options: Any, seed: int, policy_name: str = "random",
-         seats: Mapping[str, Player] | None = None, simulations: int = 100, rollout_depth: int = 40) -> Played:
+def play(engine: Game[Any, Any], content: GameContent, options: Any, seed: int, policy_name: str = "random",
+         seats: Mapping[str, Player] | None = None, simulations: int = 100, rollout_depth: int | None = None) -> Played:
     """Play one whole game from the rulebook's setup to the end: every seat by `policy_name`, or each
     seat named in `seats` by its own player (a head-to-head), the rest by `policy_name`."""
     chance = Chance.seeded(seed)
@@ -112,7 +114,7 @@ def summarize(setting: Setting, played: Sequence[Played], policy: str = "random"
     }
 
 
-def policies(engine: Engine, content: GameContent) -> list[str]:
+def policies(engine: Game[Any, Any], content: GameContent) -> list[str]:
     """The policies this engine can be played by: random always, greedy if it evaluates states."""
     probe = engine.new_game(engine.parse_options(dict(engine.simulation_setups()[0].options)), content,
                             Chance.seeded(0))

@@ -78,6 +78,7 @@ def _icon(c: Canvas, name: str, box: Box, pen: Pen, color: Color | None = None) 
     s = min(box.w, box.h)
     # Ink saver: big pictures as outlines; small ones stay solid, or they would not read.
     fill = icon.fill and not (pen.ink_saver and s > 40)
+    note_box("icon", box.x + (box.w - s) / 2, box.y + (box.h - s) / 2, s, s)
     draw_icon(c, icon.path, box.x + (box.w - s) / 2, box.y + (box.h - s) / 2, s, fill=fill,
               color=color or pen.ink, stroke_width=1.2 if not fill else None)
 
@@ -167,12 +168,15 @@ def _grid(c: Canvas, grid: Grid, box: Box, pen: Pen, key: KeyPath) -> None:
     for col in range(grid.cols):
         for row in range(grid.rows):
             c.rect(ox + col * cell, oy + row * cell, cell, cell, stroke=1, fill=0)
+            note_box("cell", ox + col * cell, oy + row * cell, cell, cell)
     if grid.rails:
         c.setFillColor(pen.ink)
         c.setStrokeColor(pen.ink)
         solid = 0 if pen.ink_saver else 1
         c.rect(ox - rail, oy, rail * 0.6, gh, stroke=1 - solid, fill=solid)
         c.rect(ox + gw + rail * 0.4, oy, rail * 0.6, gh, stroke=1 - solid, fill=solid)
+        note_box("rail", ox - rail, oy, rail * 0.6, gh)
+        note_box("rail", ox + gw + rail * 0.4, oy, rail * 0.6, gh)
     for i, mark in enumerate(grid.cells):
         col, row = mark.at
         cx, cy = ox + col * cell, oy + row * cell
@@ -196,6 +200,7 @@ def _track(c: Canvas, track: Track, box: Box, pen: Pen, key: KeyPath) -> None:
     c.setStrokeColor(pen.ink)
     for i in range(n):
         c.rect(ox + i * s + s * 0.06, oy + s * 0.06, s * 0.88, s * 0.88, stroke=1, fill=0)
+        note_box("cell", ox + i * s, oy, s, s)
         label = track.labels[i] if i < len(track.labels) else str(i)
         draw_text(c, label, pen.icons, pen.fonts, ox + i * s, oy + s * 0.9, s, s * 0.8, s * 0.38,
                   align="center", color=pen.ink, on=pen.paper, valign="middle",

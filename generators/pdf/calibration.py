@@ -118,7 +118,7 @@ def _scales(c: Canvas, x: float, y: float, font: str) -> None:
     sx, sy = y - SCALE_GAP, x - SCALE_GAP  # the X scale's line (a height), the Y scale's line (an x)
     c.line(x - span, sx, x + span, sx)
     c.line(sy, y - span, sy, y + span)
-    c.setFont(font, 5)
+    c.setFont(font, 6)
     for k in range(-2 * SCALE_MM, 2 * SCALE_MM + 1):
         t = k * 0.5 * mm
         length = 1.6 * mm if k % 4 == 0 else (1.0 * mm if k % 2 == 0 else 0.6 * mm)
@@ -128,7 +128,7 @@ def _scales(c: Canvas, x: float, y: float, font: str) -> None:
             label = f"{k // 2:+d}" if k else "0"
             c.drawCentredString(x + t, sx - 2.2 * mm, label)
             c.drawRightString(sy - 0.8 * mm, y + t - 1.5, label)
-    c.setFont(font, 5.5)
+    c.setFont(font, 6)
     c.drawString(x + span + 1 * mm, sx - 0.7 * mm, "X")
     c.drawCentredString(sy, y + span + 1 * mm, "Y")
     c.restoreState()

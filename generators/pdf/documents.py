@@ -14,7 +14,8 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from generators.content.model import Component, LoadedGame, Side, size_mm
-from generators.pdf.faces import BLEED, Look, draw_side, legend_side, shared_label
+from generators.pdf import seams
+from generators.pdf.faces import BLEED, STRIP, Look, draw_side, draw_strips, has_strips, legend_side, shared_label
 from generators.pdf.imposition import (
     BAND_TOP,
     EDGE,
@@ -266,9 +267,9 @@ def duplex(game: LoadedGame, look: Look, opts: Options, kinds: Iterable[str], ti
         c.showPage()
         place(c, look, backs, forms=forms)
         if backs:
-            what = f"{name}: backs. Printed on the other side of the sheet before it, flipped on the long edge."
+            what = f"{name}: backs (the other side of the sheet before; flip on the long edge)."
         else:
-            what = f"{name}: backs. Nothing to print here: this page keeps fronts and backs paired."
+            what = f"{name}: backs. Nothing to print here: it keeps fronts and backs paired."
         furniture(c, page, font, what)
         c.showPage()
     return _finish(c, buf, len(sheets))
@@ -305,18 +306,20 @@ def gutterfold(game: LoadedGame, look: Look, opts: Options, kinds: Iterable[str]
 # Boards
 
 
-def _board_page(bw: float, bh: float, paper: str) -> tuple[tuple[float, float], Tiling]:
+def _board_page(bw: float, bh: float, paper: str) -> tuple[float, float]:
     """The page orientation that needs fewer sheets for a board (landscape for a wide board on a tie)."""
     pw, ph = PAPERS[paper]
     options = []
     for page in ((ph, pw), (pw, ph)):
-        room_w = page[0] - SHEET.left - SHEET.right
-        room_h = page[1] - SHEET.top - SHEET.bottom
-        options.append((page, tiling(bw, bh, room_w, room_h)))
+        options.append((page, tiling(bw, bh, *_room(page))))
     landscape, portrait = options
     if portrait[1].sheets < landscape[1].sheets or (portrait[1].sheets == landscape[1].sheets and bh > bw):
-        return portrait
-    return landscape
+        return portrait[0]
+    return landscape[0]
+
+
+def _room(page: tuple[float, float]) -> tuple[float, float]:
+    return page[0] - SHEET.left - SHEET.right, page[1] - SHEET.top - SHEET.bottom
 
 
 def boards(game: LoadedGame, look: Look, opts: Options, title: str = "boards") -> bytes:
@@ -333,28 +336,71 @@ def boards(game: LoadedGame, look: Look, opts: Options, title: str = "boards") -
             if side is None:
                 continue
             bw, bh = piece.size
-            page, t = _board_page(bw, bh, opts.paper)
+            page = _board_page(bw, bh, opts.paper)
+            t = tiling(bw, bh, *_room(page))
+            lay = None
+            if t.sheets > 1:
+                lay = seams.layout(look, piece.comp, side, bw, bh, piece.label)
+                t = seams.chosen_tiling(lay, bw, bh, *_room(page))
             form = f"roadkit-board-{n}-{which}"
             c.setPageSize(page)
-            _board_form(c, look, piece, side, form)
+            # A split board's side strips are drawn on each sheet, whole, rather than cut with the board.
+            _board_form(c, look, piece, side, form, strips=lay is None)
             tag = chr(65 + letter) if t.sheets > 1 else ""
             letter += t.sheets > 1
+            joins = _joins(t, tag, lay)
             for ty in range(len(t.ys)):
                 for tx in range(len(t.xs)):
                     n_pages += 1
                     c.setPageSize(page)
-                    _board_sheet(c, page, t, tx, ty, form, tag, font,
-                                 f"{game.name} · {piece.comp.name} · {piece.front.title} ({which})")
+                    _board_sheet(c, page, t, tx, ty, form, joins, font,
+                                 _board_name(game.name, piece, which))
+                    if lay is not None and has_strips(piece.comp, side):
+                        _sheet_strips(c, look, piece, side, page, t, tx, ty)
                     c.showPage()
     return _finish(c, buf, n_pages)
 
 
-def _board_form(c: Canvas, look: Look, piece: Piece, side: Side, form: str) -> None:
+def _board_name(game: str, piece: Piece, which: str) -> str:
+    """What a board sheet is: the game, the component and its face (once when they share a name)."""
+    names = [piece.comp.name] if piece.front.title == piece.comp.name else [piece.comp.name, piece.front.title]
+    return " · ".join([game, *names]) + f" ({which})"
+
+
+def _board_form(c: Canvas, look: Look, piece: Piece, side: Side, form: str, strips: bool = True) -> None:
     """The whole board side once, as a form every sheet of it shows a window of."""
     bw, bh = piece.size
     c.beginForm(form, -BLEED, -BLEED, bw + BLEED, bh + BLEED)
-    draw_side(c, look, piece.comp, side, 0, 0, bw, bh, piece.label)
+    draw_side(c, look, piece.comp, side, 0, 0, bw, bh, piece.label, strips=strips)
     c.endForm()
+
+
+def visible(t: Tiling, tx: int, ty: int) -> tuple[float, float, float, float]:
+    """The part (left, bottom, right, top, board points) of sheet (tx, ty)'s window that shows once the
+    board is assembled: less the glue strips the sheets to its right and below are laid on."""
+    (x0, x1), (y0, y1) = t.xs[tx], t.ys[ty]
+    if tx + 1 < len(t.xs):
+        x1 -= t.overlap
+    if ty + 1 < len(t.ys):
+        y0 += t.overlap
+    return x0, y0, x1, y1
+
+
+def _sheet_strips(c: Canvas, look: Look, piece: Piece, side: Side, page: tuple[float, float], t: Tiling,
+                  tx: int, ty: int) -> None:
+    """The title and provenance strips of a split board, on this sheet, whole, centred on the part of
+    the margins this sheet shows (only the margins its window holds)."""
+    bw, _ = piece.size
+    x0, y0, x1, y1 = visible(t, tx, ty)
+    left, bottom = window_on_page(page, t, tx, ty)
+    c.saveState()
+    c.translate(left - t.xs[tx][0], bottom - t.ys[ty][0])
+    p = c.beginPath()
+    p.rect(x0, y0, x1 - x0, y1 - y0)
+    c.clipPath(p, stroke=0, fill=0)
+    which = (x0 <= STRIP and x1 >= STRIP, x0 <= bw - STRIP and x1 >= bw - STRIP)
+    draw_strips(c, look, side, look.color(side.color), 0, bw, (y0, y1), piece.label, which)
+    c.restoreState()
 
 
 def window_on_page(page: tuple[float, float], t: Tiling, tx: int, ty: int) -> tuple[float, float]:
@@ -380,7 +426,7 @@ def _position(t: Tiling, tx: int, ty: int) -> str:
     return f"sheet {n} of {across * down} ({where})"
 
 
-def _board_sheet(c: Canvas, page: tuple[float, float], t: Tiling, tx: int, ty: int, form: str, tag: str,
+def _board_sheet(c: Canvas, page: tuple[float, float], t: Tiling, tx: int, ty: int, form: str, joins: list[Join],
                  font: str, name: str) -> None:
     """One sheet of a (possibly split) board: its window of the board (bleed all round), cut marks at
     the window's edges, and for each join with a neighbour either the glue strip (the neighbour is
@@ -399,7 +445,7 @@ def _board_sheet(c: Canvas, page: tuple[float, float], t: Tiling, tx: int, ty: i
     c.restoreState()
     cut_marks(c, [[left, right]], [top, bottom], ph, BAND_TOP, 0.0, pw)
     steps = []
-    for join in _joins(t, tag):
+    for join in joins:
         if (tx, ty) in (join.first, join.second):
             steps.append(_draw_join(c, join, (tx, ty) == join.first, ox, oy, font))
     what = f"{name} · {_position(t, tx, ty)}"
@@ -419,20 +465,33 @@ class Join:
     marks: tuple[tuple[float, float, str], ...]  # board points and their labels
 
 
-def _joins(t: Tiling, tag: str) -> list[Join]:
+def _joins(t: Tiling, tag: str, lay: seams.Layout | None = None) -> list[Join]:
+    """The joins of a split board; with the board's layout, each join's two marks go where they cover
+    nothing (else at the thirds of the seam), clear of the glue strip's word."""
     out: list[Join] = []
     k = 0
+
+    def spots(seam: float, vertical: bool, lo: float, hi: float, strip: tuple[float, float, float, float]
+              ) -> tuple[float, float]:
+        if lay is None:
+            return lo + (hi - lo) / 3, lo + (hi - lo) * 2 / 3
+        sx, sy, sw, sh = strip
+        cx, cy = sx + sw / 2, sy + sh / 2
+        word = seams.Keep(cx - 8 * mm, cy - 8 * mm, cx + 8 * mm, cy + 8 * mm, seams.TEXT)
+        return seams.mark_points(lay, seam, vertical, (lo, hi), (word,))
+
     for ty, (y0, y1) in enumerate(t.ys):
         for tx, (x0, x1) in enumerate(t.xs):
             if tx + 1 < len(t.xs):
                 s, e = t.xs[tx + 1][0], x1
-                ys = (y0 + (y1 - y0) / 3, y0 + (y1 - y0) * 2 / 3)
+                strip = (s, y0, e - s, y1 - y0)
+                ys = spots(s, True, y0, y1, strip)
                 marks = tuple((s, y, f"{tag}{k + i + 1}") for i, y in enumerate(ys))
                 k += len(marks)
-                out.append(Join((tx, ty), (tx + 1, ty), True, (s, y0, e - s, y1 - y0), marks))
+                out.append(Join((tx, ty), (tx + 1, ty), True, strip, marks))
             if ty + 1 < len(t.ys):
                 lo, hi = y0, t.ys[ty + 1][1]  # the sheet below overlaps this one's bottom edge
-                xs = (x0 + (x1 - x0) / 3, x0 + (x1 - x0) * 2 / 3)
+                xs = spots(hi, False, x0, x1, (x0, lo, x1 - x0, hi - lo))
                 marks = tuple((x, hi, f"{tag}{k + i + 1}") for i, x in enumerate(xs))
                 k += len(marks)
                 out.append(Join((tx, ty), (tx, ty + 1), False, (x0, lo, x1 - x0, hi - lo), marks))
@@ -457,7 +516,7 @@ def _draw_join(c: Canvas, join: Join, mine: bool, ox: float, oy: float, font: st
         at = (-1.8 * mm, MARK_R + 0.8 * mm) if join.vertical else (MARK_R + 3 * mm, 0.9 * mm)
         alignment_mark(c, ox + bx, oy + by, label, font, at)
     edge = "left" if join.vertical else "top"
-    return f"Cut the {edge} edge on its marks; lay it on the previous sheet's dashed line, {labels} on {labels}."
+    return f"Cut the {edge} edge; lay it on the previous sheet's dashed line, {labels} on {labels}."
 
 
 # ---------------------------------------------------------------------------------------------
@@ -483,14 +542,45 @@ def die_value(side: Side) -> int | None:
     return None
 
 
-def net_order(comp: Component) -> list[int]:
+def map_opposites(game: LoadedGame) -> dict[str, str]:
+    """Each direction the game's space maps (its road tiles) name, with the direction opposite it."""
+    out: dict[str, str] = {}
+    for comp in game.components:
+        for face in comp.faces:
+            for side in (face.front, face.back):
+                if side is not None and side.art is not None and side.art.spaces is not None:
+                    out.update({d.id: d.opposite for d in side.art.spaces.directions})
+    return out
+
+
+def _paired(comp: Component, opposites: dict[str, str]) -> list[int] | None:
+    """Face indices in opposite pairs when every face is a direction (`facts.direction`) the maps pair."""
+    found = [(f.facts or {}).get("direction") for f in comp.faces]
+    names = [n for n in found if isinstance(n, str) and n in opposites]
+    if len(names) != len(found):
+        return None
+    order: list[int] = []
+    for i, name in enumerate(names):
+        if i in order:
+            continue
+        other = names.index(opposites[name]) if opposites[name] in names else -1
+        if other < 0 or other in order:
+            return None
+        order += [i, other]
+    return order
+
+
+def net_order(comp: Component, opposites: dict[str, str] | None = None) -> list[int]:
     """Which face goes in each slot of the net. Faces numbered 1 to 6 go opposite as on a standard
-    die (1-6, 2-5, 3-4); other faces go opposite in the pairs they are listed in (1st and 2nd,
-    3rd and 4th, 5th and 6th)."""
+    die (1-6, 2-5, 3-4); faces that are directions go opposite as the road tiles pair them
+    (`opposites`: front-left across from back-right); other faces go opposite in the pairs they are
+    listed in (1st and 2nd, 3rd and 4th, 5th and 6th)."""
     values = [die_value(f.front) for f in comp.faces]
     order = list(range(6))
     if sorted(v for v in values if v is not None) == [1, 2, 3, 4, 5, 6]:
         order = [values.index(v) for v in (1, 6, 2, 5, 3, 4)]
+    elif opposites and (paired := _paired(comp, opposites)) is not None:
+        order = paired
     slots = [0] * 6
     for (a, b), (sa, sb) in zip(zip(order[::2], order[1::2], strict=True), OPPOSITE_SLOTS, strict=True):
         slots[sa], slots[sb] = a, b
@@ -505,6 +595,7 @@ def dice(game: LoadedGame, look: Look, opts: Options, title: str = "dice") -> by
     page = PAPERS[opts.paper]
     font = look.fonts.regular
     nets = [comp for comp in game.components if comp.kind == "dice" for _ in range(comp.count)]
+    opposites = map_opposites(game)
     n_pages = 0
     i = 0
     while i < len(nets):
@@ -519,20 +610,22 @@ def dice(game: LoadedGame, look: Look, opts: Options, title: str = "dice") -> by
         on_page = [n for n in nets[i:i + cols * rows] if n.size == nets[i].size]
         for k, comp in enumerate(on_page):
             col, row = k % cols, k // cols
-            _die_net(c, look, comp, x0 + col * cell_w + tab + 2 * mm, top - row * cell_h - tab - 2 * mm, s, tab)
+            _die_net(c, look, comp, x0 + col * cell_w + tab + 2 * mm, top - row * cell_h - tab - 2 * mm, s, tab,
+                     opposites)
         n_pages += 1
         furniture(c, page, font, f"{game.name} · {title} · sheet {n_pages}: single-sided. Cut on the solid "
-                  "lines, fold on the dashed ones, glue the tabs inside. Opposite faces as on a real die.")
+                  "lines, fold on the dashed ones, glue the tabs inside.")
         c.showPage()
         i += len(on_page)
     return _finish(c, buf, n_pages)
 
 
-def _die_net(c: Canvas, look: Look, comp: Component, x0: float, top: float, s: float, tab: float) -> None:
+def _die_net(c: Canvas, look: Look, comp: Component, x0: float, top: float, s: float, tab: float,
+             opposites: dict[str, str] | None = None) -> None:
     """One net with its top-left face corner at (x0, top): faces, then fold lines (dashed: every edge
     two faces or a face and a tab share) and cut lines (solid: the outline)."""
     boxes = [(x0 + col * s, top - (row + 1) * s) for col, row in CROSS]
-    order = net_order(comp)
+    order = net_order(comp, opposites)
     # No bleed: it would show on the glue tabs; a die is cut on its outline.
     place(c, look, [Placed(comp, comp.faces[order[slot]].front, x, y, s, s) for slot, (x, y) in enumerate(boxes)],
           bleed=0)

@@ -122,8 +122,9 @@ Layer = Literal["all", "background", "content", "shared", "label"]
 
 
 def draw_side(c: Canvas, look: Look, comp: Component, side: Side, x: float, y: float, w: float, h: float,
-              set_label: str = "", bleed: float = BLEED, layer: Layer = "all") -> None:
-    """Draw `side` with its trim box at (x, y, w, h) in points; background runs `bleed` further.
+              set_label: str = "", bleed: float = BLEED, layer: Layer = "all", strips: bool = True) -> None:
+    """Draw `side` with its trim box at (x, y, w, h) in points; background runs `bleed` further;
+    `strips` False leaves out a board's side strips (see `draw_strips`).
 
     Sheets draw every background first and every content second (see documents.place), so one
     piece's bleed never paints over its neighbour's content. The content splits in two for sheets
@@ -144,7 +145,7 @@ def draw_side(c: Canvas, look: Look, comp: Component, side: Side, x: float, y: f
             c.setStrokeColor(frame)
             c.setLineWidth(RING_WIDTH)
             c.circle(x + w / 2, y + h / 2, min(w, h) / 2 - RING_WIDTH, stroke=1, fill=0)
-        _content(c, look, comp, side, frame, x, y, w, h, set_label, layer == "shared")
+        _content(c, look, comp, side, frame, x, y, w, h, set_label, layer == "shared", strips)
     c.restoreState()
 
 
@@ -166,9 +167,9 @@ RING_WIDTH = 1.2  # points
 
 
 def _content(c: Canvas, look: Look, comp: Component, side: Side, frame: Color, x: float, y: float, w: float,
-             h: float, set_label: str, label_later: bool) -> None:
+             h: float, set_label: str, label_later: bool, strips: bool = True) -> None:
     if side.layout == "full":
-        _full_layout(c, look, comp, side, frame, x, y, w, h, set_label)
+        _full_layout(c, look, comp, side, frame, x, y, w, h, set_label, strips)
     elif is_small(comp):
         _token_layout(c, look, comp, side, frame, x, y, w, h)
     else:
@@ -190,7 +191,7 @@ def _background(c: Canvas, look: Look, comp: Component, frame: Color, x: float, 
 
 
 FOOTER = 3.2 * mm  # the provenance tag and copy number along the bottom of a card (one line)
-FOOTER_SIZE = 5.5
+FOOTER_SIZE = 6.0
 
 
 def _card_layout(c: Canvas, look: Look, comp: Component, side: Side, frame: Color, x: float, y: float, w: float,
@@ -295,10 +296,11 @@ def provenance_text(side: Side) -> str:
 
 
 def _full_layout(c: Canvas, look: Look, comp: Component, side: Side, frame: Color, x: float, y: float, w: float,
-                 h: float, set_label: str) -> None:
+                 h: float, set_label: str, strips: bool = True) -> None:
     """Pieces laid edge to edge (boards, road tiles): the art covers the whole face so the road runs
-    on from one piece to the next. Boards carry title and provenance up their side margins; small
-    pieces carry them on labels in the corners."""
+    on from one piece to the next. Boards carry title and provenance up their side margins (with
+    `strips` False a split board leaves them to `draw_strips`, once per sheet); small pieces carry
+    them on labels in the corners."""
     for i, element in enumerate(side.elements):
         _element(c, look, element, frame, x, y + h, ("elements", i))
     if side.art is not None and side.art.spaces is not None:
@@ -311,23 +313,45 @@ def _full_layout(c: Canvas, look: Look, comp: Component, side: Side, frame: Colo
         draw_art(c, art, Box(x, y, w, h), look.pen(frame, comp), key=("art",))
     provenance = f"{provenance_text(side)}   {set_label}".strip()
     if not small:
-        strips = ((f"**{side.title}**", x + STRIP / 2, frame, 8, GAMEPLAY, ("title",)),
-                  (provenance, x + w - STRIP / 2, look.quiet, FOOTER_SIZE, TAG, provenance_key(side)))
-        for text, cx, color, size, least, key in strips:
-            c.saveState()
-            c.translate(cx, y + h / 2)
-            c.rotate(90)
-            draw_text(c, text, look.icons, look.fonts, -h / 2 + SAFE, 2.2 * mm, h - 2 * SAFE, 4.5 * mm, size,
-                      align="center", color=color, on=look.paper, valign="middle", min_size=least, key=key)
-            c.restoreState()
+        if strips:
+            draw_strips(c, look, side, frame, x, w, (y, y + h), set_label)
         return
     label_w = (w - 2 * SAFE) * 0.62
     _label(c, look, f"**{side.title}**", x + SAFE, y + h - SAFE, label_w, 5 * mm, frame, key=("title",))
     if side.art is not None and side.art.caption:
         _label(c, look, side.art.caption, x + SAFE, y + SAFE + 9.5 * mm, w - 2 * SAFE, 6.5 * mm, look.ink,
                size=GAMEPLAY, key=("art", "caption"))
-    _label(c, look, provenance, x + w - SAFE - label_w, y + SAFE + 3 * mm, label_w, 3 * mm, look.quiet,
+    # The tag is wider than the title label: one line of 6 pt with the copy number.
+    tag_w = (w - 2 * SAFE) * 0.75
+    _label(c, look, provenance, x + w - SAFE - tag_w, y + SAFE + 3.2 * mm, tag_w, 3.2 * mm, look.quiet,
            size=TAG, least=TAG, outline=False, key=provenance_key(side))
+
+
+def has_strips(comp: Component, side: Side) -> bool:
+    """Whether a side carries its title and provenance up its side margins (a large full-layout face)."""
+    w, h = size_mm(comp.size)
+    return side.layout == "full" and not (side.art is not None and side.art.spaces is not None) and min(w, h) >= 100
+
+
+def draw_strips(c: Canvas, look: Look, side: Side, frame: Color, x: float, w: float, span: tuple[float, float],
+                set_label: str = "", which: tuple[bool, bool] = (True, True)) -> None:
+    """The title up the left margin and the provenance up the right one (`which`) of a face whose trim
+    runs from x to x + w, centred on the stretch `span` (bottom, top) of its height: the whole face, or
+    the part of a split board one sheet shows, so each sheet carries them whole."""
+    lo, hi = span
+    provenance = f"{provenance_text(side)}   {set_label}".strip()
+    strips = ((f"**{side.title}**", x + STRIP / 2, frame, 8, GAMEPLAY, ("title",)),
+              (provenance, x + w - STRIP / 2, look.quiet, FOOTER_SIZE, TAG, provenance_key(side)))
+    length = hi - lo - 2 * SAFE
+    for (text, cx, color, size, least, key), wanted in zip(strips, which, strict=True):
+        if not wanted:
+            continue
+        c.saveState()
+        c.translate(cx, (lo + hi) / 2)
+        c.rotate(90)
+        draw_text(c, text, look.icons, look.fonts, -length / 2, 2.2 * mm, length, 4.5 * mm, size,
+                  align="center", color=color, on=look.paper, valign="middle", min_size=least, key=key)
+        c.restoreState()
 
 
 def _space_map_layout(c: Canvas, look: Look, side: Side, frame: Color, x: float, y: float, w: float, h: float,
@@ -393,6 +417,7 @@ def _copy_label(c: Canvas, look: Look, x: float, y: float, w: float, set_label: 
 def _element(c: Canvas, look: Look, el: Element, frame: Color, x0: float, top: float, key: KeyPath) -> None:
     """A board element, positioned in mm from the board's top-left corner."""
     x, y, w, h = x0 + el.x * mm, top - (el.y + el.height) * mm, el.width * mm, el.height * mm
+    note_box("element", x, y, w, h)
     if el.color:
         frame = look.color(el.color)
     c.saveState()

@@ -40,14 +40,14 @@ class _Fits:
 
     def found(self, game_id: str, keys: list[str]) -> None:
         """This run's keys for a game, all of which fit: they replace the game's old ones."""
-        from generators.outputs import code_version
+        from generators.outputs import FIT_CODE, code_version
 
         if not memo.active():
             return
         self.of(game_id)
         assert self.known is not None
         self.known[game_id] = sorted(set(keys))
-        data = {"code": code_version(), "games": dict(sorted(self.known.items()))}
+        data = {"code": code_version(*FIT_CODE), "games": dict(sorted(self.known.items()))}
         memo.stage(CACHE_FILE, (json.dumps(data, indent=0) + "\n").encode())
 
 
@@ -55,13 +55,14 @@ _FITS = _Fits()
 
 
 def _read(raw: bytes | None) -> dict[str, list[str]]:
-    from generators.outputs import code_version
+    from generators.outputs import FIT_CODE, code_version
 
     try:
         data = json.loads(raw) if raw else None
     except ValueError:
         return {}
-    if not isinstance(data, dict) or data.get("code") != code_version() or not isinstance(data.get("games"), dict):
+    if (not isinstance(data, dict) or data.get("code") != code_version(*FIT_CODE)
+            or not isinstance(data.get("games"), dict)):
         return {}
     return {g: keys for g, keys in data["games"].items() if isinstance(keys, list)}
 

@@ -7,11 +7,12 @@ import struct
 import zlib
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
+from functools import partial
 from pathlib import Path
 
 from generators.content.loader import Content
 from generators.content.model import Component, LoadedGame, Side
-from generators.outputs import Batch, Target, code_version, digest
+from generators.outputs import PRINT_CODE, Batch, Target, code_version, digest
 from generators.pdf.options import CARD_KINDS, TOKEN_KINDS, Options
 
 PNG_DPI = 150
@@ -39,9 +40,10 @@ def _inputs(game: LoadedGame, kinds: tuple[str, ...], icons: object) -> str:
 
 def document_targets(content: Content, game: LoadedGame, variants: Sequence[Options], out: Path) -> Iterator[Target]:
     """Every document of `game` for each requested paper and variant."""
-    code = code_version()
+    code = code_version(*PRINT_CODE)
     kinds_present = {c.kind for c in game.components}
-    documents = []
+    # (file name, kinds, layout, the layout's extra arguments)
+    documents: list[tuple[str, tuple[str, ...], str, tuple[object, ...]]] = []
     if kinds_present & set(CARD_KINDS):
         documents += [("cards-duplex", CARD_KINDS, "duplex", (CARD_KINDS, "cards")),
                       ("cards-gutterfold", CARD_KINDS, "gutterfold", (CARD_KINDS, "cards, gutterfold"))]
@@ -61,10 +63,10 @@ def document_targets(content: Content, game: LoadedGame, variants: Sequence[Opti
 
 def calibration_targets(variants: Sequence[Options], out: Path) -> Iterator[Target]:
     """The duplex calibration sheet of each paper and variant (one per folder, shared by every game)."""
-    code = code_version()
+    code = code_version(*PRINT_CODE)
     for opts in variants:
         yield Target(out / "print" / variant_dir(opts) / CALIBRATION, digest(code, "calibration", opts),
-                     lambda opts=opts: _calibration(opts))
+                     partial(_calibration, opts))
 
 
 def warm_up(content: Content) -> None:
@@ -112,7 +114,8 @@ def _proxied(comp: Component) -> Component:
     def swap(side: Side | None, stand_in: Side) -> Side | None:
         return stand_in if side is not None and side.provenance == "house" else side
 
-    faces = tuple(replace(f, front=swap(f.front, proxy.front), back=swap(f.back, proxy.back or proxy.front))
+    faces = tuple(replace(f, front=swap(f.front, proxy.front) or f.front,
+                          back=swap(f.back, proxy.back or proxy.front))
                   for f in comp.faces)
     return replace(comp, faces=faces)
 
@@ -157,7 +160,7 @@ def png_targets(content: Content, game: LoadedGame, out: Path) -> Iterator[Targe
     """A PNG per distinct side; the stale sides of one component are rendered together (one batch)."""
     from generators.pdf.faces import deck_arrow_extent  # loaded by validation already (the text-fit check)
 
-    base = digest(code_version(), PNG_DPI, game.game.theme, content.icons)  # shared by every side
+    base = digest(code_version(*PRINT_CODE), PNG_DPI, game.game.theme, content.icons)  # shared by every side
     batches: dict[str, Batch] = {}
     for comp, face_id, which, side in face_images(game):
         # A side's picture depends on the component's size and shape (and the scale its deck draws
@@ -166,9 +169,9 @@ def png_targets(content: Content, game: LoadedGame, out: Path) -> Iterator[Targe
         image = digest((Path(game.dir) / side.image).read_bytes()) if side.image else None
         key = digest(base, shape, deck_arrow_extent(comp), side, image)
         if comp.id not in batches:
-            batches[comp.id] = Batch(lambda sides, comp=comp: render_pngs(content, game, comp, sides))
+            batches[comp.id] = Batch(partial(render_pngs, content, game, comp))
         yield Target(out / "png" / game.id / png_name(comp, face_id, which), key,
-                     lambda comp=comp, side=side: render_png(content, game, comp, side), batches[comp.id], side)
+                     partial(render_png, content, game, comp, side), batches[comp.id], side)
 
 
 def render_png(content: Content, game: LoadedGame, comp: Component, side: Side) -> bytes:

@@ -28,32 +28,52 @@ CUT_WIDTH = 0.35
 SEPARATOR_WIDTH = 0.25
 NOTE_SIZE = 6.0
 SCALE_NOTE = f"Print at 100 % (actual size, not 'fit to page'): the ruler must measure {RULER_MM} mm."
-_RULER_W = (RULER_MM + 7) * mm  # the ruler with its numbers and unit
+RULER_SIZE = 6.0  # its numbers, like every note on the sheet
+SCALE_NOTE_SPLIT = ("Actual size, not 'fit to page':", f"Print at 100 %: the ruler must measure {RULER_MM} mm.")
+_RULER_W = (RULER_MM + 8) * mm  # the ruler with its numbers and unit
 
 
 def furniture(c: Canvas, page: tuple[float, float], font: str, what: str, *,
               note: str = SCALE_NOTE, centre: tuple[float, str] | None = None) -> None:
     """The band along the bottom of the sheet, 6 mm inside the page edge, that no cut line crosses:
     two lines of text at the left (what this sheet is and what to do; the scale note), the 50 mm
-    ruler at the right, and optionally a short label centred at x (the fold of a gutterfold sheet)."""
+    ruler at the right, and optionally a short label centred at x (the fold of a gutterfold sheet),
+    which then has the sheet's text on its left and the scale note on its right."""
     pw, _ = page
     ruler_x = pw - SAFE_EDGE - _RULER_W + 1.5 * mm
     right = ruler_x - 4 * mm
-    if centre is not None:
+    # A hair inside the edge: a few glyphs (T, J) reach a little left of where they start.
+    left = SAFE_EDGE + 0.1 * mm
+    if centre is None:
+        _band_text(c, font, [what, note], left, right)
+    else:
         cx, label = centre
         _band_text(c, font, [label], cx - 10 * mm, cx + 10 * mm, align="center")
-        right = min(right, cx - 8 * mm)
-    # A hair inside the edge: a few glyphs (T, J) reach a little left of where they start.
-    _band_text(c, font, [what, note], SAFE_EDGE + 0.1 * mm, right)
+        _band_text(c, font, _two_lines(what, font, cx - 8 * mm - left), left, cx - 8 * mm)
+        notes = list(SCALE_NOTE_SPLIT) if note == SCALE_NOTE else _two_lines(note, font, right - cx - 8 * mm)
+        _band_text(c, font, notes, cx + 8 * mm, right)
     ruler(c, ruler_x, SAFE_EDGE + 1.9 * mm)
+
+
+def _two_lines(text: str, font: str, width: float) -> list[str]:
+    """`text` on one line of the band's size if it fits the width, else broken into two at a space."""
+    if stringWidth(text, font, NOTE_SIZE) <= width:
+        return [text]
+    words = text.split(" ")
+    for k in range(len(words) - 1, 0, -1):
+        first = " ".join(words[:k])
+        if stringWidth(first, font, NOTE_SIZE) <= width:
+            return [first, " ".join(words[k:])]
+    return [text]
 
 
 def _band_text(c: Canvas, font: str, lines: Sequence[str], left: float, right: float,
                align: str = "left") -> None:
-    """Up to two lines in the band, shrunk (to 5 pt at the least) to the width they have."""
+    """Up to two lines in the band at 6 pt; shrunk to the width only if a text is too long for it
+    (the kit's own texts are not: tests/test_print_small.py reads every page)."""
     width = right - left
     size = NOTE_SIZE
-    while size > 5.0 and max(stringWidth(t, font, size) for t in lines) > width:
+    while size > 4.0 and max(stringWidth(t, font, size) for t in lines) > width:
         size = round(size - 0.25, 2)
     c.saveState()
     p = c.beginPath()
@@ -74,7 +94,7 @@ def _band_text(c: Canvas, font: str, lines: Sequence[str], left: float, right: f
 def define_forms(c: Canvas, font: str) -> None:
     """The ruler and the alignment mark, defined once at the start of a document (defining a form in
     the middle of a page would lose that page's transparency states)."""
-    c.beginForm(RULER_FORM, -2 * mm, -1.9 * mm, (RULER_MM + 7) * mm, 2.8 * mm)
+    c.beginForm(RULER_FORM, -2 * mm, -1.9 * mm, (RULER_MM + 8) * mm, 2.8 * mm)
     c.setStrokeColor(CUT)
     c.setLineWidth(0.3)
     c.line(0, 0, RULER_MM * mm, 0)
@@ -82,7 +102,7 @@ def define_forms(c: Canvas, font: str) -> None:
         length = 2.6 * mm if k % 10 == 0 else (1.8 * mm if k % 5 == 0 else 1.0 * mm)
         c.line(k * mm, 0, k * mm, length)
     c.setFillColor(CUT)
-    c.setFont(font, 5)
+    c.setFont(font, RULER_SIZE)
     for k in range(0, RULER_MM + 1, 10):
         c.drawCentredString(k * mm, -1.75 * mm, str(k))
     c.drawString(RULER_MM * mm + 2.2 * mm, -1.75 * mm, "mm")
@@ -120,7 +140,7 @@ def cut_marks(c: Canvas, columns: Sequence[Sequence[float]], rows: Sequence[floa
         for x in xs:
             c.line(x, top, x, above)
             c.line(x, bottom, x, below)
-    ends = [left, *[v for xs in sorted(columns) for v in (xs[0], xs[-1])], right]
+    ends = [left, *[v for xs in sorted(columns, key=tuple) for v in (xs[0], xs[-1])], right]
     for y in rows:
         for a, b in zip(ends[::2], ends[1::2], strict=True):
             if b > a:

@@ -18,7 +18,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Literal
+from typing import Generic, Literal, TypeVar
 
 from reportlab.lib.colors import Color
 from reportlab.pdfbase.pdfmetrics import stringWidth
@@ -29,7 +29,7 @@ from generators.pdf.colour import readable
 from generators.pdf.icons import draw_icon, forget_paths
 
 GAMEPLAY = 6.5  # pt: the smallest size of anything a player reads to play
-TAG = 5.0  # pt: the quiet tags (provenance, copy number) no rule depends on
+TAG = 6.0  # pt: the quiet tags (provenance, copy number) no rule depends on, still for players to read
 LEADING = 1.2
 _STEP = 0.25
 
@@ -263,13 +263,16 @@ def _segments(line: list[Run]) -> list[list[Run]]:
     return out
 
 
-class _Same:
+T = TypeVar("T")
+
+
+class _Same(Generic[T]):
     """A cache key for an unhashable object that never changes (the icons): equal only to itself. The
     cache holding it keeps the object alive, so its id cannot pass to another while the entry lives."""
 
     __slots__ = ("obj",)
 
-    def __init__(self, obj: object) -> None:
+    def __init__(self, obj: T) -> None:
         self.obj = obj
 
     def __hash__(self) -> int:
@@ -297,7 +300,7 @@ class _Block:
 
 
 @lru_cache(maxsize=1 << 13)
-def _block(text: str, icons: _Same, fonts: Fonts, width: float, height: float, size: float,
+def _block(text: str, icons: _Same[Icons], fonts: Fonts, width: float, height: float, size: float,
            min_size: float) -> _Block:
     """Tokenised, fitted and measured once per text and box: a card printed several times, on several
     papers, in its PNG and in the text-fit check, is laid out once per process."""

@@ -22,11 +22,13 @@ import json
 import math
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
+from typing import Any
 
 from generators.content.loader import Content
 from generators.content.model import Component, LoadedGame, Side, size_mm
-from generators.outputs import Target, code_version, digest
+from generators.outputs import TTS_CODE, Target, code_version, digest
 
 MAX_COLS, MAX_ROWS = 10, 7  # TTS deck sheets hold up to 10 x 7 cards
 MAX_PIXELS = 4096  # TTS's advice for the longer side of a sheet
@@ -50,7 +52,7 @@ def deck_sheets(comp: Component, first_number: int) -> list[Sheet]:
     lone card is a sheet of one."""
     faces = [f.front for f in comp.faces]
     least = 1 if comp.count == 1 else 2
-    out = []
+    out: list[Sheet] = []
     for k in range(0, len(faces), MAX_COLS * MAX_ROWS):
         chunk = tuple(faces[k:k + MAX_COLS * MAX_ROWS])
         cols = max(least, min(MAX_COLS, len(chunk)))
@@ -112,7 +114,7 @@ def _unique_backs(comp: Component) -> bool:
 # Files and the saved object
 
 
-def _files(game: LoadedGame) -> Iterator[tuple[str, Component, object]]:
+def _files(game: LoadedGame) -> Iterator[tuple[str, Component, tuple[str, Any]]]:
     """Every image the export writes: (file name, component, what it shows)."""
     number = 1
     for comp in game.components:
@@ -138,13 +140,12 @@ def tts_targets(content: Content, game: LoadedGame, out: Path, base_url: str | N
         return
     folder = out / "tts" / game.id
     base = base_url.rstrip("/") + "/" if base_url else folder.resolve().as_uri() + "/"
-    code = code_version()
+    code = code_version(*TTS_CODE)
     for name, comp, (what, thing) in _files(game):
         key = digest(code, "tts", name, game.game.theme, comp, content.icons)
-        yield Target(folder / name, key, lambda comp=comp, what=what, thing=thing: _image(content, game, comp, what,
-                                                                                            thing))
+        yield Target(folder / name, key, partial(_image, content, game, comp, what, thing))
     data = saved_object(game, base)
-    yield Target(folder / f"{game.id}.json", digest(code, "tts-json", data), lambda data=data: data)
+    yield Target(folder / f"{game.id}.json", digest(code, "tts-json", data), partial(bytes, data))
 
 
 def _image(content: Content, game: LoadedGame, comp: Component, what: str, thing) -> bytes:

@@ -36,6 +36,7 @@ from generators.content.loader import Content
 from generators.engine.runner import PARTS, SIMULATIONS
 from generators.errors import OutputError, ToolError
 from generators.outputs import (
+    SITE_CODE,
     Commit,
     Manifest,
     available_cores,
@@ -44,6 +45,7 @@ from generators.outputs import (
     describe_os_error,
     digest,
     files_key,
+    link_or_copy,
     write_atomic,
 )
 from generators.site import mkdocs_run
@@ -102,7 +104,7 @@ def project_keys(content: Content, manifest: Manifest) -> dict[str, str]:
     games = ready_games(content)
     by_id = {g.id: g for g in content.games}
     # Every project shows every ready game's name (tabs, scoped search) and the hand-written pages.
-    common = digest(code_version(), files_key(REPO, site_files), files_key(root, [root / "icons.yaml"]),
+    common = digest(code_version(*SITE_CODE), files_key(REPO, site_files), files_key(root, [root / "icons.yaml"]),
                     [(g, by_id[g].game.name, by_id[g].game.order) for g in games])
     keys = {HUB: digest(common, "hub", files_key(root, [Path(g.dir) / "game.yaml" for g in content.games]))}
     for g in games:
@@ -223,7 +225,7 @@ def _assemble(new: Path, site: Path, projects: list[str], built: dict[str, Path]
             for entry in sorted(site.iterdir()) if site.is_dir() else ():
                 if entry.is_dir() and (entry / "search").is_dir():
                     continue  # a game's project (or one no longer built): not the hub's
-                _link_tree(entry, new / entry.name) if entry.is_dir() else os.link(entry, new / entry.name)
+                _link_tree(entry, new / entry.name) if entry.is_dir() else link_or_copy(entry, new / entry.name)
     _merge_search(new, projects, games)
 
 
@@ -234,11 +236,12 @@ def _move_into(src: Path, dest: Path) -> None:
 
 
 def _link_tree(src: Path, dest: Path) -> None:
-    """A copy of `src` made of hard links (no bytes copied); a file later rewritten in the copy is
-    replaced by a new file, so the original stays as it was."""
+    """A copy of `src` made of hard links (no bytes copied) where the file system allows them, else of
+    copies (build/site on a mount of its own); a file later rewritten in the copy is replaced by a new
+    file, so the original stays as it was."""
     if not src.is_dir():
         raise OSError(2, "missing from the current site", str(src))
-    shutil.copytree(src, dest, copy_function=os.link)
+    shutil.copytree(src, dest, copy_function=link_or_copy)
 
 
 def _merge_search(new: Path, projects: list[str], games: list[str]) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from generators.content.loader import Content
@@ -14,12 +14,13 @@ from generators.content.model import Component, LoadedGame, RuleEntry, Term
 from generators.errors import ContentError
 from generators.site.assets import GameAssets, game_assets
 from generators.site.diagrams import Diagram, diagram
-from generators.site.examples import REPORT_NAME, CheckReport, EngineNote, Example, game_examples
+from generators.site.examples import REPORT_NAME, CheckReport, Example, game_examples
 from generators.site.gloss import Gloss, glosses
 from generators.site.links import SETUP_CHAPTER, Anchors, GamePages, word_key
 from generators.site.numbers import rule_numbers
 from generators.site.odds import OddsTable, game_odds
 from generators.site.plays import Careful, Policy, careful_player, game_plays
+from generators.site.quick import QuickReference, load_quick
 from generators.site.rulings import Ruling, missing_play, parse
 
 _STEPS = re.compile(r"^(?:\d+\.|[-*+]) ", re.M)  # a list at the start of a line: a turn's steps
@@ -84,11 +85,11 @@ class GameSite:
     assets: GameAssets
     rulings: tuple[Ruling, ...]
     glosses: tuple[Gloss, ...]
-    engine_notes: tuple[EngineNote, ...]
     report: str | None  # docs path of the check's report.json, when the check has run
     plays: tuple[Policy, ...] = ()  # whole games the computer played, by policy
     careful: Careful | None = None  # how hard each setting is, from the committed figures
     legend: tuple[LegendEntry, ...] = ()  # one symbol per piece kind, shown once per examples page
+    quick: QuickReference = field(default_factory=QuickReference)  # quick-reference.yaml
 
     @property
     def id(self) -> str:
@@ -114,6 +115,13 @@ class GameSite:
     def setup_chapter(self) -> str | None:
         ids = [c.id for c in self.game.game.chapters]
         return SETUP_CHAPTER if SETUP_CHAPTER in ids else None
+
+    @property
+    def turn_entries(self) -> list[RuleEntry]:
+        """The entries whose first lists make a turn, in order: as the quick reference data names
+        them, else the one `turn_entry` finds."""
+        named = [e for e in (self.rule(i) for i in self.quick.turn) if e is not None]
+        return named or [e for e in [self.turn_entry] if e is not None]
 
     @property
     def turn_entry(self) -> RuleEntry | None:
@@ -282,11 +290,11 @@ def game_site(content: Content, game: LoadedGame, out: Path, report: CheckReport
         assets=assets,
         rulings=rulings,
         glosses=tuple(glosses(game.glossary.terms)),
-        engine_notes=report.notes.get(game.id, ()),
         report=pages.asset("check", REPORT_NAME) if (out / "check" / REPORT_NAME).is_file() else None,
         plays=game_plays(report.simulations.get(game.id)),
         careful=careful_player(report.figures.get(game.id)),
         legend=tuple(legend),
+        quick=load_quick(game),
     )
 
 
@@ -320,15 +328,15 @@ def _example_pages(game: LoadedGame, examples: tuple[Example, ...], figures: dic
     several pages, preferably where one rule's examples end and the next begin."""
     chapter_of = {r.id: r.meta.chapter for r in game.rules}
     titles = {r.id: r.meta.title for r in game.rules}
-    groups = [(c.id, c.title, [ex for ex in examples if chapter_of.get(ex.rule or "") == c.id])
-              for c in game.game.chapters]
+    groups: list[tuple[str | None, str, list[Example]]] = [
+        (c.id, c.title, [ex for ex in examples if chapter_of.get(ex.rule or "") == c.id]) for c in game.game.chapters]
     groups.append((None, "Other examples", [ex for ex in examples if (ex.rule or "") not in chapter_of]))
     pages: list[ExamplePage] = []
     for chapter, title, found in groups:
         if not found:
             continue
         chunks = _chunks(found, figures)
-        parts = [_part(chunk, titles) for chunk in chunks] if len(chunks) > 1 else [None]
+        parts: list[str | None] = [_part(chunk, titles) for chunk in chunks] if len(chunks) > 1 else [None]
         for k, (chunk, part) in enumerate(zip(chunks, parts, strict=True), 1):
             if part is not None and parts.count(part) > 1:
                 part = f"{part} ({parts[:k].count(part)})"

@@ -52,17 +52,8 @@ class Example:
 
 
 @dataclass(frozen=True)
-class EngineNote:
-    """A reading the rules engine takes where the rulebook is silent (the report's `notes`)."""
-
-    rule: str | None
-    text: str
-
-
-@dataclass(frozen=True)
 class CheckReport:
     examples: dict[tuple[str, str], dict[str, Any]]
-    notes: dict[str, tuple[EngineNote, ...]]
     odds: dict[str, list[Any]]
     simulations: dict[str, Any]
     legends: dict[str, list[dict[str, str]]] = field(default_factory=dict)  # per game: kind, label, svg
@@ -76,15 +67,15 @@ class CheckReport:
             part = self.raw.get(key)
             return part.get(game) if isinstance(part, dict) else None
 
-        records = self.raw.get("examples") if isinstance(self.raw.get("examples"), list) else []
+        records = got if isinstance(got := self.raw.get("examples"), list) else []
         data = {"game": game, "examples": [r for r in records if isinstance(r, dict) and r.get("game") == game],
-                "notes": mine("notes") or [], "odds": mine("odds") or [], "simulations": mine("simulations"),
+                "odds": mine("odds") or [], "simulations": mine("simulations"),
                 "legend": mine("legends") or [], "figures": mine("figures")}
         return json.dumps(data, indent=1, ensure_ascii=False, sort_keys=True) + "\n"
 
 
 def load_report(out: Path) -> CheckReport:
-    """build/check/report.json: examples by (game, id) and engine notes by game; empty when the
+    """build/check/report.json: examples by (game, id), odds, figures and drawings' legends by game; empty when the
     check has not run (or wrote something unreadable: the site then shows examples unchecked)."""
     path = out / "check" / "report.json"
     try:
@@ -94,21 +85,16 @@ def load_report(out: Path) -> CheckReport:
     data = data if isinstance(data, dict) else {}
     records = data.get("examples") or []
     examples = {(str(r.get("game")), str(r.get("id"))): r for r in records if isinstance(r, dict)}
-    notes: dict[str, tuple[EngineNote, ...]] = {}
-    raw_notes = data.get("notes") if isinstance(data.get("notes"), dict) else {}
-    for game, items in raw_notes.items():
-        notes[str(game)] = tuple(EngineNote(_opt(n.get("rule")), str(n.get("note", "")))
-                                 for n in items or () if isinstance(n, dict) and n.get("note"))
-    raw_odds = data.get("odds") if isinstance(data.get("odds"), dict) else {}
+    raw_odds = got if isinstance(got := data.get("odds"), dict) else {}
     odds = {str(g): [t for t in tables if isinstance(t, dict)] for g, tables in raw_odds.items()
             if isinstance(tables, list)}
-    raw_sims = data.get("simulations") if isinstance(data.get("simulations"), dict) else {}
-    raw_legends = data.get("legends") if isinstance(data.get("legends"), dict) else {}
+    raw_sims = got if isinstance(got := data.get("simulations"), dict) else {}
+    raw_legends = got if isinstance(got := data.get("legends"), dict) else {}
     legends = {str(g): [e for e in items if isinstance(e, dict)] for g, items in raw_legends.items()
                if isinstance(items, list)}
-    raw_figures = data.get("figures") if isinstance(data.get("figures"), dict) else {}
+    raw_figures = got if isinstance(got := data.get("figures"), dict) else {}
     figures = {str(g): v for g, v in raw_figures.items() if isinstance(v, dict)}
-    return CheckReport(examples, notes, odds, {str(g): v for g, v in raw_sims.items()}, legends, figures,
+    return CheckReport(examples, odds, {str(g): v for g, v in raw_sims.items()}, legends, figures,
                        data)
 
 
@@ -158,7 +144,7 @@ def _example(game: LoadedGame, path: Path, s: Scenario, rec: dict[str, Any] | No
         written=written,
         alts=tuple(str(a) for a in [rec.get("before_alt") or "", rec.get("after_alt") or "",
                                     *(rec.get("step_alts") or [])]),
-        ending=_opt(plain_words(str(rec.get("ending") or "")))[:MAX_TEXT] if rec.get("ending") else None,
+        ending=plain_words(str(rec.get("ending")))[:MAX_TEXT] or None if rec.get("ending") else None,
     )
 
 

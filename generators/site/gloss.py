@@ -17,7 +17,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from generators.content.model import Term
-from generators.site import escape
+from generators.site import escape, house
 
 _WORD_JOINER = "\u2060"
 _FENCE = re.compile(r"^\s*(```+|~~~+)")
@@ -48,7 +48,7 @@ class Gloss:
 def tooltip_text(definition: str) -> str:
     """A definition as plain text that no HTML parser turns into markup."""
     s = re.sub(r"!?\[([^\]]*)\]\([^)]*\)", r"\1", definition)  # links: their text
-    s = re.sub(r"[*_`]", "", " ".join(s.split()))
+    s = house.plain(re.sub(r"[*_`]", "", " ".join(s.split())))
     return s.replace("<", "<" + _WORD_JOINER)
 
 

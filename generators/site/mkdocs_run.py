@@ -14,6 +14,7 @@ import gc
 import importlib
 import os
 import pickle
+import re
 import selectors
 import signal
 import subprocess
@@ -29,7 +30,7 @@ from typing import IO, TYPE_CHECKING
 import yaml
 
 from generators import tether
-from generators.errors import SettingError, ToolError
+from generators.errors import OutputError, SettingError, ToolError
 from generators.outputs import source_date_epoch_problem, write_if_changed
 
 if TYPE_CHECKING:
@@ -144,6 +145,8 @@ def build(jobs: Mapping[str, Job], say: Say, parallel: int = 1) -> dict[str, flo
                     error = _received(run.result)
                     if error is not None:
                         errors.append(error)
+                    elif code != 0 and (fault := write_fault(output)) is not None:
+                        errors.append(fault)
                     elif code != 0:
                         failures.append(f"{run.name or 'home'}: {_reason(output, code)}")
         finally:
@@ -289,6 +292,8 @@ def _build_one_by_one(jobs: Mapping[str, Job], env: dict[str, str]) -> dict[str,
         except OSError as exc:
             raise ToolError(f"cannot start MkDocs: {exc}") from None
         timings[name] = time.perf_counter() - started
+        if proc.returncode != 0 and (fault := write_fault(proc.stdout)) is not None:
+            raise fault
         if proc.returncode != 0:
             failures.append(f"{name or 'home'}: {_reason(proc.stdout, proc.returncode)}")
     if failures:
@@ -298,6 +303,20 @@ def _build_one_by_one(jobs: Mapping[str, Job], env: dict[str, str]) -> dict[str,
 
 def _failed(failures: list[str]) -> ToolError:
     return ToolError("MkDocs could not build the site (" + "; ".join(failures) + "); the previous site was kept")
+
+
+# MkDocs reports a failed write as Python does: `OSError: [Errno 28] No space left on device: 'path'`.
+# The disk, not MkDocs, failed there: the same exit code as any other process that meets it.
+_WRITE_FAULT = re.compile(r"\[Errno (?:28|122|30|13)\] ([^\n:']+)")
+
+
+def write_fault(output: str) -> OutputError | None:
+    """The OutputError for MkDocs' output when MkDocs stopped because the site could not be written
+    (full disk, quota, read-only, no permission), else None."""
+    m = _WRITE_FAULT.search(output)
+    if m is None:
+        return None
+    return OutputError(f"cannot write the site: {m.group(1).strip()}; the previous site was kept")
 
 
 def _reason(output: str, code: int) -> str:

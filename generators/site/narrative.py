@@ -91,7 +91,7 @@ def plain_words(text: str) -> str:
             break
         end = _closing(text, start)
         literal = _literal(text[start:end]) if end else None
-        if literal is None:
+        if literal is None or end is None:
             out.append(text[pos:start + 1])
             pos = start + 1
             continue

@@ -132,8 +132,8 @@ def _headline(rows: tuple[Row, ...], mean: str | None, outcome: str) -> tuple[st
     average = _average(rows, amounts)
     if average is not None:
         out.append(f"average: {average}")
-    elif mean is not None and is_distribution(rows) and (m := _fraction(mean)) is not None:
-        out.append(f"average {outcome}: {decimal(m)}")
+    elif mean is not None and is_distribution(rows) and (exact := _fraction(mean)) is not None:
+        out.append(f"average {outcome}: {decimal(exact)}")
     zero = next((r for r, a in zip(rows, amounts, strict=True) if _is_zero(a)), None)
     if not groups and zero is not None and 0 < zero.value < 1:
         out.append(f"{zero.label}: {zero.percent}")

@@ -19,7 +19,7 @@ from generators.content.inline import NAME as ICON_NAME
 from generators.content.loader import Content
 from generators.content.model import Component, size_mm
 from generators.errors import ContentError
-from generators.site import escape
+from generators.site import escape, house
 from generators.site.assets import PAPER_LABELS, PAPERS, docs_for
 from generators.site.context import GameSite
 from generators.site.gloss import add_tooltips
@@ -136,7 +136,7 @@ class Links:
         """The first sentence of a Markdown text as plain text (for one-line answers); a very short
         one ("Q&A 3.") takes the next sentence along."""
         text = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", " ".join((markdown or "").split()))
-        text = re.sub(r"[*_`]", "", text)
+        text = house.plain(re.sub(r"[*_`]", "", text))
         sentences = re.findall(r".+?[.!?](?=\s|$)", text) or [text]
         sentence = sentences[0]
         if len(sentence) < 25 and len(sentences) > 1 and len(sentence) + len(sentences[1]) <= limit:
@@ -178,7 +178,12 @@ class Links:
         return self.icon_codes(s)
 
     def icon_codes(self, s: str) -> str:
-        return _ICON_OR_ESCAPE.sub(lambda m: (self.icon(m.group(1)) or m.group(0)) if m.group(1) else ":", s)
+        return _ICON_OR_ESCAPE.sub(lambda m: self._code(m.group(1), m.group(0)) if m.group(1) else ":", s)
+
+    def _code(self, name: str, written: str) -> str:
+        if name == house.CODE:
+            return house.MARK
+        return self.icon(name) or written
 
     def icon(self, name: str) -> str:
         icon = self.icons.get(name)

@@ -45,13 +45,13 @@ def game_plays(data: Any) -> tuple[Policy, ...]:
     """The report's simulations of one game (or nothing, when the build played none)."""
     if not isinstance(data, dict):
         return ()
-    said = data.get("policies") if isinstance(data.get("policies"), dict) else {}
+    said = got if isinstance(got := data.get("policies"), dict) else {}
     by_policy: dict[str, list[Played]] = {}
     for s in data.get("settings") or ():
         if not isinstance(s, dict):
             continue
-        results = s.get("results") if isinstance(s.get("results"), dict) else {}
-        figures = s.get("figures") if isinstance(s.get("figures"), dict) else {}
+        results = got if isinstance(got := s.get("results"), dict) else {}
+        figures = got if isinstance(got := s.get("figures"), dict) else {}
         result_text = ", ".join(_share(k, v) for k, v in results.items() if isinstance(v, dict))
         figure_text = "; ".join(f"{'actions' if k == 'actions' else _words(k)} {_number(v.get('mean'))}"
                                 for k, v in figures.items() if isinstance(v, dict))
@@ -101,7 +101,7 @@ def careful_player(figures: Any) -> Careful | None:
     for s in lines:
         if s.get("policy") != policy:
             continue
-        results = s.get("results") if isinstance(s.get("results"), dict) else {}
+        results = got if isinstance(got := s.get("results"), dict) else {}
         wins = [v for k, v in results.items() if isinstance(v, dict) and (str(k).startswith("won") or "wins" in str(k))]
         games = int(s.get("games", 0))
         hits = sum(int(v.get("games", 0)) for v in wins)

@@ -139,7 +139,7 @@ def games_script(games: Mapping[str, dict[str, Any]], root: str) -> str:
 def own_docs(index: dict[str, Any], name: str, games: Sequence[str]) -> list[dict[str, Any]]:
     """The entries of a project's search index that are its own pages (a merged index holds every
     project's, those of the others written from here with `../` or a game's folder in front)."""
-    docs = index.get("docs") if isinstance(index.get("docs"), list) else []
+    docs = got if isinstance(got := index.get("docs"), list) else []
     own = []
     for doc in docs:
         loc = str(doc.get("location", ""))

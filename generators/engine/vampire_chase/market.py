@@ -108,12 +108,27 @@ def _discarded(state: State) -> list[str]:
     return [*state.discards["driver"], *state.discards["passenger"]]
 
 
+def _after_gear(ask: AskS) -> State:
+    """The state once MARKET has begun: a card on the MARKET gear acts first (it may draw, and a draw
+    may shuffle a discard pile into the deck), so what can be trashed is what is left after it."""
+    s = ask.state
+    if "market" in s.done or s.gears["market"] is None:
+        return s
+    found = ask.memo.get("after market gear")
+    if found is None:
+        found = ask.memo["after market gear"] = s.copy()
+        # which cards leave a pile does not depend on the draw's order: any seed tells it
+        begin(found, "market", Chance.seeded(0), [])
+    return found  # type: ignore[no-any-return]
+
+
 def _trash_options(ask: AskS, player: str) -> list[TrashAction]:
     s = ask.state
     if market_gear(ask, None):
         return []
+    after = _discarded(_after_gear(ask))
     return [*(_trash("trash", c, "hand") for c in hand_cards(ask)),
-            *(_trash("trash", c, "discard") for c in distinct(_discarded(s)))]
+            *(_trash("trash", c, "discard") for c in distinct(_discarded(s)) if c in after)]
 
 
 def _in_pile(ask: AskS, a: TrashAction) -> Why:
@@ -121,9 +136,12 @@ def _in_pile(ask: AskS, a: TrashAction) -> Why:
     if a.pile == "hand":
         return in_hand(ask, a)
     d = s.discards
-    if a.card in d["driver"] or a.card in d["passenger"]:
-        return None
-    return f"{s.title(a.card)} is in neither vampire's discard pile"
+    if a.card not in d["driver"] and a.card not in d["passenger"]:
+        return f"{s.title(a.card)} is in neither vampire's discard pile"
+    if a.card not in _discarded(_after_gear(ask)):
+        return (f"the card on the MARKET gear acts first and takes {s.title(a.card)} out of the discard "
+                "pile, so it cannot be trashed from there")
+    return None
 
 
 def _do_trash(state: State, a: TrashAction, chance: Chance, events: list[Event]) -> None:

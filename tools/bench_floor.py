@@ -4,7 +4,7 @@ page mirrored for long-edge flipping, the same embedded font, the same texts (ti
 copy label) wrapped with ReportLab's own simpleSplit, a coloured frame per card. What our PDF phase
 costs per card is compared against this.
 
-    python -m generators.bench_floor [--content content] [--out floor.pdf]
+    python -m tools.bench_floor [--content content] [--out floor.pdf]
 """
 
 from __future__ import annotations

@@ -9,7 +9,7 @@
 3. Memory: peak of `roadkit print --no-png --paper a4 -j 1` with every card, token and tile component's
    counts (and its faces' counts) multiplied by 10 after loading, against the real counts. Target:
    within 1.3x.
-4. The floor: our duplex card documents against generators/bench_floor.py (the same cards, 9-up,
+4. The floor: our duplex card documents against tools/bench_floor.py (the same cards, 9-up,
    fronts and mirrored backs, same font and texts, plain ReportLab calls), CPU with content loading on
    both sides (as the issue measured it). Target: <= 1.5x. Drawing alone per card is shown beside it.
 5. Page weight of the largest site page.
@@ -19,7 +19,7 @@
    also shown without the whole-game figures (ROADKIT_SIMULATE=0), which the reference did not play.
 
 7. Engines: whole games per CPU second and the play-through suite against the engines before their
-   move to packages (generators/bench_engines.py). Targets: look-ahead >= 5x, random >= 3x, suite >= 2x.
+   move to packages (tools/bench_engines.py). Targets: look-ahead >= 5x, random >= 3x, suite >= 2x.
 
 Each target is stated met or MISSED. Wall times on a shared machine are noisy: CPU is shown beside them."""
 
@@ -96,11 +96,11 @@ def _child_scaled(k: int, argv: list[str]) -> int:
 
 def _child_floor(content_dir: str) -> int:
     """CPU of our duplex card documents (A4, every game) and of the bare-ReportLab floor on the same cards."""
-    from generators import bench_floor
     from generators.content.loader import load_content
     from generators.pdf import documents
     from generators.pdf.faces import Look, forget_layouts
     from generators.pdf.options import CARD_KINDS, Options
+    from tools import bench_floor
 
     start = time.process_time()
     content = load_content(Path(content_dir))
@@ -153,7 +153,7 @@ def _run(args: list[str], cwd: Path, mode: str = "--child") -> tuple[float, floa
     """(wall s, CPU s, peak KB, phases) of one child run."""
     phases = Path(tempfile.mkstemp(prefix="roadkit-phases-", suffix=".json")[1])
     cpu, start = _children_cpu(), time.perf_counter()
-    proc = subprocess.run([sys.executable, "-m", "generators.bench", mode, *args], cwd=cwd, capture_output=True,
+    proc = subprocess.run([sys.executable, "-m", "tools.bench", mode, *args], cwd=cwd, capture_output=True,
                           text=True, env={**os.environ, "ROADKIT_PHASES": str(phases)})
     elapsed, cpu = time.perf_counter() - start, _children_cpu() - cpu
     try:
@@ -317,7 +317,7 @@ def _memory(work: Path) -> list[str]:
 
 
 def _floor(work: Path) -> list[str]:
-    proc = subprocess.run([sys.executable, "-m", "generators.bench", "--child-floor", str(ROOT / "content")],
+    proc = subprocess.run([sys.executable, "-m", "tools.bench", "--child-floor", str(ROOT / "content")],
                           cwd=ROOT, capture_output=True, text=True)
     if proc.returncode != 0:
         sys.exit(f"bench: the floor comparison failed:\n{proc.stderr}")
@@ -394,7 +394,7 @@ def main() -> int:
         missed += _memory(work)
         missed += _floor(work)
         missed += _reference(work)
-        from generators.bench_engines import engine_figures
+        from tools.bench_engines import engine_figures
 
         shown, engine_missed = engine_figures()
         print("\n" + "\n".join(shown))

@@ -1,0 +1,54 @@
+"""Дроноводи: hints for players that look ahead or search (never the rules). `evaluate` rates the
+team's position (the game is cooperative: every player shares one rating); `resample` deals again what
+the players cannot see.
+
+Hidden information: the Trench lies face down, so which Character a Trench hit takes is unknown to the
+players, though the state records the order (a scenario sets it). The decks' middles are drawn by
+chance when they are drawn, so their order is never stored; a scenario's known deck tops are known
+only to the scenario, not to players, so they go back into the shuffled middle too.
+"""
+
+from __future__ import annotations
+
+from generators.engine.chance import Chance
+from generators.engine.dronovody.abilities import activated_total, points
+from generators.engine.dronovody.facts import PROJECTS_PER_PLAYER, WOUNDED_LIMIT
+from generators.engine.dronovody.state import State
+
+WIN, LOSS = 10_000.0, -10_000.0
+
+
+def evaluate(state: State, player: str) -> float:
+    """Higher is better for the whole team: a win, then the margin from defeat (the Trench, the worst
+    wounded count), the rounds survived, the Projects towards Technologies, trophies and Logistics,
+    and the enemies left on the field."""
+    if state.result == "won":
+        return WIN + max(points(state, p) for p in state.players.values())
+    if state.result == "lost":
+        return LOSS + 100.0 * state.round
+    players = state.players.values()
+    n = len(state.seats)
+    worst = max(len(p.wounded) for p in players)
+    trench = len(state.trench)
+    cat = state.cat
+    field = sum(cat.threats[c].trophy + 1 for c in state.battlefield)
+    projects = activated_total(state) / (PROJECTS_PER_PLAYER * n)
+    assets = sum(p.logistics + 2 * len(p.warehouse) - 2 * sum(d.broken for d in p.warehouse)
+                 + sum(cat.threats[t].trophy for t in p.trophies) for p in players)
+    return (60.0 * state.round
+            + 25.0 * min(trench, 2 * n) - 40.0 * (trench <= 1)
+            - 30.0 * worst - 80.0 * (worst >= WOUNDED_LIMIT - 1)
+            + 300.0 * projects ** 2
+            + 1.0 * assets
+            - 1.5 * field)
+
+
+def resample(state: State, player: str, chance: Chance) -> State:
+    """A copy with the Trench's order and the decks' known tops dealt again by `chance`."""
+    new = state.copy()
+    new.trench = chance.shuffle("trench", sorted(state.trench))
+    decks = {}
+    for name, deck in state.decks.items():
+        decks[name] = deck.evolve(top=[], pool=tuple(sorted([*deck.pool, *deck.top]))) if deck.top else deck
+    new.decks = decks
+    return new

@@ -1,0 +1,154 @@
+"""Environment faults: one short line with the documented exit code, whatever process meets the fault;
+a site on a file system of its own is copied where hard links cannot cross; pool workers end with the
+build that started them (no orphan, no traceback after `kill -9`)."""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import os
+import shutil
+import signal
+import time
+from pathlib import Path
+
+import pytest
+
+from generators.errors import MAX_FAULT_LINE, OutputError, ToolError
+from generators.outputs import WORKER_NAME, describe_os_error, link_or_copy
+from tests.helpers import copy_content, start_cli
+
+# --- a full disk is exit 3 in every process ------------------------------------------------------
+
+
+@pytest.mark.parametrize("output", [
+    "INFO - Building documentation...\nTraceback (most recent call last):\n  File \"x.py\", line 1\n"
+    "OSError: [Errno 28] No space left on device: '/tmp/site/index.html'\n",
+    "ERROR - Error building page 'a.md': [Errno 28] No space left on device: 'site/a/index.html'\n",
+    "OSError: [Errno 30] Read-only file system: 'build/site-x/search'\n",
+])
+def test_mkdocs_meeting_a_full_or_read_only_disk_is_an_output_fault(output: str) -> None:
+    from generators.site.mkdocs_run import write_fault
+
+    fault = write_fault(output)
+    assert isinstance(fault, OutputError) and not isinstance(fault, ToolError)
+    assert fault.exit_code == 3
+    assert "\n" not in str(fault) and ("No space left" in str(fault) or "Read-only" in str(fault))
+
+
+def test_a_mkdocs_content_failure_stays_a_tool_fault() -> None:
+    from generators.site.mkdocs_run import write_fault
+
+    assert write_fault("ERROR - Config value 'nav': a page is missing\nAborted with 1 errors\n") is None
+
+
+def test_a_full_disk_in_a_site_worker_exits_3(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A worker that stops on a full disk while MkDocs writes: the build reports exit 3, not 4."""
+    from generators.site import mkdocs_run
+
+    def full(args: list[str], prog_name: str) -> int:
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), "site/index.html")
+
+    monkeypatch.setattr(mkdocs_run, "_mkdocs_main", lambda: full)
+    monkeypatch.setattr(mkdocs_run, "warm_up", lambda: None)
+    job = mkdocs_run.Job(lambda: Path("/tmp/mkdocs.yml"), Path("/tmp/never-written"))
+    with pytest.raises(OutputError) as caught:
+        mkdocs_run.build({"x": job}, print)
+    assert caught.value.exit_code == 3 and "No space left on device" in str(caught.value)
+
+
+# --- a short line -----------------------------------------------------------------------------------
+
+
+def test_a_fault_line_stays_short() -> None:
+    errors = [(f"/a/{i}.html", f"/b/{i}.html", "[Errno 18] Invalid cross-device link") for i in range(478)]
+    line = describe_os_error(shutil.Error(errors))
+    assert "(and 477 more files)" in line and len(line) < 200
+    assert len(str(OutputError("x" * 200_000))) <= MAX_FAULT_LINE
+
+
+# --- build/site on a mount of its own -------------------------------------------------------------
+
+
+def test_links_fall_back_to_copies_across_file_systems(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from generators.site import build
+
+    src = tmp_path / "site" / "game"
+    (src / "search").mkdir(parents=True)
+    (src / "index.html").write_text("<p>hub</p>", "utf-8")
+    (src / "search" / "search_index.json").write_text("{}", "utf-8")
+
+    def cross(a: object, b: object) -> None:
+        raise OSError(errno.EXDEV, os.strerror(errno.EXDEV))
+
+    monkeypatch.setattr(os, "link", cross)
+    build._link_tree(src, tmp_path / "new" / "game")
+    assert (tmp_path / "new" / "game" / "search" / "search_index.json").read_text("utf-8") == "{}"
+    link_or_copy(src / "index.html", tmp_path / "copy.html")
+    assert (tmp_path / "copy.html").read_text("utf-8") == "<p>hub</p>"
+
+
+def test_other_link_errors_are_not_hidden(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "a").write_text("a", "utf-8")
+
+    def full(a: object, b: object) -> None:
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(os, "link", full)
+    with pytest.raises(OSError) as caught:
+        link_or_copy(tmp_path / "a", tmp_path / "b")
+    assert caught.value.errno == errno.ENOSPC
+
+
+# --- pool workers end with the build -------------------------------------------------------------------
+
+
+def _children(pid: int) -> set[int]:
+    out: set[int] = set()
+    for task in Path(f"/proc/{pid}/task").glob("*"):
+        with contextlib.suppress(OSError):  # the task ended meanwhile
+            out |= {int(c) for c in (task / "children").read_text().split()}
+    return out
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state not in ("Z", "X")
+
+
+def _name(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/comm").read_text().strip()
+    except OSError:
+        return ""
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="reads /proc (Linux)")
+def test_kill_9_during_print_leaves_no_worker_and_no_traceback(tmp_path: Path) -> None:
+    content = copy_content(tmp_path, ("mission-drive",))
+    proc = start_cli("print", "--content", content, "--out", tmp_path / "build", "--paper", "a4", "-j", "2", "-q")
+    workers: set[int] = set()
+    deadline = time.monotonic() + 600
+    while time.monotonic() < deadline and proc.poll() is None:
+        workers = _children(proc.pid)  # the pool's workers (print starts no other process)
+        if len(workers) >= 2:
+            break
+        time.sleep(0.05)
+    if proc.poll() is not None or len(workers) < 2:
+        proc.kill()
+        proc.communicate()
+        pytest.skip("the print ended before its workers could be seen")
+    time.sleep(0.3)  # mid-unit
+    os.kill(proc.pid, signal.SIGKILL)
+    killed = time.monotonic()
+    gone = killed + 2  # killed with the build, not once their unit is done
+    while time.monotonic() < gone and any(_alive(w) for w in workers):
+        time.sleep(0.05)
+    assert not any(_alive(w) for w in workers), f"a worker outlived the build by {time.monotonic() - killed:.1f} s"
+    _, err = proc.communicate(timeout=60)  # every holder of the pipe (the workers too) has closed it
+    assert all(_name(w) in ("", WORKER_NAME) for w in workers)  # named so `ps` shows what they are
+    assert proc.returncode == -signal.SIGKILL
+    assert "Traceback" not in err and "BrokenPipe" not in err, err

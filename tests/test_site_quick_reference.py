@@ -1,0 +1,149 @@
+"""Each game's quick reference answers what a player needs first: a turn in order (the rulebook's
+steps, named in the book's order), who starts, the starting values, how the game is won and lost."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from generators.content.loader import load_content
+from generators.site.quick import load_quick
+
+ROOT = Path(__file__).resolve().parent.parent
+GAMES = {g.id: g for g in load_content(ROOT / "content").games}
+BOOKS = ROOT.parent / "shared" / "rulebooks"
+_LIST_ITEM = re.compile(r"^(?:\d+[.)]|[-*+])\s")
+
+# Each rulebook's turn: where it starts in the book, then each step as the book words it and the word
+# our quick reference uses for it, in the book's order.
+TURNS: dict[str, tuple[str, list[tuple[str, str]]]] = {
+    "thunder-road-ignition": ("On Your Turn", [("COMMAND", "command"), ("MOVE a car", "move"),
+                                               ("SHOOT with that car", "shoot")]),
+    "dronovody": ("1. Management Phase", [("play or discard one of their Support cards", "support card"),
+                                          ("take one Action", "action"),
+                                          ("the turn passes to the next player", "passes to the left")]),
+    "escape-deathrace-2182-micro": ("Taking a Turn\n", [("draws 1 card from the D4", "roll"),
+                                                        ("place as many ROAD TILES", "road tiles"),
+                                                        ("move your CHARACTER RALLY CAR", "drive"),
+                                                        ("Play 1 WEAPON DROP", "weapon drop"),
+                                                        ("Play 1 POWER CARD", "power card")]),
+    "mission-drive": ("Playing Your Turn", [("choose one of the three hero cards", "pick one"),
+                                            ("Moving and Firing", "move and fire"), ("Braking", "brake"),
+                                            ("place it in the discard pile", "discard"),
+                                            ("replace it with one from the top of the deck", "refill")]),
+    "vampire-chase": ("Played over two actions", [("Shift Gears", "shift gears"), ("Draw hand", "draw"),
+                                                  ("Take available Actions", "action"),
+                                                  ("End of Turn", "end of turn")]),
+}
+# Who starts: the book's words, and ours that the quick reference must say.
+STARTS = {
+    "thunder-road-ignition": ("The youngest player goes first", "youngest"),
+    "dronovody": ("the Operations Duty Officer", "operations duty officer"),
+    "escape-deathrace-2182-micro": ("most recently in a vechicle goes first", "most recently in a vehicle"),
+    "mission-drive": ("starts with the boss's turn", "boss takes its turn first"),
+    "vampire-chase": ("Return to Player Turn", "every player turn is yours"),
+}
+CARDS = ("Who starts", "Starting values", "Win and loss")
+
+
+def _flat(text: str) -> str:
+    return " ".join(re.sub(r"[*_`]|\]\([^)]*\)|\[", "", text).split()).casefold()
+
+
+def in_order(text: str, words: list[str]) -> list[str]:
+    """The words not found in `text` in the given order (each searched after the one before)."""
+    missing, at = [], 0
+    for w in words:
+        i = text.find(w.casefold(), at)
+        if i < 0:
+            missing.append(w)
+        else:
+            at = i + len(w)
+    return missing
+
+
+def first_list(body: str) -> str:
+    """The first Markdown list of a body, its nested lines kept (what the quick reference shows)."""
+    lines = body.splitlines()
+    start = next((i for i, line in enumerate(lines) if _LIST_ITEM.match(line)), len(lines))
+    picked = []
+    for line in lines[start:]:
+        if line.strip() and not _LIST_ITEM.match(line) and not line.startswith((" ", "\t")):
+            break
+        picked.append(line)
+    return "\n".join(picked)
+
+
+def test_in_order_needs_the_order() -> None:
+    assert in_order("command, then move, then shoot", ["command", "move", "shoot"]) == []
+    assert in_order("shoot, then move, then command", ["command", "move", "shoot"]) == ["move", "shoot"]
+
+
+@pytest.mark.parametrize("game_id", sorted(TURNS))
+def test_the_turn_steps_are_the_rulebooks_in_its_order(game_id: str) -> None:
+    game = GAMES[game_id]
+    book = (BOOKS / game.game.rulebook).read_text(encoding="utf-8")
+    anchor, steps = TURNS[game_id]
+    assert anchor in book
+    section = " ".join(book[book.index(anchor):].split()).casefold()
+    assert not in_order(section, [b for b, _ in steps]), "the step list is not the rulebook's"
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_the_quick_reference_turn_names_every_step_in_order(game_id: str) -> None:
+    game = GAMES[game_id]
+    quick = load_quick(game)
+    rules = {r.id: r for r in game.rules}
+    assert quick.turn, f"{game_id}: quick-reference.yaml names no turn entry"
+    shown = _flat("\n".join(first_list(rules[i].body) for i in quick.turn))
+    missing = in_order(shown, [ours for _, ours in TURNS[game_id][1]])
+    assert not missing, f"{game_id}: the quick reference's turn lacks, in order: {missing}"
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_the_quick_reference_says_who_starts_the_start_and_the_end(game_id: str) -> None:
+    game = GAMES[game_id]
+    cards = {c.title: c for c in load_quick(game).cards}
+    assert set(CARDS) <= set(cards), f"{game_id}: quick reference cards {sorted(cards)}"
+    assert all(cards[t].rule for t in CARDS)
+    book = " ".join((BOOKS / game.game.rulebook).read_text(encoding="utf-8").split()).casefold()
+    theirs, ours = STARTS[game_id]
+    assert theirs.casefold() in book and ours in _flat(cards["Who starts"].text)
+    assert re.search(r"\d", cards["Starting values"].text)
+    end = _flat(cards["Win and loss"].text)
+    assert re.search(r"\bwins?\b|\bwon\b", end) and re.search(r"\blose|\blost\b|\bloses\b", end)
+
+
+def test_a_quick_reference_naming_no_rule_is_a_located_content_error(tmp_path: Path) -> None:
+    from dataclasses import replace
+
+    from generators.errors import ContentError
+
+    (tmp_path / "quick-reference.yaml").write_text(
+        "turn: [round]\ncards:\n  - title: Who starts\n    rule: nowhere\n    text: Anyone.\n", encoding="utf-8")
+    with pytest.raises(ContentError) as err:
+        load_quick(replace(GAMES["thunder-road-ignition"], dir=str(tmp_path)))
+    message = str(err.value)
+    assert "quick-reference.yaml:4:" in message and "cards[0].rule" in message and "'nowhere'" in message
+
+
+def test_validation_finds_a_bad_link_in_a_quick_reference_answer(tmp_path: Path) -> None:
+    import shutil
+
+    from generators.errors import ContentError
+    from generators.validate import validate
+
+    content = tmp_path / "content"
+    game = "thunder-road-ignition"
+    shutil.copytree(ROOT / "content" / game, content / game)
+    shutil.copy(ROOT / "content" / "icons.yaml", content / "icons.yaml")
+    path = content / game / "quick-reference.yaml"
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace("first player to get **two**", "first player to get [two](#no-such-rule)"),
+                    encoding="utf-8")
+    with pytest.raises(ContentError) as err:
+        validate(content, [game])
+    line = next(n for n, t in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if "no-such-rule" in t)
+    assert f"quick-reference.yaml:{line}:" in str(err.value) and "'#no-such-rule'" in str(err.value)
