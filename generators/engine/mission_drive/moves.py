@@ -220,8 +220,12 @@ def slot_holds_card(ask: Ask[State], act: MoveAction | BrakeAction) -> str | Non
     return None
 
 
-def mirror_face_up(ask: Ask[State], act: MoveAction) -> str | None:
+def card_playable(ask: Ask[State], act: MoveAction) -> str | None:
+    """The slot holds a card; its mirror token, if used, is face up; a shot both before and after
+    moving needs an upgrade that fires twice."""
     s = ask.state
+    if s.slots[act.slot] is None:
+        return f"the {act.slot} slot holds no hero card"
     if act.mirror and not s.mirrors[act.slot]:
         return f"the {act.slot} mirror token is already face down"
     if act.fire == "both" and "double-shot" not in s.effects:
@@ -376,7 +380,7 @@ def _one(action: Any) -> Callable[[Ask[State], str], Iterable[Any]]:
 
 
 MOVES: dict[str, Move[State, Any]] = {
-    "move": Move("move with a hero card", move_options, (slot_holds_card, mirror_face_up, choices_fit), resolve),
+    "move": Move("move with a hero card", move_options, (card_playable, choices_fit), resolve),
     "brake": Move("brake with a hero card", brake_options, (slot_holds_card, choices_fit), resolve),
     "use_upgrade": Move("use an upgrade", upgrade_options, (upgrade_installed, effect_has_a_target, choices_fit),
                         resolve),
