@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import replace
-from typing import Any
+from typing import Any, Literal
 
 from generators.engine.chance import Chance
 from generators.engine.contract import Ask, Event, Move
@@ -58,6 +58,7 @@ from generators.engine.mission_drive.upgrades import _do_laser_strike, _do_use_u
 from generators.engine.refusals import IllegalAction
 
 Rule = Callable[[Ask[State], Any], "str | None"]
+Fire = Literal["before", "after", "both"] | None
 _NO_CHANCE = Chance()  # only start_mission and boss_setup ask for chance, and neither carries choices
 
 
@@ -236,7 +237,8 @@ def card_playable(ask: Ask[State], act: MoveAction) -> str | None:
 
 def move_options(ask: Ask[State], player: str) -> Iterable[MoveAction]:
     s = ask.state
-    fires = (None, "before", "after", "both") if "double-shot" in s.effects else (None, "before", "after")
+    fires: tuple[Fire, ...] = (None, "before", "after", "both") if "double-shot" in s.effects else (None, "before",
+                                                                                                  "after")
     for slot in SLOTS:
         if s.slots[slot] is None:
             continue
