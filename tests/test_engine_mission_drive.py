@@ -8,6 +8,7 @@ import copy
 import dataclasses
 import itertools
 import json
+import pickle
 import random
 import xml.etree.ElementTree as ET
 from pathlib import Path
@@ -1095,3 +1096,25 @@ def test_svg_is_deterministic_valid_and_escaped() -> None:
     assert "&lt;gun&amp;" in svg and "<gun" not in svg
     damaged = mission(enemies=[{"type": "truck", "at": [1, 1], "damaged": True}, FAR_ENEMY])
     assert 'stroke-dasharray="3 2"' in GAME.draw_svg(damaged)  # a damaged truck is drawn dashed
+
+
+def test_asking_the_rules_writes_nothing_into_the_state() -> None:
+    """Listing the legal actions (with the dry runs of the mid-action choices), asking why an action is
+    refused and applying one leave the state exactly as it was, byte for byte, with no cache added."""
+    s = mission(mission=2, hero={"health": 3}, uplinks=[[2, 1]], upgrades=[{"id": "nitro", "charge_spaces": 1}])
+    before, keys = pickle.dumps(s), set(s.__dict__)
+    listed = GAME.legal_actions(s)
+    assert any(getattr(a, "energy", ()) for a in listed), "the up-link's choice is listed"
+    assert GAME.refusal(s, act({"do": "move", "slot": "center"})) is not None
+    GAME.apply(s, listed[0], Chance())
+    assert set(s.__dict__) == keys and pickle.dumps(s) == before
+
+
+def test_upgrade_step_refusals_name_the_real_cause() -> None:
+    full = state_of(phase="upgrades", points=3, mission=3, start_forward=4,
+                    upgrades=[{"id": "nitro", "charge_spaces": 1, "charges": 1}])
+    assert "no empty charge space" in GAME.refusal(full, act({"do": "spend", "buy": "charge", "upgrade": "nitro"}))
+    assert "at most 4 spaces" in GAME.refusal(full, act({"do": "spend", "buy": "start_forward"}))
+    early = state_of(phase="upgrades", points=3, mission=2)
+    assert "after the third mission" in GAME.refusal(early, act({"do": "spend", "buy": "start_forward"}))
+    assert "full health" in GAME.refusal(early, act({"do": "spend", "buy": "health"}))

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import replace
-from typing import Any
+from typing import Any, Literal
 
 from generators.engine.chance import Chance
 from generators.engine.contract import Ask, Event, Move
@@ -58,6 +58,7 @@ from generators.engine.mission_drive.upgrades import _do_laser_strike, _do_use_u
 from generators.engine.refusals import IllegalAction
 
 Rule = Callable[[Ask[State], Any], "str | None"]
+Fire = Literal["before", "after", "both"] | None
 _NO_CHANCE = Chance()  # only start_mission and boss_setup ask for chance, and neither carries choices
 
 
@@ -145,8 +146,31 @@ def _choices_possible(s: State) -> bool:
     return any(s.facts.weapons[name].outcome == "electric-shock" for name in s.boss.weapons.values())
 
 
-def _carries_choices(act: Any) -> bool:
-    return bool(getattr(act, "energy", ())) or bool(getattr(act, "discard", ()))
+def _steps(s: State, act: Any) -> int:
+    """At most how many spaces the hero's own movement takes in this action."""
+    if act.do == "move":
+        card = s.slots[act.slot]
+        return len(card.arrows) if card is not None else 0
+    if act.do == "brake":
+        return int(act.spaces)
+    return 1  # an upgrade's shift: one space
+
+
+def _may_meet_choice(ask: Ask[State], act: Any) -> bool:
+    """Whether the hero's card (or shift) can meet a choice. In a mission only an up-link gives one, and
+    the hero reaches no space farther than its steps; against the boss an electric shock can come from
+    anywhere (a rocket, a drone, a boss part)."""
+    s, memo = ask.state, ask.memo
+    possible = memo.get("choices possible")
+    if possible is None:  # asked for every listed option: a plain lookup, not a call
+        possible = memo["choices possible"] = _choices_possible(s)
+    if not possible:
+        return False
+    if s.phase != "mission":
+        return True
+    reach = _steps(s, act)
+    (col, row) = s.hero
+    return any(abs(u[0] - col) + abs(u[1] - row) <= reach for u in s.uplinks)
 
 
 def choices_fit(ask: Ask[State], act: Any) -> str | None:
@@ -155,10 +179,10 @@ def choices_fit(ask: Ask[State], act: Any) -> str | None:
         hero_to = act.hero_to
         if hero_to is not None and len(hero_to) != 2:
             return f"the hero's space is written as [column, row], not {list(hero_to)}"
-    elif not _carries_choices(act):
-        if not ask.once("choices possible", lambda: _choices_possible(ask.state)):
-            return None
+    elif not (act.energy or act.discard):  # move, brake and use_upgrade carry both
         if act.do == "use_upgrade" and _effect_kind(ask.state, act) != "shift":
+            return None
+        if not _may_meet_choice(ask, act):
             return None
     return _tried(ask, act)
 
@@ -197,8 +221,12 @@ def slot_holds_card(ask: Ask[State], act: MoveAction | BrakeAction) -> str | Non
     return None
 
 
-def mirror_face_up(ask: Ask[State], act: MoveAction) -> str | None:
+def card_playable(ask: Ask[State], act: MoveAction) -> str | None:
+    """The slot holds a card; its mirror token, if used, is face up; a shot both before and after
+    moving needs an upgrade that fires twice."""
     s = ask.state
+    if s.slots[act.slot] is None:
+        return f"the {act.slot} slot holds no hero card"
     if act.mirror and not s.mirrors[act.slot]:
         return f"the {act.slot} mirror token is already face down"
     if act.fire == "both" and "double-shot" not in s.effects:
@@ -209,27 +237,27 @@ def mirror_face_up(ask: Ask[State], act: MoveAction) -> str | None:
 
 def move_options(ask: Ask[State], player: str) -> Iterable[MoveAction]:
     s = ask.state
-    choices = ask.once("choices possible", lambda: _choices_possible(s))
-    fires = (None, "before", "after", "both") if "double-shot" in s.effects else (None, "before", "after")
+    fires: tuple[Fire, ...] = (None, "before", "after", "both") if "double-shot" in s.effects else (None, "before",
+                                                                                                  "after")
     for slot in SLOTS:
         if s.slots[slot] is None:
             continue
+        choices = _may_meet_choice(ask, MoveAction("move", slot))
         for mirror in (False, True) if s.mirrors[slot] else (False,):
             for fire in fires:
-                move = MoveAction("move", slot, mirror, fire)  # type: ignore[arg-type]
+                move = MoveAction("move", slot, mirror, fire)
                 yield from _with_choices(ask, move) if choices else (move,)
 
 
 def brake_options(ask: Ask[State], player: str) -> Iterable[BrakeAction]:
     s = ask.state
-    choices = ask.once("choices possible", lambda: _choices_possible(s))
     for slot in SLOTS:
         if s.slots[slot] is None:
             continue
         # ruling: mirrors-braking
         for n in (0, 1, 2):
             brake = BrakeAction("brake", slot, n)  # type: ignore[arg-type]
-            yield from _with_choices(ask, brake) if choices else (brake,)
+            yield from _with_choices(ask, brake) if _may_meet_choice(ask, brake) else (brake,)
 
 
 # --- upgrades and the laser strike -------------------------------------------------------------
@@ -289,7 +317,7 @@ def _upgrade_uses(ask: Ask[State], u: Upgrade, pay: str) -> list[UseUpgradeActio
     if kind in NEEDS_DIRECTIONS:
         assert u.effect is not None
         uses = [replace(base, direction=d) for d in u.effect.directions]
-        if kind == "shift" and ask.once("choices possible", lambda: _choices_possible(s)):
+        if kind == "shift" and _may_meet_choice(ask, base):
             return [a for use in uses for a in _with_choices(ask, use)]
         return uses
     if kind == "mirror":
@@ -354,7 +382,7 @@ def _one(action: Any) -> Callable[[Ask[State], str], Iterable[Any]]:
 
 
 MOVES: dict[str, Move[State, Any]] = {
-    "move": Move("move with a hero card", move_options, (slot_holds_card, mirror_face_up, choices_fit), resolve),
+    "move": Move("move with a hero card", move_options, (card_playable, choices_fit), resolve),
     "brake": Move("brake with a hero card", brake_options, (slot_holds_card, choices_fit), resolve),
     "use_upgrade": Move("use an upgrade", upgrade_options, (upgrade_installed, effect_has_a_target, choices_fit),
                         resolve),
