@@ -87,3 +87,20 @@ def test_the_check_sees_text_at_the_edge() -> None:
     c.save()
     clear, _ = _clearance(buf.getvalue(), 50, 50)
     assert clear < 1.5
+
+
+def test_mission_drive_boss_tiles_fit_their_two_road_spaces() -> None:
+    """A boss tile covers two road spaces side by side: it must not overhang them (the spaces as the
+    road board draws them)."""
+    from generators.pdf.fit import audit_side
+
+    game = content().game("mission-drive")
+    look = Look(game, content().icons)
+    road = next(c for c in game.components if c.id == "road-boards")
+    cells = {round(bw / MM, 3) for role, (_, _, bw, _) in audit_side(look, road, road.faces[0].front).boxes
+             if role == "cell"}
+    assert len(cells) == 1
+    cell = cells.pop()
+    boss = next(c for c in game.components if c.id == "boss-tiles")
+    w, h = size_mm(boss.size)
+    assert w <= 2 * cell and h <= cell, (w, h, cell)
