@@ -279,7 +279,7 @@ def duplex(game: LoadedGame, look: Look, opts: Options, kinds: Iterable[str], ti
         c.showPage()
         place(c, look, backs, forms=forms)
         if backs:
-            what = f"{name}: backs (the other side of the sheet before; flip on the long edge)."
+            what = f"{name}: backs. The other side of the sheet before (flip on the long edge)."
         else:
             what = f"{name}: backs. Nothing to print here: it keeps fronts and backs paired."
         furniture(c, page, font, what)
