@@ -118,15 +118,27 @@ def test_every_piece_is_printed_once(kit: Path, paper: str, kind: str, doc: str,
         assert found == expected, game.id
 
 
+def _legends(kit: Path, paper: str, game_id: str, doc: str) -> int:
+    path = kit / "print" / paper / f"{game_id}-{doc}.pdf"
+    return "".join(texts(path)).count("Reading the tags") if path.exists() else 0
+
+
 def test_one_legend_card_per_game(kit: Path) -> None:
+    """Whichever card document a player prints (duplex or gutterfold), the kit holds one legend card:
+    with the tokens when it fits on their sheets, else with the cards."""
+    in_tokens = 0
     for paper in PAPERS:
         for game in ready_games():
+            tokens = _legends(kit, paper, game.id, "tokens")
+            in_tokens += tokens
             if not any(c.kind == "cards" for c in game.components):
-                continue  # a game without cards has no card document
+                assert tokens == 1, (paper, game.id)
+                continue
             for doc in ("cards-duplex", "cards-gutterfold"):
+                assert tokens + _legends(kit, paper, game.id, doc) == 1, (paper, game.id, doc)
                 text = "".join(texts(kit / "print" / paper / f"{game.id}-{doc}.pdf"))
-                assert text.count("Reading the tags") == 1, (paper, game.id, doc)
                 assert "house design · not the publisher's" in text
+    assert in_tokens >= 3  # a legend that fits with the tokens costs no card sheet
 
 
 def test_fonts_embedded_and_subset(kit: Path) -> None:

@@ -12,7 +12,8 @@
 4. The floor: our duplex card documents against tools/bench_floor.py (the same cards, 9-up,
    fronts and mirrored backs, same font and texts, plain ReportLab calls), CPU with content loading on
    both sides (as the issue measured it). Target: <= 1.5x. Drawing alone per card is shown beside it.
-5. Page weight of the largest site page.
+5. Page weight of the largest site page, and the sheets of paper the print kit takes per game and
+   paper (target: fewer in total than before the print kit v3 work).
 6. Growth: a cold `roadkit build` of every game against the cold build of the two games there were when
    the build-speed work began (REFERENCE, that commit's own code and content, run by this interpreter
    from `git archive`), in alternating pairs, best of two. Target: no slower (wall). Today's build is
@@ -409,6 +410,7 @@ def main() -> int:
         for name in rest:
             print(f"  {name}")
         _sizes(out)
+        missed += _sheets(out)
         missed += _page_weight(out / "site")
         print("\ntargets missed: " + ("; ".join(missed) if missed else "none"))
         return 0
@@ -433,6 +435,54 @@ def _sizes(out: Path) -> None:
     print(f"\nPNG exports: {len(pngs)} files, {sum(p.stat().st_size for p in pngs) / 1024:.1f} KiB")
     site = [p for p in (out / "site").rglob("*") if p.is_file()]
     print(f"site: {len(site)} files, {sum(p.stat().st_size for p in site) / 1024:.1f} KiB")
+
+
+DUPLEX_DOCS = ("cards-duplex", "tokens")  # two pages (front, back) to a sheet
+# Sheets of paper the print kit took before the print kit v3 work (issue 23: commit d9e6204), the card
+# route with the fewer sheets per game (duplex), per paper; the total must stay below.
+SHEETS_BEFORE = {"a4": 83, "letter": 89}
+FOLD_BEFORE = {"a4": 87, "letter": 87}  # the gutterfold card documents alone
+
+
+def sheet_counts(print_dir: Path) -> dict[str, dict[str, dict[str, int]]]:
+    """Sheets of paper per paper, game and document of a built print kit (`build/print`): a duplex
+    document's pages in pairs, every other document's one page to a sheet."""
+    from pypdf import PdfReader
+
+    out: dict[str, dict[str, dict[str, int]]] = {}
+    for paper in ("a4", "letter"):
+        for pdf in sorted((print_dir / paper).glob("*.pdf")):
+            game, _, doc = pdf.stem.rpartition("-cards-") if "-cards-" in pdf.stem else pdf.stem.rpartition("-")
+            if not game or pdf.name == "duplex-calibration.pdf":
+                continue  # the calibration sheet, shared by every game
+            doc = f"cards-{doc}" if "-cards-" in pdf.stem else doc
+            pages = len(PdfReader(pdf).pages)
+            out.setdefault(paper, {}).setdefault(game, {})[doc] = pages // 2 if doc in DUPLEX_DOCS else pages
+    return out
+
+
+def route_total(docs: dict[str, int]) -> int:
+    """The sheets one game takes with duplex cards: everything but the gutterfold alternative."""
+    return sum(n for doc, n in docs.items() if doc != "cards-gutterfold")
+
+
+def _sheets(out: Path) -> list[str]:
+    counts = sheet_counts(out / "print")
+    print("\nsheets of paper per game (duplex cards; the gutterfold cards in brackets):")
+    missed = []
+    for paper, games in counts.items():
+        total = sum(route_total(docs) for docs in games.values())
+        for game, docs in games.items():
+            parts = ", ".join(f"{doc} {n}" for doc, n in docs.items() if doc != "cards-gutterfold")
+            fold = f" [gutterfold {docs['cards-gutterfold']}]" if "cards-gutterfold" in docs else ""
+            print(f"  {paper:<7}{game:<30}{route_total(docs):>4}  ({parts}){fold}")
+        fold = sum(docs.get("cards-gutterfold", 0) for docs in games.values())
+        ok = total < SHEETS_BEFORE[paper]
+        print(f"  {paper:<7}{'total':<30}{total:>4}  before {SHEETS_BEFORE[paper]}: {_verdict(ok)}; gutterfold "
+              f"cards {fold}, before {FOLD_BEFORE[paper]}")
+        if not ok:
+            missed.append(f"sheets on {paper}: {total}")
+    return missed
 
 
 def _page_weight(site: Path) -> list[str]:

@@ -28,7 +28,7 @@ from generators.pdf.imposition import (
     separators,
     tiling,
 )
-from generators.pdf.options import Options
+from generators.pdf.options import CARD_KINDS, TOKEN_KINDS, Options
 from generators.pdf.sheets import (
     CUT,
     CUT_WIDTH,
@@ -78,14 +78,26 @@ def pieces(game: LoadedGame, kinds: Iterable[str]) -> list[Piece]:
 LEGEND = Component(id="legend", name="Legend", kind="cards", count=1, size="poker")
 
 
-def with_legend(game: LoadedGame, look: Look, kinds: Sequence[str]) -> list[Piece]:
-    """The pieces of `kinds`, plus the game's legend card in the first document that prints cards or
-    tokens (one legend per game)."""
+def with_legend(game: LoadedGame, look: Look, kinds: Sequence[str], paper: str = "a4") -> list[Piece]:
+    """The pieces of `kinds`, plus the game's legend card in one document everyone prints (one legend
+    per game): the tokens and tiles when it fits on their last sheet (it costs no paper there), else
+    the cards (both card documents: a player prints one of them), else the tokens."""
     items = pieces(game, kinds)
-    first = next((c.kind for c in game.components if c.kind in ("cards", "tokens", "tiles", "cubes")), None)
-    if items and first in kinds:
-        items.append(Piece(LEGEND, legend_side(look), None, ""))
+    legend = Piece(LEGEND, legend_side(look), None, "")
+    if items and legend_home(game, paper) == set(kinds):
+        items.append(legend)
     return items
+
+
+def legend_home(game: LoadedGame, paper: str) -> set[str]:
+    """The kinds of the document that carries the game's legend card on `paper`."""
+    tokens, cards = pieces(game, TOKEN_KINDS), pieces(game, CARD_KINDS)
+    if tokens:
+        page = PAPERS[paper]
+        spare = Piece(LEGEND, Side(title="Legend", provenance="house"), None, "")
+        if not cards or len(_sheets([*tokens, spare], page)) == len(_sheets(tokens, page)):
+            return set(TOKEN_KINDS)
+    return set(CARD_KINDS) if cards else set()
 
 
 def _canvas(buf: io.BytesIO, font: str, pagesize: tuple[float, float]) -> Canvas:
@@ -255,7 +267,7 @@ def duplex(game: LoadedGame, look: Look, opts: Options, kinds: Iterable[str], ti
     c = _new_canvas(buf, look, game, title, opts.paper)
     page = PAPERS[opts.paper]
     font = look.fonts.regular
-    sheets = _sheets(with_legend(game, look, tuple(kinds)), page)
+    sheets = _sheets(with_legend(game, look, tuple(kinds), opts.paper), page)
     dx, dy = opts.back_offset[0] * mm, opts.back_offset[1] * mm
     pages = [(_fronts(sheet), _backs(sheet, page[0], dx, dy)) for sheet in sheets]
     forms = FaceForms(p for fronts, backs in pages for p in fronts + backs)
@@ -267,7 +279,7 @@ def duplex(game: LoadedGame, look: Look, opts: Options, kinds: Iterable[str], ti
         c.showPage()
         place(c, look, backs, forms=forms)
         if backs:
-            what = f"{name}: backs (the other side of the sheet before; flip on the long edge)."
+            what = f"{name}: backs. The other side of the sheet before (flip on the long edge)."
         else:
             what = f"{name}: backs. Nothing to print here: it keeps fronts and backs paired."
         furniture(c, page, font, what)
@@ -289,7 +301,8 @@ def gutterfold(game: LoadedGame, look: Look, opts: Options, kinds: Iterable[str]
     c.setPageSize(page)
     font = look.fonts.regular
     fold = page[0] / 2
-    sheets = _sheets(with_legend(game, look, tuple(kinds)), page, area=(EDGE, fold - gutter / 2), flush_right=True)
+    sheets = _sheets(with_legend(game, look, tuple(kinds), opts.paper), page, area=(EDGE, fold - gutter / 2),
+                     flush_right=True)
     pages = [_fronts(sheet) + _backs(sheet, page[0]) for sheet in sheets]
     forms = FaceForms(p for placed in pages for p in placed)
     for n, (sheet, placed) in enumerate(zip(sheets, pages, strict=True), 1):

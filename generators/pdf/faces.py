@@ -283,6 +283,7 @@ def _corner_left(c: Canvas, look: Look, mark: str, frame: Color, left: float, to
 
 
 STRIP = 8 * mm  # side strips of a full-layout face: title up the left, provenance up the right
+STRIP_TEXT = 4.4 * mm  # the thickness of a strip's one line of text
 
 
 def provenance_key(side: Side) -> KeyPath:
@@ -340,8 +341,10 @@ def draw_strips(c: Canvas, look: Look, side: Side, frame: Color, x: float, w: fl
     the part of a split board one sheet shows, so each sheet carries them whole."""
     lo, hi = span
     provenance = f"{provenance_text(side)}   {set_label}".strip()
-    strips = ((f"**{side.title}**", x + STRIP / 2, frame, 8, GAMEPLAY, ("title",)),
-              (provenance, x + w - STRIP / 2, look.quiet, FOOTER_SIZE, TAG, provenance_key(side)))
+    # Each strip's text box (4.5 mm thick) starts at the safe zone: descenders included, 3 mm from the trim.
+    inset = SAFE + STRIP_TEXT / 2
+    strips = ((f"**{side.title}**", x + inset, frame, 8, GAMEPLAY, ("title",)),
+              (provenance, x + w - inset, look.quiet, FOOTER_SIZE, TAG, provenance_key(side)))
     length = hi - lo - 2 * SAFE
     for (text, cx, color, size, least, key), wanted in zip(strips, which, strict=True):
         if not wanted:
@@ -349,7 +352,7 @@ def draw_strips(c: Canvas, look: Look, side: Side, frame: Color, x: float, w: fl
         c.saveState()
         c.translate(cx, (lo + hi) / 2)
         c.rotate(90)
-        draw_text(c, text, look.icons, look.fonts, -length / 2, 2.2 * mm, length, 4.5 * mm, size,
+        draw_text(c, text, look.icons, look.fonts, -length / 2, STRIP_TEXT / 2, length, STRIP_TEXT, size,
                   align="center", color=color, on=look.paper, valign="middle", min_size=least, key=key)
         c.restoreState()
 

@@ -16,6 +16,7 @@ from reportlab.pdfgen.canvas import Canvas
 from generators.content import geometry
 from generators.content.model import MapSpace, SpaceMap, Terrain
 from generators.pdf.art import Box, Pen, draw_icon_in
+from generators.pdf.colour import text_on
 from generators.pdf.text import draw_text
 
 WALL_LIGHT = HexColor("#f2c200")
@@ -54,7 +55,7 @@ def draw_space_map(c: Canvas, m: SpaceMap, box: Box, pen: Pen) -> list[Slot]:
     for s in m.spaces:
         _space(c, m, s, legend[s.terrain], view, pen)
     for s in m.spaces:
-        _marks(c, m, s, view, pen)
+        _marks(c, m, s, legend[s.terrain], view, pen)
     c.restoreState()
     slots = _slots(m, view)
     if m.number:
@@ -102,7 +103,7 @@ def _icon_color(pen: Pen, t: Terrain) -> Color:
     return pen.paper if light < 0.5 else pen.ink
 
 
-def _marks(c: Canvas, m: SpaceMap, s: MapSpace, view: _View, pen: Pen) -> None:
+def _marks(c: Canvas, m: SpaceMap, s: MapSpace, t: Terrain, view: _View, pen: Pen) -> None:
     for which in s.walls:
         a, b = (view.pt(p) for p in geometry.edge(m, s, which))
         width = max(2.5, view.scale * 0.14)
@@ -119,11 +120,12 @@ def _marks(c: Canvas, m: SpaceMap, s: MapSpace, view: _View, pen: Pen) -> None:
     if s.arrow:
         _arrow(c, m, s, view, pen)
     if m.ids:
-        _space_id(c, m, s, view, pen)
+        _space_id(c, m, s, t, view, pen)
 
 
-def _space_id(c: Canvas, m: SpaceMap, s: MapSpace, view: _View, pen: Pen) -> None:
-    """The space's id, small in a corner, so worked examples can name it."""
+def _space_id(c: Canvas, m: SpaceMap, s: MapSpace, t: Terrain, view: _View, pen: Pen) -> None:
+    """The space's id, small in a corner, so worked examples can name it: in a tone that keeps 4.5:1
+    on the space's own fill (paper-coloured on a dark space, ink on a light one)."""
     left, right = geometry.edge(m, s, "back")
     lx, ly = view.pt(left)
     fx, fy = geometry.heading(m, s.at[1])
@@ -133,7 +135,8 @@ def _space_id(c: Canvas, m: SpaceMap, s: MapSpace, view: _View, pen: Pen) -> Non
     c.saveState()
     c.translate(x, y)
     c.rotate(math.degrees(math.atan2(ry, rx)))
-    c.setFillColor(pen.ink, alpha=0.7)
+    fill = pen.resolve(t.color) if t.color is not None and not pen.ink_saver else pen.paper
+    c.setFillColor(text_on(fill, pen.ink))
     c.setFont(pen.fonts.regular, size)
     c.drawString(0, 0, s.id)
     c.restoreState()

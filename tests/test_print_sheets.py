@@ -1,0 +1,46 @@
+"""Paper: the sheets the print kit takes per game and paper, as `make bench` counts them, fewer than
+before the print kit v3 work; boards that nearly fit one sheet print on one."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from generators.bench import FOLD_BEFORE, SHEETS_BEFORE, route_total, sheet_counts
+from tests.helpers import run_cli
+
+
+@pytest.fixture(scope="module")
+def kit(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("sheets-kit")
+    result = run_cli("print", "--out", out, "-q", "--no-png")
+    assert result.returncode == 0, result.stderr
+    return out
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_fewer_sheets_than_before(kit: Path, paper: str) -> None:
+    games = sheet_counts(kit / "print")[paper]
+    assert len(games) == 5 and "duplex" not in games  # every game, the calibration sheet apart
+    assert sum(route_total(docs) for docs in games.values()) < SHEETS_BEFORE[paper]
+    assert sum(docs.get("cards-gutterfold", 0) for docs in games.values()) < FOLD_BEFORE[paper]
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_dronovody_player_boards_take_one_sheet_each(kit: Path, paper: str) -> None:
+    assert sheet_counts(kit / "print")[paper]["dronovody"]["boards"] == 4
+
+
+def test_sheet_counts_read_duplex_pages_in_pairs(tmp_path: Path) -> None:
+    from reportlab.pdfgen.canvas import Canvas
+
+    for name, pages in (("g-cards-duplex", 6), ("g-cards-gutterfold", 3), ("g-tokens", 4), ("g-dice", 2)):
+        (tmp_path / "a4").mkdir(exist_ok=True)
+        c = Canvas(str(tmp_path / "a4" / f"{name}.pdf"))
+        for _ in range(pages):
+            c.showPage()
+        c.save()
+    counts = sheet_counts(tmp_path)["a4"]["g"]
+    assert counts == {"cards-duplex": 3, "cards-gutterfold": 3, "tokens": 2, "dice": 2}
+    assert route_total(counts) == 7
