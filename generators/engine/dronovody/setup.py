@@ -234,7 +234,8 @@ def setup_state(cat: Catalogue, rules: Rules, names: list[str], odo: str, start:
 def set_up(s: State, chance: Chance, events: list[Event]) -> None:
     """Setup 1-2: starting Pilot and Mavic (or Random Start), the Trench, the Drone Shop, the field of
     distance-1 enemies, five Support cards each."""
-    cat, decks = s.cat, s.decks
+    cat = s.cat
+    decks = {name: s.deck(name) for name in DECKS}  # owned: the setup may run as a move
     out: list[str] = []
     if s.start.first_game:  # the first game leaves out every red-triangle card
         for card, facts in sorted(cat.threats.items()):
