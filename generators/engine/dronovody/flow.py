@@ -28,7 +28,7 @@ from generators.engine.dronovody.state import Drone, Pending, Player, State, Tur
 
 def draw_cards(s: State, deck: str, label: str, chance: Chance, k: int = 1) -> list[str]:
     """Draw from a deck, shuffling its discard pile in when it runs short (not Characters: no discard)."""
-    d = s.decks[deck]
+    d = s.deck(deck)
     if len(d) < k and s.discards.get(deck):  # ruling: support-deck-short
         d.shuffle_in(s.discards[deck])
         s.discards[deck] = []
@@ -118,7 +118,7 @@ def gain(s: State, p: Player, amount: int, why: str, events: list[Event]) -> Non
 
 
 def to_character_bottom(s: State, cards: Iterable[str]) -> None:
-    s.decks["characters"].bottom += list(cards)
+    s.deck("characters").bottom += list(cards)
 
 
 def remove_character(p: Player, card: str) -> None:

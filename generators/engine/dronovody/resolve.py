@@ -112,7 +112,7 @@ def _do_play_support(s: State, p: Player, a: Any, chance: Chance, events: list[E
 def _do_recruit(s: State, p: Player, a: Any, chance: Chance, events: list[Event]) -> None:
     t = use_action(s)
     k = max([RECRUIT_DRAW, *(s.cat.characters[c].hq_recruit_choice for c in p.hq)])
-    t.recruit = s.decks["characters"].draw("character draw", chance, k)
+    t.recruit = s.deck("characters").draw("character draw", chance, k)
     t.mode = "recruit"
     events.append(Event("recruit-drawn", {"player": p.name, "cards": list(t.recruit)}))
 

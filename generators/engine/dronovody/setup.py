@@ -69,7 +69,7 @@ def with_card_values(cat: Catalogue, cards: Mapping[str, Mapping[str, Any]]) -> 
             tables[deck][card] = convert(Doc("<setup>", merged, {}), FACT_TABLES[deck], (), merged)
         except ContentError as exc:
             raise SetupError(("cards", card, *exc.keypath), exc.message) from None
-    return replace(cat, **tables)
+    return replace(cat, **tables)  # type: ignore[arg-type]  # the four fact tables, by field name
 
 
 def from_setup(spec: SetupSpec, content: GameContent) -> State:
@@ -84,7 +84,7 @@ def start(options: Options, content: GameContent, chance: Chance) -> State:
 def initial_state(spec: SetupSpec, cat: Catalogue) -> State:
     cat = with_card_values(cat, spec.cards)
     if not 1 <= len(spec.players) <= MAX_PLAYERS:
-        raise SetupError(("players",), f"1 to {MAX_PLAYERS} players")
+        raise SetupError(("players",), f"1 to {MAX_PLAYERS} players play; this setup seats {len(spec.players)}")
     names = [p.name for p in spec.players]
     if len(set(names)) != len(names):
         raise SetupError(("players",), "player names must differ")
@@ -160,8 +160,8 @@ def _player(ps: PlayerSetup, path: KeyPath, cat: Catalogue, placed: list[tuple[K
         d = DroneSetup(item) if isinstance(item, str) else item
         placed.append(((*path, "warehouse", j), _expect((*path, "warehouse", j), d.card, cat.drones, "Drone card")))
         p.warehouse.append(Drone(d.card, d.broken))
-    for j, item in enumerate(ps.projects):
-        pr = ProjectSetup(item) if isinstance(item, str) else item
+    for j, entry in enumerate(ps.projects):
+        pr = ProjectSetup(entry) if isinstance(entry, str) else entry
         card = _expect((*path, "projects", j), pr.card, cat.support, "Support card")
         if cat.support[card].type != "project":
             raise SetupError((*path, "projects", j), f"{cat.title(card)} is not a Project")
@@ -234,7 +234,8 @@ def setup_state(cat: Catalogue, rules: Rules, names: list[str], odo: str, start:
 def set_up(s: State, chance: Chance, events: list[Event]) -> None:
     """Setup 1-2: starting Pilot and Mavic (or Random Start), the Trench, the Drone Shop, the field of
     distance-1 enemies, five Support cards each."""
-    cat, decks = s.cat, s.decks
+    cat = s.cat
+    decks = {name: s.deck(name) for name in DECKS}  # owned: the setup may run as a move
     out: list[str] = []
     if s.start.first_game:  # the first game leaves out every red-triangle card
         for card, facts in sorted(cat.threats.items()):
@@ -254,11 +255,11 @@ def set_up(s: State, chance: Chance, events: list[Event]) -> None:
             while card in deck.pool:
                 out.append(deck.take(card))
     s.out_of_game = sorted([*s.out_of_game, *out])
-    n = len(s.seats)
-    s.trench = decks["characters"].draw("trench", chance, TRENCH_PER_PLAYER * n)
+    seated = len(s.seats)
+    s.trench = decks["characters"].draw("trench", chance, TRENCH_PER_PLAYER * seated)
     s.shop = decks["drones"].draw("drone shop", chance, SHOP_START)
     first_line = [c for c, f in cat.threats.items() if f.kind == "enemy" and f.distance == 1]
-    s.battlefield = decks["threats"].draw("starting field", chance, FIELD_PER_PLAYER * n, allowed=first_line)
+    s.battlefield = decks["threats"].draw("starting field", chance, FIELD_PER_PLAYER * seated, allowed=first_line)
     events.append(Event("set-up", {"trench": len(s.trench), "shop": list(s.shop), "field": list(s.battlefield),
                                    "out_of_game": list(s.out_of_game)}))
     deal(s, chance)

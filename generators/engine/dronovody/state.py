@@ -185,6 +185,18 @@ class State(Record):
         player = self.players[name] = self.players[name].changed()
         return player
 
+    def deck(self, name: str) -> Deck:
+        """A deck to draw from or put under; in a draft, copied the first time it is asked for (as `p`)."""
+        owned = self.__dict__.get("_own")
+        key = ("deck", name)  # apart from player names (a scenario may name a player anything)
+        if owned is None or key in owned:
+            return self.decks[name]
+        owned.add(key)
+        d = self.decks[name]
+        new = self.decks[name] = d.copy()
+        new.top, new.bottom = d.top[:], d.bottom[:]
+        return new
+
     def changed(self) -> State:
         """The draft one action changes: the shared parts copied, written out (no generic copy), as it
         runs for every action a simulation or a look-ahead plays; each player's board is copied when
@@ -194,11 +206,7 @@ class State(Record):
         new.__dict__["_own"] = set()
         new.trench, new.shop, new.battlefield = self.trench[:], self.shop[:], self.battlefield[:]
         new.rolled, new.pending = self.rolled[:], self.pending[:]
-        decks = {}
-        for k, d in self.decks.items():
-            c = decks[k] = d.copy()
-            c.top, c.bottom = d.top[:], d.bottom[:]
-        new.decks = decks
+        new.decks = dict(self.decks)  # each deck copied when `deck` first asks for it
         new.discards = {k: v[:] for k, v in self.discards.items()}
         if self.turn is not None:
             t = new.turn = self.turn.copy()
