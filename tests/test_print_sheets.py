@@ -6,8 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
 from generators.bench import FOLD_BEFORE, SHEETS_BEFORE, route_total, sheet_counts
+
 from tests.helpers import run_cli
 
 
