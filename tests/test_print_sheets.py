@@ -6,9 +6,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from generators.bench import FOLD_BEFORE, SHEETS_BEFORE, route_total, sheet_counts
 
 from tests.helpers import run_cli
+from tools.bench import FOLD_BEFORE, SHEETS_BEFORE, route_total, sheet_counts
 
 
 @pytest.fixture(scope="module")
