@@ -471,6 +471,7 @@ class Undo:
         os.replace(tmp, dest)
 
     def swap(self, new: Path, dest: Path) -> None:
+        _not_a_mount(dest)
         if dest.exists() and _exchange(new, dest):
             self.moved.append((new, dest, True))  # `new` now holds the old folder
             return
@@ -561,9 +562,17 @@ def _exchange(a: Path, b: Path) -> bool:
     raise OSError(err, os.strerror(err), str(b))
 
 
+def _not_a_mount(dest: Path) -> None:
+    """A folder replaced whole (build/site) cannot be a mount point: say so plainly, before anything moves."""
+    if dest.is_dir() and not dest.is_symlink() and os.path.ismount(dest):
+        raise OSError(errno.EBUSY, "it is a mount point of its own, and Roadkit replaces this folder whole; "
+                      "mount build/ itself instead", str(dest))
+
+
 def swap_folder(new: Path, dest: Path) -> None:
     """Put the folder `new` at `dest`: readers see the old folder or the new one, never neither (where
     the system can exchange two paths atomically; elsewhere two quick renames)."""
+    _not_a_mount(dest)
     if dest.exists() and _exchange(new, dest):
         shutil.rmtree(new)  # `new` now holds the old folder
         return

@@ -152,3 +152,35 @@ def test_kill_9_during_print_leaves_no_worker_and_no_traceback(tmp_path: Path) -
     assert all(_name(w) in ("", WORKER_NAME) for w in workers)  # named so `ps` shows what they are
     assert proc.returncode == -signal.SIGKILL
     assert "Traceback" not in err and "BrokenPipe" not in err, err
+
+
+@pytest.fixture
+def mounted(tmp_path: Path):
+    """A small tmpfs at tmp_path/build/site, where this machine lets the tests mount one."""
+    import subprocess
+
+    site = tmp_path / "build" / "site"
+    site.mkdir(parents=True)
+    if os.geteuid() != 0 or subprocess.run(["mount", "-t", "tmpfs", "-o", "size=1m", "tmpfs", str(site)],
+                                           capture_output=True).returncode != 0:
+        pytest.skip("cannot mount a tmpfs here")
+    try:
+        yield site
+    finally:
+        subprocess.run(["umount", str(site)], capture_output=True)
+
+
+def test_a_site_on_a_mount_of_its_own_is_named_plainly(mounted: Path) -> None:
+    from generators.outputs import Commit, Manifest
+
+    (mounted / "index.html").write_text("old", "utf-8")
+    manifest = Manifest.load(mounted.parent)
+    with pytest.raises(OutputError) as caught, manifest.transaction(), Commit(manifest) as commit:
+        new = commit.temp_folder(mounted)
+        (new / "index.html").write_text("new", "utf-8")
+        commit.folder(new, mounted)
+        commit.apply()
+    line = str(caught.value)
+    assert "mount point" in line and "site" in line and "\n" not in line and len(line) < MAX_FAULT_LINE
+    assert (mounted / "index.html").read_text("utf-8") == "old"  # left as it was
+    assert not [p.name for p in mounted.parent.iterdir() if p.name.startswith(".site.")]  # no temporary left
