@@ -161,7 +161,7 @@ def mounted(tmp_path: Path):
 
     site = tmp_path / "build" / "site"
     site.mkdir(parents=True)
-    if os.geteuid() != 0 or subprocess.run(["mount", "-t", "tmpfs", "-o", "size=1m", "tmpfs", str(site)],
+    if os.geteuid() != 0 or subprocess.run(["mount", "-t", "tmpfs", "-o", "size=4m", "tmpfs", str(site)],
                                            capture_output=True).returncode != 0:
         pytest.skip("cannot mount a tmpfs here")
     try:
@@ -170,17 +170,44 @@ def mounted(tmp_path: Path):
         subprocess.run(["umount", str(site)], capture_output=True)
 
 
-def test_a_site_on_a_mount_of_its_own_is_named_plainly(mounted: Path) -> None:
+def _swap_in(site: Path, files: dict[str, str], fail_after: bool = False) -> None:
     from generators.outputs import Commit, Manifest
 
-    (mounted / "index.html").write_text("old", "utf-8")
-    manifest = Manifest.load(mounted.parent)
-    with pytest.raises(OutputError) as caught, manifest.transaction(), Commit(manifest) as commit:
-        new = commit.temp_folder(mounted)
-        (new / "index.html").write_text("new", "utf-8")
-        commit.folder(new, mounted)
+    manifest = Manifest.load(site.parent)
+    with manifest.transaction(), Commit(manifest) as commit:
+        new = commit.temp_folder(site)
+        for rel, text in files.items():
+            (new / rel).parent.mkdir(parents=True, exist_ok=True)
+            (new / rel).write_text(text, "utf-8")
+        commit.folder(new, site)
         commit.apply()
-    line = str(caught.value)
-    assert "mount point" in line and "site" in line and "\n" not in line and len(line) < MAX_FAULT_LINE
-    assert (mounted / "index.html").read_text("utf-8") == "old"  # left as it was
-    assert not [p.name for p in mounted.parent.iterdir() if p.name.startswith(".site.")]  # no temporary left
+        if fail_after:  # a later step of the same run fails: what was replaced comes back
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), str(site / "x"))
+
+
+def _tree(folder: Path) -> dict[str, str]:
+    return {p.relative_to(folder).as_posix(): p.read_text("utf-8") for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def test_a_site_on_a_mount_of_its_own_is_rebuilt_in_place(mounted: Path) -> None:
+    (mounted / "index.html").write_text("old", "utf-8")
+    (mounted / "game").mkdir()
+    (mounted / "game" / "index.html").write_text("old game", "utf-8")
+    _swap_in(mounted, {"index.html": "new", "other/index.html": "new other"})
+    assert _tree(mounted) == {"index.html": "new", "other/index.html": "new other"}  # nothing kept aside
+    assert not [p for p in mounted.parent.iterdir() if p.name.startswith(".site.")]  # no temporary left
+
+    with pytest.raises(OSError):
+        _swap_in(mounted, {"index.html": "newer"}, fail_after=True)
+    assert _tree(mounted) == {"index.html": "new", "other/index.html": "new other"}  # put back
+
+
+def test_what_a_killed_rebuild_left_on_the_mount_is_removed(mounted: Path) -> None:
+    from generators.outputs import TMP_SUFFIX, clean_stale
+
+    left = mounted / f".site.1.old{TMP_SUFFIX}"
+    left.mkdir()
+    (left / "index.html").write_text("old", "utf-8")
+    (mounted / "index.html").write_text("new", "utf-8")
+    assert left in clean_stale(mounted.parent)
+    assert _tree(mounted) == {"index.html": "new"}
