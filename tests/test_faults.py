@@ -211,3 +211,24 @@ def test_what_a_killed_rebuild_left_on_the_mount_is_removed(mounted: Path) -> No
     (mounted / "index.html").write_text("new", "utf-8")
     assert left in clean_stale(mounted.parent)
     assert _tree(mounted) == {"index.html": "new"}
+
+
+def test_a_really_full_disk_during_print_is_one_line_exit_3(tmp_path: Path) -> None:
+    import subprocess
+
+    from tests.helpers import run_cli
+
+    out = tmp_path / "build"
+    out.mkdir()
+    if os.geteuid() != 0 or subprocess.run(["mount", "-t", "tmpfs", "-o", "size=256k", "tmpfs", str(out)],
+                                           capture_output=True).returncode != 0:
+        pytest.skip("cannot mount a tmpfs here")
+    try:
+        content = copy_content(tmp_path, ("vampire-chase",))
+        result = run_cli("print", "--content", content, "--out", out, "--paper", "a4", "-q")
+        assert result.returncode == 3, (result.returncode, result.stderr)
+        lines = result.stderr.strip().splitlines()
+        assert len(lines) == 1 and "No space left on device" in lines[0], result.stderr
+        assert "Traceback" not in result.stderr and len(lines[0]) <= MAX_FAULT_LINE
+    finally:
+        subprocess.run(["umount", str(out)], capture_output=True)
