@@ -76,7 +76,7 @@ class CheckReport:
             part = self.raw.get(key)
             return part.get(game) if isinstance(part, dict) else None
 
-        records = _list(self.raw.get("examples"))
+        records = got if isinstance(got := self.raw.get("examples"), list) else []
         data = {"game": game, "examples": [r for r in records if isinstance(r, dict) and r.get("game") == game],
                 "notes": mine("notes") or [], "odds": mine("odds") or [], "simulations": mine("simulations"),
                 "legend": mine("legends") or [], "figures": mine("figures")}
@@ -95,18 +95,18 @@ def load_report(out: Path) -> CheckReport:
     records = data.get("examples") or []
     examples = {(str(r.get("game")), str(r.get("id"))): r for r in records if isinstance(r, dict)}
     notes: dict[str, tuple[EngineNote, ...]] = {}
-    raw_notes = _dict(data.get("notes"))
+    raw_notes = got if isinstance(got := data.get("notes"), dict) else {}
     for game, items in raw_notes.items():
         notes[str(game)] = tuple(EngineNote(_opt(n.get("rule")), str(n.get("note", "")))
                                  for n in items or () if isinstance(n, dict) and n.get("note"))
-    raw_odds = _dict(data.get("odds"))
+    raw_odds = got if isinstance(got := data.get("odds"), dict) else {}
     odds = {str(g): [t for t in tables if isinstance(t, dict)] for g, tables in raw_odds.items()
             if isinstance(tables, list)}
-    raw_sims = _dict(data.get("simulations"))
-    raw_legends = _dict(data.get("legends"))
+    raw_sims = got if isinstance(got := data.get("simulations"), dict) else {}
+    raw_legends = got if isinstance(got := data.get("legends"), dict) else {}
     legends = {str(g): [e for e in items if isinstance(e, dict)] for g, items in raw_legends.items()
                if isinstance(items, list)}
-    raw_figures = _dict(data.get("figures"))
+    raw_figures = got if isinstance(got := data.get("figures"), dict) else {}
     figures = {str(g): v for g, v in raw_figures.items() if isinstance(v, dict)}
     return CheckReport(examples, notes, odds, {str(g): v for g, v in raw_sims.items()}, legends, figures,
                        data)
@@ -172,13 +172,3 @@ def _svg(field: Any, out: Path, game: str, example_id: str, which: str) -> Path 
     if which:
         candidates.append(out / "check" / "svg" / game / f"{example_id}-{which}.svg")
     return next((c for c in candidates if c.is_file()), None)
-
-
-def _dict(value: Any) -> dict[Any, Any]:
-    """`value` if it is a mapping, else an empty one (the report is read defensively)."""
-    return value if isinstance(value, dict) else {}
-
-
-def _list(value: Any) -> list[Any]:
-    """`value` if it is a list, else an empty one."""
-    return value if isinstance(value, list) else []
