@@ -471,6 +471,9 @@ class Undo:
         os.replace(tmp, dest)
 
     def swap(self, new: Path, dest: Path) -> None:
+        if _is_mount(dest):
+            self._refill(new, dest)
+            return
         if dest.exists() and _exchange(new, dest):
             self.moved.append((new, dest, True))  # `new` now holds the old folder
             return
@@ -481,6 +484,25 @@ class Undo:
             dest.rename(old)
         self.moved.append((old, dest, True))
         new.rename(dest)
+
+    def _refill(self, new: Path, dest: Path) -> None:
+        """`dest` is a mount point of its own (build/site on another disk): it cannot be renamed, and
+        `new` cannot be moved onto its file system. Its entries are moved aside inside it (kept until
+        the run ends, as any replaced output) and `new`'s copied in. Readers may see the site half
+        copied for that moment; a fault puts the old entries back."""
+        aside = dest / f".{dest.name}.{os.getpid()}.old{TMP_SUFFIX}"
+        shutil.rmtree(aside, ignore_errors=True)
+        aside.mkdir()
+        self.moved.append((aside, dest, True))
+        for entry in sorted(dest.iterdir()):
+            if entry != aside:
+                entry.rename(aside / entry.name)
+        for entry in sorted(new.iterdir()):
+            if entry.is_dir() and not entry.is_symlink():
+                shutil.copytree(entry, dest / entry.name, symlinks=True)
+            else:
+                shutil.copy2(entry, dest / entry.name, follow_symlinks=False)
+        shutil.rmtree(new, ignore_errors=True)
 
     def remove(self, path: Path) -> None:
         if path.exists():
@@ -561,9 +583,26 @@ def _exchange(a: Path, b: Path) -> bool:
     raise OSError(err, os.strerror(err), str(b))
 
 
+def _is_mount(path: Path) -> bool:
+    return path.is_dir() and not path.is_symlink() and os.path.ismount(path)
+
+
+def _refill_back(old: Path, dest: Path) -> None:
+    """Undo `Undo._refill`: `dest`'s new entries removed, the ones kept aside in `old` moved back."""
+    for entry in sorted(dest.iterdir()):
+        if entry != old:
+            shutil.rmtree(entry) if entry.is_dir() and not entry.is_symlink() else entry.unlink()
+    for entry in sorted(old.iterdir()):
+        entry.rename(dest / entry.name)
+    old.rmdir()
+
+
 def swap_folder(new: Path, dest: Path) -> None:
     """Put the folder `new` at `dest`: readers see the old folder or the new one, never neither (where
     the system can exchange two paths atomically; elsewhere two quick renames)."""
+    if _is_mount(dest) and new.parent == dest:  # putting back what `Undo._refill` moved aside
+        _refill_back(new, dest)
+        return
     if dest.exists() and _exchange(new, dest):
         shutil.rmtree(new)  # `new` now holds the old folder
         return
@@ -780,6 +819,9 @@ def clean_stale(out: Path) -> list[Path]:
                 dirs.remove(name)
             elif here == out and name == "site":
                 dirs.remove(name)  # written only by MkDocs into temporary folders: nothing of ours inside
+                # but what a rebuild on a mount of its own moved aside there
+                with contextlib.suppress(OSError):
+                    found += [p for p in (out / name).iterdir() if p.name.endswith(TMP_SUFFIX)]
         found += [here / name for name in files if name.endswith(TMP_SUFFIX) or _legacy_temp(name)]
     for path in found:
         if path.is_dir() and not path.is_symlink():

@@ -4,11 +4,13 @@ Each mutant changes one thing in a private copy of content/, as an author could 
 type, a number (zero, negative, huge, NaN, infinite), a deleted or duplicated key or item, an odd
 string (empty, very long, emoji, CJK, markup, colon pairs, bad colours, paths), control characters,
 deep nesting, aliases (bombs and self-references), CRLF line ends, truncation, bytes that are not
-UTF-8, a folder or a broken link where a file should be, a file that is not an image. The pass
+UTF-8, a folder or a broken link where a file should be, a file that is not an image; and the classes
+that once got past it: huge numbers in icon paths, files in other encodings, bad images on proxy
+sides, unknown icon codes in rules bodies, summaries, glossary definitions and rulings, huge texts. The pass
 must answer each with either success or one located line (`file:line:column: key.path: message`);
 anything else (a traceback) is a failure. A sample of the mutants that validate goes on through the
-steps after validation (print, check, site pages, in memory) to show that content which validates
-does not crash later.
+steps after validation (print with and without proxies, check, site pages, in memory) to show that
+content which validates does not crash later.
 
 `make fuzz` runs 5,000 mutants (`python -m tests.fuzz --mutants 5000`); the test suite a few hundred.
 """

@@ -152,3 +152,83 @@ def test_kill_9_during_print_leaves_no_worker_and_no_traceback(tmp_path: Path) -
     assert all(_name(w) in ("", WORKER_NAME) for w in workers)  # named so `ps` shows what they are
     assert proc.returncode == -signal.SIGKILL
     assert "Traceback" not in err and "BrokenPipe" not in err, err
+
+
+@pytest.fixture
+def mounted(tmp_path: Path):
+    """A small tmpfs at tmp_path/build/site, where this machine lets the tests mount one."""
+    import subprocess
+
+    site = tmp_path / "build" / "site"
+    site.mkdir(parents=True)
+    if os.geteuid() != 0 or subprocess.run(["mount", "-t", "tmpfs", "-o", "size=4m", "tmpfs", str(site)],
+                                           capture_output=True).returncode != 0:
+        pytest.skip("cannot mount a tmpfs here")
+    try:
+        yield site
+    finally:
+        subprocess.run(["umount", str(site)], capture_output=True)
+
+
+def _swap_in(site: Path, files: dict[str, str], fail_after: bool = False) -> None:
+    from generators.outputs import Commit, Manifest
+
+    manifest = Manifest.load(site.parent)
+    with manifest.transaction(), Commit(manifest) as commit:
+        new = commit.temp_folder(site)
+        for rel, text in files.items():
+            (new / rel).parent.mkdir(parents=True, exist_ok=True)
+            (new / rel).write_text(text, "utf-8")
+        commit.folder(new, site)
+        commit.apply()
+        if fail_after:  # a later step of the same run fails: what was replaced comes back
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), str(site / "x"))
+
+
+def _tree(folder: Path) -> dict[str, str]:
+    return {p.relative_to(folder).as_posix(): p.read_text("utf-8") for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def test_a_site_on_a_mount_of_its_own_is_rebuilt_in_place(mounted: Path) -> None:
+    (mounted / "index.html").write_text("old", "utf-8")
+    (mounted / "game").mkdir()
+    (mounted / "game" / "index.html").write_text("old game", "utf-8")
+    _swap_in(mounted, {"index.html": "new", "other/index.html": "new other"})
+    assert _tree(mounted) == {"index.html": "new", "other/index.html": "new other"}  # nothing kept aside
+    assert not [p for p in mounted.parent.iterdir() if p.name.startswith(".site.")]  # no temporary left
+
+    with pytest.raises(OSError):
+        _swap_in(mounted, {"index.html": "newer"}, fail_after=True)
+    assert _tree(mounted) == {"index.html": "new", "other/index.html": "new other"}  # put back
+
+
+def test_what_a_killed_rebuild_left_on_the_mount_is_removed(mounted: Path) -> None:
+    from generators.outputs import TMP_SUFFIX, clean_stale
+
+    left = mounted / f".site.1.old{TMP_SUFFIX}"
+    left.mkdir()
+    (left / "index.html").write_text("old", "utf-8")
+    (mounted / "index.html").write_text("new", "utf-8")
+    assert left in clean_stale(mounted.parent)
+    assert _tree(mounted) == {"index.html": "new"}
+
+
+def test_a_really_full_disk_during_print_is_one_line_exit_3(tmp_path: Path) -> None:
+    import subprocess
+
+    from tests.helpers import run_cli
+
+    out = tmp_path / "build"
+    out.mkdir()
+    if os.geteuid() != 0 or subprocess.run(["mount", "-t", "tmpfs", "-o", "size=256k", "tmpfs", str(out)],
+                                           capture_output=True).returncode != 0:
+        pytest.skip("cannot mount a tmpfs here")
+    try:
+        content = copy_content(tmp_path, ("vampire-chase",))
+        result = run_cli("print", "--content", content, "--out", out, "--paper", "a4", "-q")
+        assert result.returncode == 3, (result.returncode, result.stderr)
+        lines = result.stderr.strip().splitlines()
+        assert len(lines) == 1 and "No space left on device" in lines[0], result.stderr
+        assert "Traceback" not in result.stderr and len(lines[0]) <= MAX_FAULT_LINE
+    finally:
+        subprocess.run(["umount", str(out)], capture_output=True)

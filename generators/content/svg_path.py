@@ -82,11 +82,8 @@ def parse_path(data: str) -> tuple[Command, ...]:
     if not out:
         raise ValueError("empty path")
     for made in out:
-        if any(not math.isfinite(v) or abs(v) > MAX_COORDINATE for v in made[1:]):
-            raise ValueError(f"a point at {_point(made)} lies far outside the 24 x 24 icon box (coordinates "
-                             f"reach at most {MAX_COORDINATE} either way)")
+        for v in made[1:]:
+            if not math.isfinite(v) or abs(v) > MAX_COORDINATE:
+                raise ValueError(f"the coordinate {v:g} lies far outside the 24 x 24 icon box (coordinates "
+                                 f"reach at most {MAX_COORDINATE} either way)")
     return tuple(out)
-
-
-def _point(cmd: Command) -> str:
-    return ", ".join(f"{v:g}" for v in cmd[-2:])

@@ -45,13 +45,13 @@ def game_plays(data: Any) -> tuple[Policy, ...]:
     """The report's simulations of one game (or nothing, when the build played none)."""
     if not isinstance(data, dict):
         return ()
-    said = got if isinstance(got := data.get("policies"), dict) else {}
+    said = _dict(data.get("policies"))
     by_policy: dict[str, list[Played]] = {}
     for s in data.get("settings") or ():
         if not isinstance(s, dict):
             continue
-        results = got if isinstance(got := s.get("results"), dict) else {}
-        figures = got if isinstance(got := s.get("figures"), dict) else {}
+        results = _dict(s.get("results"))
+        figures = _dict(s.get("figures"))
         result_text = ", ".join(_share(k, v) for k, v in results.items() if isinstance(v, dict))
         figure_text = "; ".join(f"{'actions' if k == 'actions' else _words(k)} {_number(v.get('mean'))}"
                                 for k, v in figures.items() if isinstance(v, dict))
@@ -101,7 +101,7 @@ def careful_player(figures: Any) -> Careful | None:
     for s in lines:
         if s.get("policy") != policy:
             continue
-        results = got if isinstance(got := s.get("results"), dict) else {}
+        results = _dict(s.get("results"))
         wins = [v for k, v in results.items() if isinstance(v, dict) and (str(k).startswith("won") or "wins" in str(k))]
         games = int(s.get("games", 0))
         hits = sum(int(v.get("games", 0)) for v in wins)
@@ -133,3 +133,8 @@ def _findings(balance: Any) -> tuple[str, ...]:
                    f"won {_number(won.get('percent'))} % ({_number(won.get('low'))}–{_number(won.get('high'))} %) "
                    f"of {e.get('games')} against {_number(e.get('against'))} % for {e.get('baseline')}")
     return tuple(out)
+
+
+def _dict(value: Any) -> dict[Any, Any]:
+    """`value` if it is a mapping, else an empty one (the report is read defensively)."""
+    return value if isinstance(value, dict) else {}

@@ -139,7 +139,7 @@ def games_script(games: Mapping[str, dict[str, Any]], root: str) -> str:
 def own_docs(index: dict[str, Any], name: str, games: Sequence[str]) -> list[dict[str, Any]]:
     """The entries of a project's search index that are its own pages (a merged index holds every
     project's, those of the others written from here with `../` or a game's folder in front)."""
-    docs = got if isinstance(got := index.get("docs"), list) else []
+    docs = _list(index.get("docs"))
     own = []
     for doc in docs:
         loc = str(doc.get("location", ""))
@@ -174,3 +174,8 @@ def index_files(index: dict[str, Any]) -> dict[str, bytes]:
     text = json.dumps(index, ensure_ascii=False, separators=(",", ":"))
     return {"search/search_index.json": text.encode("utf-8"),
             "search/search_index.js": f"var __index = {text}".encode()}
+
+
+def _list(value: Any) -> list[Any]:
+    """`value` if it is a list, else an empty one."""
+    return value if isinstance(value, list) else []
