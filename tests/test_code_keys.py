@@ -82,3 +82,18 @@ def test_a_site_template_edit_remakes_no_print_output(tmp_path: Path) -> None:
     kit = repo / "generators" / "pdf" / "kit.py"
     kit.write_text(kit.read_text("utf-8") + "# a comment\n", "utf-8")
     assert _print(repo) == f"{total} made, 0 up to date"  # print code: every print output is stale
+
+
+def test_a_game_check_is_keyed_on_its_own_engine_only() -> None:
+    """An edit to one game's rules package re-checks that game alone: no other game's check key
+    covers it, and every game's covers the shared contract."""
+    from generators.content.loader import load_content
+    from generators.engine.runner import engine_modules
+
+    engines = {g.engine for g in load_content(ROOT / "content").games if g.engine}
+    assert len(engines) == 5
+    for engine in engines:
+        files = _rel(module_files(engine_modules(engine)))
+        assert "engine/contract.py" in files and any(f.startswith(f"engine/{engine}/") for f in files)
+        assert not [f for f in files for o in engines - {engine} if f.startswith(f"engine/{o}/")], engine
+        assert not any(f.startswith(("site/", "pdf/kit")) for f in files)

@@ -569,12 +569,23 @@ PARTS = "games"  # check/games/<game>.json: each game's part
 SIMULATIONS = "simulations"  # check/simulations/<game>/<policy>-<setting>.json: one line of figures
 
 
+def engine_modules(engine: str) -> tuple[str, ...]:
+    """The code a game's check runs: the runner and the shared engine modules it imports, the players,
+    and the game's own rules package (loaded by name, so named here); an edit to one game's engine
+    re-checks that game alone, and a site or print edit none."""
+    return ("generators.engine.runner", "generators.engine.simulate", f"generators.engine.{engine}")
+
+
+def engine_code(w: GameWork) -> str:
+    return code_version(*engine_modules(w.game.engine or ""))
+
+
 def game_key(w: GameWork) -> str:
     """What a game's part depends on: the code, the game's content files (the engine reads card
     facts from them) and rule ids, its committed figures, and its scenario files with the names the
     report shows."""
     stored = figures.path_of(w.game)
-    return digest(code_version(), w.game.id, w.game.engine, tuple(r.id for r in w.game.rules),
+    return digest(engine_code(w), w.game.id, w.game.engine, tuple(r.id for r in w.game.rules),
                   sorted(w.game.files.items()), stored.read_bytes() if stored.is_file() else None,
                   [(display_path(p), p.read_bytes()) for p in scenario_files(list(w.paths))])
 
@@ -587,7 +598,7 @@ def check_targets(work: Work, out: Path, simulate_games: int = 0) -> list[Target
     targets: list[Target] = []
     if simulate_games > 0:
         for w in work:
-            facts = digest(code_version(), w.game.engine, w.content, simulate_games)
+            facts = digest(engine_code(w), w.game.engine, w.content, simulate_games)
             for policy, i in simulation_plan(w):
                 targets.append(Target(folder / SIMULATIONS / w.game.id / f"{policy}-{i}.json",
                                       digest(facts, policy, i),
