@@ -7,8 +7,6 @@ from __future__ import annotations
 import json
 from functools import cache
 from pathlib import Path
-from urllib.parse import urlparse
-from urllib.request import url2pathname
 
 import pytest
 from PIL import Image, ImageChops
@@ -38,8 +36,10 @@ def _saved(export: Path, game_id: str) -> dict:
     return json.loads((export / "tts" / game_id / f"{game_id}.json").read_text("utf-8"))
 
 
-def _path(url: str) -> Path:
-    return Path(url2pathname(urlparse(url).path))
+def _path(export: Path, game_id: str, url: str) -> Path:
+    """Where a relative image URL points: a bare file name in the save's own folder."""
+    assert "/" not in url and ":" not in url, url
+    return export / "tts" / game_id / url
 
 
 def _objects(save: dict) -> list[dict]:
@@ -66,13 +66,13 @@ def test_every_deck_matches_its_sheets(export: Path, game_id: str) -> None:
             assert 1 <= sheet["NumWidth"] <= 10 and 1 <= sheet["NumHeight"] <= 7
             assert slot < sheet["NumWidth"] * sheet["NumHeight"]
             assert sheet["BackIsHidden"] is True
-            image = Image.open(_path(sheet["FaceURL"]))
+            image = Image.open(_path(export, game_id, sheet["FaceURL"]))
             assert max(image.size) <= 4096
             cell_w, rem_w = divmod(image.width, sheet["NumWidth"])
             cell_h, rem_h = divmod(image.height, sheet["NumHeight"])
             assert rem_w == 0 and rem_h == 0, comp.id
             assert cell_w / cell_h == pytest.approx(w_mm / h_mm, rel=0.01)
-            assert _path(sheet["BackURL"]).is_file()
+            assert _path(export, game_id, sheet["BackURL"]).is_file()
         # Every face, copies counted: as many cards with its title as the content says.
         for face in comp.faces:
             titles = [c["Nickname"] for c in cards]
@@ -90,7 +90,8 @@ def test_each_slot_shows_its_card(export: Path, game_id: str) -> None:
     for comp in (c for c in g.components if c.kind == "cards"):
         for sheet in tts.deck_sheets(comp, number):
             number = sheet.number + 1
-            image = Image.open(export / "tts" / game_id / f"{comp.id}-faces-{sheet.number}.png").convert("RGB")
+            name = f"{game_id}-{comp.id}-faces-{sheet.number}.png"
+            image = Image.open(export / "tts" / game_id / name).convert("RGB")
             w, h = image.width // sheet.cols, image.height // sheet.rows
             for slot in (0, len(sheet.sides) - 1):
                 cell = image.crop(((slot % sheet.cols) * w, (slot // sheet.cols) * h,
@@ -116,7 +117,7 @@ def test_tokens_tiles_and_boards_are_tiles_with_their_images(export: Path, game_
             custom = tile["CustomImage"]
             assert custom["CustomTile"]["Type"] == (2 if comp.shape == "round" else 0)
             for key in ("ImageURL", "ImageSecondaryURL"):
-                assert _path(custom[key]).is_file(), (comp.id, key)
+                assert _path(export, game_id, custom[key]).is_file(), (comp.id, key)
             w, h = size_mm(comp.size)
             assert tile["Transform"]["scaleX"] == pytest.approx(w / 25.4, abs=1e-3)
             assert tile["Transform"]["scaleZ"] == pytest.approx(h / 25.4, abs=1e-3)
@@ -131,8 +132,36 @@ def test_base_url_and_deterministic_output(tmp_path: Path) -> None:
     a = fingerprint(first / "tts")
     assert a and a == fingerprint(second / "tts")
     save = json.loads((first / "tts" / GAMES[0] / f"{GAMES[0]}.json").read_text("utf-8"))
-    urls = [v for o in _objects(save) for v in json.dumps(o).split('"') if v.startswith(("http", "file"))]
-    assert urls and all(u.startswith(f"https://example.org/kit/{GAMES[0]}/") for u in urls)
+    urls = _urls(save)
+    assert urls and all(u.startswith(f"https://example.org/kit/{GAMES[0]}/{GAMES[0]}-") for u in urls)
+    for url in urls:
+        assert (first / "tts" / GAMES[0] / url.rsplit("/", 1)[1]).is_file(), url
+
+
+def _urls(value: object) -> list[str]:
+    """Every image URL in a saved object (the keys TTS reads images from)."""
+    if isinstance(value, dict):
+        return [u for k, v in value.items()
+                for u in ([v] if k.endswith("URL") and isinstance(v, str) else _urls(v))]
+    if isinstance(value, list):
+        return [u for v in value for u in _urls(v)]
+    return []
+
+
+def test_no_save_names_a_path_of_the_building_machine(export: Path) -> None:
+    """Every save in the export: image URLs are bare names of files beside it, and neither the build
+    folder nor a file:// URL appears anywhere in it, so the folder works once copied elsewhere."""
+    saves = sorted((export / "tts").glob("*/*.json"))
+    assert len(saves) >= len(GAMES)
+    for path in saves:
+        text = path.read_text("utf-8")
+        assert "file:" not in text and str(export.resolve()) not in text and str(export) not in text
+        urls = _urls(json.loads(text))
+        assert urls, path
+        for url in urls:
+            assert "/" not in url and "\\" not in url and ":" not in url, (path.name, url)
+            assert (path.parent / url).is_file(), (path.name, url)
+            assert url.startswith(path.parent.name + "-"), url
 
 
 def test_readme_documents_the_export() -> None:

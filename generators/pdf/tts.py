@@ -11,9 +11,11 @@ so every slot of the sheet is a card); each card is a `Card` with `CardID` = N *
 objects (type 0 a box, 2 a circle) with their front and back images. Dice are left out: print the
 nets or use TTS's own dice.
 
-Image URLs are `file://` paths into build/tts/<game>/ (for playing on this machine), or under the
-base URL given with `roadkit print --tts-url` once the folder is uploaded somewhere others can
-read it. Sizes: `scaleX`/`scaleZ` are the piece's size in inches; cards keep TTS's card size."""
+Image URLs are bare file names (`<game>-<image>.png`, relative to the save's folder), never a path
+of the building machine: TTS finds a bare name in its Mods/Images folder, where the README says to
+copy the images; or they sit under the base URL given with `roadkit print --tts-url` once the
+folder is uploaded somewhere others can read it.
+Sizes: `scaleX`/`scaleZ` are the piece's size in inches; cards keep TTS's card size."""
 
 from __future__ import annotations
 
@@ -139,11 +141,14 @@ def tts_targets(content: Content, game: LoadedGame, out: Path, base_url: str | N
     if not any(c.kind == "cards" or (c.kind in TILE_KINDS and c.faces) for c in game.components):
         return
     folder = out / "tts" / game.id
-    base = base_url.rstrip("/") + "/" if base_url else folder.resolve().as_uri() + "/"
+    # Relative by default: a bare file name, so the save names nothing of the building machine.
+    # Names carry the game's id because TTS looks bare names up in one shared Mods/Images folder.
+    prefix = f"{game.id}-"
+    base = (base_url.rstrip("/") + "/" if base_url else "") + prefix
     code = code_version(*TTS_CODE)
     for name, comp, (what, thing) in _files(game):
         key = digest(code, "tts", name, game.game.theme, comp, content.icons)
-        yield Target(folder / name, key, partial(_image, content, game, comp, what, thing))
+        yield Target(folder / (prefix + name), key, partial(_image, content, game, comp, what, thing))
     data = saved_object(game, base)
     yield Target(folder / f"{game.id}.json", digest(code, "tts-json", data), partial(bytes, data))
 
