@@ -123,6 +123,42 @@ def test_tokens_tiles_and_boards_are_tiles_with_their_images(export: Path, game_
             assert tile["Transform"]["scaleZ"] == pytest.approx(h / 25.4, abs=1e-3)
 
 
+DICE_GAMES = ("thunder-road-ignition", "dronovody")
+
+
+@pytest.mark.parametrize("game_id", DICE_GAMES)
+def test_dice_are_custom_dice_wearing_their_faces(export: Path, game_id: str) -> None:
+    """Every die of the print is a Custom_Dice (a D6, type 1) whose image holds its six faces, each the
+    face the print kit draws, in a 3 x 2 grid."""
+    from generators.pdf import tts
+
+    content, g = game(game_id)
+    dice_comps = [c for c in g.components if c.kind == "dice"]
+    assert dice_comps, game_id
+    objects = _objects(_saved(export, game_id))
+    for comp in dice_comps:
+        found = next(o for o in objects if o["Nickname"] == comp.name)
+        dice = found.get("ContainedObjects", [found])
+        assert len(dice) == comp.count, comp.id
+        urls = set()
+        for die in dice:
+            assert die["Name"] == "Custom_Dice"
+            custom = die["CustomImage"]
+            assert custom["CustomDice"] == {"Type": 1}
+            urls.add(custom["ImageURL"])
+        (url,) = urls
+        image = Image.open(_path(export, game_id, url)).convert("RGB")
+        cols, rows = tts.DICE_COLS, tts.DICE_ROWS
+        assert cols * rows == len(comp.faces) == 6
+        w, rem_w = divmod(image.width, cols)
+        h, rem_h = divmod(image.height, rows)
+        assert rem_w == 0 and rem_h == 0 and w == h, comp.id
+        for slot in (0, 5):
+            cell = image.crop(((slot % cols) * w, (slot // cols) * h, (slot % cols + 1) * w, (slot // cols + 1) * h))
+            alone = tts._render(content, g, comp, comp.faces[slot].front, tts.DPI)
+            assert ImageChops.difference(alone, cell).getbbox() is None, (comp.id, slot)
+
+
 def test_base_url_and_deterministic_output(tmp_path: Path) -> None:
     first, second = tmp_path / "a", tmp_path / "b"
     for out in (first, second):
@@ -139,10 +175,10 @@ def test_base_url_and_deterministic_output(tmp_path: Path) -> None:
 
 
 def _urls(value: object) -> list[str]:
-    """Every image URL in a saved object (the keys TTS reads images from)."""
+    """Every image URL in a saved object (the keys TTS reads images from; an empty one means none)."""
     if isinstance(value, dict):
         return [u for k, v in value.items()
-                for u in ([v] if k.endswith("URL") and isinstance(v, str) else _urls(v))]
+                for u in (([v] if v else []) if k.endswith("URL") and isinstance(v, str) else _urls(v))]
     if isinstance(value, list):
         return [u for v in value for u in _urls(v)]
     return []
@@ -167,3 +203,4 @@ def test_no_save_names_a_path_of_the_building_machine(export: Path) -> None:
 def test_readme_documents_the_export() -> None:
     readme = (CONTENT.parent / "README.md").read_text("utf-8")
     assert "--tts" in readme and "Tabletop Simulator" in readme and "10 x 7" in readme
+

@@ -8,8 +8,10 @@ a deck is a `DeckCustom` whose `CustomDeck` maps a sheet number N to its face sh
 or a sheet of backs with `UniqueBack`), and `BackIsHidden: true` (the back stands for a hidden card,
 so every slot of the sheet is a card); each card is a `Card` with `CardID` = N * 100 + slot, and
 `DeckIDs` lists the deck's cards, a card once per copy. Tokens, tiles and boards are `Custom_Tile`
-objects (type 0 a box, 2 a circle) with their front and back images. Dice are left out: print the
-nets or use TTS's own dice.
+objects (type 0 a box, 2 a circle) with their front and back images. Each die is a `Custom_Dice`
+with `CustomDice.Type` 1 (a six-sided die, as public TTS saves write it, nested in `CustomImage`) and one `ImageURL`:
+its six faces drawn by the print kit, side by side in a 3 x 2 grid in the content's order (which face
+TTS maps to which cell is not confirmed from a public source).
 
 Image URLs are bare file names (`<game>-<image>.png`, relative to the save's folder), never a path
 of the building machine: TTS finds a bare name in its Mods/Images folder, where the README says to
@@ -36,6 +38,8 @@ MAX_COLS, MAX_ROWS = 10, 7  # TTS deck sheets hold up to 10 x 7 cards
 MAX_PIXELS = 4096  # TTS's advice for the longer side of a sheet
 DPI = 150
 TILE_KINDS = ("tokens", "tiles", "cubes", "board")
+DICE_COLS, DICE_ROWS = 3, 2  # a die's face image: six faces in a 3 x 2 grid
+D6 = 1  # TTS's CustomDice type for a six-sided die
 
 
 @dataclass(frozen=True)
@@ -102,6 +106,18 @@ def sheet_png(content: Content, game: LoadedGame, comp: Component, sheet: Sheet,
     return _png(canvas)
 
 
+def die_png(content: Content, game: LoadedGame, comp: Component) -> bytes:
+    """A die's six faces, each as the print kit draws it, in a 3 x 2 grid in the content's order."""
+    from PIL import Image
+
+    images = [_render(content, game, comp, f.front, DPI) for f in comp.faces]
+    w, h = images[0].size
+    canvas = Image.new("RGB", (DICE_COLS * w, DICE_ROWS * h), "white")
+    for i, image in enumerate(images):
+        canvas.paste(image, ((i % DICE_COLS) * w, (i // DICE_COLS) * h))
+    return _png(canvas)
+
+
 def _back_of(comp: Component, front: Side) -> Side:
     face = next(f for f in comp.faces if f.front is front)
     back = face.back or comp.back
@@ -128,6 +144,8 @@ def _files(game: LoadedGame) -> Iterator[tuple[str, Component, tuple[str, Any]]]
                 number = sheet.number + 1
             if not _unique_backs(comp):
                 yield f"{comp.id}-back.png", comp, ("back", comp.back)
+        elif comp.kind == "dice":
+            yield f"{comp.id}-die.png", comp, ("die", None)
         elif comp.kind in TILE_KINDS:
             for face in comp.faces:
                 yield f"{comp.id}-{face.id}-front.png", comp, ("side", face.front)
@@ -138,7 +156,7 @@ def _files(game: LoadedGame) -> Iterator[tuple[str, Component, tuple[str, Any]]]
 
 def tts_targets(content: Content, game: LoadedGame, out: Path, base_url: str | None = None) -> Iterator[Target]:
     """The images and the saved object of a game (none for a game with nothing to put on a table)."""
-    if not any(c.kind == "cards" or (c.kind in TILE_KINDS and c.faces) for c in game.components):
+    if not any(c.kind in ("cards", "dice") or (c.kind in TILE_KINDS and c.faces) for c in game.components):
         return
     folder = out / "tts" / game.id
     # Relative by default: a bare file name, so the save names nothing of the building machine.
@@ -156,6 +174,8 @@ def tts_targets(content: Content, game: LoadedGame, out: Path, base_url: str | N
 def _image(content: Content, game: LoadedGame, comp: Component, what: str, thing) -> bytes:
     if what in ("faces", "backs"):
         return sheet_png(content, game, comp, thing, backs=what == "backs")
+    if what == "die":
+        return die_png(content, game, comp)
     side = thing if thing is not None else Side(title=comp.name, provenance="house")
     w, h = size_mm(comp.size)
     dpi = min(DPI, MAX_PIXELS / (max(w, h) / 25.4))
@@ -191,6 +211,8 @@ def saved_object(game: LoadedGame, base: str) -> bytes:
             contained.append(_deck(comp, sheets, base, x))
         elif comp.kind in TILE_KINDS and comp.faces:
             contained.append(_tiles(comp, base, x))
+        elif comp.kind == "dice":
+            contained.append(_dice(comp, base, x))
         else:
             continue
         x += 3.0
@@ -229,6 +251,21 @@ def _deck(comp: Component, sheets: list[Sheet], base: str, x: float) -> dict:
     deck.update({"HideWhenFaceDown": True, "Hands": False, "SidewaysCard": False, "DeckIDs": ids,
                  "CustomDeck": decks, "ContainedObjects": cards})
     return deck
+
+
+def _dice(comp: Component, base: str, x: float) -> dict:
+    """The component's dice, each a Custom_Dice wearing the faces image (a bag when there are several)."""
+    dice = []
+    for copy in range(comp.count):
+        die = _base("Custom_Dice", comp.name, _guid(comp.id, "die", copy), _transform(x, 0.0))
+        die["CustomImage"] = {"ImageURL": f"{base}{comp.id}-die.png", "ImageSecondaryURL": "", "ImageScalar": 1.0,
+                              "WidthScale": 0.0, "CustomDice": {"Type": D6}}
+        dice.append(die)
+    if len(dice) == 1:
+        return dice[0]
+    bag = _base("Bag", comp.name, _guid(comp.id, "bag"), _transform(x, 0.0), comp.description or "")
+    bag["ContainedObjects"] = dice
+    return bag
 
 
 def _tiles(comp: Component, base: str, x: float) -> dict:
