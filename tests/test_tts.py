@@ -204,3 +204,56 @@ def test_readme_documents_the_export() -> None:
     readme = (CONTENT.parent / "README.md").read_text("utf-8")
     assert "--tts" in readme and "Tabletop Simulator" in readme and "10 x 7" in readme
 
+
+# The object types and fields this export writes, as public TTS saves spell them.
+OBJECT_KEYS = {"Name", "Transform", "Nickname", "Description", "GUID"}
+TRANSFORM_KEYS = {"posX", "posY", "posZ", "rotX", "rotY", "rotZ", "scaleX", "scaleY", "scaleZ"}
+DECK_KEYS = {"FaceURL": str, "BackURL": str, "NumWidth": int, "NumHeight": int, "BackIsHidden": bool,
+             "UniqueBack": bool, "Type": int}
+PIECES = {"Card", "Custom_Tile", "Custom_Dice"}
+
+
+def _check_object(obj: dict, folder: Path, guids: set[str]) -> list[dict]:
+    """Check one object's structure; return the playing pieces it is or holds."""
+    assert set(obj) >= OBJECT_KEYS, obj.get("Name")
+    assert set(obj["Transform"]) == TRANSFORM_KEYS
+    assert len(obj["GUID"]) == 6 and obj["GUID"] not in guids, obj["GUID"]
+    guids.add(obj["GUID"])
+    name = obj["Name"]
+    if name in ("Card", "DeckCustom"):
+        for deck in obj["CustomDeck"].values():
+            assert {k: type(deck[k]) for k in DECK_KEYS} == DECK_KEYS
+            for key in ("FaceURL", "BackURL"):
+                assert (folder / deck[key]).is_file(), deck[key]
+    if name in ("Custom_Tile", "Custom_Dice"):
+        assert (folder / obj["CustomImage"]["ImageURL"]).is_file()
+        assert ("CustomTile" if name == "Custom_Tile" else "CustomDice") in obj["CustomImage"]
+    if name == "DeckCustom":
+        assert obj["DeckIDs"] == [c["CardID"] for c in obj["ContainedObjects"]]
+        return [p for c in obj["ContainedObjects"] for p in _check_object(c, folder, guids)]
+    if name == "Bag":
+        return [p for c in obj["ContainedObjects"] for p in _check_object(c, folder, guids)]
+    assert name in PIECES, name
+    return [obj]
+
+
+@pytest.mark.parametrize("game_id", [g.id for g in load_content(CONTENT).games])
+def test_every_save_is_one_bag_holding_every_printed_piece(export: Path, game_id: str) -> None:
+    """Each game's save, validated as a whole: one bag of known object types with their fields, unique
+    GUIDs, every image present, and exactly as many cards, tiles, tokens, boards and dice of each
+    component as the print kit prints."""
+    _, g = game(game_id)
+    folder = export / "tts" / game_id
+    save = json.loads((folder / f"{game_id}.json").read_text("utf-8"))
+    guids: set[str] = set()
+    (bag,) = save["ObjectStates"]
+    assert bag["Name"] == "Bag" and bag["Nickname"] == g.name
+    pieces = _check_object(bag, folder, guids)
+    expected = {"Card": 0, "Custom_Tile": 0, "Custom_Dice": 0}
+    for comp in g.components:
+        kind = {"cards": "Card", "dice": "Custom_Dice"}.get(comp.kind, "Custom_Tile")
+        expected[kind] += comp.count if comp.faces else 0
+    found = {k: sum(p["Name"] == k for p in pieces) for k in expected}
+    assert found == expected
+    # One object in the bag per component, named for it (a lone piece is named for its face).
+    assert len(bag["ContainedObjects"]) == sum(1 for c in g.components if c.faces)
