@@ -111,9 +111,11 @@ def test_tokens_tiles_and_boards_are_tiles_with_their_images(export: Path, game_
         expected = sum(f.count for f in comp.faces)
         found = next(o for o in objects if o["Nickname"] in (comp.name, comp.faces[0].front.title))
         tiles = found.get("ContainedObjects", [found])
-        assert len(tiles) == expected, comp.id
+        assert sum(t.get("Number", 1) for t in tiles) == expected, comp.id
         for tile in tiles:
-            assert tile["Name"] == "Custom_Tile"
+            # Identical tokens come as one stack; tiles and boards lie apart.
+            stacked = comp.kind in ("tokens", "cubes") and tile.get("Number", 1) > 1
+            assert tile["Name"] == ("Custom_Tile_Stack" if stacked else "Custom_Tile")
             custom = tile["CustomImage"]
             assert custom["CustomTile"]["Type"] == (2 if comp.shape == "round" else 0)
             for key in ("ImageURL", "ImageSecondaryURL"):
@@ -210,7 +212,7 @@ OBJECT_KEYS = {"Name", "Transform", "Nickname", "Description", "GUID"}
 TRANSFORM_KEYS = {"posX", "posY", "posZ", "rotX", "rotY", "rotZ", "scaleX", "scaleY", "scaleZ"}
 DECK_KEYS = {"FaceURL": str, "BackURL": str, "NumWidth": int, "NumHeight": int, "BackIsHidden": bool,
              "UniqueBack": bool, "Type": int}
-PIECES = {"Card", "Custom_Tile", "Custom_Dice"}
+PIECES = {"Card", "Custom_Tile", "Custom_Tile_Stack", "Custom_Dice"}
 
 
 def _check_object(obj: dict, folder: Path, guids: set[str]) -> list[dict]:
@@ -225,9 +227,11 @@ def _check_object(obj: dict, folder: Path, guids: set[str]) -> list[dict]:
             assert {k: type(deck[k]) for k in DECK_KEYS} == DECK_KEYS
             for key in ("FaceURL", "BackURL"):
                 assert (folder / deck[key]).is_file(), deck[key]
-    if name in ("Custom_Tile", "Custom_Dice"):
+    if name in ("Custom_Tile", "Custom_Tile_Stack", "Custom_Dice"):
         assert (folder / obj["CustomImage"]["ImageURL"]).is_file()
-        assert ("CustomTile" if name == "Custom_Tile" else "CustomDice") in obj["CustomImage"]
+        assert ("CustomDice" if name == "Custom_Dice" else "CustomTile") in obj["CustomImage"]
+    if name == "Custom_Tile_Stack":
+        assert isinstance(obj["Number"], int) and obj["Number"] > 1
     if name == "DeckCustom":
         assert obj["DeckIDs"] == [c["CardID"] for c in obj["ContainedObjects"]]
         return [p for c in obj["ContainedObjects"] for p in _check_object(c, folder, guids)]
@@ -253,7 +257,8 @@ def test_every_save_is_one_bag_holding_every_printed_piece(export: Path, game_id
     for comp in g.components:
         kind = {"cards": "Card", "dice": "Custom_Dice"}.get(comp.kind, "Custom_Tile")
         expected[kind] += comp.count if comp.faces else 0
-    found = {k: sum(p["Name"] == k for p in pieces) for k in expected}
+    found = {k: sum(p.get("Number", 1) for p in pieces if p["Name"].removesuffix("_Stack") == k)
+             for k in expected}
     assert found == expected
     # One object in the bag per component, named for it (a lone piece is named for its face).
     assert len(bag["ContainedObjects"]) == sum(1 for c in g.components if c.faces)

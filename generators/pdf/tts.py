@@ -8,7 +8,8 @@ a deck is a `DeckCustom` whose `CustomDeck` maps a sheet number N to its face sh
 or a sheet of backs with `UniqueBack`), and `BackIsHidden: true` (the back stands for a hidden card,
 so every slot of the sheet is a card); each card is a `Card` with `CardID` = N * 100 + slot, and
 `DeckIDs` lists the deck's cards, a card once per copy. Tokens, tiles and boards are `Custom_Tile`
-objects (type 0 a box, 2 a circle) with their front and back images. Each die is a `Custom_Dice`
+objects (type 0 a box, 2 a circle) with their front and back images; identical tokens are one
+`Custom_Tile_Stack` with the same `CustomImage` and `Number` copies. Each die is a `Custom_Dice`
 with `CustomDice.Type` 1 (a six-sided die, as public TTS saves write it, nested in `CustomImage`) and one `ImageURL`:
 its six faces drawn by the print kit, side by side in a 3 x 2 grid in the content's order (which face
 TTS maps to which cell is not confirmed from a public source).
@@ -39,6 +40,7 @@ MAX_PIXELS = 4096  # TTS's advice for the longer side of a sheet
 DPI = 150
 TILE_KINDS = ("tokens", "tiles", "cubes", "board")
 DICE_COLS, DICE_ROWS = 3, 2  # a die's face image: six faces in a 3 x 2 grid
+STACKED_KINDS = ("tokens", "cubes")  # identical copies of these stack; tiles and boards lie apart
 D6 = 1  # TTS's CustomDice type for a six-sided die
 
 
@@ -269,7 +271,8 @@ def _dice(comp: Component, base: str, x: float) -> dict:
 
 
 def _tiles(comp: Component, base: str, x: float) -> dict:
-    """A bag of the component's pieces, one tile per copy (a board alone when there is one)."""
+    """A bag of the component's pieces: one tile per copy, identical tokens as a stack (a lone piece
+    or stack stands alone)."""
     w, h = size_mm(comp.size)
     scale = (w / 25.4, h / 25.4)
     pieces = []
@@ -281,6 +284,13 @@ def _tiles(comp: Component, base: str, x: float) -> dict:
                  "CustomTile": {"Type": 2 if comp.shape == "round" else 0,
                                 "Thickness": 0.2 if comp.kind == "board" else 0.1,
                                 "Stackable": comp.kind != "board", "Stretch": True}}
+        if comp.kind in STACKED_KINDS and face.count > 1:
+            # Identical tokens as one stack, as TTS saves a pile of tiles: `Number` is its height.
+            stack = _base("Custom_Tile_Stack", face.front.title, _guid(comp.id, face.id, "stack"),
+                          _transform(x, 0.0, scale))
+            stack.update({"CustomImage": image, "Number": face.count})
+            pieces.append(stack)
+            continue
         for copy in range(face.count):
             tile = _base("Custom_Tile", face.front.title, _guid(comp.id, face.id, copy), _transform(x, 0.0, scale))
             tile["CustomImage"] = image
