@@ -157,7 +157,7 @@ def test_dice_are_custom_dice_wearing_their_faces(export: Path, game_id: str) ->
         assert rem_w == 0 and rem_h == 0 and w == h, comp.id
         for slot in (0, 5):
             cell = image.crop(((slot % cols) * w, (slot // cols) * h, (slot % cols + 1) * w, (slot // cols + 1) * h))
-            alone = tts._render(content, g, comp, comp.faces[slot].front, tts.DPI)
+            alone = tts._render(content, g, comp, comp.faces[slot].front, tts.DIE_DPI)
             assert ImageChops.difference(alone, cell).getbbox() is None, (comp.id, slot)
 
 

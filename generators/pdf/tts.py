@@ -41,6 +41,7 @@ DPI = 150
 TILE_KINDS = ("tokens", "tiles", "cubes", "board")
 DICE_COLS, DICE_ROWS = 3, 2  # a die's face image: six faces in a 3 x 2 grid
 STACKED_KINDS = ("tokens", "cubes")  # identical copies of these stack; tiles and boards lie apart
+DIE_DPI = 400  # an 18 mm face at 150 dpi is ~100 px, blurry on a die held up close in TTS
 D6 = 1  # TTS's CustomDice type for a six-sided die
 
 
@@ -112,7 +113,7 @@ def die_png(content: Content, game: LoadedGame, comp: Component) -> bytes:
     """A die's six faces, each as the print kit draws it, in a 3 x 2 grid in the content's order."""
     from PIL import Image
 
-    images = [_render(content, game, comp, f.front, DPI) for f in comp.faces]
+    images = [_render(content, game, comp, f.front, DIE_DPI) for f in comp.faces]
     w, h = images[0].size
     canvas = Image.new("RGB", (DICE_COLS * w, DICE_ROWS * h), "white")
     for i, image in enumerate(images):
