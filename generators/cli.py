@@ -65,8 +65,9 @@ def _print_options(p: argparse.ArgumentParser) -> None:
                    help="render on N processes (default: every core)")
     p.add_argument("--tts", action="store_true",
                    help="also export Tabletop Simulator deck sheets and a saved object per game into build/tts/")
-    p.add_argument("--tts-url", metavar="URL", default=None,
-                   help="base URL the build/tts/<game>/ images will be served from (default: file:// paths)")
+    p.add_argument("--tts-url", metavar="BASE", default=None,
+                   help="base URL the build/tts/<game>/ folders will be served from "
+                        "(default: image names relative to the save, to copy into TTS's Mods/Images)")
 
 
 def parser() -> argparse.ArgumentParser:

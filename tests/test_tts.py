@@ -7,8 +7,6 @@ from __future__ import annotations
 import json
 from functools import cache
 from pathlib import Path
-from urllib.parse import urlparse
-from urllib.request import url2pathname
 
 import pytest
 from PIL import Image, ImageChops
@@ -38,8 +36,10 @@ def _saved(export: Path, game_id: str) -> dict:
     return json.loads((export / "tts" / game_id / f"{game_id}.json").read_text("utf-8"))
 
 
-def _path(url: str) -> Path:
-    return Path(url2pathname(urlparse(url).path))
+def _path(export: Path, game_id: str, url: str) -> Path:
+    """Where a relative image URL points: a bare file name in the save's own folder."""
+    assert "/" not in url and ":" not in url, url
+    return export / "tts" / game_id / url
 
 
 def _objects(save: dict) -> list[dict]:
@@ -66,13 +66,13 @@ def test_every_deck_matches_its_sheets(export: Path, game_id: str) -> None:
             assert 1 <= sheet["NumWidth"] <= 10 and 1 <= sheet["NumHeight"] <= 7
             assert slot < sheet["NumWidth"] * sheet["NumHeight"]
             assert sheet["BackIsHidden"] is True
-            image = Image.open(_path(sheet["FaceURL"]))
+            image = Image.open(_path(export, game_id, sheet["FaceURL"]))
             assert max(image.size) <= 4096
             cell_w, rem_w = divmod(image.width, sheet["NumWidth"])
             cell_h, rem_h = divmod(image.height, sheet["NumHeight"])
             assert rem_w == 0 and rem_h == 0, comp.id
             assert cell_w / cell_h == pytest.approx(w_mm / h_mm, rel=0.01)
-            assert _path(sheet["BackURL"]).is_file()
+            assert _path(export, game_id, sheet["BackURL"]).is_file()
         # Every face, copies counted: as many cards with its title as the content says.
         for face in comp.faces:
             titles = [c["Nickname"] for c in cards]
@@ -90,7 +90,8 @@ def test_each_slot_shows_its_card(export: Path, game_id: str) -> None:
     for comp in (c for c in g.components if c.kind == "cards"):
         for sheet in tts.deck_sheets(comp, number):
             number = sheet.number + 1
-            image = Image.open(export / "tts" / game_id / f"{comp.id}-faces-{sheet.number}.png").convert("RGB")
+            name = f"{game_id}-{comp.id}-faces-{sheet.number}.png"
+            image = Image.open(export / "tts" / game_id / name).convert("RGB")
             w, h = image.width // sheet.cols, image.height // sheet.rows
             for slot in (0, len(sheet.sides) - 1):
                 cell = image.crop(((slot % sheet.cols) * w, (slot // sheet.cols) * h,
@@ -110,16 +111,54 @@ def test_tokens_tiles_and_boards_are_tiles_with_their_images(export: Path, game_
         expected = sum(f.count for f in comp.faces)
         found = next(o for o in objects if o["Nickname"] in (comp.name, comp.faces[0].front.title))
         tiles = found.get("ContainedObjects", [found])
-        assert len(tiles) == expected, comp.id
+        assert sum(t.get("Number", 1) for t in tiles) == expected, comp.id
         for tile in tiles:
-            assert tile["Name"] == "Custom_Tile"
+            # Identical tokens come as one stack; tiles and boards lie apart.
+            stacked = comp.kind in ("tokens", "cubes") and tile.get("Number", 1) > 1
+            assert tile["Name"] == ("Custom_Tile_Stack" if stacked else "Custom_Tile")
             custom = tile["CustomImage"]
             assert custom["CustomTile"]["Type"] == (2 if comp.shape == "round" else 0)
             for key in ("ImageURL", "ImageSecondaryURL"):
-                assert _path(custom[key]).is_file(), (comp.id, key)
+                assert _path(export, game_id, custom[key]).is_file(), (comp.id, key)
             w, h = size_mm(comp.size)
             assert tile["Transform"]["scaleX"] == pytest.approx(w / 25.4, abs=1e-3)
             assert tile["Transform"]["scaleZ"] == pytest.approx(h / 25.4, abs=1e-3)
+
+
+DICE_GAMES = ("thunder-road-ignition", "dronovody")
+
+
+@pytest.mark.parametrize("game_id", DICE_GAMES)
+def test_dice_are_custom_dice_wearing_their_faces(export: Path, game_id: str) -> None:
+    """Every die of the print is a Custom_Dice (a D6, type 1) whose image holds its six faces, each the
+    face the print kit draws, in a 3 x 2 grid."""
+    from generators.pdf import tts
+
+    content, g = game(game_id)
+    dice_comps = [c for c in g.components if c.kind == "dice"]
+    assert dice_comps, game_id
+    objects = _objects(_saved(export, game_id))
+    for comp in dice_comps:
+        found = next(o for o in objects if o["Nickname"] == comp.name)
+        dice = found.get("ContainedObjects", [found])
+        assert len(dice) == comp.count, comp.id
+        urls = set()
+        for die in dice:
+            assert die["Name"] == "Custom_Dice"
+            custom = die["CustomImage"]
+            assert custom["CustomDice"] == {"Type": 1}
+            urls.add(custom["ImageURL"])
+        (url,) = urls
+        image = Image.open(_path(export, game_id, url)).convert("RGB")
+        cols, rows = tts.DICE_COLS, tts.DICE_ROWS
+        assert cols * rows == len(comp.faces) == 6
+        w, rem_w = divmod(image.width, cols)
+        h, rem_h = divmod(image.height, rows)
+        assert rem_w == 0 and rem_h == 0 and w == h, comp.id
+        for slot in (0, 5):
+            cell = image.crop(((slot % cols) * w, (slot // cols) * h, (slot % cols + 1) * w, (slot // cols + 1) * h))
+            alone = tts._render(content, g, comp, comp.faces[slot].front, tts.DIE_DPI)
+            assert ImageChops.difference(alone, cell).getbbox() is None, (comp.id, slot)
 
 
 def test_base_url_and_deterministic_output(tmp_path: Path) -> None:
@@ -131,10 +170,95 @@ def test_base_url_and_deterministic_output(tmp_path: Path) -> None:
     a = fingerprint(first / "tts")
     assert a and a == fingerprint(second / "tts")
     save = json.loads((first / "tts" / GAMES[0] / f"{GAMES[0]}.json").read_text("utf-8"))
-    urls = [v for o in _objects(save) for v in json.dumps(o).split('"') if v.startswith(("http", "file"))]
-    assert urls and all(u.startswith(f"https://example.org/kit/{GAMES[0]}/") for u in urls)
+    urls = _urls(save)
+    assert urls and all(u.startswith(f"https://example.org/kit/{GAMES[0]}/{GAMES[0]}-") for u in urls)
+    for url in urls:
+        assert (first / "tts" / GAMES[0] / url.rsplit("/", 1)[1]).is_file(), url
+
+
+def _urls(value: object) -> list[str]:
+    """Every image URL in a saved object (the keys TTS reads images from; an empty one means none)."""
+    if isinstance(value, dict):
+        return [u for k, v in value.items()
+                for u in (([v] if v else []) if k.endswith("URL") and isinstance(v, str) else _urls(v))]
+    if isinstance(value, list):
+        return [u for v in value for u in _urls(v)]
+    return []
+
+
+def test_no_save_names_a_path_of_the_building_machine(export: Path) -> None:
+    """Every save in the export: image URLs are bare names of files beside it, and neither the build
+    folder nor a file:// URL appears anywhere in it, so the folder works once copied elsewhere."""
+    saves = sorted((export / "tts").glob("*/*.json"))
+    assert len(saves) >= len(GAMES)
+    for path in saves:
+        text = path.read_text("utf-8")
+        assert "file:" not in text and str(export.resolve()) not in text and str(export) not in text
+        urls = _urls(json.loads(text))
+        assert urls, path
+        for url in urls:
+            assert "/" not in url and "\\" not in url and ":" not in url, (path.name, url)
+            assert (path.parent / url).is_file(), (path.name, url)
+            assert url.startswith(path.parent.name + "-"), url
 
 
 def test_readme_documents_the_export() -> None:
     readme = (CONTENT.parent / "README.md").read_text("utf-8")
     assert "--tts" in readme and "Tabletop Simulator" in readme and "10 x 7" in readme
+
+
+# The object types and fields this export writes, as public TTS saves spell them.
+OBJECT_KEYS = {"Name", "Transform", "Nickname", "Description", "GUID"}
+TRANSFORM_KEYS = {"posX", "posY", "posZ", "rotX", "rotY", "rotZ", "scaleX", "scaleY", "scaleZ"}
+DECK_KEYS = {"FaceURL": str, "BackURL": str, "NumWidth": int, "NumHeight": int, "BackIsHidden": bool,
+             "UniqueBack": bool, "Type": int}
+PIECES = {"Card", "Custom_Tile", "Custom_Tile_Stack", "Custom_Dice"}
+
+
+def _check_object(obj: dict, folder: Path, guids: set[str]) -> list[dict]:
+    """Check one object's structure; return the playing pieces it is or holds."""
+    assert set(obj) >= OBJECT_KEYS, obj.get("Name")
+    assert set(obj["Transform"]) == TRANSFORM_KEYS
+    assert len(obj["GUID"]) == 6 and obj["GUID"] not in guids, obj["GUID"]
+    guids.add(obj["GUID"])
+    name = obj["Name"]
+    if name in ("Card", "DeckCustom"):
+        for deck in obj["CustomDeck"].values():
+            assert {k: type(deck[k]) for k in DECK_KEYS} == DECK_KEYS
+            for key in ("FaceURL", "BackURL"):
+                assert (folder / deck[key]).is_file(), deck[key]
+    if name in ("Custom_Tile", "Custom_Tile_Stack", "Custom_Dice"):
+        assert (folder / obj["CustomImage"]["ImageURL"]).is_file()
+        assert ("CustomDice" if name == "Custom_Dice" else "CustomTile") in obj["CustomImage"]
+    if name == "Custom_Tile_Stack":
+        assert isinstance(obj["Number"], int) and obj["Number"] > 1
+    if name == "DeckCustom":
+        assert obj["DeckIDs"] == [c["CardID"] for c in obj["ContainedObjects"]]
+        return [p for c in obj["ContainedObjects"] for p in _check_object(c, folder, guids)]
+    if name == "Bag":
+        return [p for c in obj["ContainedObjects"] for p in _check_object(c, folder, guids)]
+    assert name in PIECES, name
+    return [obj]
+
+
+@pytest.mark.parametrize("game_id", [g.id for g in load_content(CONTENT).games])
+def test_every_save_is_one_bag_holding_every_printed_piece(export: Path, game_id: str) -> None:
+    """Each game's save, validated as a whole: one bag of known object types with their fields, unique
+    GUIDs, every image present, and exactly as many cards, tiles, tokens, boards and dice of each
+    component as the print kit prints."""
+    _, g = game(game_id)
+    folder = export / "tts" / game_id
+    save = json.loads((folder / f"{game_id}.json").read_text("utf-8"))
+    guids: set[str] = set()
+    (bag,) = save["ObjectStates"]
+    assert bag["Name"] == "Bag" and bag["Nickname"] == g.name
+    pieces = _check_object(bag, folder, guids)
+    expected = {"Card": 0, "Custom_Tile": 0, "Custom_Dice": 0}
+    for comp in g.components:
+        kind = {"cards": "Card", "dice": "Custom_Dice"}.get(comp.kind, "Custom_Tile")
+        expected[kind] += comp.count if comp.faces else 0
+    found = {k: sum(p.get("Number", 1) for p in pieces if p["Name"].removesuffix("_Stack") == k)
+             for k in expected}
+    assert found == expected
+    # One object in the bag per component, named for it (a lone piece is named for its face).
+    assert len(bag["ContainedObjects"]) == sum(1 for c in g.components if c.faces)

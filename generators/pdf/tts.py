@@ -8,12 +8,17 @@ a deck is a `DeckCustom` whose `CustomDeck` maps a sheet number N to its face sh
 or a sheet of backs with `UniqueBack`), and `BackIsHidden: true` (the back stands for a hidden card,
 so every slot of the sheet is a card); each card is a `Card` with `CardID` = N * 100 + slot, and
 `DeckIDs` lists the deck's cards, a card once per copy. Tokens, tiles and boards are `Custom_Tile`
-objects (type 0 a box, 2 a circle) with their front and back images. Dice are left out: print the
-nets or use TTS's own dice.
+objects (type 0 a box, 2 a circle) with their front and back images; identical tokens are one
+`Custom_Tile_Stack` with the same `CustomImage` and `Number` copies. Each die is a `Custom_Dice`
+with `CustomDice.Type` 1 (a six-sided die, as public TTS saves write it, nested in `CustomImage`) and one `ImageURL`:
+its six faces drawn by the print kit, side by side in a 3 x 2 grid in the content's order (which face
+TTS maps to which cell is not confirmed from a public source).
 
-Image URLs are `file://` paths into build/tts/<game>/ (for playing on this machine), or under the
-base URL given with `roadkit print --tts-url` once the folder is uploaded somewhere others can
-read it. Sizes: `scaleX`/`scaleZ` are the piece's size in inches; cards keep TTS's card size."""
+Image URLs are bare file names (`<game>-<image>.png`, relative to the save's folder), never a path
+of the building machine: TTS finds a bare name in its Mods/Images folder, where the README says to
+copy the images; or they sit under the base URL given with `roadkit print --tts-url` once the
+folder is uploaded somewhere others can read it.
+Sizes: `scaleX`/`scaleZ` are the piece's size in inches; cards keep TTS's card size."""
 
 from __future__ import annotations
 
@@ -34,6 +39,10 @@ MAX_COLS, MAX_ROWS = 10, 7  # TTS deck sheets hold up to 10 x 7 cards
 MAX_PIXELS = 4096  # TTS's advice for the longer side of a sheet
 DPI = 150
 TILE_KINDS = ("tokens", "tiles", "cubes", "board")
+DICE_COLS, DICE_ROWS = 3, 2  # a die's face image: six faces in a 3 x 2 grid
+STACKED_KINDS = ("tokens", "cubes")  # identical copies of these stack; tiles and boards lie apart
+DIE_DPI = 400  # an 18 mm face at 150 dpi is ~100 px, blurry on a die held up close in TTS
+D6 = 1  # TTS's CustomDice type for a six-sided die
 
 
 @dataclass(frozen=True)
@@ -100,6 +109,18 @@ def sheet_png(content: Content, game: LoadedGame, comp: Component, sheet: Sheet,
     return _png(canvas)
 
 
+def die_png(content: Content, game: LoadedGame, comp: Component) -> bytes:
+    """A die's six faces, each as the print kit draws it, in a 3 x 2 grid in the content's order."""
+    from PIL import Image
+
+    images = [_render(content, game, comp, f.front, DIE_DPI) for f in comp.faces]
+    w, h = images[0].size
+    canvas = Image.new("RGB", (DICE_COLS * w, DICE_ROWS * h), "white")
+    for i, image in enumerate(images):
+        canvas.paste(image, ((i % DICE_COLS) * w, (i // DICE_COLS) * h))
+    return _png(canvas)
+
+
 def _back_of(comp: Component, front: Side) -> Side:
     face = next(f for f in comp.faces if f.front is front)
     back = face.back or comp.back
@@ -126,6 +147,8 @@ def _files(game: LoadedGame) -> Iterator[tuple[str, Component, tuple[str, Any]]]
                 number = sheet.number + 1
             if not _unique_backs(comp):
                 yield f"{comp.id}-back.png", comp, ("back", comp.back)
+        elif comp.kind == "dice":
+            yield f"{comp.id}-die.png", comp, ("die", None)
         elif comp.kind in TILE_KINDS:
             for face in comp.faces:
                 yield f"{comp.id}-{face.id}-front.png", comp, ("side", face.front)
@@ -136,14 +159,17 @@ def _files(game: LoadedGame) -> Iterator[tuple[str, Component, tuple[str, Any]]]
 
 def tts_targets(content: Content, game: LoadedGame, out: Path, base_url: str | None = None) -> Iterator[Target]:
     """The images and the saved object of a game (none for a game with nothing to put on a table)."""
-    if not any(c.kind == "cards" or (c.kind in TILE_KINDS and c.faces) for c in game.components):
+    if not any(c.kind in ("cards", "dice") or (c.kind in TILE_KINDS and c.faces) for c in game.components):
         return
     folder = out / "tts" / game.id
-    base = base_url.rstrip("/") + "/" if base_url else folder.resolve().as_uri() + "/"
+    # Relative by default: a bare file name, so the save names nothing of the building machine.
+    # Names carry the game's id because TTS looks bare names up in one shared Mods/Images folder.
+    prefix = f"{game.id}-"
+    base = (base_url.rstrip("/") + "/" if base_url else "") + prefix
     code = code_version(*TTS_CODE)
     for name, comp, (what, thing) in _files(game):
         key = digest(code, "tts", name, game.game.theme, comp, content.icons)
-        yield Target(folder / name, key, partial(_image, content, game, comp, what, thing))
+        yield Target(folder / (prefix + name), key, partial(_image, content, game, comp, what, thing))
     data = saved_object(game, base)
     yield Target(folder / f"{game.id}.json", digest(code, "tts-json", data), partial(bytes, data))
 
@@ -151,6 +177,8 @@ def tts_targets(content: Content, game: LoadedGame, out: Path, base_url: str | N
 def _image(content: Content, game: LoadedGame, comp: Component, what: str, thing) -> bytes:
     if what in ("faces", "backs"):
         return sheet_png(content, game, comp, thing, backs=what == "backs")
+    if what == "die":
+        return die_png(content, game, comp)
     side = thing if thing is not None else Side(title=comp.name, provenance="house")
     w, h = size_mm(comp.size)
     dpi = min(DPI, MAX_PIXELS / (max(w, h) / 25.4))
@@ -186,6 +214,8 @@ def saved_object(game: LoadedGame, base: str) -> bytes:
             contained.append(_deck(comp, sheets, base, x))
         elif comp.kind in TILE_KINDS and comp.faces:
             contained.append(_tiles(comp, base, x))
+        elif comp.kind == "dice":
+            contained.append(_dice(comp, base, x))
         else:
             continue
         x += 3.0
@@ -226,8 +256,24 @@ def _deck(comp: Component, sheets: list[Sheet], base: str, x: float) -> dict:
     return deck
 
 
+def _dice(comp: Component, base: str, x: float) -> dict:
+    """The component's dice, each a Custom_Dice wearing the faces image (a bag when there are several)."""
+    dice = []
+    for copy in range(comp.count):
+        die = _base("Custom_Dice", comp.name, _guid(comp.id, "die", copy), _transform(x, 0.0))
+        die["CustomImage"] = {"ImageURL": f"{base}{comp.id}-die.png", "ImageSecondaryURL": "", "ImageScalar": 1.0,
+                              "WidthScale": 0.0, "CustomDice": {"Type": D6}}
+        dice.append(die)
+    if len(dice) == 1:
+        return dice[0]
+    bag = _base("Bag", comp.name, _guid(comp.id, "bag"), _transform(x, 0.0), comp.description or "")
+    bag["ContainedObjects"] = dice
+    return bag
+
+
 def _tiles(comp: Component, base: str, x: float) -> dict:
-    """A bag of the component's pieces, one tile per copy (a board alone when there is one)."""
+    """A bag of the component's pieces: one tile per copy, identical tokens as a stack (a lone piece
+    or stack stands alone)."""
     w, h = size_mm(comp.size)
     scale = (w / 25.4, h / 25.4)
     pieces = []
@@ -239,6 +285,13 @@ def _tiles(comp: Component, base: str, x: float) -> dict:
                  "CustomTile": {"Type": 2 if comp.shape == "round" else 0,
                                 "Thickness": 0.2 if comp.kind == "board" else 0.1,
                                 "Stackable": comp.kind != "board", "Stretch": True}}
+        if comp.kind in STACKED_KINDS and face.count > 1:
+            # Identical tokens as one stack, as TTS saves a pile of tiles: `Number` is its height.
+            stack = _base("Custom_Tile_Stack", face.front.title, _guid(comp.id, face.id, "stack"),
+                          _transform(x, 0.0, scale))
+            stack.update({"CustomImage": image, "Number": face.count})
+            pieces.append(stack)
+            continue
         for copy in range(face.count):
             tile = _base("Custom_Tile", face.front.title, _guid(comp.id, face.id, copy), _transform(x, 0.0, scale))
             tile["CustomImage"] = image
