@@ -259,8 +259,12 @@ def test_examples_show_their_badge_and_diagrams(built: Built) -> None:
             path = example_page_of(built.site, game.id, sc["id"])
             raw = path.read_text("utf-8")
             imgs = " ".join(src for tag, src in parse(path).links if tag == "img")
-            for which in ("before", "after"):
-                assert f"diagrams/{sc['id']}-{which}.svg" in imgs, f"{sc['id']}: no {which} diagram"
+            if "refused" in (sc.get("expect") or {}):  # a refused setup: no position to draw, its reason told
+                assert f"diagrams/{sc['id']}-" not in imgs, f"{sc['id']}: a refused setup drawn"
+                assert "The rules refuse this setup:" in raw and rec["steps"][0]["reason"][:40] in html_unescape(raw)
+            else:
+                for which in ("before", "after"):
+                    assert f"diagrams/{sc['id']}-{which}.svg" in imgs, f"{sc['id']}: no {which} diagram"
             section = raw[raw.index(f'id="{sc["id"]}"'):]
             section = section[: section.find("<h3", 10)] if "<h3" in section[10:] else section
             badges = re.findall(r"rk-status--([\w-]+)", section.split("</p>", 1)[0])

@@ -41,6 +41,7 @@ class Example:
     alts: tuple[str, ...] = ()  # what each drawing shows changed: before, after, then those between
     written: str = ""  # setup, random and actions as written (JSON), for the authors' page
     ending: str | None = None  # where the example ends, in the rules check's words (who won, health, places)
+    refused_setup: str | None = None  # why the rules refuse the example's setup (it then has no diagrams)
 
     @property
     def badge(self) -> str:
@@ -145,6 +146,8 @@ def _example(game: LoadedGame, path: Path, s: Scenario, rec: dict[str, Any] | No
         alts=tuple(str(a) for a in [rec.get("before_alt") or "", rec.get("after_alt") or "",
                                     *(rec.get("step_alts") or [])]),
         ending=plain_words(str(rec.get("ending")))[:MAX_TEXT] or None if rec.get("ending") else None,
+        refused_setup=next((plain_words(str(st.get("reason")))[:MAX_TEXT] for st in rec.get("steps") or ()
+                            if isinstance(st, dict) and st.get("step") == "setup" and st.get("reason")), None),
     )
 
 
