@@ -123,6 +123,9 @@ def _search(page, query: str) -> list[list[dict]]:
     box.click()
     box.fill("")
     page.keyboard.type(query)
+    # Material reads the box on keyup; characters off the keyboard layout (Cyrillic) are typed
+    # as inserted text with no key events, so a key that changes nothing ends the typing.
+    page.keyboard.press("End")
     page.wait_for_function("(q) => window.RK_SEARCH && window.RK_SEARCH.answered() === q", arg=query,
                            timeout=20_000)
     page.wait_for_timeout(100)  # Material renders the message it has just been handed
