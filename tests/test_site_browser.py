@@ -5,8 +5,9 @@
   searchable; results name their game and, on a game's pages, stay within it unless the reader
   says otherwise.
 - Phones: at 390 px no page is wider than the screen, every table fits or scrolls with its first
-  column held, no examples page is taller than ten screens, diagrams are not shrunk below their
-  12 px text size; a tap on a diagram opens it full screen.
+  column held, no examples page is taller than ten screens, every diagram fits the column whole
+  (scaled down where its 12 px text width is wider); a tap on a diagram opens it full screen. At
+  1440 px every diagram fits too.
 - Escaping: a glossary definition holding markup shows as text in its tooltip and runs nothing.
 - Screenshots (phone and desktop, light and dark) of a rule, an example, the quick reference and
   the odds under build/screenshots/.
@@ -295,8 +296,18 @@ _TABLES = """() => [...document.querySelectorAll('.md-typeset table')].map(t => 
   return {over: t.scrollWidth - box.clientWidth, scrolls: getComputedStyle(box).overflowX,
           sticky: cell ? getComputedStyle(cell).position : 'none', head: (t.rows[0]?.innerText || '').slice(0, 40)};
 }).filter(t => t.over > 1)"""
-_FIGURES = """() => [...document.querySelectorAll('.rk-fig img')].filter(i => i.offsetParent)
-  .filter(i => Math.abs(i.getBoundingClientRect().width - Number(i.getAttribute('width'))) > 1).length"""
+# JavaScript: with every fold open, the diagrams that do not fit their column (cut or scrolling),
+# and those shown narrower than both their 12 px text width and the column (shrunk for nothing).
+_FIGURES = """() => {
+  document.querySelectorAll('details').forEach(d => { d.open = true; });
+  const col = document.querySelector('.md-content__inner').getBoundingClientRect();
+  return [...document.querySelectorAll('.rk-fig img')].filter(i => i.offsetParent).map(i => {
+    const r = i.getBoundingClientRect(), want = Number(i.getAttribute('width'));
+    const cut = r.width > col.width + 1 || r.right > col.right + 1 || r.left < col.left - 1;
+    const shrunk = r.width < Math.min(want, col.width) - 40;
+    return {src: i.getAttribute('src').split('/').pop(), width: Math.round(r.width), want, cut, shrunk};
+  }).filter(f => f.cut || f.shrunk);
+}"""
 
 
 def test_every_player_page_reads_on_a_phone(browser, server: str, built: Built) -> None:
@@ -320,9 +331,25 @@ def test_every_player_page_reads_on_a_phone(browser, server: str, built: Built) 
             height = page.evaluate("() => document.documentElement.scrollHeight")
             if height > 10 * PHONE["height"]:
                 problems.append(f"{rel}: {height / PHONE['height']:.1f} phone screens tall")
-            if page.evaluate(_FIGURES):
-                problems.append(f"{rel}: a diagram is shrunk below its 12 px text size")
+            for f in page.evaluate(_FIGURES):
+                problems.append(f"{rel}: diagram {f['src']} does not fit the phone's column ({f})")
     assert checked_examples, "no examples pages checked"
+    assert not problems, "\n".join(problems)
+    assert errors == []
+
+
+def test_diagrams_fit_the_desktop_column(browser, server: str, built: Built) -> None:
+    """At 1440 px every diagram shows whole in the column, at its 12 px text width where that fits."""
+    page, errors = _new_page(browser, DESKTOP)
+    problems, checked = [], 0
+    for path in player_pages(built.site):
+        rel = path.relative_to(built.site).as_posix()
+        if "/examples/" not in rel or rel.endswith("examples/index.html"):
+            continue
+        page.goto(server + rel)
+        checked += 1
+        problems += [f"{rel}: diagram {f['src']} ({f})" for f in page.evaluate(_FIGURES)]
+    assert checked, "no examples pages checked"
     assert not problems, "\n".join(problems)
     assert errors == []
 
