@@ -363,6 +363,56 @@ def test_quick_reference_fits_one_desktop_screen(browser, server: str, built: Bu
     assert errors == []
 
 
+# --- accessibility ------------------------------------------------------------------------------
+
+# JavaScript: with every fold open, what a screen reader or a keyboard user would stumble on.
+_A11Y = """() => {
+  document.querySelectorAll('details').forEach(d => { d.open = true; });
+  const out = [];
+  const article = document.querySelector('article') || document.body;
+  let last = 1;
+  for (const h of article.querySelectorAll('h1, h2, h3, h4, h5, h6')) {
+    const level = Number(h.tagName[1]);
+    if (level > last + 1) out.push(`heading h${last} -> h${level}: ${h.textContent.trim().slice(0, 40)}`);
+    last = level;
+  }
+  for (const img of document.querySelectorAll('.rk-fig img'))
+    if (!(img.getAttribute('alt') || '').trim()) out.push(`diagram without alt text: ${img.getAttribute('src')}`);
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  while (walker.nextNode()) {
+    const n = walker.currentNode, el = n.parentElement;
+    if (!/[\u0400-\u04FF]/.test(n.nodeValue) || !el || el.closest('script, style')) continue;
+    if ((el.closest('[lang]') || document.documentElement).lang !== 'uk')
+      out.push(`Cyrillic without lang="uk": ${n.nodeValue.trim().slice(0, 40)}`);
+  }
+  for (const b of document.querySelectorAll('.rk-badge')) {
+    const size = parseFloat(getComputedStyle(b).fontSize);
+    if (b.offsetParent && size < 12) out.push(`badge in ${size.toFixed(1)} px type: ${b.textContent}`);
+  }
+  return out;
+}"""
+
+
+def test_pages_of_each_kind_read_with_assistive_technology(browser, server: str, built: Built) -> None:
+    """One page of each kind per game: headings without gaps, every diagram described in words,
+    Ukrainian marked as Ukrainian, badges in type of at least 12 px."""
+    page, errors = _new_page(browser, DESKTOP)
+    problems = []
+    for game in ready(built.content):
+        kinds = ["index.html", "quick-reference.html", "components.html", "glossary.html"]
+        kinds += [p.relative_to(built.site / game.id).as_posix() for p in
+                  sorted((built.site / game.id / "rules").glob("*.html"))[:1]]
+        kinds += [p.relative_to(built.site / game.id).as_posix() for p in
+                  sorted((built.site / game.id / "examples").glob("*.html")) if p.name != "index.html"][:2]
+        for rel in kinds:
+            if not (built.site / game.id / rel).is_file():
+                continue
+            page.goto(f"{server}{game.id}/{rel}")
+            problems += [f"{game.id}/{rel}: {p}" for p in page.evaluate(_A11Y)]
+    assert not problems, "\n".join(problems[:40])
+    assert errors == []
+
+
 # --- escaping -----------------------------------------------------------------------------------
 
 PAYLOAD = 'Plain words <img src=x onerror="window.__xss=1"> & <script>window.__xss=2</script> <b>not bold</b>.'
