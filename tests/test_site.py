@@ -266,7 +266,7 @@ def test_examples_show_their_badge_and_diagrams(built: Built) -> None:
                 for which in ("before", "after"):
                     assert f"diagrams/{sc['id']}-{which}.svg" in imgs, f"{sc['id']}: no {which} diagram"
             section = raw[raw.index(f'id="{sc["id"]}"'):]
-            section = section[: section.find("<h3", 10)] if "<h3" in section[10:] else section
+            section = section[: section.find("<h2", 10)] if "<h2" in section[10:] else section
             badges = re.findall(r"rk-status--([\w-]+)", section.split("</p>", 1)[0])
             want = rec["status"]
             if want == "erratum":

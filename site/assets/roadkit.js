@@ -50,6 +50,37 @@
     });
   }
 
+  // Ukrainian words (Дроноводи and the names its cards print) are read as Ukrainian by screen
+  // readers: each run of Cyrillic text on the page is marked lang="uk".
+  var CYRILLIC = /[\u0400-\u04FF]/;
+  var RUN = /[\u0400-\u04FF](?:[\u0400-\u04FF'’ʼ-]| (?=[\u0400-\u04FF]))*/g;
+  function markUkrainian() {
+    var walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT, {
+      acceptNode: function (n) {
+        var el = n.parentElement;
+        return CYRILLIC.test(n.nodeValue) && el && !el.closest("script, style, textarea, [lang]:not(html)")
+          ? NodeFilter.FILTER_ACCEPT : NodeFilter.FILTER_REJECT;
+      }
+    });
+    var nodes = [];
+    while (walker.nextNode()) nodes.push(walker.currentNode);
+    nodes.forEach(function (node) {
+      var text = node.nodeValue, frag = document.createDocumentFragment(), at = 0, m;
+      RUN.lastIndex = 0;
+      while ((m = RUN.exec(text))) {
+        if (m.index > at) frag.appendChild(document.createTextNode(text.slice(at, m.index)));
+        var span = document.createElement("span");
+        span.lang = "uk";
+        span.textContent = m[0];
+        frag.appendChild(span);
+        at = m.index + m[0].length;
+      }
+      if (at < text.length) frag.appendChild(document.createTextNode(text.slice(at)));
+      node.parentNode.replaceChild(frag, node);
+    });
+  }
+
   scopeSwitch();
   lightbox();
+  markUkrainian();
 })();
