@@ -1,6 +1,7 @@
 """Every reading an engine takes where the rulebook is silent, unclear or contradicts itself is a
 ruling players see: the code marks the place with `# ruling: <id>`, and the id is a ruling in the
-game's `notes.yaml` (with the book's words, our reading and the other reading), shown on the site.
+game's `notes.yaml` (with the book's words, our reading and the other reading), shown on the site; and
+every ruling about play is one the engine applies (the link holds both ways).
 """
 
 from __future__ import annotations
@@ -38,6 +39,16 @@ def test_every_marked_reading_is_a_ruling_players_see(game) -> None:
     rulings = {n.id for n in game.notes.notes}
     unknown = {k: v for k, v in marks(game.engine).items() if k not in rulings}
     assert not unknown, f"{game.id}: readings marked in the engine with no ruling in notes.yaml: {unknown}"
+
+
+@pytest.mark.parametrize("game", [g for g in CONTENT.games if g.engine], ids=lambda g: g.id)
+def test_every_ruling_about_play_is_a_reading_the_engine_takes(game) -> None:
+    """The other way round: a ruling that settles how the game plays (not only this kit's components or
+    the book's text, `settles: kit`) is applied by the engine, at a place its code marks."""
+    marked = marks(game.engine)
+    unmarked = [n.id for n in game.notes.notes if n.settles == "play" and n.id not in marked]
+    assert not unmarked, (f"{game.id}: rulings about play that the engine never marks as applied (mark the code "
+                          f"with '# ruling: <id>', or say 'settles: kit'): {unmarked}")
 
 
 def test_a_mark_is_found(tmp_path: Path) -> None:

@@ -537,6 +537,10 @@ class RuleNote:
     section: str = field(metadata=_meta("The rulebook section concerned."))
     text: str = field(metadata=_meta("What is unclear, the readings, and which one Roadkit follows."))
     rule: str | None = field(default=None, metadata=_meta("The rules entry the note belongs to."))
+    settles: Literal["play", "kit"] = field(default="play", metadata=_meta(
+        "What the ruling settles: `play`, a reading the rules engine applies (its code marks the place with "
+        "`# ruling: <id>`), or `kit`, a question about this kit's components, its printed data or the book's "
+        "text that no play depends on."))
 
 
 @dataclass(frozen=True)

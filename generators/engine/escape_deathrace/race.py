@@ -181,6 +181,7 @@ def _arrive_final(s: State, p: Player, tile: Tile, events: list[Event]) -> None:
         elif candidates:
             s.turn.choosing_target = True
         else:
+            # ruling: final-tile-all-in-smoke
             events.append(Event("no-target", {"player": p.name, "reason": "smoke covers every car here"}))
 
 
@@ -193,6 +194,7 @@ def _first_strike(s: State, striker: Player, target: Player, events: list[Event]
         return
     events.append(Event("first-strike", {"by": striker.name, "target": target.name}))
     tile = _tile_of(s, target)
+    # ruling: final-first-strike-damage
     _hurt(s, target, dealt(striker.abilities, FIRST_STRIKE, "boss"), "first-strike", striker.name, events)
     if not target.alive:
         _player_killed(s, striker, tile, events)

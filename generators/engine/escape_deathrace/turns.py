@@ -77,6 +77,7 @@ def _begin_turn(s: State, p: Player, passed: Sequence[str], chance: Chance, even
         s.shielded = _without(s.shielded, p.name)
         _graveyard_add(s, "smoke")
         events.append(Event("drop-expired", {"kind": "smoke", "tile": p.tile, "owner": p.name}))
+    # ruling: landmine-several-cars (the first of them to start a turn sets it off)
     for drop in [d for d in s.board if d.kind == "landmine" and p.name in d.on and d.tile == p.tile]:
         s.board = _without(s.board, drop)
         _graveyard_add(s, "landmine")

@@ -95,6 +95,7 @@ def _resolve_link(target: str, tile: int, maps: list[SpaceMap], local: Collectio
     return f"{tile - 1}:{ids[(lane, rows - 1)]}" if (lane, rows - 1) in ids else OFF
 
 
+# ruling: curved-tile-neighbours (six directions, rows ahead and behind; never the spaces beside)
 _INDEX = {d: i for i, d in enumerate(DIRECTIONS)}
 
 
@@ -113,6 +114,7 @@ def walk(board: Board, space: str, direction: str, n: int) -> str:
     return here
 
 
+# ruling: barricade-diagonals
 def crosses_barricade(board: Board, origin: str, direction: str, target: str) -> bool:
     """A one-space move crosses a barricade along the front edge it leaves by, or the back edge it
     enters by (and the reverse going backward)."""

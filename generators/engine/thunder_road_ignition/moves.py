@@ -293,6 +293,7 @@ def _do_step(s: State, a: StepAction, d: Decision, chance: Chance, events: list[
 
 
 def _do_enter(s: State, a: EnterAction, d: Decision, chance: Chance, events: list[Event]) -> None:
+    # ruling: first-move-space (the edge space is the move's first space)
     _take_step(s, a.space, "front", False, chance, events)
 
 
@@ -321,6 +322,7 @@ def _do_drift(s: State, a: DriftAction, d: Decision, chance: Chance, events: lis
 
 def _do_slam(s: State, a: SlamAction, d: Decision, chance: Chance, events: list[Event]) -> None:
     assert s.movement is not None
+    # ruling: drift-declined (a declined Drift is spent: it only ever applies to the first car)
     s.movement = s.movement._replace(drift="used")
     slam(s, s.movement.car, d.data[0], chance, events)
 
