@@ -18,6 +18,7 @@ simulation settings).
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import pickle
@@ -76,6 +77,9 @@ def _mutants(engine: Engine, legal: list[Any], rng: random.Random) -> list[dict[
     return out
 
 
+_READ_BACK: set[Any] = set()  # listed actions already shown to read back as written
+
+
 def _check_state(engine: Engine, state: Any, rng: random.Random, deep: bool,
                  content: GameContent | None = None) -> None:
     players = engine.players_to_act(state)
@@ -88,7 +92,9 @@ def _check_state(engine: Engine, state: Any, rng: random.Random, deep: bool,
         return
     legal = _listed(engine, state)
     for action in legal:
-        assert engine.parse_action(to_data(action)) == action, f"{to_data(action)} does not read back as written"
+        if action not in _READ_BACK:  # an action reads back as written once proved, whatever the state
+            assert engine.parse_action(to_data(action)) == action, f"{to_data(action)} does not read back as written"
+            _READ_BACK.add(action)
         try:
             engine.apply(state, action, Chance.seeded(rng.randrange(1 << 30)))
         except IllegalAction as exc:
@@ -125,10 +131,23 @@ def assert_players_words(reason: str, action: Any, content: GameContent | None =
     for pattern, what in INTERNAL:
         found = pattern.search(reason)
         assert found is None, f"refusing {action}: the reason {reason!r} contains {what} ({found.group(0)!r})"
-    for key, name in (content.names.items() if content is not None else ()):
-        if key.replace("-", " ").casefold() != name.casefold() and "-" in key and \
-                re.search(rf"(?<![\w-]){re.escape(key)}(?![\w-])", reason):
-            pytest.fail(f"refusing {action}: the reason {reason!r} names {key!r} by its id, not as printed ({name!r})")
+    if content is None:
+        return
+    ids = _ids_pattern(tuple(content.names.items()))
+    found = ids.search(reason) if ids is not None else None
+    if found is not None:
+        key = found.group(0)
+        pytest.fail(f"refusing {action}: the reason {reason!r} names {key!r} by its id, not as printed "
+                    f"({content.names[key]!r})")
+
+
+@functools.cache
+def _ids_pattern(names: tuple[tuple[str, str], ...]) -> re.Pattern[str] | None:
+    """One pattern for every content id that reads differently from its printed name (asked once per
+    content, not once per id and refusal)."""
+    keys = sorted((k for k, n in names if "-" in k and k.replace("-", " ").casefold() != n.casefold()),
+                  key=len, reverse=True)
+    return re.compile(r"(?<![\w-])(?:" + "|".join(map(re.escape, keys)) + r")(?![\w-])") if keys else None
 
 
 def _copy(state: Any) -> Any:
