@@ -94,12 +94,13 @@
       .map(function (w) { return w.replace(/^[.'’]+|[.'’]+$/g, ""); })
       .filter(function (w) { return w && MINOR.indexOf(w) < 0; });
   }
-  // The same word as far as a reader cares: one a prefix of the other ("slam", "slams"), or all
-  // but the last two letters shared ("starting", "starts").
+  // The same word as far as a reader cares: the same, one of three letters or more a prefix of the
+  // other ("slam", "slams"; not "ДР", a rule number's code, for "Дроноводи"), or all but the last two
+  // letters shared ("starting", "starts").
   function sameWord(a, b) {
     var n = 0, k = Math.min(a.length, b.length);
     while (n < k && a[n] === b[n]) n++;
-    return n === k || n >= Math.max(3, k - 2);
+    return a === b || (n === k && k >= 3) || n >= Math.max(3, k - 2);
   }
   var ALSO = /Also searched as:([\s\S]*?)(?:<\/p>|$)/;
   // Each section's other names, read once from the index Material hands its worker (the text of
