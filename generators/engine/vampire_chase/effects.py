@@ -233,6 +233,7 @@ def card_targets(state: State, card: str, enhance: bool) -> list[int | None]:
 def move_vehicle(state: State, to: int, events: list[Event]) -> None:
     """The vehicle moves; entering an occupied slot swaps with that enemy, whose die goes with it."""
     # ruling: enemy-dice
+    # ruling: move-swap-destination (the enemy takes the slot the move started from)
     before = state.vehicle
     enemy = state.ring[to]
     state.put(to, None)
