@@ -107,6 +107,11 @@ def parser() -> argparse.ArgumentParser:
     sim.add_argument("--write", action="store_true",
                      help="store the figures in content/<game>/figures.json for the site (with the version of "
                           "the rules data and code they were computed for)")
+    sim.add_argument("--precision", type=float, default=None, metavar="POINTS",
+                     help="play more games (on the next seeds) until every result's 95 %% interval is within "
+                          "± POINTS percentage points, e.g. 3 (the site's figures use 3)")
+    sim.add_argument("--max-games", type=int, default=20000, metavar="N",
+                     help="with --precision, stop at N games per setting all the same (default 20000)")
     sim.add_argument("--scheduler", default=None, metavar="ADDRESS",
                      help="play the games on a Dask distributed cluster (tcp://host:8786) instead of local "
                           "processes: the same seeds give the same figures")
@@ -225,9 +230,14 @@ def _run(args: argparse.Namespace) -> int:
     if args.command == "simulate":
         from generators.engine.simulate import run_simulate
 
+        if args.precision is not None and not 0 < args.precision < 50:
+            print("roadkit simulate: --precision is in percentage points, between 0 and 50 (e.g. 3)", file=sys.stderr)
+            return 2
         return run_simulate(content, args.game, games=args.games, seed=args.seed, as_json=args.json,
                             jobs=args.jobs, quiet=args.quiet, policies_wanted=args.policy,
-                            simulations=args.simulations, scheduler=args.scheduler, write=args.write)
+                            simulations=args.simulations, scheduler=args.scheduler, write=args.write,
+                            precision=None if args.precision is None else args.precision / 100,
+                            max_games=args.max_games)
     from generators.outputs import Manifest, build_lock
 
     with build_lock(args.out, _waiting):

@@ -86,6 +86,16 @@ class Setting:
 
 
 @dataclass(frozen=True)
+class Harder:
+    """Settings expected to get harder in this order (easiest first), and why, in players' words: the
+    rulebook's own levels, or a house design's declared difficulty. The simulator tells whether a
+    careful player's win rates come out in that order, outside the noise."""
+
+    settings: tuple[str, ...]
+    because: str
+
+
+@dataclass(frozen=True)
 class Specs:
     """The dataclasses content is converted to: a scenario's setup, a whole game's options, each
     action by its `do:` value, each component's `facts:` by component id."""
@@ -196,6 +206,7 @@ class Game(Generic[S, A]):
     odds: Callable[[GameContent], list[dict[str, Any]]] = lambda content: []
     hints: Hints[S, A] = field(default_factory=Hints)
     settings: tuple[Setting, ...] = (Setting("default", {}),)
+    harder: tuple[Harder, ...] = ()  # difficulty orders the settings should come out in
     # Imperfect information: a copy of the state with everything `player` cannot see dealt again by
     # `chance` consistently with what they can (OpenSpiel's resample_from_infostate).
     resample: Callable[[S, str, Chance], S] | None = None
@@ -214,6 +225,12 @@ class Game(Generic[S, A]):
             unknown = set(phase.moves) - kinds
             if unknown:
                 raise TypeError(f"{self.type.name}: phase {phase.id} allows unknown moves {sorted(unknown)}")
+        labels = {s.label for s in self.settings}
+        for order in self.harder:
+            unknown = set(order.settings) - labels
+            if unknown or len(order.settings) < 2:
+                raise TypeError(f"{self.type.name}: a difficulty order names settings {sorted(unknown)} that "
+                                "are not among its settings, or fewer than two")
         if (self.type.information == "imperfect") != (self.resample is not None):
             raise TypeError(f"{self.type.name}: a game of imperfect information re-deals hidden parts "
                             "(resample), and only such a game does")

@@ -15,6 +15,7 @@ over always has a legal action, and every game ends within the engine's declared
 from __future__ import annotations
 
 import json
+import math
 import random
 import statistics
 import sys
@@ -25,12 +26,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from generators.content.loader import Content
-from generators.engine import figures
+from generators.engine import difficulty, figures
 from generators.engine.chance import Chance
 from generators.engine.contract import Game, Setting, load_engine
 from generators.engine.facts import GameContent, game_content
 from generators.engine.players import POLICIES, LookaheadPlayer, Player, player_for
-from generators.engine.stats import rate
+from generators.engine.stats import games_for, rate
 
 POLICY = POLICIES["random"]
 
@@ -125,22 +126,40 @@ def policies(engine: Game[Any, Any], content: GameContent) -> list[str]:
 
 def simulate(engine_name: str, content: GameContent, games: int, seed: int = 1, jobs: int | None = None,
              wanted: Sequence[str] | None = None, simulations: int = 100,
-             executor: Executor | None = None) -> list[dict[str, Any]]:
+             executor: Executor | None = None, precision: float | None = None,
+             max_games: int = 20000) -> list[dict[str, Any]]:
     """Play `games` whole games for each of the engine's settings and policies (`wanted`, default every
-    one it can be played by but the search); seeds are seed, seed+1... The games go to `executor`
-    (a cluster's, see `cluster_executor`) or to local processes; either way each game is played from
-    its own seed, so the figures are the same."""
+    one it can be played by but the search); seeds are seed, seed+1... With `precision` (a share, 0.03
+    for ±3 points), more games follow, on the next seeds, until every result's 95 % interval is that
+    narrow (at most `max_games`). The games go to `executor` (a cluster's, see `cluster_executor`) or to
+    local processes; either way each game is played from its own seed, so the figures are the same."""
     engine = load_engine(engine_name)
-    seeds = list(range(seed, seed + games))
     out = []
     for policy in wanted or policies(engine, content):
         for setting in engine.simulation_setups():
             options = dict(setting.options)
-            batches = _batches(seeds, policy, jobs if executor is None else None)
-            work = [Job(engine_name, content, options, tuple(b), policy, simulations) for b in batches]
-            played = play_job(work[0]) if executor is None and len(work) == 1 else _run(work, executor, jobs)
+            played: list[Played] = []
+            want = games
+            while len(played) < want:
+                seeds = list(range(seed + len(played), seed + want))
+                batches = _batches(seeds, policy, jobs if executor is None else None)
+                work = [Job(engine_name, content, options, tuple(b), policy, simulations) for b in batches]
+                played += play_job(work[0]) if executor is None and len(work) == 1 else _run(work, executor, jobs)
+                if precision is not None:
+                    want = min(max_games, max(want, _games_for(played, precision)))
             out.append(summarize(setting, sorted(played, key=lambda p: p.seed), policy, simulations))
     return out
+
+
+def _games_for(played: Sequence[Played], precision: float) -> int:
+    """Games enough for every result's interval to be ± `precision`, judged from the shares so far
+    (a tenth more, so the next check rarely falls short by a game or two)."""
+    n = len(played)
+    counts = Counter(str(p.result.get("result")) for p in played)
+    if all(rate(k, n).half_width <= precision for k in counts.values()):
+        return n
+    worst = max(min(k / n, 1 - k / n) for k in counts.values())
+    return max(n + 1, math.ceil(1.1 * games_for(precision, max(worst, 0.02))))
 
 
 def _batches(seeds: list[int], policy: str, jobs: int | None) -> list[list[int]]:
@@ -195,7 +214,8 @@ def _cores() -> int:
 
 def run_simulate(content: Content, games_wanted: Sequence[str] | None, *, games: int, seed: int, as_json: bool,
                  jobs: int | None, quiet: bool, policies_wanted: Sequence[str] | None = None,
-                 simulations: int = 100, scheduler: str | None = None, write: bool = False) -> int:
+                 simulations: int = 100, scheduler: str | None = None, write: bool = False,
+                 precision: float | None = None, max_games: int = 20000) -> int:
     """`roadkit simulate`: every chosen game that has an engine."""
     report: dict[str, Any] = {"policies": dict(POLICIES), "games": {}}
     unknown = [p for p in policies_wanted or () if p not in POLICIES]
@@ -214,14 +234,19 @@ def run_simulate(content: Content, games_wanted: Sequence[str] | None, *, games:
         engine = load_engine(game.engine)
         try:
             facts = game_content(game, engine)
-            lines = simulate(game.engine, facts, games, seed, jobs, policies_wanted, simulations, executor)
+            lines = simulate(game.engine, facts, games, seed, jobs, policies_wanted, simulations, executor,
+                             precision, max_games)
             report["games"][game.id] = lines
+            order = difficulty.check(lines, engine.harder)
+            if order:
+                report.setdefault("difficulty", {})[game.id] = order
         except InvariantBroken as exc:
             print(f"roadkit simulate: {game.id}: {exc}", file=sys.stderr)
             return 1
         if write:
             where = figures.store(game, "plays", {"version": figures.version(game.engine, facts), "seed": seed,
-                                                  "policies": dict(POLICIES), "settings": lines})
+                                                  "policies": dict(POLICIES), "utility": engine.type.utility,
+                                                  "settings": lines, "difficulty": order})
             if not quiet:
                 print(f"figures written to {where}", file=sys.stderr)
     if as_json:
@@ -241,4 +266,5 @@ def _human(report: dict[str, Any]) -> str:
                                 for k, v in s["figures"].items())
             who = f"search, {s['simulations']} simulations a move" if "simulations" in s else s["policy"]
             lines.append(f"{game} [{s['setting']}, {who}] {s['games']} games: {results}; {figures}")
+        lines += [f"{game} difficulty: {line}" for line in difficulty.words(report.get("difficulty", {}).get(game, []))]
     return "\n".join(lines)

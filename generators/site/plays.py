@@ -85,6 +85,8 @@ class Careful:
     rows: tuple[Hardness, ...]
     current: bool  # computed for this version of the rules data and code
     findings: tuple[str, ...]  # balance effects outside the noise, in words
+    competitive: bool = False  # rows give each seat's share of the wins, not one win rate
+    order: tuple[str, ...] = ()  # whether the settings come out as hard as expected, in words
 
 
 def careful_player(figures: Any) -> Careful | None:
@@ -95,6 +97,7 @@ def careful_player(figures: Any) -> Careful | None:
         return None
     lines = [s for s in plays.get("settings") or () if isinstance(s, dict)]
     policy = next((p for p in STRENGTH if any(s.get("policy") == p for s in lines)), None)
+    competitive = plays.get("utility") == "competitive"
     if policy is None:
         return None
     rows = []
@@ -104,12 +107,40 @@ def careful_player(figures: Any) -> Careful | None:
         results = _dict(s.get("results"))
         wins = [v for k, v in results.items() if isinstance(v, dict) and (str(k).startswith("won") or "wins" in str(k))]
         games = int(s.get("games", 0))
-        hits = sum(int(v.get("games", 0)) for v in wins)
-        share = _interval_text(hits, games) if games else "–"
+        if competitive:  # who wins how often: each result ("blue wins", "nobody") with its interval
+            share = ", ".join(f"{_words(k)} {_interval_text(int(v.get('games', 0)), games)}"
+                              for k, v in results.items() if isinstance(v, dict)) if games else "–"
+        else:
+            hits = sum(int(v.get("games", 0)) for v in wins)
+            share = _interval_text(hits, games) if games else "–"
         rows.append(Hardness(_words(s.get("setting", "")), share, games))
     sims = next((s.get("simulations") for s in lines if s.get("policy") == policy and s.get("simulations")), None)
     return Careful(PLAYER_WORDS[policy].format(n=sims), tuple(rows), bool(plays.get("current")),
-                   _findings(figures.get("balance")))
+                   _findings(figures.get("balance")), competitive,
+                   _order(plays.get("difficulty"), policy))
+
+
+def _order(found: Any, policy: str) -> tuple[str, ...]:
+    """Each expected difficulty step as a sentence: in order, out of order, or not told apart."""
+    out = []
+    for order in found if isinstance(found, list) else ():
+        if not isinstance(order, dict) or order.get("policy") != policy:
+            continue
+        for p in order.get("pairs") or ():
+            if not isinstance(p, dict):
+                continue
+            easier, harder = _words(p.get("easier", "")), _words(p.get("harder", ""))
+            gap = _dict(p.get("gap"))
+            span = f"{_number(gap.get('low'))} to {_number(gap.get('high'))} points"
+            verdict = {
+                "in order": f"{easier} is easier than {harder}, as expected",
+                "out of order": f"{easier} came out harder than {harder}, against what we expected",
+                "not told apart": f"{easier} and {harder} could not be told apart at this many games",
+            }.get(str(p.get("verdict")), "")
+            if verdict:
+                said = f"{verdict} (gap in wins {span}; expected because {order.get('because', '')})"
+                out.append(said[:1].upper() + said[1:])
+    return tuple(out)
 
 
 def _interval_text(hits: int, games: int) -> str:

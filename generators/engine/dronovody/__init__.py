@@ -57,7 +57,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from generators.engine.contract import Event, Game, GameType, Hints, Setting, Specs
+from generators.engine.contract import Event, Game, GameType, Harder, Hints, Setting, Specs
 from generators.engine.dronovody.drawing import DRAWING
 from generators.engine.dronovody.facts import FACTS, MAX_PLAYERS
 from generators.engine.dronovody.moves import MOVES, complete
@@ -100,6 +100,11 @@ GAME: Game[State, Action] = Game(
         Setting("2 players, every advanced rule", {"players": 2, "extended_rotation": True, "random_start": True,
                                                     "fog_of_war": True, "horde": True, "istar": True}),
     ),
+    # The rulebook rates no player count or advanced rule as harder; its first game leaves out the
+    # threats marked with a red triangle, so that game should be no harder than the full one.
+    harder=(Harder(("2 players, first game", "2 players"),
+                   "the first game leaves the threat cards marked with a red triangle out of the deck "
+                   "(Setup, first game)"),),
     resample=resample,
     complete=complete,
 )

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from generators.engine.contract import Drawing, Game, GameType, Hints, Setting, Specs, Words
+from generators.engine.contract import Drawing, Game, GameType, Harder, Hints, Setting, Specs, Words
 from generators.engine.facts import GameContent
 from generators.engine.mission_drive.drawing import draw_svg, legend, pieces
 from generators.engine.mission_drive.facts import FACTS_SPECS, LEVELS, facts_of
@@ -67,4 +67,6 @@ GAME: Game[State, Action] = Game(
     # One setting per difficulty (reward level and boss difficulty alike), and the short game.
     settings=(*(Setting(level, {"reward": level, "difficulty": level}) for level in LEVELS),
               Setting("short game", {"variant": "short"})),
+    harder=(Harder(tuple(LEVELS), "the rulebook's three levels, Rookie, Normal and Expert, for the mission "
+                                  "reward and the boss alike (Setup, step 9)"),),
 )

@@ -14,7 +14,7 @@ rulings in content/vampire-chase/notes.yaml, marked `# ruling: <id>` where the c
 
 from __future__ import annotations
 
-from generators.engine.contract import Game, GameType, Hints, Setting, Specs
+from generators.engine.contract import Game, GameType, Harder, Hints, Setting, Specs
 from generators.engine.vampire_chase.drawing import DRAWING
 from generators.engine.vampire_chase.facts import FACTS
 from generators.engine.vampire_chase.moves import MOVES
@@ -46,5 +46,7 @@ GAME: Game[State, Action] = Game(
     settings=(Setting("last-orders", {"mission": "last-orders"}),
               Setting("red-mile", {"mission": "red-mile"}),
               Setting("sunrise-run", {"mission": "sunrise-run"})),
+    harder=(Harder(("last-orders", "red-mile", "sunrise-run"),
+                   "the kit's mission cards (a house design) are marked difficulty 1, 2 and 3"),),
     resample=resample,
 )
