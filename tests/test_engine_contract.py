@@ -169,19 +169,36 @@ def _playthrough(engine: Engine, content: GameContent, options: dict[str, Any], 
     state = engine.new_game(engine.parse_options(options), content, chance)
     svg = engine.draw_svg(state)
     assert svg == engine.draw_svg(_copy(state)), "drawing the same state twice differs"
+    acted: set[str] = set()
     for n in range(engine.type.max_actions + 1):
         deep = n % DEEP_EVERY == 0
         _check_state(engine, state, rng, deep, content)
         players = engine.players_to_act(state)
         if not players:
-            json.dumps(engine.result(state))
+            result = engine.result(state)
+            json.dumps(result)
+            _check_winners(engine, state, acted, str(result.get("result", "")))
             assert engine.draw_svg(state) == engine.draw_svg(_copy(state))
             return n
+        assert not engine.winners(state), "a game still being played names its winners"
+        acted.update(players)
         action = rng.choice(engine.legal_actions(state, rng.choice(players)))
         new, events = assert_pure(engine, state, action, chance)
         json.dumps([e.as_dict() for e in events])
         state = new
     pytest.fail(f"seed {seed}: the game did not end within {engine.type.max_actions} actions")
+
+
+def _check_winners(engine: Engine, state: Any, acted: set[str], word: str) -> None:
+    """The winners a finished game names (the players' returns) are players of it, agree with the
+    result's wording, and in a solo or cooperative game are everybody or nobody."""
+    winners = set(engine.winners(state))
+    assert winners <= acted, f"winners {sorted(winners)} are not among the players {sorted(acted)}"
+    if engine.type.utility in ("solo", "cooperative"):
+        assert winners in (set(), acted), f"a team game's winners are everybody or nobody, not {sorted(winners)}"
+        assert bool(winners) == word.casefold().startswith("won"), f"winners {sorted(winners)} but result {word!r}"
+    else:
+        assert len(winners) <= 1 or "draw" in word.casefold() or "tie" in word.casefold()
 
 
 def test_random_playthroughs_keep_every_invariant(engine_case: tuple[Engine, GameContent]) -> None:

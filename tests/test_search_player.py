@@ -52,9 +52,8 @@ def _won(game_id: str, policy: str, seed: int) -> bool:
     # competitive: the search player takes one seat against look-ahead players
     seats = {seat: SearchPlayer(simulations=sims)} if (seat and policy == "search") else None
     name = "greedy" if (seat and policy == "search") else policy
-    word = str(play(engine, content, options, seed, name, seats=seats, simulations=sims).result.get("result", ""))
-    word = word.casefold()
-    return word.startswith("won") if seat is None else seat.casefold() in word.replace(",", " ").split()
+    played = play(engine, content, options, seed, name, seats=seats, simulations=sims)
+    return played.won if seat is None else seat in played.winners
 
 
 @pytest.mark.parametrize("game_id", sorted(BUDGET))

@@ -201,6 +201,9 @@ class Game(Generic[S, A]):
     moves: Mapping[str, Move[S, A]]
     outcome: Callable[[S, list[Event]], dict[str, Any]]
     result: Callable[[S], dict[str, Any]]
+    # The players who won a finished game (every seat in a won solo or cooperative game, none in a
+    # lost one): players' returns come from it, never from parsing the result's wording.
+    winners: Callable[[S], Sequence[str]]
     drawing: Drawing[S]
     words: Words[S, A] = field(default_factory=Words)
     odds: Callable[[GameContent], list[dict[str, Any]]] = lambda content: []

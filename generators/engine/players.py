@@ -12,15 +12,15 @@
   one (after `rollout_depth` random actions, none by default), else by random play to the end of the
   game and its returns. Strength is `simulations` per move; the report names it.
 
-Returns come from the game's result word: in a solo or
-cooperative game a result beginning "won" is 1 for everybody; in a competitive game, 1 for each
-player the result names as a winner, 0 for the rest.
+Returns come from the game's `winners`: 1 for each player it names (every seat of a won solo or
+cooperative game), 0 for the rest.
 """
 
 from __future__ import annotations
 
 import math
 import random
+import statistics
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -42,6 +42,8 @@ class Rules(Protocol):
 
     def result(self, state: Any) -> dict[str, Any]: ...
 
+    def winners(self, state: Any) -> Sequence[str]: ...
+
     def evaluate(self, state: Any, player: str) -> float | None: ...
 
     @property
@@ -55,18 +57,8 @@ class Player(Protocol):
 
 
 def returns(game: Rules, state: Any, player: str) -> float:
-    """`player`'s return at the end of a game: 1 for a win, 0 for a loss (see the module's note)."""
-    word = str(game.result(state).get("result", "")).casefold()
-    if game.type.utility in ("solo", "cooperative"):
-        return 1.0 if word.startswith("won") else 0.0
-    return 1.0 if _names(word, player) else 0.0
-
-
-def _names(word: str, player: str) -> bool:
-    """Does the result word name `player` as a winner ("blue wins", "P2", "P1 and P3 win")?"""
-    p = player.casefold()
-    tokens = word.replace(",", " ").split()
-    return p in tokens or word == p
+    """`player`'s return at the end of a game: 1 if the game names them among its winners, else 0."""
+    return 1.0 if player in game.winners(state) else 0.0
 
 
 @dataclass
@@ -131,6 +123,9 @@ class SearchPlayer:
     # Progressive widening: a node with n visits has at most widening * sqrt(n + 1) children, so a
     # position with dozens of moves is searched deep along the promising ones instead of one visit each.
     widening: float = 1.5
+    # Order a tree node's untried moves by the game's rating one step ahead (as at the root), from the
+    # node's second visit on, where the game rates positions.
+    rank_deep: bool = True
     name: str = "search"
 
     def __post_init__(self) -> None:
@@ -174,6 +169,10 @@ class SearchPlayer:
                     known.available += 1
             room = len(children) < self.widening * math.sqrt(node.visits + 1) or len(untried) == len(legal)
             if untried and room:
+                if self.rank_deep and node.visits and not node.rank and len(legal) > 1:
+                    # A node expanded a second time orders its moves one step ahead, as the root does: a
+                    # subtree's mean is then made of good continuations, not of random ones.
+                    node.rank = _ratings(game, state, actor, legal, rng)
                 rank = node.rank
                 if rank:
                     best = max(rank.get(a, -math.inf) for a in untried)
@@ -238,9 +237,7 @@ class _Scale:
                rng: random.Random) -> tuple[_Scale, list[float | None]]:
         """The scale, and each action's rating one step ahead (the order the root tries them in)."""
         rated = [game.evaluate(game.play(state, a, Chance.seeded(rng.randrange(1 << 30)))[0], player) for a in legal]
-        values = [v for v in rated if v is not None]
-        spread = max(values) - min(values) if values else 0.0
-        return cls({}, spread / 2 if spread > 0 else 1.0), rated
+        return cls({}, _unit([v for v in rated if v is not None])), rated
 
     def __call__(self, game: Rules, root: Any, value: float, player: str) -> float:
         centre = self.centre.get(player)
@@ -249,6 +246,32 @@ class _Scale:
             centre = self.centre[player] = 0.0 if rated is None else rated
         x = (value - centre) / self.unit
         return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, x))))
+
+
+def _unit(values: Sequence[float]) -> float:
+    """How much one action typically changes the rating: half the spread of the middle half of the
+    ratings one step ahead. Robust on purpose: one move that loses the game on the spot (a rating
+    thousands below the rest) must not flatten every other difference to nothing. Where most moves
+    rate the same, the smallest difference from them; 1 where all do."""
+    if len(values) >= 4:
+        q1, _, q3 = statistics.quantiles(values, n=4, method="inclusive")
+        if q3 > q1:
+            return (q3 - q1) / 2
+    middle = statistics.median(values) if values else 0.0
+    gaps = [abs(v - middle) for v in values if v != middle]
+    return min(gaps) if gaps else 1.0
+
+
+def _ratings(game: Rules, state: Any, player: str, legal: Sequence[Any], rng: random.Random) -> dict[Any, float]:
+    """Each action's rating one step ahead for `player` (chance in it a throwaway); {} where the game
+    rates no positions."""
+    out = {}
+    for a in legal:
+        rated = game.evaluate(game.play(state, a, Chance.seeded(rng.randrange(1 << 30)))[0], player)
+        if rated is None:
+            return {}
+        out[a] = rated
+    return out
 
 
 def _rank(node: _Node | None) -> tuple[int, float]:

@@ -47,6 +47,12 @@ class Played:
     seed: int
     result: dict[str, Any]
     actions: int
+    winners: tuple[str, ...] = ()  # the players the game names as winners (everybody in a won team game)
+
+    @property
+    def won(self) -> bool:
+        """Did anybody win (a solo or cooperative game's win)?"""
+        return bool(self.winners)
 
 
 def play(engine: Game[Any, Any], content: GameContent, options: Any, seed: int, policy_name: str = "random",
@@ -60,7 +66,7 @@ def play(engine: Game[Any, Any], content: GameContent, options: Any, seed: int, 
     for n in range(engine.type.max_actions + 1):
         players = engine.players_to_act(state)
         if not players:
-            return Played(seed, engine.result(state), n)
+            return Played(seed, engine.result(state), n, tuple(engine.winners(state)))
         player = players[0] if len(players) == 1 else policy.choice(players)
         legal = engine.legal_actions(state, player)
         if not legal:

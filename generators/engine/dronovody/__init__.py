@@ -63,7 +63,7 @@ from generators.engine.dronovody.facts import FACTS, MAX_PLAYERS
 from generators.engine.dronovody.moves import MOVES, complete
 from generators.engine.dronovody.odds import odds
 from generators.engine.dronovody.policy import evaluate, resample
-from generators.engine.dronovody.results import outcome, result
+from generators.engine.dronovody.results import outcome, result, winning_seats
 from generators.engine.dronovody.setup import from_setup, start
 from generators.engine.dronovody.specs import ACTIONS, Action, Options, SetupSpec
 from generators.engine.dronovody.state import State
@@ -87,6 +87,7 @@ GAME: Game[State, Action] = Game(
     moves=MOVES,
     outcome=_outcome,
     result=result,
+    winners=winning_seats,
     drawing=DRAWING,
     words=WORDS,
     odds=odds,

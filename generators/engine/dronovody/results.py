@@ -96,3 +96,7 @@ def result(s: State) -> dict[str, Any]:
     }
 
 
+def winning_seats(s: State) -> tuple[str, ...]:
+    """Every seat, when the team has won (a cooperative game: the best score among them is told apart
+    in the result's figures, not in the returns)."""
+    return tuple(s.seats) if s.result == "won" else ()

@@ -42,7 +42,7 @@ from generators.engine.escape_deathrace.facts import (
 from generators.engine.escape_deathrace.moves import MOVES
 from generators.engine.escape_deathrace.odds import OddsTable, odds
 from generators.engine.escape_deathrace.policy import evaluate, resample
-from generators.engine.escape_deathrace.results import outcome, result
+from generators.engine.escape_deathrace.results import outcome, result, winners
 from generators.engine.escape_deathrace.setup import from_setup, start
 from generators.engine.escape_deathrace.specs import ACTION_SPECS, Action, Options, SetupSpec
 from generators.engine.escape_deathrace.state import State
@@ -81,6 +81,7 @@ GAME: Game[State, Action] = Game(
     moves=MOVES,
     outcome=_outcome,
     result=result,
+    winners=winners,
     drawing=Drawing(svg=draw_svg, pieces=pieces, legend=legend),
     words=Words(action=lambda a, s, content: _describe(a, s), random=_words_random,
                 end=lambda s, content: describe_end(s)),

@@ -98,3 +98,8 @@ def result(s: State) -> dict[str, Any]:
         "event_cards_drawn": s.events_drawn,
         "portal_closed": 1 if s.ended == "portal-closed" else 0,
     }
+
+
+def winners(s: State) -> tuple[str, ...]:
+    """The seat whose car escaped, or nobody."""
+    return (s.winner,) if s.winner is not None else ()

@@ -26,7 +26,7 @@ from generators.engine.mission_drive.drawing import draw_svg, legend, pieces
 from generators.engine.mission_drive.facts import FACTS_SPECS, LEVELS, facts_of
 from generators.engine.mission_drive.moves import MOVES
 from generators.engine.mission_drive.policy import evaluate
-from generators.engine.mission_drive.results import outcome, result
+from generators.engine.mission_drive.results import outcome, result, winners
 from generators.engine.mission_drive.setup import initial_state, new_game
 from generators.engine.mission_drive.specs import ACTIONS, Action, Options, SetupSpec
 from generators.engine.mission_drive.state import State
@@ -58,6 +58,7 @@ GAME: Game[State, Action] = Game(
     moves=MOVES,
     outcome=outcome,
     result=result,
+    winners=winners,
     drawing=Drawing(svg=draw_svg, pieces=pieces, legend=legend),
     words=Words(action=lambda action, state, content: describe_action(
                     action, state, content.name if content is not None else str),

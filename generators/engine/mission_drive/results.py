@@ -7,6 +7,7 @@ from typing import Any
 from generators.engine.contract import Event
 from generators.engine.mission_drive.road import _vulnerable_left
 from generators.engine.mission_drive.state import State, _vkey
+from generators.engine.mission_drive.turns import PLAYER
 
 # --- outcome and result ------------------------------------------------------------------------
 
@@ -95,3 +96,8 @@ def result(state: State) -> dict[str, Any]:
         "reached_boss": int(s.boss is not None and s.boss.at is not None),
         "upgrades_used": s.upgrades_used,
     }
+
+
+def winners(s: State) -> tuple[str, ...]:
+    """The hero, when the game is won."""
+    return (PLAYER,) if s.game == "won" else ()

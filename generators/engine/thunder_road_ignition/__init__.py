@@ -30,7 +30,7 @@ from generators.engine.thunder_road_ignition.facts import FACTS_SPECS
 from generators.engine.thunder_road_ignition.moves import MOVES
 from generators.engine.thunder_road_ignition.odds import odds_for
 from generators.engine.thunder_road_ignition.policy import evaluate
-from generators.engine.thunder_road_ignition.results import outcome, result
+from generators.engine.thunder_road_ignition.results import outcome, result, winners
 from generators.engine.thunder_road_ignition.setup import from_setup, start
 from generators.engine.thunder_road_ignition.specs import ACTIONS, Action, Options, SetupSpec
 from generators.engine.thunder_road_ignition.state import State
@@ -48,6 +48,7 @@ GAME: Game[State, Action] = Game(
     moves=MOVES,
     outcome=outcome,
     result=result,
+    winners=winners,
     drawing=DRAWING,
     words=WORDS,
     odds=odds_for,

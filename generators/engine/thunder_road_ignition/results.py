@@ -55,3 +55,8 @@ def result(state: State) -> dict[str, Any]:
             "slams": state.stats.get("slams", 0), "damage tokens drawn": state.stats.get("damage", 0),
             "trips to the pit": state.stats.get("pits", 0), "shots": state.stats.get("shots", 0),
             "hazards flipped": len(state.revealed)}
+
+
+def winners(state: State) -> tuple[str, ...]:
+    """The seat that won (the rulebook's single winner), or nobody yet."""
+    return (state.winner,) if state.winner else ()

@@ -20,7 +20,7 @@ from generators.engine.vampire_chase.facts import FACTS
 from generators.engine.vampire_chase.moves import MOVES
 from generators.engine.vampire_chase.odds import odds_for
 from generators.engine.vampire_chase.policy import evaluate, resample
-from generators.engine.vampire_chase.results import outcome, result
+from generators.engine.vampire_chase.results import outcome, result, winners
 from generators.engine.vampire_chase.setup import from_setup, start
 from generators.engine.vampire_chase.specs import ACTIONS, Action, Options, SetupSpec
 from generators.engine.vampire_chase.state import State
@@ -39,6 +39,7 @@ GAME: Game[State, Action] = Game(
     moves=MOVES,
     outcome=outcome,
     result=result,
+    winners=winners,
     drawing=DRAWING,
     words=WORDS,
     odds=odds_for,

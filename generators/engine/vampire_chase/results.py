@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from generators.engine.contract import Event
-from generators.engine.vampire_chase.facts import SLOTS
+from generators.engine.vampire_chase.facts import PLAYER, SLOTS
 from generators.engine.vampire_chase.speed import chase_range
 from generators.engine.vampire_chase.state import State
 
@@ -77,3 +77,7 @@ def result(state: State) -> dict[str, Any]:
         "lost_at_dawn": int(state.reason == "dawn"),
     }
 
+
+def winners(state: State) -> tuple[str, ...]:
+    """The player, when the mission is complete."""
+    return (PLAYER,) if state.result == "won" else ()
