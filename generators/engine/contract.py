@@ -175,12 +175,11 @@ class Drawing(Generic[S]):
 
 @dataclass(frozen=True)
 class Hints(Generic[S, A]):
-    """Optional knowledge that only speeds a player up, never changes the rules: `evaluate(state,
-    player)` rates a position (higher is better) for look-ahead and for cutting search rollouts short;
-    `priors(state, player, actions)` weighs actions for the search's first visits."""
+    """Optional knowledge that only makes a player better or faster, never changes the rules:
+    `evaluate(state, player)` rates a position (higher is better) for the look-ahead, for the order
+    the search tries moves in and for rating the positions it reaches."""
 
     evaluate: Callable[[S, str], float] | None = None
-    priors: Callable[[S, str, Sequence[A]], Sequence[float]] | None = None
 
 
 # --- the game ----------------------------------------------------------------------------------
