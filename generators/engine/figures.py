@@ -2,7 +2,8 @@
 
 Figures that mean something take thousands of games, far more than a build can afford, so
 `roadkit simulate --write` plays them once and stores them beside the game's content, with the version
-they were computed for: a digest of what the engine reads of the content and of the engine's code. The
+they were computed for: a digest of what the engine reads of the content and of how the engine plays a
+few seeded reference games move by move (so a faster or tidier engine keeps them current). The
 build never plays them again; the rules check reads the file, tells whether it is still current, and
 the site shows the figures, marked as computed for an earlier version when they are not.
 """
@@ -12,32 +13,64 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import random
 from pathlib import Path
 from typing import Any
 
 from generators.content.model import LoadedGame
+from generators.engine.chance import Chance
+from generators.engine.contract import Game, load_engine
 from generators.engine.facts import GameContent
+from generators.engine.players import LookaheadPlayer
 
 FILE = "figures.json"
-ENGINE_DIR = Path(__file__).resolve().parent
-# The shared modules a game's play depends on (the players and the simulator included).
-SHARED = ("contract.py", "chance.py", "facts.py", "records.py", "refusals.py", "players.py", "simulate.py",
-          "stats.py", "balance.py")
-
-
-def _engine_files(engine: str) -> list[Path]:
-    package = ENGINE_DIR / engine
-    own = sorted(package.rglob("*.py")) if package.is_dir() else [ENGINE_DIR / f"{engine}.py"]
-    return [*own, *(ENGINE_DIR / name for name in SHARED if (ENGINE_DIR / name).is_file())]
+BEHAVIOUR_SEEDS = {"random": (1, 2), "greedy": (1,)}  # the reference games, per setting
 
 
 def version(engine: str, content: GameContent) -> str:
-    """What the figures depend on: the engine's code and what it reads of the content."""
+    """What the figures depend on: what the engine reads of the content, and how the engine plays
+    (`behaviour`), so an edit that only makes the code faster or clearer keeps them current, and any
+    edit that changes a legal move, a rating or a result in the reference games does not."""
     h = hashlib.sha256()
-    for path in _engine_files(engine):
-        h.update(path.name.encode() + b"\0" + hashlib.sha256(path.read_bytes()).digest())
     h.update(repr(content).encode())
+    h.update(behaviour(load_engine(engine), content).encode())
     return h.hexdigest()[:16]
+
+
+def behaviour(engine: Game[Any, Any], content: GameContent) -> str:
+    """A digest of reference games played through the contract: per setting, seeded games by the
+    random and the look-ahead players, every list of legal moves and every result hashed."""
+    h = hashlib.sha256()
+    for setting in engine.simulation_setups():
+        for policy, seeds in BEHAVIOUR_SEEDS.items():
+            for seed in seeds:
+                h.update(_reference_game(engine, content, dict(setting.options), seed, policy).encode())
+    return h.hexdigest()
+
+
+def _reference_game(engine: Game[Any, Any], content: GameContent, options: dict[str, Any], seed: int,
+                    policy: str) -> str:
+    chance = Chance.seeded(seed)
+    rng = random.Random(f"reference-{seed}")
+    look = LookaheadPlayer()
+    state = engine.new_game(engine.parse_options(options), content, chance)
+    h = hashlib.sha256()
+    for _ in range(engine.type.max_actions + 1):
+        players = engine.players_to_act(state)
+        if not players:
+            break
+        player = players[0] if len(players) == 1 else rng.choice(players)
+        legal = engine.legal_actions(state, player)
+        h.update(repr(legal).encode())
+        after = None
+        if policy == "greedy" and len(legal) > 1 and engine.evaluate(state, player) is not None:
+            action, after = look.choose_with_state(engine, state, player, legal, rng)
+        else:
+            action = rng.choice(legal)
+        state = after if after is not None else engine.play(state, action, chance)[0]
+    h.update(repr(sorted(engine.result(state).items())).encode())
+    h.update(repr(tuple(engine.winners(state))).encode())
+    return h.hexdigest()
 
 
 def path_of(game: LoadedGame) -> Path:

@@ -1,0 +1,47 @@
+"""Committed figures stay current while the engine plays the same way: the version is a digest of
+what the engine reads of the content and of seeded reference games move by move, so a rating or a
+rule that changes play makes them stale, and the check's report says so."""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+
+import pytest
+
+from generators.content.loader import load_content
+from generators.engine import figures
+from generators.engine.contract import Hints, load_engine
+from generators.engine.facts import game_content
+
+ROOT = Path(__file__).resolve().parent.parent
+GAME = load_content(ROOT / "content", ["vampire-chase"]).game("vampire-chase")
+ENGINE = load_engine(GAME.engine or "")
+CONTENT = game_content(GAME, ENGINE)
+
+
+def test_the_same_engine_and_content_give_the_same_version() -> None:
+    assert figures.behaviour(ENGINE, CONTENT) == figures.behaviour(ENGINE, CONTENT)
+    assert figures.version(GAME.engine or "", CONTENT) == figures.version(GAME.engine or "", CONTENT)
+
+
+def test_a_changed_rating_changes_the_behaviour() -> None:
+    rating = ENGINE.hints.evaluate
+    assert rating is not None
+    backwards = dataclasses.replace(ENGINE, hints=Hints(evaluate=lambda s, p: -rating(s, p)))
+    assert figures.behaviour(backwards, CONTENT) != figures.behaviour(ENGINE, CONTENT)
+
+
+def test_a_changed_result_changes_the_behaviour() -> None:
+    lost = dataclasses.replace(ENGINE, result=lambda s: {**ENGINE.result(s), "result": "lost"})
+    assert figures.behaviour(lost, CONTENT) != figures.behaviour(ENGINE, CONTENT)
+
+
+def test_the_report_marks_figures_of_another_version_stale(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(figures, "path_of", lambda game: tmp_path / figures.FILE)
+    now = figures.version(GAME.engine or "", CONTENT)
+    figures.store(GAME, "plays", {"version": now, "settings": []})
+    figures.store(GAME, "balance", {"version": "0123456789abcdef", "effects": []})
+    report = figures.for_report(GAME, GAME.engine or "", CONTENT)
+    assert report["plays"]["current"] is True
+    assert report["balance"]["current"] is False
