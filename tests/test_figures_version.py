@@ -45,3 +45,15 @@ def test_the_report_marks_figures_of_another_version_stale(tmp_path: Path, monke
     report = figures.for_report(GAME, GAME.engine or "", CONTENT)
     assert report["plays"]["current"] is True
     assert report["balance"]["current"] is False
+
+
+def test_a_changed_count_changes_the_version_and_printed_wording_alone_does_not() -> None:
+    name, faces = next(iter(sorted(CONTENT.components.items())))
+    more = dataclasses.replace(CONTENT, components={**CONTENT.components,
+                                                    name: (dataclasses.replace(faces[0], count=faces[0].count + 1),
+                                                           *faces[1:])})
+    reworded = dataclasses.replace(CONTENT, components={**CONTENT.components,
+                                                        name: (dataclasses.replace(faces[0], back=None), *faces[1:])})
+    engine = GAME.engine or ""
+    assert figures.version(engine, more) != figures.version(engine, CONTENT)
+    assert figures.version(engine, reworded) == figures.version(engine, CONTENT)

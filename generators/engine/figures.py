@@ -32,7 +32,9 @@ def version(engine: str, content: GameContent) -> str:
     (`behaviour`), so an edit that only makes the code faster or clearer keeps them current, and any
     edit that changes a legal move, a rating or a result in the reference games does not."""
     h = hashlib.sha256()
-    h.update(repr(content).encode())
+    # Each face's count and typed facts; its printed wording and colours only where play shows them.
+    h.update(repr([(c, f.id, f.count, f.facts) for c, faces in sorted(content.components.items())
+                   for f in faces]).encode())
     h.update(behaviour(load_engine(engine), content).encode())
     return h.hexdigest()[:16]
 
