@@ -29,6 +29,7 @@ CONTENT = load_content(ROOT / "content")
 # neither always wins nor always loses, so the search has room to show.
 BUDGET = {
     "vampire-chase": ("red-mile", 16, 60),
+    "thunder-road-ignition": ("2 players", 24, 20),
 }
 
 

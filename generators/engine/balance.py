@@ -54,7 +54,7 @@ def play_and_tally(engine: Any, content: GameContent, setting_index: int, seed: 
     rng = random.Random(f"policy-{seed}")
     chooser = player_for(policy, simulations)
     state = engine.new_game(engine.parse_options(dict(setting.options)), content, chance)
-    declared = engine.varies(state)
+    declared = [(p, kind, content.name(value)) for p, kind, value in engine.varies(state)]  # as printed
     order: list[str] = []
     for _ in range(engine.type.max_actions + 1):
         actors = engine.players_to_act(state)

@@ -68,6 +68,7 @@ from generators.engine.dronovody.setup import from_setup, start
 from generators.engine.dronovody.specs import ACTIONS, Action, Options, SetupSpec
 from generators.engine.dronovody.state import State
 from generators.engine.dronovody.turns import PHASES, actors, phase_of
+from generators.engine.dronovody.variety import variety
 from generators.engine.dronovody.words import WORDS
 
 
@@ -88,6 +89,7 @@ GAME: Game[State, Action] = Game(
     outcome=_outcome,
     result=result,
     winners=winning_seats,
+    variety=variety,
     drawing=DRAWING,
     words=WORDS,
     odds=odds,

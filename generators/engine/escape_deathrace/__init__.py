@@ -47,6 +47,7 @@ from generators.engine.escape_deathrace.setup import from_setup, start
 from generators.engine.escape_deathrace.specs import ACTION_SPECS, Action, Options, SetupSpec
 from generators.engine.escape_deathrace.state import State
 from generators.engine.escape_deathrace.turns import PHASES, actors, phase_of
+from generators.engine.escape_deathrace.variety import variety
 from generators.engine.escape_deathrace.words import _describe, describe_end, describe_random
 from generators.engine.facts import GameContent
 
@@ -82,6 +83,7 @@ GAME: Game[State, Action] = Game(
     outcome=_outcome,
     result=result,
     winners=winners,
+    variety=variety,
     drawing=Drawing(svg=draw_svg, pieces=pieces, legend=legend),
     words=Words(action=lambda a, s, content: _describe(a, s), random=_words_random,
                 end=lambda s, content: describe_end(s)),

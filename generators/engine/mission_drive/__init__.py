@@ -31,6 +31,7 @@ from generators.engine.mission_drive.setup import initial_state, new_game
 from generators.engine.mission_drive.specs import ACTIONS, Action, Options, SetupSpec
 from generators.engine.mission_drive.state import State
 from generators.engine.mission_drive.turns import PHASES, actors, phase_of
+from generators.engine.mission_drive.variety import variety
 from generators.engine.mission_drive.words import describe_action, describe_end, describe_random
 
 # A whole game ends within 300 actions, whatever is played. Per mission: at most 14 hero turns (each
@@ -59,6 +60,7 @@ GAME: Game[State, Action] = Game(
     outcome=outcome,
     result=result,
     winners=winners,
+    variety=variety,
     drawing=Drawing(svg=draw_svg, pieces=pieces, legend=legend),
     words=Words(action=lambda action, state, content: describe_action(
                     action, state, content.name if content is not None else str),

@@ -25,6 +25,7 @@ from generators.engine.vampire_chase.setup import from_setup, start
 from generators.engine.vampire_chase.specs import ACTIONS, Action, Options, SetupSpec
 from generators.engine.vampire_chase.state import State
 from generators.engine.vampire_chase.turns import PHASES, actors, phase_of
+from generators.engine.vampire_chase.variety import variety
 from generators.engine.vampire_chase.words import WORDS
 
 GAME: Game[State, Action] = Game(
@@ -40,6 +41,7 @@ GAME: Game[State, Action] = Game(
     outcome=outcome,
     result=result,
     winners=winners,
+    variety=variety,
     drawing=DRAWING,
     words=WORDS,
     odds=odds_for,
