@@ -583,17 +583,23 @@ def _paired(comp: Component, opposites: dict[str, str]) -> list[int] | None:
     return order
 
 
-def net_order(comp: Component, opposites: dict[str, str] | None = None) -> list[int]:
-    """Which face goes in each slot of the net. Faces numbered 1 to 6 go opposite as on a standard
-    die (1-6, 2-5, 3-4); faces that are directions go opposite as the road tiles pair them
-    (`opposites`: front-left across from back-right); other faces go opposite in the pairs they are
-    listed in (1st and 2nd, 3rd and 4th, 5th and 6th)."""
+def opposite_pairs(comp: Component, opposites: dict[str, str] | None = None) -> list[int]:
+    """A die's face indices, each pair of opposite faces together (1st with 2nd, 3rd with 4th, 5th
+    with 6th). Faces numbered 1 to 6 go opposite as on a standard die (1-6, 2-5, 3-4); faces that are
+    directions go opposite as the road tiles pair them (`opposites`: front-left across from
+    back-right); other faces go opposite in the pairs they are listed in. The printed net and the
+    Tabletop Simulator die both follow it, so the two dice are the same."""
     values = [die_value(f.front) for f in comp.faces]
-    order = list(range(6))
     if sorted(v for v in values if v is not None) == [1, 2, 3, 4, 5, 6]:
-        order = [values.index(v) for v in (1, 6, 2, 5, 3, 4)]
-    elif opposites and (paired := _paired(comp, opposites)) is not None:
-        order = paired
+        return [values.index(v) for v in (1, 6, 2, 5, 3, 4)]
+    if opposites and (paired := _paired(comp, opposites)) is not None:
+        return paired
+    return list(range(6))
+
+
+def net_order(comp: Component, opposites: dict[str, str] | None = None) -> list[int]:
+    """Which face goes in each slot of the net (opposite faces as `opposite_pairs` pairs them)."""
+    order = opposite_pairs(comp, opposites)
     slots = [0] * 6
     for (a, b), (sa, sb) in zip(zip(order[::2], order[1::2], strict=True), OPPOSITE_SLOTS, strict=True):
         slots[sa], slots[sb] = a, b
