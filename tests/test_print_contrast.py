@@ -69,7 +69,8 @@ def _worst(pdf: bytes) -> tuple[float, str]:
     for ch, (left, bottom, right, top), colour in chars:
         x0, y0 = int(left * k), int(img.height - top * k)
         box = img.crop((x0, y0, max(int(right * k), x0 + 1), max(int(img.height - bottom * k), y0 + 1)))
-        under = Counter(box.getdata())
+        pixels = box.get_flattened_data() if hasattr(box, "get_flattened_data") else box.getdata()
+        under = Counter(pixels)
         total = sum(under.values())
         for ground, n in under.items():
             if n / total >= SHARE:

@@ -398,3 +398,15 @@ def test_round_token_titles_sit_below_their_picture() -> None:
         assert arts[0][2] >= MIN_PICTURE, (game.id, comp.id, path, "a picture too small to read")
         pieces += 1
     assert pieces > 20 and nameless >= 2 and dropped < pieces / 3, (pieces, nameless, dropped)
+
+
+def test_every_side_with_fields_prints_them() -> None:
+    """Fields are rules a player reads (a boss tile's parts and targets): every side that has them
+    prints them, small pieces included."""
+    with_fields = 0
+    for game, comp, path, side, audit in audits():
+        if side.fields:
+            with_fields += 1
+            assert any(drawn.key == ("fields",) for drawn in audit.drawn), (game.id, comp.id, path)
+    small = [comp.id for game, comp, _, side, _ in audits() if side.fields and min(size_mm(comp.size)) < 40]
+    assert with_fields > 10 and "boss-tiles" in small

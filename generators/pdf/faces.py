@@ -118,6 +118,13 @@ def is_small(comp: Component) -> bool:
     return min(size_mm(comp.size)) < 40
 
 
+def token_like(comp: Component, side: Side) -> bool:
+    """Whether a side is drawn as a small piece (picture and name). A small side with fields to read
+    or write (a boss tile's parts and targets, its proxy's ruled lines) takes the card layout
+    instead, which prints them; a small piece's text stays off it (the site shows it)."""
+    return is_small(comp) and not (side.fields or side.write_in)
+
+
 Layer = Literal["all", "background", "content", "shared", "label"]
 
 
@@ -152,7 +159,7 @@ def draw_side(c: Canvas, look: Look, comp: Component, side: Side, x: float, y: f
 def label_apart(comp: Component, side: Side) -> bool:
     """Whether the copy number is drawn in a corner of its own (the card layout's footer), apart from
     the rest of the side; a full-layout piece prints it in its provenance text, a small piece not at all."""
-    return side.layout != "full" and not is_small(comp)
+    return side.layout != "full" and not token_like(comp, side)
 
 
 def shared_label(comp: Component, side: Side, set_label: str) -> str | bool | None:
@@ -170,7 +177,7 @@ def _content(c: Canvas, look: Look, comp: Component, side: Side, frame: Color, x
              h: float, set_label: str, label_later: bool, strips: bool = True) -> None:
     if side.layout == "full":
         _full_layout(c, look, comp, side, frame, x, y, w, h, set_label, strips)
-    elif is_small(comp):
+    elif token_like(comp, side):
         _token_layout(c, look, comp, side, frame, x, y, w, h)
     else:
         _card_layout(c, look, comp, side, frame, x, y, w, h, set_label, label_later)
