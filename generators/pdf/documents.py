@@ -620,17 +620,29 @@ def dice(game: LoadedGame, look: Look, opts: Options, title: str = "dice") -> by
     while i < len(nets):
         s = size_mm(nets[i].size)[0] * mm
         tab = 0.3 * s
-        cell_w, cell_h = 3 * s + 2 * tab + 4 * mm, 4 * s + 2 * tab + 4 * mm
+        net_w, net_h = 3 * s + 2 * tab, 4 * s + 2 * tab  # an upright cross with its tabs
         room_w, room_h = page[0] - SHEET.left - SHEET.right, page[1] - SHEET.top - FOOT
-        cols, rows = max(1, int(room_w // cell_w)), max(1, int(room_h // cell_h))
+        # Nets upright, or lying on their side when that fits more of them to the sheet.
+        grids = [(max(1, int(room_w // (w + 4 * mm))), max(1, int(room_h // (h + 4 * mm))), w + 4 * mm, h + 4 * mm,
+                  turned) for w, h, turned in ((net_w, net_h, False), (net_h, net_w, True))]
+        cols, rows, cell_w, cell_h, turned = max(grids, key=lambda g: (g[0] * g[1], not g[4]))
         x0 = SHEET.left + (room_w - cols * cell_w) / 2
         top = page[1] - SHEET.top - (room_h - rows * cell_h) / 2
-        # A sheet holds nets of one size, so the grid above fits all of them.
-        on_page = [n for n in nets[i:i + cols * rows] if n.size == nets[i].size]
+        # A sheet holds nets of one size (the run of them from here), so the grid above fits all of them.
+        on_page: list[Component] = []
+        for net in nets[i:i + cols * rows]:
+            if net.size != nets[i].size:
+                break
+            on_page.append(net)
         for k, comp in enumerate(on_page):
             col, row = k % cols, k // cols
-            _die_net(c, look, comp, x0 + col * cell_w + tab + 2 * mm, top - row * cell_h - tab - 2 * mm, s, tab,
-                     opposites)
+            cx, cy = x0 + (col + 0.5) * cell_w, top - (row + 0.5) * cell_h
+            c.saveState()
+            c.translate(cx, cy)
+            if turned:
+                c.rotate(90)
+            _die_net(c, look, comp, -net_w / 2 + tab, net_h / 2 - tab, s, tab, opposites)
+            c.restoreState()
         n_pages += 1
         furniture(c, page, font, f"{game.name} · {title} · sheet {n_pages}: single-sided. Cut on the solid "
                   "lines, fold on the dashed ones, glue the tabs inside.")
