@@ -374,15 +374,39 @@ def test_a_soft_hyphen_prints_only_where_the_word_breaks() -> None:
 
 
 def test_round_token_titles_sit_below_their_picture() -> None:
-    """On a round piece with a picture the title's lines lie below it, each inside the ring's chord."""
-    pieces = 0
+    """On a round piece with a picture the title's lines lie below it, each inside the ring's chord; a
+    disc under 15 mm shows its picture alone, and a picture the name leaves under 4 mm is left out
+    (the name alone is printed)."""
+    from generators.pdf.faces import MIN_PICTURE, named_piece
+
+    pieces = dropped = nameless = 0
     for game, comp, path, side, audit in audits():
         if comp.shape != "round" or side.art is None:
             continue
         arts = [b for role, b in audit.boxes if role == "art"]
         labels = [b for role, b in audit.boxes if role == "label"]
-        assert arts and labels, (game.id, comp.id, path)
+        w, h = (v * mm for v in size_mm(comp.size))
+        if not named_piece(w, h, True):
+            assert arts and not labels and arts[0][2] >= MIN_PICTURE, (game.id, comp.id, path)
+            nameless += 1
+            continue
+        assert labels, (game.id, comp.id, path)
+        if not arts:
+            dropped += 1
+            continue
         assert max(y + h for _, y, _, h in labels) <= min(y for _, y, _, _ in arts) + 0.01, (game.id, comp.id, path)
-        assert arts[0][2] >= 3 * mm, (game.id, comp.id, path, "a picture too small to read")
+        assert arts[0][2] >= MIN_PICTURE, (game.id, comp.id, path, "a picture too small to read")
         pieces += 1
-    assert pieces > 20
+    assert pieces > 20 and nameless >= 2 and dropped < pieces / 3, (pieces, nameless, dropped)
+
+
+def test_every_side_with_fields_prints_them() -> None:
+    """Fields are rules a player reads (a boss tile's parts and targets): every side that has them
+    prints them, small pieces included."""
+    with_fields = 0
+    for game, comp, path, side, audit in audits():
+        if side.fields:
+            with_fields += 1
+            assert any(drawn.key == ("fields",) for drawn in audit.drawn), (game.id, comp.id, path)
+    small = [comp.id for game, comp, _, side, _ in audits() if side.fields and min(size_mm(comp.size)) < 40]
+    assert with_fields > 10 and "boss-tiles" in small

@@ -9,6 +9,7 @@ from functools import cache
 from pathlib import Path
 
 from generators.content.loader import load_content
+from generators.content.model import size_mm
 from generators.pdf import documents
 from generators.pdf.faces import Look
 from generators.pdf.kit import with_proxies
@@ -81,7 +82,7 @@ def test_direction_die_opposite_faces_follow_the_tiles(tmp_path: Path) -> None:
     only = replace(game, components=(die, *tiles))
     path = tmp_path / "dice.pdf"
     path.write_bytes(documents.dice(only, Look(only, content().icons), Options()))
-    assert _opposites(_centres(path, list(title.values())), 18 * MM) == expected
+    assert _opposites(_centres(path, list(title.values())), size_mm(die.size)[0] * MM) == expected
 
 
 def _centres(path: Path, names: list[str]) -> dict[str, tuple[float, float]]:

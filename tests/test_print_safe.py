@@ -1,13 +1,10 @@
-"""The safe zone, read back from each face as printed: every character of every card and board face
-(and every large piece not drawn as a road map) at least 3 mm inside the trim, title and provenance
-strips included.
-
-Not covered yet (issue 23): pieces under 40 mm (tokens, dice faces, whose labels keep 1 mm inside
-their cutting ring, see test_print_fit) and road tiles drawn as space maps, whose roadside strips are
-narrower than the safe zone."""
+"""The safe zone, read back from each face as printed: every character of every face of every game
+(cards, boards, road tiles drawn as space maps, tokens, dice faces) at least 3 mm inside the trim;
+on a disc, every corner of every character's box at least 3 mm inside the cutting circle."""
 
 from __future__ import annotations
 
+import math
 from functools import cache
 
 import pypdfium2 as pdfium
@@ -28,19 +25,15 @@ def content():
     return load_content(CONTENT)
 
 
-def _large_faces():
+def _faces():
     for game in content().games:
         for comp in game.components:
-            if min(size_mm(comp.size)) < 40 or comp.shape == "round":
-                continue
             for path, side in walk_sides(comp):
-                if side.art is not None and side.art.spaces is not None:
-                    continue
                 yield game, comp, path, side
 
 
-def _clearance(pdf: bytes, w: float, h: float) -> tuple[float, str]:
-    """The least distance (mm) from any character to the trim, and that character."""
+def _clearance(pdf: bytes, w: float, h: float, disc: bool = False) -> tuple[float, str]:
+    """The least distance (mm) from any character to the trim (a disc's: its circle), and that character."""
     doc = pdfium.PdfDocument(pdf)
     try:
         tp = doc[0].get_textpage()
@@ -50,7 +43,12 @@ def _clearance(pdf: bytes, w: float, h: float) -> tuple[float, str]:
             if not ch.strip():
                 continue
             left, bottom, right, top = (v / MM for v in tp.get_charbox(i))
-            worst = min(worst, (min(left, bottom, w - right, h - top), ch))
+            if disc:
+                far = max(math.hypot(x - w / 2, y - h / 2) for x in (left, right) for y in (bottom, top))
+                clear = min(w, h) / 2 - far
+            else:
+                clear = min(left, bottom, w - right, h - top)
+            worst = min(worst, (clear, ch))
         return worst
     finally:
         doc.close()
@@ -58,18 +56,52 @@ def _clearance(pdf: bytes, w: float, h: float) -> tuple[float, str]:
 
 @pytest.mark.parametrize("game_id", [g.id for g in load_content(CONTENT).games if g.components])
 def test_text_keeps_3_mm_inside_the_trim(game_id: str) -> None:
-    checked, problems = 0, []
-    for game, comp, path, side in _large_faces():
+    checked, kinds, problems = 0, set(), []
+    for game, comp, path, side in _faces():
         if game.id != game_id:
             continue
         look = Look(game, content().icons)
         w, h = size_mm(comp.size)
-        clear, ch = _clearance(single_side(look, comp, side, f"{comp.count}/{comp.count}"), w, h)
+        disc = comp.shape == "round"
+        clear, ch = _clearance(single_side(look, comp, side, f"{comp.count}/{comp.count}"), w, h, disc)
         checked += 1
+        kinds.add("disc" if disc else "map" if side.art is not None and side.art.spaces is not None
+                  else "small" if min(w, h) < 40 else "large")
         if clear < SAFE - 0.01:
             problems.append(f"{comp.id} {'.'.join(map(str, path))}: {ch!r} {clear:.2f} mm from the trim")
     assert checked, game_id
     assert problems == []
+    assert {"small", "large"} <= kinds, kinds
+
+
+def test_every_face_kind_is_checked() -> None:
+    """Discs, dice faces and tokens, cards and boards, and road tiles drawn as space maps are all
+    among the faces the safe-zone test reads."""
+    kinds = set()
+    for _, comp, _, side in _faces():
+        w, h = size_mm(comp.size)
+        kinds.add("disc" if comp.shape == "round" else "map" if side.art is not None and side.art.spaces is not None
+                  else "small" if min(w, h) < 40 else "large")
+    assert kinds == {"disc", "map", "small", "large"}
+
+
+def test_the_check_sees_text_near_a_disc_cut() -> None:
+    """A character inside a disc's square but 2 mm from its circle is caught."""
+    from io import BytesIO
+
+    from reportlab.pdfgen.canvas import Canvas
+
+    from generators.pdf.fonts import register
+
+    regular, _ = register("dejavu-sans")
+    buf = BytesIO()
+    c = Canvas(buf, pagesize=(20 * MM, 20 * MM), initialFontName=regular)
+    c.setFont(regular, 6)
+    c.drawString(4 * MM, 4 * MM, "x")  # 3 mm and more from every edge, but near the circle (corner)
+    c.save()
+    square, _ = _clearance(buf.getvalue(), 20, 20)
+    circle, _ = _clearance(buf.getvalue(), 20, 20, disc=True)
+    assert square >= 3.5 and circle < 3
 
 
 def test_the_check_sees_text_at_the_edge() -> None:

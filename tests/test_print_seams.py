@@ -43,8 +43,9 @@ def _render(game_id: str, paper: str, out: Path) -> Path:
 
 
 def _words(path: Path) -> list[list[tuple[str, float, float, float, float]]]:
-    """Each page's words (text, left, bottom, right, top in points): runs of characters between
-    spaces and line ends, so a seam between two letters of a word cuts it."""
+    """Each page's lines of text (text, left, bottom, right, top in points): runs of characters
+    between line ends, spaces included, so a seam between two words of a sentence cuts it as surely as
+    one between two letters of a word."""
     pdf = pdfgeom.pdfium.PdfDocument(str(path))
     out = []
     try:
@@ -54,9 +55,11 @@ def _words(path: Path) -> list[list[tuple[str, float, float, float, float]]]:
             joined = False
             for i in range(tp.count_chars()):
                 ch = tp.get_text_range(i, 1)
-                if not ch.strip():
+                if ch in "\r\n":
                     joined = False
                     continue
+                if not ch.strip():
+                    continue  # a space: the line goes on if the next letter is near
                 x0, y0, x1, y1 = tp.get_charbox(i)
                 if joined:
                     t, a, b, c, d = found[-1]

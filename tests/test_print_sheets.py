@@ -44,3 +44,33 @@ def test_sheet_counts_read_duplex_pages_in_pairs(tmp_path: Path) -> None:
     counts = sheet_counts(tmp_path)["a4"]["g"]
     assert counts == {"cards-duplex": 3, "cards-gutterfold": 3, "tokens": 2, "dice": 2}
     assert route_total(counts) == 7
+
+
+def test_dice_nets_lie_on_their_side_when_more_fit() -> None:
+    """Letter fits two upright 18 mm nets across and two down, or three of them lying on their side:
+    Thunder Road's 16 movement dice take three sheets, not four, each net whole on its sheet."""
+    import pypdfium2 as pdfium
+
+    from generators.content.loader import load_content
+    from generators.pdf import documents
+    from generators.pdf.faces import Look
+    from generators.pdf.options import Options
+    from tests.helpers import CONTENT
+
+    content = load_content(CONTENT, only=["thunder-road-ignition"])
+    game = content.game("thunder-road-ignition")
+    movement = tuple(c for c in game.components if c.id.startswith("movement-dice"))
+    only = __import__("dataclasses").replace(game, components=movement)
+    assert sum(c.count for c in movement) == 16
+    for paper, sheets in (("letter", 3), ("a4", 3)):
+        pdf = pdfium.PdfDocument(documents.dice(only, Look(only, content.icons), Options(paper=paper)))
+        try:
+            assert len(pdf) == sheets, paper
+            width, height = pdf[0].get_size()
+            for page in pdf:
+                tp = page.get_textpage()
+                for i in range(tp.count_chars()):
+                    left, bottom, right, top = tp.get_charbox(i)
+                    assert left >= 0 and right <= width and bottom >= 0 and top <= height, paper
+        finally:
+            pdf.close()

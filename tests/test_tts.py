@@ -155,10 +155,48 @@ def test_dice_are_custom_dice_wearing_their_faces(export: Path, game_id: str) ->
         w, rem_w = divmod(image.width, cols)
         h, rem_h = divmod(image.height, rows)
         assert rem_w == 0 and rem_h == 0 and w == h, comp.id
+        faces = tts.die_faces(g, comp)
+        assert sorted(map(id, faces)) == sorted(id(f.front) for f in comp.faces), comp.id
         for slot in (0, 5):
             cell = image.crop(((slot % cols) * w, (slot // cols) * h, (slot % cols + 1) * w, (slot // cols + 1) * h))
-            alone = tts._render(content, g, comp, comp.faces[slot].front, tts.DIE_DPI)
+            alone = tts._render(content, g, comp, faces[slot], tts.DIE_DPI)
             assert ImageChops.difference(alone, cell).getbbox() is None, (comp.id, slot)
+
+
+# A D6's RotationValues as public TTS saves list them (face order; faces k and 5 - k opposite).
+PUBLIC_D6 = [(-90.0, 0.0, 0.0), (0.0, 0.0, 0.0), (0.0, 0.0, -90.0), (0.0, 0.0, 90.0), (0.0, 0.0, -180.0),
+             (90.0, 0.0, 0.0)]
+
+
+@pytest.mark.parametrize("game_id", DICE_GAMES)
+def test_dice_report_their_faces_and_match_the_printed_net(export: Path, game_id: str) -> None:
+    """Each Custom_Dice lists its six faces' values (the number, or the face's name) with TTS's D6
+    rotations; faces TTS puts opposite are opposite on the printed net too (a standard die's add to
+    7; the direction die's follow the road tiles)."""
+    from generators.pdf import documents, tts
+
+    _, g = game(game_id)
+    opposites = documents.map_opposites(g)
+    checked = 0
+    objects = _objects(_saved(export, game_id))
+    for comp in (c for c in g.components if c.kind == "dice"):
+        found = next(o for o in objects if o["Nickname"] == comp.name)
+        for die in found.get("ContainedObjects", [found]):
+            rotations = die["RotationValues"]
+            assert [(r["Rotation"]["x"], r["Rotation"]["y"], r["Rotation"]["z"]) for r in rotations] == PUBLIC_D6
+            values = [r["Value"] for r in rotations]
+            assert all(isinstance(v, str) and v for v in values), values
+            faces = tts.die_faces(g, comp)
+            assert values == [tts.die_value_text(f) for f in faces], comp.id
+            slots = documents.net_order(comp, opposites)  # net slot -> face index
+            net_pairs = {frozenset((slots[a], slots[b])) for a, b in documents.OPPOSITE_SLOTS}
+            index = {id(f.front): i for i, f in enumerate(comp.faces)}
+            tts_pairs = {frozenset((index[id(faces[k])], index[id(faces[5 - k])])) for k in range(3)}
+            assert tts_pairs == net_pairs, comp.id
+            if sorted(values) == list("123456"):
+                assert all(int(values[k]) + int(values[5 - k]) == 7 for k in range(3)), values
+            checked += 1
+    assert checked
 
 
 def test_base_url_and_deterministic_output(tmp_path: Path) -> None:

@@ -583,17 +583,23 @@ def _paired(comp: Component, opposites: dict[str, str]) -> list[int] | None:
     return order
 
 
-def net_order(comp: Component, opposites: dict[str, str] | None = None) -> list[int]:
-    """Which face goes in each slot of the net. Faces numbered 1 to 6 go opposite as on a standard
-    die (1-6, 2-5, 3-4); faces that are directions go opposite as the road tiles pair them
-    (`opposites`: front-left across from back-right); other faces go opposite in the pairs they are
-    listed in (1st and 2nd, 3rd and 4th, 5th and 6th)."""
+def opposite_pairs(comp: Component, opposites: dict[str, str] | None = None) -> list[int]:
+    """A die's face indices, each pair of opposite faces together (1st with 2nd, 3rd with 4th, 5th
+    with 6th). Faces numbered 1 to 6 go opposite as on a standard die (1-6, 2-5, 3-4); faces that are
+    directions go opposite as the road tiles pair them (`opposites`: front-left across from
+    back-right); other faces go opposite in the pairs they are listed in. The printed net and the
+    Tabletop Simulator die both follow it, so the two dice are the same."""
     values = [die_value(f.front) for f in comp.faces]
-    order = list(range(6))
     if sorted(v for v in values if v is not None) == [1, 2, 3, 4, 5, 6]:
-        order = [values.index(v) for v in (1, 6, 2, 5, 3, 4)]
-    elif opposites and (paired := _paired(comp, opposites)) is not None:
-        order = paired
+        return [values.index(v) for v in (1, 6, 2, 5, 3, 4)]
+    if opposites and (paired := _paired(comp, opposites)) is not None:
+        return paired
+    return list(range(6))
+
+
+def net_order(comp: Component, opposites: dict[str, str] | None = None) -> list[int]:
+    """Which face goes in each slot of the net (opposite faces as `opposite_pairs` pairs them)."""
+    order = opposite_pairs(comp, opposites)
     slots = [0] * 6
     for (a, b), (sa, sb) in zip(zip(order[::2], order[1::2], strict=True), OPPOSITE_SLOTS, strict=True):
         slots[sa], slots[sb] = a, b
@@ -614,17 +620,29 @@ def dice(game: LoadedGame, look: Look, opts: Options, title: str = "dice") -> by
     while i < len(nets):
         s = size_mm(nets[i].size)[0] * mm
         tab = 0.3 * s
-        cell_w, cell_h = 3 * s + 2 * tab + 4 * mm, 4 * s + 2 * tab + 4 * mm
+        net_w, net_h = 3 * s + 2 * tab, 4 * s + 2 * tab  # an upright cross with its tabs
         room_w, room_h = page[0] - SHEET.left - SHEET.right, page[1] - SHEET.top - FOOT
-        cols, rows = max(1, int(room_w // cell_w)), max(1, int(room_h // cell_h))
+        # Nets upright, or lying on their side when that fits more of them to the sheet.
+        grids = [(max(1, int(room_w // (w + 4 * mm))), max(1, int(room_h // (h + 4 * mm))), w + 4 * mm, h + 4 * mm,
+                  turned) for w, h, turned in ((net_w, net_h, False), (net_h, net_w, True))]
+        cols, rows, cell_w, cell_h, turned = max(grids, key=lambda g: (g[0] * g[1], not g[4]))
         x0 = SHEET.left + (room_w - cols * cell_w) / 2
         top = page[1] - SHEET.top - (room_h - rows * cell_h) / 2
-        # A sheet holds nets of one size, so the grid above fits all of them.
-        on_page = [n for n in nets[i:i + cols * rows] if n.size == nets[i].size]
+        # A sheet holds nets of one size (the run of them from here), so the grid above fits all of them.
+        on_page: list[Component] = []
+        for net in nets[i:i + cols * rows]:
+            if net.size != nets[i].size:
+                break
+            on_page.append(net)
         for k, comp in enumerate(on_page):
             col, row = k % cols, k // cols
-            _die_net(c, look, comp, x0 + col * cell_w + tab + 2 * mm, top - row * cell_h - tab - 2 * mm, s, tab,
-                     opposites)
+            cx, cy = x0 + (col + 0.5) * cell_w, top - (row + 0.5) * cell_h
+            c.saveState()
+            c.translate(cx, cy)
+            if turned:
+                c.rotate(90)
+            _die_net(c, look, comp, -net_w / 2 + tab, net_h / 2 - tab, s, tab, opposites)
+            c.restoreState()
         n_pages += 1
         furniture(c, page, font, f"{game.name} · {title} · sheet {n_pages}: single-sided. Cut on the solid "
                   "lines, fold on the dashed ones, glue the tabs inside.")

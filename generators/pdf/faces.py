@@ -118,6 +118,13 @@ def is_small(comp: Component) -> bool:
     return min(size_mm(comp.size)) < 40
 
 
+def token_like(comp: Component, side: Side) -> bool:
+    """Whether a side is drawn as a small piece (picture and name). A small side with fields to read
+    or write (a boss tile's parts and targets, its proxy's ruled lines) takes the card layout
+    instead, which prints them; a small piece's text stays off it (the site shows it)."""
+    return is_small(comp) and not (side.fields or side.write_in)
+
+
 Layer = Literal["all", "background", "content", "shared", "label"]
 
 
@@ -152,7 +159,7 @@ def draw_side(c: Canvas, look: Look, comp: Component, side: Side, x: float, y: f
 def label_apart(comp: Component, side: Side) -> bool:
     """Whether the copy number is drawn in a corner of its own (the card layout's footer), apart from
     the rest of the side; a full-layout piece prints it in its provenance text, a small piece not at all."""
-    return side.layout != "full" and not is_small(comp)
+    return side.layout != "full" and not token_like(comp, side)
 
 
 def shared_label(comp: Component, side: Side, set_label: str) -> str | bool | None:
@@ -170,7 +177,7 @@ def _content(c: Canvas, look: Look, comp: Component, side: Side, frame: Color, x
              h: float, set_label: str, label_later: bool, strips: bool = True) -> None:
     if side.layout == "full":
         _full_layout(c, look, comp, side, frame, x, y, w, h, set_label, strips)
-    elif is_small(comp):
+    elif token_like(comp, side):
         _token_layout(c, look, comp, side, frame, x, y, w, h)
     else:
         _card_layout(c, look, comp, side, frame, x, y, w, h, set_label, label_later)
@@ -277,8 +284,10 @@ def _corner_left(c: Canvas, look: Look, mark: str, frame: Color, left: float, to
     c.setLineWidth(1)
     c.circle(cx, cy, r, stroke=1, fill=1)
     c.restoreState()
-    draw_text(c, f"**{mark}**", look.icons, look.fonts, cx - r, cy + r, 2 * r, 2 * r, r * 1.1, align="center",
-              color=look.color("ink"), on=look.color("paper"), valign="middle", min_size=4)
+    # The mark inside the disc's inscribed square, clear of its ring.
+    half = r * 0.7
+    draw_text(c, f"**{mark}**", look.icons, look.fonts, cx - half, cy + half, 2 * half, 2 * half, r * 1.1,
+              align="center", color=look.color("ink"), on=look.color("paper"), valign="middle", min_size=4)
     return 2 * r + 1 * mm
 
 
@@ -461,6 +470,7 @@ class TokenLayout:
     badge: tuple[float, float, float]  # centre x, centre y, radius
     lines: tuple[Box, ...] = ()  # each label line's own box (a round piece's lines follow the ring)
     title_size: float = 7.0  # pt: where the title's fitting starts
+    badge_clear: bool = True  # False: the badge would cover the name, so it is left off
 
 
 LABEL_LINES = 2
@@ -485,23 +495,62 @@ def token_layout(w: float, h: float, round_: bool, badge: bool = True, fit: Titl
     the largest picture; with no picture the label sits in the middle, where the chord is widest."""
     if not round_:
         return _square_token_layout(w, h, badge)
-    r = min(w, h) / 2 - RING_WIDTH - 1 * mm  # usable radius inside the ring
+    # Text (label and badge letter) keeps the safe zone: inside the circle 3 mm within the cut. The
+    # picture, which a cut a little off does not spoil, may reach 1 mm inside the cutting ring.
+    # (A hair more: a descender reaches a little below its line's box.)
+    r = min(w, h) / 2 - SAFE - 0.05 * mm
+    r_art = min(w, h) / 2 - RING_WIDTH - 1 * mm
     cx, cy = w / 2, h / 2
     d = r - BADGE_R
     spots = [(cx + d * math.cos(math.radians(a)), cy + d * math.sin(math.radians(a)), BADGE_R) for a in _BADGE_ANGLES]
     best: TokenLayout | None = None
+    best_clear = False
+    if not named_piece(w, h, round_):
+        return _nameless_layout(w, h, r_art, spots if badge else spots[:1], badge)
     for label, lines, size in _chord_labels(r, cx, cy, fit or (lambda _w, _h, _s: (GAMEPLAY, [0.0])), has_art):
         art_bottom = label.y + label.h + _GAP
         clear = [s for s in spots if all(_clear_of(s, line) for line in lines)] if badge else spots[:1]
-        most = _in_circle_at_most(r, cy, art_bottom)
+        most = _in_circle_at_most(r_art, cy, art_bottom)
         for spot in clear or spots[:1]:  # none clear (a label reaching high): the preferred place
-            side = _largest_art(cx, art_bottom, r * 2,
-                                lambda a, s=spot: _art_fits(a, s if badge else None, w, h, r),  # type: ignore[misc]
+            side = _largest_art(cx, art_bottom, r_art * 2,
+                                lambda a, s=spot: _art_fits(a, s if badge else None, w, h, r_art),  # type: ignore[misc]
                                 most)
-            if best is None or side > best.art.w + 0.01:
+            # A badge clear of the name first, then the largest picture.
+            if best is None or (bool(clear), side) > (best_clear, best.art.w + 0.01):
                 best = TokenLayout(label, Box(cx - side / 2, art_bottom, side, side), spot, lines, size)
+                best_clear = bool(clear)
     assert best is not None  # _chord_labels always offers a label
+    if badge and not best_clear:
+        best = replace(best, badge_clear=False)
     return best if has_art else replace(best, art=Box(cx, best.art.y, 0.0, 0.0))
+
+
+MIN_PICTURE = 4 * mm  # a smaller icon beside a name is left out
+NAMED_DISC = 15 * mm  # a smaller disc's safe circle (under 9 mm across) holds no name beside a picture
+
+
+def named_piece(w: float, h: float, round_: bool) -> bool:
+    """Whether a small piece prints its name. A disc under 15 mm has no room for a name at the gameplay
+    size 3 mm inside its cut next to a picture: it shows its picture alone (the track or space it sits
+    on names it, as the Health and Shield tracks do for the vampire chase's markers)."""
+    return not round_ or min(w, h) >= NAMED_DISC
+
+
+def _nameless_layout(w: float, h: float, r_art: float, spots: list[tuple[float, float, float]],
+                     badge: bool) -> TokenLayout:
+    """A disc with no name: the largest picture inside the ring that keeps off the badge."""
+    cx, cy = w / 2, h / 2
+    best: TokenLayout | None = None
+    for spot in spots:
+        for k in range(int(r_art / _STEP) + 1):
+            bottom = cy - r_art + k * _STEP
+            side = _largest_art(cx, bottom, r_art * 2,
+                                lambda a, s=spot: _art_fits(a, s if badge else None, w, h, r_art),  # type: ignore[misc]
+                                _in_circle_at_most(r_art, cy, bottom))
+            if best is None or side > best.art.w + 0.01:
+                best = TokenLayout(Box(cx, cy, 0.0, 0.0), Box(cx - side / 2, bottom, side, side), spot, ())
+    assert best is not None
+    return best
 
 
 # Degrees from the right: 40 is preferred; lower ones free the picture, higher ones clear a tall label.
@@ -589,9 +638,10 @@ def _in_circle_at_most(r: float, cy: float, bottom: float) -> float:
 
 
 def _square_token_layout(w: float, h: float, badge: bool) -> TokenLayout:
+    """The label and badge inside the safe zone; the picture may reach 1.5 mm from the cut."""
     pad = 1.5 * mm
-    label = Box(pad, pad, w - 2 * pad, label_height(LABEL_LINES))
-    spot = (w - pad - BADGE_R, h - pad - BADGE_R, BADGE_R)
+    label = Box(SAFE, SAFE, w - 2 * SAFE, label_height(LABEL_LINES))
+    spot = (w - SAFE - BADGE_R, h - SAFE - BADGE_R, BADGE_R)
     art_bottom = label.y + label.h + _GAP
     side = _largest_art(w / 2, art_bottom, h - art_bottom - pad,
                         lambda a: _art_fits(a, spot if badge else None, w, h, 0.0))
@@ -625,8 +675,13 @@ def _token_layout(c: Canvas, look: Look, comp: Component, side: Side, frame: Col
     title = f"**{side.title}**"
     badge = side.provenance != "rulebook"
     round_ = comp.shape == "round"
-    lay = _titled_token_layout(w, h, round_, badge, tuple(tokenize(title, look.icons)), look.fonts,
-                               side.art is not None)
+    runs = tuple(tokenize(title, look.icons))
+    lay = _titled_token_layout(w, h, round_, badge, runs, look.fonts, side.art is not None)
+    picture = side.art is not None
+    if picture and side.art is not None and side.art.icon is not None and lay.art.w < MIN_PICTURE:
+        # The name took the safe zone: a speck of a picture helps no one, the name alone reads better
+        # (where it stands, clear of the badge).
+        picture = False
     local = lay.art
     if side.art is not None and side.art.number is not None and not round_:
         number = tokenize(f"**{side.art.number}**", look.icons)
@@ -634,16 +689,18 @@ def _token_layout(c: Canvas, look: Look, comp: Component, side: Side, frame: Col
             local = word_art_box(lay, w, h, badge)
     art = Box(x + local.x, y + local.y, local.w, local.h)
     label = Box(x + lay.label.x, y + lay.label.y, lay.label.w, lay.label.h)
-    note_box("art", art.x, art.y, art.w, art.h)
+    if picture:
+        note_box("art", art.x, art.y, art.w, art.h)
     for line in lay.lines:
         note_box("label", x + line.x, y + line.y, line.w, line.h)
-    if side.art is not None:
+    if picture and side.art is not None:
         # Side colour, not ink: an enemy car must differ from a civilian one at a glance.
         draw_art(c, side.art, art, replace(look.pen(frame, comp), ink=frame), key=("art",))
-    draw_text(c, title, look.icons, look.fonts, label.x, label.y + label.h, label.w, label.h, lay.title_size,
-              align="center", color=frame if side.art is not None else look.ink, on=look.paper, valign="middle",
-              key=("title",))
-    if badge:
+    if named_piece(w, h, round_):
+        draw_text(c, title, look.icons, look.fonts, label.x, label.y + label.h, label.w, label.h, lay.title_size,
+                  align="center", color=frame if side.art is not None else look.ink, on=look.paper,
+                  valign="middle", key=("title",))
+    if badge and lay.badge_clear:  # a disc too small for both keeps its name (its other side has the badge)
         bx, by, r = x + lay.badge[0], y + lay.badge[1], lay.badge[2]
         note_box("badge", bx - r, by - r, 2 * r, 2 * r)
         c.setFillColor(look.quiet)

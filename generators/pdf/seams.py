@@ -92,7 +92,7 @@ Box4 = tuple[float, float, float, float]
 
 
 def _char_boxes(pdf: bytes) -> list[Box4]:
-    """The box of every word on the page: a seam between two letters still cuts the word."""
+    """The box of every line of text on the page: a seam between two letters or two words still cuts it."""
     doc = pdfium.PdfDocument(pdf)
     try:
         tp = doc[0].get_textpage()
@@ -102,13 +102,16 @@ def _char_boxes(pdf: bytes) -> list[Box4]:
 
 
 def words(chars: Sequence[tuple[str, Box4]]) -> list[Box4]:
-    """Characters in reading order joined into words: a run without spaces whose letters touch."""
+    """Characters in reading order joined into lines: a run between line ends whose letters touch
+    (across the spaces between words), so a seam between two words of a sentence cuts it too."""
     out: list[Box4] = []
     word: Box4 | None = None
     for text, (x0, y0, x1, y1) in chars:
-        if not text.strip():
+        if text in ("\r", "\n"):
             word = None
             continue
+        if not text.strip():
+            continue  # a space: the line goes on if the next letter is near
         size = max(x1 - x0, y1 - y0, 1.0)
         if word is not None and _touch(word, (x0, y0, x1, y1), size):
             word = (min(word[0], x0), min(word[1], y0), max(word[2], x1), max(word[3], y1))

@@ -11,6 +11,7 @@ import math
 from dataclasses import dataclass
 
 from reportlab.lib.colors import Color, HexColor
+from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from generators.content import geometry
@@ -20,6 +21,7 @@ from generators.pdf.colour import text_on
 from generators.pdf.text import draw_text
 
 WALL_LIGHT = HexColor("#f2c200")
+SAFE = 3 * mm  # text keeps this far inside the trim (the print kit's safe zone)
 
 
 @dataclass(frozen=True)
@@ -57,7 +59,8 @@ def draw_space_map(c: Canvas, m: SpaceMap, box: Box, pen: Pen) -> list[Slot]:
     for s in m.spaces:
         _marks(c, m, s, legend[s.terrain], view, pen)
     c.restoreState()
-    slots = _slots(m, view)
+    number = _number_room(m, view) if m.number else 0.0
+    slots = _slots(m, view, number)
     if m.number:
         _number(c, m, view, pen)
     return slots
@@ -131,11 +134,19 @@ def _space_id(c: Canvas, m: SpaceMap, s: MapSpace, t: Terrain, view: _View, pen:
     fx, fy = geometry.heading(m, s.at[1])
     rx, ry = right[0] - left[0], right[1] - left[1]
     size = max(4.2, min(6.0, view.scale * 0.2))
-    x, y = lx + (rx * 0.08 + fx * 0.1) * view.scale, ly + (ry * 0.08 + fy * 0.1) * view.scale
+    # On the back row the back edge is the trim: the id stands back the safe zone from it.
+    ahead = 0.1 if s.at[1] > 0 else SAFE / view.scale + 0.02
+    x, y = lx + (rx * 0.08 + fx * ahead) * view.scale, ly + (ry * 0.08 + fy * ahead) * view.scale
     c.saveState()
     c.translate(x, y)
     c.rotate(math.degrees(math.atan2(ry, rx)))
     fill = pen.resolve(t.color) if t.color is not None and not pen.ink_saver else pen.paper
+    if t.border is not None:
+        # The id sits where the border runs: a patch of the space's own colour under it keeps the
+        # border's lines from the text's background.
+        pad = size * 0.2
+        c.setFillColor(fill)
+        c.rect(-pad, -size * 0.3, c.stringWidth(s.id, pen.fonts.regular, size) + 2 * pad, size * 1.2, stroke=0, fill=1)
     c.setFillColor(text_on(fill, pen.ink))
     c.setFont(pen.fonts.regular, size)
     c.drawString(0, 0, s.id)
@@ -158,37 +169,59 @@ def _arrow(c: Canvas, m: SpaceMap, s: MapSpace, view: _View, pen: Pen) -> None:
     c.drawPath(_path(c, [view.pt(p) for p in pts]), stroke=1, fill=1)
 
 
-def _slots(m: SpaceMap, view: _View) -> list[Slot]:
+def _slots(m: SpaceMap, view: _View, number: float = 0.0) -> list[Slot]:
+    """Where the title and provenance go, every line the safe zone inside the trim: on a straight
+    piece the roadside strips beyond the safe zone (the title's strip leaves `number` points at its top
+    for the piece's number), on a bend the corner beyond the ring."""
     w, h = geometry.size(m)
     sc = view.scale
+    safe = SAFE / sc
     if m.bend == "straight":
-        if m.margin <= 0:
+        if m.margin <= safe:
             return []
-        t = m.margin * sc
-        return [Slot(view.x0 + t / 2, view.y0 + h * sc / 2, h * sc * 0.9, t, 90.0),
-                Slot(view.x0 + (w - m.margin / 2) * sc, view.y0 + h * sc / 2, h * sc * 0.9, t, 90.0)]
+        t = (m.margin - safe) * sc
+        length = (h - 2 * safe) * sc
+        return [Slot(view.x0 + (safe + m.margin) / 2 * sc, view.y0 + safe * sc + (length - number) / 2,
+                     length - number, t, 90.0),
+                Slot(view.x0 + (w - (safe + m.margin) / 2) * sc, view.y0 + h * sc / 2, length, t, 90.0)]
     # A bend: the corner beyond the ring (title) and, under it, a second line.
     outer = m.inner + m.lanes + 0.15
     out = []
-    for top, thick in ((h - 0.12, 0.5), (h - 0.66, 0.42)):
+    for top, thick in ((h - safe, 0.5), (h - safe - 0.54, 0.42)):
         bottom = top - thick
-        room = w - 0.12 - math.sqrt(max(0.0, outer * outer - bottom * bottom))
-        x_left = w - 0.12 - room if m.bend == "left" else 0.12
+        room = w - safe - math.sqrt(max(0.0, outer * outer - bottom * bottom))
+        x_left = w - safe - room if m.bend == "left" else safe
         out.append(Slot(view.x0 + (x_left + room / 2) * sc, view.y0 + (bottom + thick / 2) * sc, room * sc, thick * sc))
     return out
 
 
+def _number_room(m: SpaceMap, view: _View) -> float:
+    """The length (points) of the title strip's top end the number takes on a straight piece."""
+    if m.bend != "straight":
+        return 0.0
+    return 12 * mm
+
+
 def _number(c: Canvas, m: SpaceMap, view: _View, pen: Pen) -> None:
-    """The piece's number: inside a bend's inner corner, or at the top of a straight piece's roadside."""
+    """The piece's number: inside a bend's inner corner, or at the top of a straight piece's title
+    strip, turned as the title is; either way inside the safe zone."""
     w, h = geometry.size(m)
     sc = view.scale
+    safe = SAFE / sc
+    text = f"**{m.number}**"
     if m.bend == "straight":
-        if m.margin <= 0:
+        if m.margin <= safe:
             return
-        box = Box(view.x0, view.y0 + (h - m.margin * 2.2) * sc, m.margin * sc, m.margin * 2 * sc)
-    else:
-        k = m.inner * 0.62
-        x = 0.08 if m.bend == "left" else w - 0.08 - k
-        box = Box(view.x0 + x * sc, view.y0 + 0.08 * sc, k * sc, k * sc)
-    draw_text(c, f"**{m.number}**", pen.icons, pen.fonts, box.x, box.y + box.h, box.w, box.h, min(box.h * 0.8, 40),
-              align="center", color=pen.ink, on=pen.paper, valign="middle", min_size=4)
+        t, length = (m.margin - safe) * sc, _number_room(m, view)
+        c.saveState()
+        c.translate(view.x0 + (safe + m.margin) / 2 * sc, view.y0 + (h - safe) * sc - length / 2)
+        c.rotate(90)
+        draw_text(c, text, pen.icons, pen.fonts, -length / 2, t / 2, length, t, 40, align="center",
+                  color=pen.ink, on=pen.paper, valign="middle", key=("art", "spaces", "number"))
+        c.restoreState()
+        return
+    k = m.inner * 0.62
+    x = safe if m.bend == "left" else w - safe - k
+    box = Box(view.x0 + x * sc, view.y0 + safe * sc, k * sc, k * sc)
+    draw_text(c, text, pen.icons, pen.fonts, box.x, box.y + box.h, box.w, box.h, min(box.h * 0.8, 40),
+              align="center", color=pen.ink, on=pen.paper, valign="middle", key=("art", "spaces", "number"))

@@ -11,8 +11,13 @@ so every slot of the sheet is a card); each card is a `Card` with `CardID` = N *
 objects (type 0 a box, 2 a circle) with their front and back images; identical tokens are one
 `Custom_Tile_Stack` with the same `CustomImage` and `Number` copies. Each die is a `Custom_Dice`
 with `CustomDice.Type` 1 (a six-sided die, as public TTS saves write it, nested in `CustomImage`) and one `ImageURL`:
-its six faces drawn by the print kit, side by side in a 3 x 2 grid in the content's order (which face
-TTS maps to which cell is not confirmed from a public source).
+its six faces drawn by the print kit, side by side in a 3 x 2 grid, and `RotationValues`: for each
+face, in the image's order, the value TTS reports when it lands up (its number, or its name) and the
+rotation that shows it, TTS's own six rotations for a D6 as public saves list them (-90 about x,
+none, -90 and 90 about z, -180 about z, 90 about x: the 1st and 6th, 2nd and 5th, 3rd and 4th
+opposite). The faces go in that order so that the same faces are opposite as on the printed net
+(`documents.opposite_pairs`). Which cell of the image TTS paints on which face is not confirmed from
+a public source; the values and their rotations are.
 
 Image URLs are bare file names (`<game>-<image>.png`, relative to the save's folder), never a path
 of the building machine: TTS finds a bare name in its Mods/Images folder, where the README says to
@@ -43,6 +48,9 @@ DICE_COLS, DICE_ROWS = 3, 2  # a die's face image: six faces in a 3 x 2 grid
 STACKED_KINDS = ("tokens", "cubes")  # identical copies of these stack; tiles and boards lie apart
 DIE_DPI = 400  # an 18 mm face at 150 dpi is ~100 px, blurry on a die held up close in TTS
 D6 = 1  # TTS's CustomDice type for a six-sided die
+# TTS's rotations that show each face of a D6, in face order; faces k and 5 - k are opposite.
+D6_ROTATIONS = ((-90.0, 0.0, 0.0), (0.0, 0.0, 0.0), (0.0, 0.0, -90.0), (0.0, 0.0, 90.0), (0.0, 0.0, -180.0),
+                (90.0, 0.0, 0.0))
 
 
 @dataclass(frozen=True)
@@ -109,11 +117,30 @@ def sheet_png(content: Content, game: LoadedGame, comp: Component, sheet: Sheet,
     return _png(canvas)
 
 
+def die_faces(game: LoadedGame, comp: Component) -> list[Side]:
+    """A die's faces in TTS's face order: the printed net's opposite pairs at faces k and 5 - k."""
+    from generators.pdf.documents import map_opposites, opposite_pairs
+
+    pairs = opposite_pairs(comp, map_opposites(game))
+    order = [0] * 6
+    for k in range(3):
+        order[k], order[5 - k] = pairs[2 * k], pairs[2 * k + 1]
+    return [comp.faces[i].front for i in order]
+
+
+def die_value_text(side: Side) -> str:
+    """What TTS reports for a face that lands up: its number, else its name."""
+    from generators.pdf.documents import die_value
+
+    value = die_value(side)
+    return str(value) if value is not None else side.title.replace("\u00ad", "")
+
+
 def die_png(content: Content, game: LoadedGame, comp: Component) -> bytes:
-    """A die's six faces, each as the print kit draws it, in a 3 x 2 grid in the content's order."""
+    """A die's six faces, each as the print kit draws it, in a 3 x 2 grid in TTS's face order."""
     from PIL import Image
 
-    images = [_render(content, game, comp, f.front, DIE_DPI) for f in comp.faces]
+    images = [_render(content, game, comp, side, DIE_DPI) for side in die_faces(game, comp)]
     w, h = images[0].size
     canvas = Image.new("RGB", (DICE_COLS * w, DICE_ROWS * h), "white")
     for i, image in enumerate(images):
@@ -167,8 +194,11 @@ def tts_targets(content: Content, game: LoadedGame, out: Path, base_url: str | N
     prefix = f"{game.id}-"
     base = (base_url.rstrip("/") + "/" if base_url else "") + prefix
     code = code_version(*TTS_CODE)
+    from generators.pdf.documents import map_opposites
+
+    opposites = map_opposites(game)  # a direction die's face order follows the road tiles
     for name, comp, (what, thing) in _files(game):
-        key = digest(code, "tts", name, game.game.theme, comp, content.icons)
+        key = digest(code, "tts", name, game.game.theme, comp, content.icons, opposites if what == "die" else None)
         yield Target(folder / (prefix + name), key, partial(_image, content, game, comp, what, thing))
     data = saved_object(game, base)
     yield Target(folder / f"{game.id}.json", digest(code, "tts-json", data), partial(bytes, data))
@@ -215,7 +245,7 @@ def saved_object(game: LoadedGame, base: str) -> bytes:
         elif comp.kind in TILE_KINDS and comp.faces:
             contained.append(_tiles(comp, base, x))
         elif comp.kind == "dice":
-            contained.append(_dice(comp, base, x))
+            contained.append(_dice(game, comp, base, x))
         else:
             continue
         x += 3.0
@@ -256,13 +286,16 @@ def _deck(comp: Component, sheets: list[Sheet], base: str, x: float) -> dict:
     return deck
 
 
-def _dice(comp: Component, base: str, x: float) -> dict:
+def _dice(game: LoadedGame, comp: Component, base: str, x: float) -> dict:
     """The component's dice, each a Custom_Dice wearing the faces image (a bag when there are several)."""
     dice = []
+    values = [{"Value": die_value_text(side), "Rotation": dict(zip("xyz", rotation, strict=True))}
+              for side, rotation in zip(die_faces(game, comp), D6_ROTATIONS, strict=True)]
     for copy in range(comp.count):
         die = _base("Custom_Dice", comp.name, _guid(comp.id, "die", copy), _transform(x, 0.0))
         die["CustomImage"] = {"ImageURL": f"{base}{comp.id}-die.png", "ImageSecondaryURL": "", "ImageScalar": 1.0,
                               "WidthScale": 0.0, "CustomDice": {"Type": D6}}
+        die["RotationValues"] = values
         dice.append(die)
     if len(dice) == 1:
         return dice[0]
