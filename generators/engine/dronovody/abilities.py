@@ -201,3 +201,23 @@ def repair_sources(s: State, p: Player) -> list[str]:
     return sorted(chars) + projects
 
 
+def _ready_source(s: State, p: Player, effect: str) -> bool:
+    """`evacuation_sources` (effect "evacuation") or `repair_sources` ("repair") names one: asked for
+    every player on every step (who may act), so it builds no list."""
+    chars = s.cat.characters
+    for c in p.crew if effect == "evacuation" else p.hq:
+        f = chars[c]
+        if (f.crew_evacuation if effect == "evacuation" else f.hq_repair) and not (f.once_per_round and c in p.used):
+            return True
+    support = s.cat.support
+    return any(pr.active and not pr.used and support[pr.card].effect == effect for pr in p.projects)
+
+
+def has_evacuation_source(s: State, p: Player) -> bool:
+    return _ready_source(s, p, "evacuation")
+
+
+def has_repair_source(s: State, p: Player) -> bool:
+    return _ready_source(s, p, "repair")
+
+
