@@ -30,7 +30,7 @@ from generators.engine.dronovody.flow import settle
 from generators.engine.dronovody.resolve import HANDLERS
 from generators.engine.dronovody.specs import act
 from generators.engine.dronovody.state import Player, State
-from generators.engine.dronovody.turns import actors, waiting_on
+from generators.engine.dronovody.turns import actors, has_free_action, waiting_on
 
 Why = str | None
 AskS = Ask[State]
@@ -390,7 +390,14 @@ def _end_turn(s: State, p: Player) -> list[Any]:
 def _free(make: Callable[[State, Player], list[Any]]) -> Callable[[AskS, str], list[Any]]:
     def options(ask: AskS, player: str) -> list[Any]:
         s = ask.state
-        return make(s, s.players[player])
+        p = s.players[player]
+        # A player with no free action to take has no free move the rules allow (`has_free_action`
+        # answers exactly that, once per question for the four free moves): none is worth listing.
+        key = ("free", player)
+        free = ask.memo.get(key)
+        if free is None:
+            free = ask.memo[key] = has_free_action(s, p)
+        return make(s, p) if free else []
     return options
 
 

@@ -12,26 +12,35 @@ DAMAGE = 0.3  # a damage token: one more sends the car to the pit
 PIT = 0.6  # a car in the pit loses a move getting back on the road
 
 
-def _crew_value(state: State, crew: str) -> float:
-    """How far along the crew's two best cars are, in tiles: a finished car counts as past the last
-    tile, a car in the pit as beside its pit stop less the move it loses."""
+def _crew_values(state: State) -> dict[str, list[float]]:
+    """Each crew's cars, how far along in tiles (one pass over the cars for every crew): a finished
+    car counts as past the last tile, a car in the pit as beside its pit stop less the move it loses."""
     board = state.board
     spaces = board.spaces
     finish = len(board.road) + 2.0
-    values = []
+    out: dict[str, list[float]] = {}
     for car in state.cars.values():
-        if car.crew != crew:
-            continue
         at = car.at
-        if at == FINISHED:
+        space = spaces.get(at)
+        if space is not None:
+            v = space.progress
+        elif at == FINISHED:
             v = finish
         elif at == START:
             v = 0.5
-        elif at in spaces:
-            v = spaces[at].progress
         else:  # pit:<tile>
             v = int(at[4:]) - PIT
+        values = out.get(car.crew)
+        if values is None:
+            values = out[car.crew] = []
         values.append(v - DAMAGE * len(car.tokens))
+    return out
+
+
+def _value(values: list[float] | None) -> float:
+    """A crew is as good as its two best cars (the rest count a tenth)."""
+    if not values:
+        return 0.0
     values.sort(reverse=True)
     return sum(values[:2]) + 0.1 * sum(values[2:])
 
@@ -40,5 +49,6 @@ def evaluate(state: State, player: str) -> float:
     """Higher is better for `player`: their crew's value less the best rival's."""
     if state.winner is not None:
         return WIN if state.winner == player else LOSS
-    rivals = [_crew_value(state, c) for c in state.order if c != player]
-    return _crew_value(state, player) - max(rivals, default=0.0)
+    crews = _crew_values(state)
+    rivals = [_value(crews.get(c)) for c in state.order if c != player]
+    return _value(crews.get(player)) - max(rivals, default=0.0)
