@@ -8,7 +8,7 @@ between tiles, or to OFF (off the board) or FINISH (across the finish line).
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from generators.content.model import SpaceMap
@@ -39,6 +39,9 @@ class Board:
     pits: tuple[int, ...]
     maps: tuple[SpaceMap, ...]
     back_rows: dict[int, tuple[Space, ...]]  # per tile, its back row from left to right
+    # What players' hints derive from this road once (a table by name), so a look-ahead does not
+    # work it out again for every position it rates. Not compared, not pickled (rebuilt with the road).
+    derived: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
     def __reduce__(self) -> tuple[Any, ...]:
         # Pickled as the road it is (the purity check pickles every state): rebuilt from the kit.

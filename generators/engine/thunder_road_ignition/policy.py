@@ -4,6 +4,7 @@ as its two best cars, less what its best rival has."""
 
 from __future__ import annotations
 
+from generators.engine.thunder_road_ignition.board import Board
 from generators.engine.thunder_road_ignition.facts import FINISHED, START
 from generators.engine.thunder_road_ignition.state import State
 
@@ -12,24 +13,26 @@ DAMAGE = 0.3  # a damage token: one more sends the car to the pit
 PIT = 0.6  # a car in the pit loses a move getting back on the road
 
 
+def _place_values(board: Board) -> dict[str, float]:
+    """How far along each place a car can be is, in tiles: a finished car counts as past the last
+    tile, a car in the pit as beside its pit stop less the move it loses."""
+    values = {START: 0.5, FINISHED: len(board.road) + 2.0}
+    values.update((at, space.progress) for at, space in board.spaces.items())
+    values.update((f"pit:{tile}", tile - PIT) for tile in board.pits)
+    return values
+
+
 def _crew_values(state: State) -> dict[str, list[float]]:
-    """Each crew's cars, how far along in tiles (one pass over the cars for every crew): a finished
-    car counts as past the last tile, a car in the pit as beside its pit stop less the move it loses."""
+    """Each crew's cars, how far along (`_place_values`) less their damage, in one pass over the cars."""
     board = state.board
-    spaces = board.spaces
-    finish = len(board.road) + 2.0
+    places = board.derived.get("place values")
+    if places is None:
+        places = board.derived["place values"] = _place_values(board)
     out: dict[str, list[float]] = {}
     for car in state.cars.values():
-        at = car.at
-        space = spaces.get(at)
-        if space is not None:
-            v = space.progress
-        elif at == FINISHED:
-            v = finish
-        elif at == START:
-            v = 0.5
-        else:  # pit:<tile>
-            v = int(at[4:]) - PIT
+        v = places.get(car.at)
+        if v is None:  # a pit no car is sent to in play (a scenario may put one there)
+            v = int(car.at[4:]) - PIT
         values = out.get(car.crew)
         if values is None:
             values = out[car.crew] = []
