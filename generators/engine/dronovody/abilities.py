@@ -121,7 +121,8 @@ def target_ok(s: State, p: Player, drone: str, target: str, sortie: Sortie, reac
     return None
 
 
-def sortie_problem(s: State, p: Player, drone: str) -> str | None:
+def sortie_problem(s: State, p: Player, drone: str, reach: int | None = None) -> str | None:
+    """Why `drone` cannot fly a sortie now (None: it can); `reach` as for `reconned`."""
     own = [d for d in p.warehouse if d.card == drone]
     if not own:
         return f"{p.name} has no {s.cat.title(drone)} in the Warehouse"
@@ -135,7 +136,8 @@ def sortie_problem(s: State, p: Player, drone: str) -> str | None:
     if facts.ammunition and not has_ammunition(s, p):
         return f"the {s.cat.title(drone)} needs Ammunition"
     probe = Sortie(drone, facts.attacks, facts.drone_attacks)
-    reach = recon(s, p)
+    if reach is None:
+        reach = recon(s, p)
     reasons = [target_ok(s, p, drone, t, probe, reach) for t in sorted(set(s.battlefield))]
     if not s.battlefield or all(reasons):
         why = next((r for r in reasons if r), "there is no enemy on the field")
