@@ -31,11 +31,11 @@ class Deck(Record):
         out: list[str] = []
         while len(out) < k and self.top:
             out.append(self.top.pop(0))
-        pool = [c for c in self.pool if allowed is None or c in allowed]
+        pool = self.pool if allowed is None else [c for c in self.pool if c in allowed]
         need = min(k - len(out), len(pool))
         if need:
             # Copies of one card are all alike: taking them asks nothing of chance.
-            got = pool[:need] if len(set(pool)) == 1 else chance.sample(label, pool, need)
+            got = list(pool[:need]) if pool.count(pool[0]) == len(pool) else chance.sample(label, pool, need)
             rest = list(self.pool)
             for card in got:
                 rest.remove(card)
