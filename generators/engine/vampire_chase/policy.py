@@ -22,21 +22,24 @@ def evaluate(state: State, player: str) -> float:
     """Higher is better: checkpoints passed, then the chase's progress (enemy Health left on the board
     and in the tier's reserve), Health and Shield, corpses, and the cards bought into the decks; dawn
     closing in weighs the enemies left more."""
-    if state.result == "won":
+    result = state.result
+    if result == "won":
         return WIN + state.health
-    if state.result == "lost":
+    if result == "lost":
         return LOSS + 100.0 * state.checkpoint - state.turn
     lib = state.lib
     board = 0
     for e in state.ring:
         if e is not None:
-            board += max(e.health, 0) + 2
-    waiting = sum(map(lib.enemy_weights.__getitem__, state.reserves[state.tier]))
+            health = e.health
+            board += (health if health > 0 else 0) + 2
     mission = lib.missions[state.mission]
+    checkpoint = state.checkpoint
+    waiting = sum(map(lib.enemy_weights.__getitem__, state.reserves[mission.tiers[checkpoint]]))  # the tier's reserve
     turns_left = max(1, mission.dawn - state.turn + 1)
-    checkpoints_left = len(mission.tiers) - state.checkpoint
+    checkpoints_left = len(mission.tiers) - checkpoint
     pressure = 1.0 + 6.0 * checkpoints_left / turns_left
-    # Whole numbers: summed pile by pile, the total is the same in any order.
+    # Whole numbers: summed over every pile at once, the total is the same in any order.
     cost = lib.costs.__getitem__
     decks, discards = state.decks, state.discards
     bought = sum(map(cost, chain(state.hand, decks["driver"], decks["passenger"], discards["driver"],
