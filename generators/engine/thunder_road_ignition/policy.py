@@ -41,9 +41,18 @@ def _crew_values(state: State) -> dict[str, list[float]]:
 
 
 def _value(values: list[float] | None) -> float:
-    """A crew is as good as its two best cars (the rest count a tenth)."""
+    """A crew is as good as its two best cars (the rest count a tenth): the sum of the sorted list's
+    first two, plus a tenth of the rest's sum. With three cars (every crew in a race) the worst car is
+    the rest, found without sorting: adding two floats gives the same in either order."""
     if not values:
         return 0.0
+    if len(values) == 3:
+        a, b, c = values
+        if a < b:
+            a, b = b, a
+        if c > b:  # c is one of the best two, b the rest
+            b, c = c, b
+        return a + b + 0.1 * (0 + c)
     values.sort(reverse=True)
     return sum(values[:2]) + 0.1 * sum(values[2:])
 
