@@ -66,9 +66,11 @@ def has_correction(s: State, p: Player) -> bool:
     return bool(drones or in_crew(s, p, lambda f: f.crew_artillery_correction))
 
 
-def reconned(s: State, p: Player, target: str) -> bool:
+def reconned(s: State, p: Player, target: str, reach: int | None = None) -> bool:
+    """`reach`: the player's `recon`, when the caller asks about several targets."""
     t = s.cat.threats[target]
-    return recon(s, p) >= t.distance or bool(t.artillery and turn_bonus(s, p, "counter-battery"))
+    return (recon(s, p) if reach is None else reach) >= t.distance or bool(
+        t.artillery and turn_bonus(s, p, "counter-battery"))
 
 
 def attack_modifiers(s: State, p: Player, drone: str, target: str) -> list[tuple[str, int]]:
@@ -94,7 +96,8 @@ def artillery_modifier(s: State) -> int:
     return sum(s.cat.threats[c].artillery_jamming for c in s.battlefield)
 
 
-def target_ok(s: State, p: Player, drone: str, target: str, sortie: Sortie) -> str | None:
+def target_ok(s: State, p: Player, drone: str, target: str, sortie: Sortie, reach: int | None = None) -> str | None:
+    """Why `drone` cannot attack `target` now (None: it can); `reach` as for `reconned`."""
     if target not in s.battlefield:
         return f"{s.cat.title(target)} is not on the field"
     d, t = s.cat.drones[drone], s.cat.threats[target]
@@ -108,7 +111,7 @@ def target_ok(s: State, p: Player, drone: str, target: str, sortie: Sortie) -> s
         return f"the {s.cat.title(drone)} has no attack left on ground targets"
     if t.distance > d.reach:
         return f"the {s.cat.title(drone)} reaches distance {d.reach}; the {s.cat.title(target)} is at {t.distance}"
-    if not d.kamikaze and not reconned(s, p, target):
+    if not d.kamikaze and not reconned(s, p, target, reach):
         return (f"the attack needs Reconnaissance at distance {t.distance}; "
                 f"{p.name} has it at distance {recon(s, p)}")
     if d.ammunition and not has_ammunition(s, p):
@@ -118,7 +121,8 @@ def target_ok(s: State, p: Player, drone: str, target: str, sortie: Sortie) -> s
     return None
 
 
-def sortie_problem(s: State, p: Player, drone: str) -> str | None:
+def sortie_problem(s: State, p: Player, drone: str, reach: int | None = None) -> str | None:
+    """Why `drone` cannot fly a sortie now (None: it can); `reach` as for `reconned`."""
     own = [d for d in p.warehouse if d.card == drone]
     if not own:
         return f"{p.name} has no {s.cat.title(drone)} in the Warehouse"
@@ -132,7 +136,9 @@ def sortie_problem(s: State, p: Player, drone: str) -> str | None:
     if facts.ammunition and not has_ammunition(s, p):
         return f"the {s.cat.title(drone)} needs Ammunition"
     probe = Sortie(drone, facts.attacks, facts.drone_attacks)
-    reasons = [target_ok(s, p, drone, t, probe) for t in sorted(set(s.battlefield))]
+    if reach is None:
+        reach = recon(s, p)
+    reasons = [target_ok(s, p, drone, t, probe, reach) for t in sorted(set(s.battlefield))]
     if not s.battlefield or all(reasons):
         why = next((r for r in reasons if r), "there is no enemy on the field")
         return f"no target for the {s.cat.title(drone)}: {why}"
@@ -141,8 +147,9 @@ def sortie_problem(s: State, p: Player, drone: str) -> str | None:
 
 def artillery_targets(s: State, p: Player, card: str) -> list[str]:
     f = s.cat.support[card]
+    reach = recon(s, p)
     return sorted({t for t in s.battlefield if s.cat.threats[t].kind == "enemy"
-                   and s.cat.threats[t].distance <= f.distance and reconned(s, p, t)})
+                   and s.cat.threats[t].distance <= f.distance and reconned(s, p, t, reach)})
 
 
 def points(s: State, p: Player) -> int:
@@ -199,5 +206,25 @@ def repair_sources(s: State, p: Player) -> list[str]:
     chars = [c for c in in_hq(s, p, lambda f: f.hq_repair) if ready(s, p, c)]
     projects = sorted({pr.card for pr in active(s, p, "repair") if not pr.used})
     return sorted(chars) + projects
+
+
+def _ready_source(s: State, p: Player, effect: str) -> bool:
+    """`evacuation_sources` (effect "evacuation") or `repair_sources` ("repair") names one: asked for
+    every player on every step (who may act), so it builds no list."""
+    chars = s.cat.characters
+    for c in p.crew if effect == "evacuation" else p.hq:
+        f = chars[c]
+        if (f.crew_evacuation if effect == "evacuation" else f.hq_repair) and not (f.once_per_round and c in p.used):
+            return True
+    support = s.cat.support
+    return any(pr.active and not pr.used and support[pr.card].effect == effect for pr in p.projects)
+
+
+def has_evacuation_source(s: State, p: Player) -> bool:
+    return _ready_source(s, p, "evacuation")
+
+
+def has_repair_source(s: State, p: Player) -> bool:
+    return _ready_source(s, p, "repair")
 
 

@@ -23,7 +23,7 @@ from generators.engine.dronovody.facts import (
     WOUNDED_LIMIT,
     artillery_hits,
 )
-from generators.engine.dronovody.state import Drone, Pending, Player, State, Turn
+from generators.engine.dronovody.state import Drone, Pending, Player, State, Turn, replace_in
 
 
 def draw_cards(s: State, deck: str, label: str, chance: Chance, k: int = 1) -> list[str]:
@@ -169,7 +169,7 @@ def place_hit(s: State, p: Player, x: Pending, card: str, events: list[Event]) -
         s.discards["drones"].append(card)
         events.append(Event("shot-down", {"player": p.name, "drone": card, "by": x.source}))
     else:
-        pick_drone(p, card, prefer_broken=False).broken = True
+        replace_in(p.warehouse, pick_drone(p, card, prefer_broken=False), broken=True)
         events.append(Event("broken", {"player": p.name, "drone": card, "by": x.source}))
 
 
@@ -259,7 +259,7 @@ def spend_effect(s: State, p: Player, source: str) -> None:  # ruling: once-per-
         return
     project = next(pr for pr in p.projects if pr.card == source and pr.active and not pr.used)
     if s.cat.support[source].once_per_round:
-        project.used = True
+        replace_in(p.projects, project, used=True)
 
 
 # --- the Threat phase ---
@@ -343,8 +343,7 @@ def recovery(s: State, chance: Chance, events: list[Event]) -> None:
         gain(s, p, len(p.hq), "HQ", events)  # ruling: hq-logistics-timing
         p.used = []
         p.exchanged = False
-        for pr in p.projects:
-            pr.used = False
+        p.projects = [pr.evolve(used=False) if pr.used else pr for pr in p.projects]
     s.round += 1
     s.rolled = []
     s.threats_placed = False

@@ -30,7 +30,7 @@ from generators.engine.dronovody.flow import settle
 from generators.engine.dronovody.resolve import HANDLERS
 from generators.engine.dronovody.specs import act
 from generators.engine.dronovody.state import Player, State
-from generators.engine.dronovody.turns import actors, waiting_on
+from generators.engine.dronovody.turns import actors, has_free_action, waiting_on
 
 Why = str | None
 AskS = Ask[State]
@@ -65,6 +65,15 @@ def _waiting(ask: AskS) -> list[str]:
 
 def _me(ask: AskS, a: Any) -> Player:
     return ask.state.players[a.player]
+
+
+def _reach(ask: AskS, p: Player) -> int:
+    """The player's Reconnaissance (`recon`), worked out once per question: every target asks it."""
+    key = ("recon", p.name)
+    found = ask.memo.get(key)
+    if found is None:
+        found = ask.memo[key] = recon(ask.state, p)
+    return found  # type: ignore[no-any-return]
 
 
 # --- rules every move asks --------------------------------------------------------------------
@@ -188,7 +197,7 @@ def _support_target(ask: AskS, a: Any) -> Why:
             return "Artillery attacks ground targets, not enemy drones"
         if t.distance > f.distance:
             return f"{s.cat.title(a.card)} reaches distance {f.distance}"
-        if not reconned(s, p, a.target):
+        if not reconned(s, p, a.target, _reach(ask, p)):
             return f"Artillery needs Reconnaissance at distance {t.distance}; {p.name} has it at distance {recon(s, p)}"
         return None
     if a.target is not None:
@@ -328,7 +337,8 @@ def _one_sortie(ask: AskS, a: Any) -> Why:
 
 
 def _ready_to_fly(ask: AskS, a: Any) -> Why:
-    return sortie_problem(ask.state, _me(ask, a), a.drone)
+    p = _me(ask, a)
+    return sortie_problem(ask.state, p, a.drone, _reach(ask, p))
 
 
 def _attack(s: State, p: Player) -> list[Any]:
@@ -351,7 +361,8 @@ def _target(ask: AskS, a: Any) -> Why:
     s = ask.state
     t = s.turn
     assert t is not None and t.sortie is not None
-    return target_ok(s, _me(ask, a), t.sortie.drone, a.target, t.sortie)
+    p = _me(ask, a)
+    return target_ok(s, p, t.sortie.drone, a.target, t.sortie, _reach(ask, p))
 
 
 def _end_sortie(s: State, p: Player) -> list[Any]:
@@ -365,7 +376,8 @@ def _attacked(ask: AskS, a: Any) -> Why:
     if t.sortie.made:
         return None
     p = _me(ask, a)
-    if any(target_ok(s, p, t.sortie.drone, x, t.sortie) is None for x in set(s.battlefield)):
+    reach = _reach(ask, p)
+    if any(target_ok(s, p, t.sortie.drone, x, t.sortie, reach) is None for x in set(s.battlefield)):
         return "a sortie makes at least one attack"
     return None
 
@@ -390,7 +402,14 @@ def _end_turn(s: State, p: Player) -> list[Any]:
 def _free(make: Callable[[State, Player], list[Any]]) -> Callable[[AskS, str], list[Any]]:
     def options(ask: AskS, player: str) -> list[Any]:
         s = ask.state
-        return make(s, s.players[player])
+        p = s.players[player]
+        # A player with no free action to take has no free move the rules allow (`has_free_action`
+        # answers exactly that, once per question for the four free moves): none is worth listing.
+        key = ("free", player)
+        free = ask.memo.get(key)
+        if free is None:
+            free = ask.memo[key] = has_free_action(s, p)
+        return make(s, p) if free else []
     return options
 
 

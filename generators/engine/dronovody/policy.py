@@ -11,7 +11,7 @@ only to the scenario, not to players, so they go back into the shuffled middle t
 from __future__ import annotations
 
 from generators.engine.chance import Chance
-from generators.engine.dronovody.abilities import activated_total, points
+from generators.engine.dronovody.abilities import points
 from generators.engine.dronovody.facts import PROJECTS_PER_PLAYER, WOUNDED_LIMIT
 from generators.engine.dronovody.state import State
 
@@ -26,15 +26,29 @@ def evaluate(state: State, player: str) -> float:
         return WIN + max(points(state, p) for p in state.players.values())
     if state.result == "lost":
         return LOSS + 100.0 * state.round
-    players = state.players.values()
     n = len(state.seats)
-    worst = max(len(p.wounded) for p in players)
-    trench = len(state.trench)
     cat = state.cat
-    field = sum(cat.threats[c].trophy + 1 for c in state.battlefield)
-    projects = activated_total(state) / (PROJECTS_PER_PLAYER * n)
-    assets = sum(p.logistics + 2 * len(p.warehouse) - 2 * sum(d.broken for d in p.warehouse)
-                 + sum(cat.threats[t].trophy for t in p.trophies) for p in players)
+    threats = cat.threats
+    # One pass over the boards (whole numbers, so the totals are those of a sum in any order).
+    worst = assets = activated = 0
+    for p in state.players.values():
+        wounded = len(p.wounded)
+        if wounded > worst:
+            worst = wounded
+        assets += p.logistics + 2 * len(p.warehouse)
+        for d in p.warehouse:
+            if d.broken:
+                assets -= 2
+        for t in p.trophies:
+            assets += threats[t].trophy
+        for pr in p.projects:
+            if pr.active:
+                activated += 1
+    trench = len(state.trench)
+    field = 0
+    for c in state.battlefield:
+        field += threats[c].trophy + 1
+    projects = activated / (PROJECTS_PER_PLAYER * n)
     return (60.0 * state.round
             + 25.0 * min(trench, 2 * n) - 40.0 * (trench <= 1)
             - 30.0 * worst - 80.0 * (worst >= WOUNDED_LIMIT - 1)

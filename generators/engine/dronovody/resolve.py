@@ -47,7 +47,7 @@ from generators.engine.dronovody.flow import (
     use_action,
 )
 from generators.engine.dronovody.setup import set_up
-from generators.engine.dronovody.state import Drone, Player, Project, Sortie, State
+from generators.engine.dronovody.state import Drone, Player, Project, Sortie, State, replace_in
 
 
 def _do_discard_support(s: State, p: Player, a: Any, chance: Chance, events: list[Event]) -> None:
@@ -215,7 +215,7 @@ def _do_attack(s: State, p: Player, a: Any, chance: Chance, events: list[Event])
     broke = False
     if a.guaranteed:
         project = next(pr for pr in active(s, p, "guaranteed-hit") if not pr.used)
-        project.used = s.cat.support[project.card].once_per_round
+        replace_in(p.projects, project, used=s.cat.support[project.card].once_per_round)
         hit = True
         record.update({"die": None, "modifiers": {}, "total": None, "guaranteed": project.card, "hit": True})
     else:
@@ -233,7 +233,7 @@ def _do_attack(s: State, p: Player, a: Any, chance: Chance, events: list[Event])
         for c in in_crew(s, p, lambda cf: cf.crew_logistics_per_hit):
             gain(s, p, s.cat.characters[c].crew_logistics_per_hit, c, events)
     if broke:
-        pick_drone(p, sortie.drone, prefer_broken=False).broken = True
+        replace_in(p.warehouse, pick_drone(p, sortie.drone, prefer_broken=False), broken=True)
         events.append(Event("broken", {"player": p.name, "drone": sortie.drone, "by": "breakdown"}))
         end_sortie(s, p, events)
     elif not attack_options_left(s, p):
@@ -287,7 +287,7 @@ def _do_activate_project(s: State, p: Player, a: Any, chance: Chance, events: li
     for c in needs:  # ruling: activation-face-down-characters
         remove_character(p, c)
     to_character_bottom(s, needs)
-    project.active = True
+    replace_in(p.projects, project, active=True)
     events.append(Event("project-activated", {"player": p.name, "card": a.card, "discarded": list(needs)}))
     if activated_total(s) >= PROJECTS_PER_PLAYER * len(s.seats):  # ruling: technologies-win-at-once
         end_game(s, "won", "technologies", events)
@@ -300,7 +300,7 @@ def _do_evacuate_effect(s: State, p: Player, a: Any, chance: Chance, events: lis
 
 def _do_repair(s: State, p: Player, a: Any, chance: Chance, events: list[Event]) -> None:
     spend_effect(s, p, a.source)
-    pick_drone(p, a.drone, prefer_broken=True).broken = False
+    replace_in(p.warehouse, pick_drone(p, a.drone, prefer_broken=True), broken=False)
     events.append(Event("repaired", {"player": p.name, "drone": a.drone, "by": a.source}))
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Any, Literal, TypeVar
 
 from generators.engine.chance import Chance
 from generators.engine.dronovody.facts import DECKS, ROUNDS, Catalogue
@@ -31,11 +31,11 @@ class Deck(Record):
         out: list[str] = []
         while len(out) < k and self.top:
             out.append(self.top.pop(0))
-        pool = [c for c in self.pool if allowed is None or c in allowed]
+        pool = self.pool if allowed is None else [c for c in self.pool if c in allowed]
         need = min(k - len(out), len(pool))
         if need:
             # Copies of one card are all alike: taking them asks nothing of chance.
-            got = pool[:need] if len(set(pool)) == 1 else chance.sample(label, pool, need)
+            got = list(pool[:need]) if pool.count(pool[0]) == len(pool) else chance.sample(label, pool, need)
             rest = list(self.pool)
             for card in got:
                 rest.remove(card)
@@ -100,9 +100,22 @@ class Player(Record):
         new = self.copy()  # every list copied, written out: this runs for each action played
         new.crew, new.hq, new.hand, new.defence = self.crew[:], self.hq[:], self.hand[:], self.defence[:]
         new.trophies, new.wounded, new.used, new.dealt = self.trophies[:], self.wounded[:], self.used[:], self.dealt[:]
-        new.warehouse = [d.copy() for d in self.warehouse]
-        new.projects = [pr.copy() for pr in self.projects]
+        # Drones and Projects are never changed in place (`replace_in`), so the copies share them.
+        new.warehouse, new.projects = self.warehouse[:], self.projects[:]
         return new
+
+
+R = TypeVar("R", bound=Record)
+
+
+def replace_in(items: list[R], old: R, **changes: Any) -> R:
+    """`old` (that very record, not one equal to it) replaced in `items` by a copy with `changes`:
+    a board's drones and Projects are shared by the states copied from it, so none changes in place."""
+    for i, x in enumerate(items):
+        if x is old:
+            new = items[i] = old.evolve(**changes)
+            return new
+    raise ValueError(f"{old!r} is not in the list")
 
 
 @dataclass

@@ -10,7 +10,7 @@ free actions.
 from __future__ import annotations
 
 from generators.engine.contract import Phase
-from generators.engine.dronovody.abilities import evacuation_sources, repair_sources
+from generators.engine.dronovody.abilities import has_evacuation_source, has_repair_source
 from generators.engine.dronovody.facts import FREE
 from generators.engine.dronovody.state import Player, State
 
@@ -83,9 +83,9 @@ def has_free_action(s: State, p: Player) -> bool:
             board = board if board is not None else set(p.board)
             if board.issuperset(s.cat.support[pr.card].requires):
                 return True
-    if p.wounded and evacuation_sources(s, p):
+    if p.wounded and has_evacuation_source(s, p):
         return True
-    return any(d.broken for d in p.warehouse) and bool(repair_sources(s, p))
+    return any(d.broken for d in p.warehouse) and has_repair_source(s, p)
 
 
 def actors(s: State) -> list[str]:

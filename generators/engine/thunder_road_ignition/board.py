@@ -8,7 +8,7 @@ between tiles, or to OFF (off the board) or FINISH (across the finish line).
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from generators.content.model import SpaceMap
@@ -39,6 +39,9 @@ class Board:
     pits: tuple[int, ...]
     maps: tuple[SpaceMap, ...]
     back_rows: dict[int, tuple[Space, ...]]  # per tile, its back row from left to right
+    # What players' hints derive from this road once (a table by name), so a look-ahead does not
+    # work it out again for every position it rates. Not compared, not pickled (rebuilt with the road).
+    derived: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
     def __reduce__(self) -> tuple[Any, ...]:
         # Pickled as the road it is (the purity check pickles every state): rebuilt from the kit.
@@ -62,12 +65,14 @@ def _build(kit: Kit, road: tuple[int, ...]) -> Board:
     at_ids = [{tuple(s.at): s.id for s in m.spaces} for m in maps]  # per tile: (lane, row) -> its space
     spaces: dict[str, Space] = {}
     for t, m in enumerate(maps, 1):
-        local = {s.id for s in m.spaces}
+        # Most links stay on the tile: named here, the seams by `_resolve_link` (a game lays a new road).
+        local = {s.id: f"{t}:{s.id}" for s in m.spaces}
         for s in m.spaces:
-            links = tuple(_resolve_link(target, t, maps, local, at_ids) for target in s.links)
+            links = tuple(local.get(target) or _resolve_link(target, t, maps, local, at_ids) for target in s.links)
             lane, row = s.at
-            spaces[f"{t}:{s.id}"] = Space(f"{t}:{s.id}", t, s.id, lane, row, s.terrain, links, frozenset(s.walls),
-                                          s.arrow, t + (row + 0.5) / m.rows)
+            sid = local[s.id]
+            spaces[sid] = Space(sid, t, s.id, lane, row, s.terrain, links, frozenset(s.walls), s.arrow,
+                                t + (row + 0.5) / m.rows)
     rows: dict[int, list[Space]] = {t: [] for t in range(1, len(maps) + 1)}
     for sp in spaces.values():
         if sp.row == 0:

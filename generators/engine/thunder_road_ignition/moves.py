@@ -14,7 +14,6 @@ from typing import Any
 
 from generators.engine.chance import Chance
 from generators.engine.contract import Ask, Event, Move
-from generators.engine.thunder_road_ignition.board import link
 from generators.engine.thunder_road_ignition.events import larger, log, note, push, roll, set_aside, slam, wait
 from generators.engine.thunder_road_ignition.facts import COMMANDS, FORWARD, OFF
 from generators.engine.thunder_road_ignition.road import enter, start_movement
@@ -289,7 +288,10 @@ def _into_a_space(ask: AskS, a: StepAction) -> Why:
 
 def _do_step(s: State, a: StepAction, d: Decision, chance: Chance, events: list[Event]) -> None:
     assert s.movement is not None
-    _take_step(s, link(s.board, s.cars[s.movement.car].at, a.direction), a.direction, d.kind == "bonus", chance, events)
+    # A step goes ahead: the space's links list the three ahead first (`link`, read directly here:
+    # a look-ahead plays every step it considers).
+    target = s.board.spaces[s.cars[s.movement.car].at].links[_AHEAD[a.direction]]
+    _take_step(s, target, a.direction, d.kind == "bonus", chance, events)
 
 
 def _do_enter(s: State, a: EnterAction, d: Decision, chance: Chance, events: list[Event]) -> None:
@@ -303,7 +305,7 @@ def _take_step(s: State, target: str, direction: str, bonus: bool, chance: Chanc
     how = "bonus" if bonus else m.kind
     s.movement = Movement(m.car, m.kind, m.remaining if bonus else m.remaining - 1, m.road_only, m.drift, m.ended,
                           False, m.bonus or bonus)
-    push(s, _MOVE_ON)
+    s.stack = (*s.stack, _MOVE_ON)  # `push`, of one task
     # Entered at once: the step is the next work on the stack in any case.
     enter(s, m.car, target, how, direction, chance, events)
 

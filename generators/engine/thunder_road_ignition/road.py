@@ -24,6 +24,7 @@ from generators.engine.thunder_road_ignition.events import (
 from generators.engine.thunder_road_ignition.facts import DIRECTIONS, FINISH, OFF, START, slam_mover
 from generators.engine.thunder_road_ignition.state import (
     Car,
+    Decision,
     Movement,
     State,
     Task,
@@ -52,10 +53,13 @@ def enter(s: State, car_name: str, space: str, how: str, direction: str, chance:
     car = s.cars[car_name]
     origin = car.at
     spaces = s.board.spaces
-    if origin != START and origin not in spaces:
+    here = spaces.get(origin)
+    if here is None and origin != START:
         return  # it left the road before this could happen
-    if origin in spaces and how != "ramp" and how != "blast" and direction in DIRECTIONS \
-            and crosses_barricade(s.board, origin, direction, space):
+    # Most spaces have no barricade: asked of `crosses_barricade` only where one of the two has one.
+    there = spaces.get(space)
+    if here is not None and (here.walls or (there is not None and there.walls)) and how != "ramp" \
+            and how != "blast" and direction in DIRECTIONS and crosses_barricade(s.board, origin, direction, space):
         log(events, f"{car_name} crosses a barricade leaving {origin}")
         to_pit(s, car_name, "barricade", events)
         return
@@ -69,7 +73,8 @@ def enter(s: State, car_name: str, space: str, how: str, direction: str, chance:
         return
     s.cars = {**s.cars, car_name: Car(car_name, car.crew, car.size, space, car.tokens)}
     events.append(Event("moved", {"car": car_name, "origin": origin, "to": space, "how": how, "direction": direction}))
-    log(events, f"{car_name} {origin} → {space} ({how}{', ' + direction if direction else ''})")
+    line = f"{car_name} {origin} → {space} ({how}{', ' + direction if direction else ''})"
+    events.append(Event("log", {"text": line}))  # `log`, written out: every step of every move logs it
     # Resolved at once: the space entered is the next work on the stack in any case.
     resolve_space(s, car_name, space, how, direction, chance, events)
 
@@ -165,13 +170,13 @@ def t_move_on(s: State, t: Task, chance: Chance, events: list[Event]) -> None:
     """After a step has been resolved: the next step, a choice, or the end of the move."""
     m = s.movement
     assert m is not None
-    if not m.ended and on_road(s, m.car):
+    if not m.ended and s.cars[m.car].at in s.board.spaces:  # on the road
         # ruling: oil-slick-continue
         if m.displaced and m.remaining > 0:
             wait(s, "continue", s.active)
             return
         if m.remaining > 0:
-            wait(s, "step", s.active)
+            s.decision = Decision("step", s.active)  # `wait`: the next step, after almost every step
             return
         # ruling: road-bonus-step
         if m.kind == "move" and m.road_only and not m.bonus:

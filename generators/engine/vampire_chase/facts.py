@@ -204,6 +204,10 @@ class Library:
     # What a card's targeted effects aim at, played plain or enhanced: "move" (a slot to drive to), an
     # enemy "adjacent" or "any", or None (no target). Derived once: the legal listing asks it per card.
     aims: Mapping[tuple[str, bool], str | None] = field(default_factory=dict)
+    # Each vampire card's cost, and each enemy's Health plus 2 (what `evaluate` weighs it by), by id:
+    # derived once, as `evaluate` sums them over every card of the decks for each position rated.
+    costs: Mapping[str, int] = field(default_factory=dict)
+    enemy_weights: Mapping[str, int] = field(default_factory=dict)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Library:
         return self  # immutable facts, shared by every state of a game
@@ -257,7 +261,10 @@ def build_library(content: GameContent) -> Library:
         for enhanced in (False, True):
             targeted = [e for e in (*card.effects, *(card.enhance if enhanced else ())) if e.targeted]
             aims[cid, enhanced] = None if not targeted else "move" if targeted[0].do == "move" else targeted[0].range
-    return Library(vampire_cards, titles, counts, enemies, missions, defaults, start[0], start[1], aims)
+    costs = {cid: card.cost for cid, card in vampire_cards.items()}
+    weights = {cid: card.health + 2 for cid, card in enemies.items()}
+    return Library(vampire_cards, titles, counts, enemies, missions, defaults, start[0], start[1], aims, costs,
+                   weights)
 
 
 

@@ -10,6 +10,8 @@ and the speed range on the back of its top card).
 
 from __future__ import annotations
 
+from itertools import chain
+
 from generators.engine.chance import Chance
 from generators.engine.vampire_chase.state import State
 
@@ -20,27 +22,34 @@ def evaluate(state: State, player: str) -> float:
     """Higher is better: checkpoints passed, then the chase's progress (enemy Health left on the board
     and in the tier's reserve), Health and Shield, corpses, and the cards bought into the decks; dawn
     closing in weighs the enemies left more."""
-    if state.result == "won":
+    result = state.result
+    if result == "won":
         return WIN + state.health
-    if state.result == "lost":
+    if result == "lost":
         return LOSS + 100.0 * state.checkpoint - state.turn
     lib = state.lib
-    enemies = lib.enemies
     board = 0
     for e in state.ring:
         if e is not None:
-            board += max(e.health, 0) + 2
-    reserve = state.reserves[state.tier]
-    waiting = sum(enemies[c].health + 2 for c in reserve)
+            health = e.health
+            board += (health if health > 0 else 0) + 2
     mission = lib.missions[state.mission]
+    checkpoint = state.checkpoint
+    waiting = sum(map(lib.enemy_weights.__getitem__, state.reserves[mission.tiers[checkpoint]]))  # the tier's reserve
     turns_left = max(1, mission.dawn - state.turn + 1)
-    checkpoints_left = len(mission.tiers) - state.checkpoint
+    checkpoints_left = len(mission.tiers) - checkpoint
     pressure = 1.0 + 6.0 * checkpoints_left / turns_left
-    cards = lib.vampire_cards
-    bought = sum(cards[c].cost for c in (*state.hand, *state.decks["driver"], *state.decks["passenger"],
-                                         *state.discards["driver"], *state.discards["passenger"],
-                                         *(p.card for p in state.played), *state.tucked))
-    gears = sum(cards[g].cost for g in state.gears.values() if g is not None)
+    # Whole numbers: summed over every pile at once, the total is the same in any order.
+    cost = lib.costs.__getitem__
+    decks, discards = state.decks, state.discards
+    bought = sum(map(cost, chain(state.hand, decks["driver"], decks["passenger"], discards["driver"],
+                                 discards["passenger"], state.tucked)))
+    if state.played:
+        bought += sum(cost(p.card) for p in state.played)
+    gears = 0
+    for g in state.gears.values():
+        if g is not None:
+            gears += cost(g)
     return (1000.0 * (state.checkpoint + state.checkpoint_done)
             - pressure * (3.0 * board + 2.0 * waiting)
             + 12.0 * state.health + 2.0 * state.shield
