@@ -22,10 +22,8 @@ import ctypes
 import errno
 import hashlib
 import json
-import multiprocessing
 import os
 import shutil
-import signal
 import sys
 import tempfile
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
@@ -35,7 +33,9 @@ from importlib import metadata
 from pathlib import Path
 from typing import Any
 
+from generators import workers
 from generators.errors import OutputError
+from generators.workers import available_cores
 
 PACKAGE = Path(__file__).parent
 TMP_SUFFIX = ".roadkit-tmp"  # every temporary name ends so: what a killed run leaves is found by it
@@ -721,50 +721,22 @@ def _make_index(i: int) -> list[bytes]:
     return make_unit(_PENDING[i])
 
 
-WORKER_NAME = "roadkit-worker"
-
-
-def _worker_start(parent: int) -> None:
-    """In each pool worker: end with the build (killed with it, even by `kill -9`, instead of finishing
-    its unit and meeting a closed pipe), and leave Ctrl-C to the build, which stops the pool."""
-    from generators import tether
-
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    if not tether.tie(parent, WORKER_NAME):
-        os._exit(1)  # the build ended before this worker started
-
-
-def available_cores() -> int:
-    try:
-        return len(os.sched_getaffinity(0))
-    except AttributeError:  # not on Linux
-        return os.cpu_count() or 1
-
-
 def _make_all(stale: list[Target], on_make: Callable[[Target], None] | None,
               jobs: int) -> Iterator[tuple[Target, bytes]]:
-    """Each stale target with its bytes, in order of its call; made on every core where the platform can
-    fork and the work is big enough. Workers only compute bytes: this process alone writes files and the
+    """Each stale target with its bytes, in order of its call; made on every core (the one worker pool)
+    where the work is big enough. Workers only compute bytes: this process alone writes files and the
     manifest."""
     global _PENDING
     work = units(stale)
-    jobs = min(jobs, len(work))
-    if jobs < 2 or len(work) < MIN_PARALLEL_UNITS or "fork" not in multiprocessing.get_all_start_methods():
-        for unit in work:
-            if on_make:
-                for t in unit:
-                    on_make(t)
-            yield from zip(unit, make_unit(unit), strict=True)
-        return
+    if len(work) < MIN_PARALLEL_UNITS:
+        jobs = 1
     _PENDING = work
     try:
-        with multiprocessing.get_context("fork").Pool(jobs, initializer=_worker_start,
-                                                      initargs=(os.getpid(),)) as pool:
-            for unit, made in zip(work, pool.imap(_make_index, range(len(work))), strict=True):
-                for t, data in zip(unit, made, strict=True):
-                    if on_make:
-                        on_make(t)
-                    yield t, data
+        for unit, made in zip(work, workers.imap(_make_index, range(len(work)), jobs), strict=True):
+            for t, data in zip(unit, made, strict=True):
+                if on_make:
+                    on_make(t)
+                yield t, data
     finally:
         _PENDING = []
 
