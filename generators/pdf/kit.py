@@ -53,11 +53,15 @@ def document_targets(content: Content, game: LoadedGame, variants: Sequence[Opti
         documents.append(("boards", ("board",), "boards", ()))
     if "dice" in kinds_present:
         documents.append(("dice", ("dice",), "dice", ()))
+    from generators.pdf.documents import reads_beyond
+
     inputs = {kinds: _inputs(game, kinds, content.icons) for _, kinds, _, _ in documents}
     for opts in variants:
         base = out / "print" / variant_dir(opts)
+        printed = with_proxies(game) if opts.proxies else game
         for name, kinds, layout, args in documents:
-            yield Target(base / f"{game.id}-{name}.pdf", digest(code, name, opts, inputs[kinds]),
+            beyond = reads_beyond(printed, layout, kinds, opts.paper)
+            yield Target(base / f"{game.id}-{name}.pdf", digest(code, name, opts, inputs[kinds], beyond),
                          _render(layout, content, game, opts, *args))
 
 
