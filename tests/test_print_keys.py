@@ -99,3 +99,33 @@ def test_the_legend_card_moves_with_the_cards(content: Content) -> None:
     game = _game(content, "escape-deathrace-2182-micro")
     assert legend_home(game, "a4") == set(CARD_KINDS)
     assert legend_home(_without(CARD_KINDS)(game), "a4") == set(TOKEN_KINDS)
+
+
+def test_replacing_an_artwork_file_changes_every_key_that_draws_it(content: Content, tmp_path: Path) -> None:
+    """The Tabletop Simulator images drew a side's artwork without its bytes in their key."""
+    from PIL import Image
+
+    from generators.pdf.tts import tts_targets
+
+    game = _game(content, "escape-deathrace-2182-micro")
+    art = tmp_path / "art.png"
+    deck = next(c for c in game.components if c.kind == "cards")
+    face = deck.faces[0]
+    pictured = replace(deck, faces=(replace(face, front=replace(face.front, image="art.png")), *deck.faces[1:]))
+    game = replace(game, dir=str(tmp_path), components=tuple(pictured if c is deck else c for c in game.components))
+
+    def keys() -> dict[str, tuple[str, Callable[[], bytes]]]:
+        made = {t.path.name: (t.key, t.make) for t in tts_targets(content, game, Path("build"))}
+        return made | {f"print:{k}": v for k, v in _documents(content, game).items()}
+
+    drawn = (f"{game.id}-{deck.id}-faces-1.png", "print:cards-duplex")
+    Image.new("RGB", (40, 40), "red").save(art)
+    before = keys()
+    red = {name: before[name][1]() for name in drawn}  # drawn now: a maker reads the file when called
+    Image.new("RGB", (40, 40), "blue").save(art)
+    after = keys()
+    for name in drawn:
+        assert before[name][0] != after[name][0], f"{name}: its key missed the artwork file"
+        assert red[name] != after[name][1](), name
+    untouched = [n for n in before if n.startswith("print:") and not n.startswith("print:cards")]
+    assert untouched and all(before[n][0] == after[n][0] for n in untouched)
