@@ -122,6 +122,15 @@ def test_5_a_bad_source_date_epoch(tmp_path: Path, value: str) -> None:
     assert not out.exists()
 
 
+@exercises(5)
+def test_5_a_bad_roadkit_simulate(tmp_path: Path) -> None:
+    out = tmp_path / "build"
+    result = run_cli("build", "--game", GAME, "--out", out, env={"ROADKIT_SIMULATE": "lots"})
+    assert result.returncode == 5, result.stderr
+    assert "ROADKIT_SIMULATE" in _one_line(result.stderr)
+    assert not out.exists()
+
+
 @exercises(70)
 def test_70_an_internal_error_prints_its_traceback(monkeypatch: pytest.MonkeyPatch,
                                                    capsys: pytest.CaptureFixture[str]) -> None:
