@@ -44,9 +44,11 @@ types: $(STAMP)
 	$(BIN)/mypy
 
 # 5,000 seeded mutants of the real content through the validation pass: no traceback, every error
-# one located line (the test suite runs a few hundred of them).
+# one located line (the test suite runs a few hundred of them); then the build's own classes: print
+# keys under content mutants, hand-written site pages, builds killed, on small disks or read-only.
 fuzz: $(STAMP)
 	$(BIN)/python -m tests.fuzz --mutants 5000 --seed 1
+	$(BIN)/python -m tests.fuzz_build --keys 30 --pages 300 --faults 12 --seed 1
 
 lint: $(STAMP)
 	$(BIN)/ruff check generators tests tools

@@ -143,7 +143,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser().parse_args(argv)
     from generators import phases
     from generators.memo import caching
-    from generators.outputs import describe_os_error
+    from generators.outputs import describe_fault
 
     try:
         # Writers remember the loaded content and which sides' text fits (build/.cache/), so a rebuild
@@ -160,7 +160,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"roadkit: {exc}", file=sys.stderr)
         return exc.exit_code
     except OSError as exc:  # a file Roadkit needs (not content) could not be read or written
-        print(f"roadkit: {OutputError(describe_os_error(exc))}", file=sys.stderr)  # one short line
+        print(f"roadkit: {OutputError(describe_fault(exc))}", file=sys.stderr)  # one short line
         return 3
     except KeyboardInterrupt:
         return 130

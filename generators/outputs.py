@@ -22,10 +22,9 @@ import ctypes
 import errno
 import hashlib
 import json
-import multiprocessing
 import os
+import re
 import shutil
-import signal
 import sys
 import tempfile
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
@@ -35,7 +34,9 @@ from importlib import metadata
 from pathlib import Path
 from typing import Any
 
+from generators import workers
 from generators.errors import OutputError
+from generators.workers import available_cores
 
 PACKAGE = Path(__file__).parent
 TMP_SUFFIX = ".roadkit-tmp"  # every temporary name ends so: what a killed run leaves is found by it
@@ -66,20 +67,79 @@ def describe_os_error(exc: OSError) -> str:
         errors = exc.args[0]
         first = errors[0]
         reason = first[2] if isinstance(first, tuple) and len(first) == 3 else first
-        dest = os.path.relpath(first[1]) if isinstance(first, tuple) and len(first) == 3 else ""
+        dest = user_path(first[1]) if isinstance(first, tuple) and len(first) == 3 else ""
         more = f" (and {len(errors) - 1} more files)" if len(errors) > 1 else ""
         return f"{dest}: {reason}{more}" if dest else f"{reason}{more}"
-    where = exc.filename if isinstance(exc.filename, (str, bytes, os.PathLike)) else ""
-    if where:
-        with contextlib.suppress(ValueError):
-            where = os.path.relpath(where)
+    where = user_path(exc.filename) if isinstance(exc.filename, (str, bytes, os.PathLike)) else ""
     reason = exc.strerror or str(exc)
-    return f"{os.fsdecode(where)}: {reason}" if where else reason
+    return f"{where}: {reason}" if where else reason
+
+
+# The disk refused a write: full, over quota, read-only, too big.
+_WRITE_FAULTS = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EROFS, errno.EFBIG})
+
+
+def describe_fault(exc: OSError) -> str:
+    """The line for an OSError that reached the command: a refused write says so (`cannot write
+    build/: Read-only file system; build/ was left as it was`), anything else names what failed."""
+    if exc.errno in _WRITE_FAULTS:
+        return f"cannot write {describe_os_error(exc)}; build/ was left as it was"
+    return describe_os_error(exc)
+
+
+# `.{name}.{pid}.{random or "old"}.roadkit-tmp`: the temporary twin of `name` in the same folder.
+_TEMP_NAME = re.compile(r"^\.(?P<name>.+)\.\d+\.[^.]+" + re.escape(TMP_SUFFIX) + "$")
+
+
+def user_path(path: str | bytes | os.PathLike[str] | os.PathLike[bytes]) -> str:
+    """`path` as the user knows it, relative where that is shorter: a temporary name becomes the output
+    it stands for (`build/site/x.html`), or its folder (`build/`) when that output is our own
+    bookkeeping (a hidden file); a library's message never shows a name the user cannot act on."""
+    parts = list(Path(os.fsdecode(path)).parts)
+    for i, part in enumerate(parts):
+        m = _TEMP_NAME.match(part)
+        if m is None:
+            continue
+        name = m.group("name")
+        if name.startswith("."):
+            parts = parts[:i]
+        elif i and parts[i - 1] == name:  # kept aside inside the folder itself (a mount of its own)
+            parts = parts[:i] + parts[i + 1:]
+        else:
+            parts = [*parts[:i], name, *parts[i + 1:]]
+        break
+    else:
+        i = -1
+    shown = str(Path(*parts)) if parts else "."
+    with contextlib.suppress(ValueError):
+        rel = os.path.relpath(shown)
+        shown = rel if len(rel) <= len(shown) else shown
+    return shown + "/" if 0 <= i == len(parts) and not shown.endswith("/") else shown
 
 
 # Hard links cannot cross file systems (EXDEV), may be refused by the file system (EPERM, ENOTSUP) or run
 # out per file (EMLINK): a copy does the same job there.
 _NO_LINK = frozenset({errno.EXDEV, errno.EPERM, errno.ENOTSUP, errno.EMLINK, errno.EOPNOTSUPP})
+
+
+def remove_tree(path: str | os.PathLike[str]) -> None:
+    """Remove the folder `path` as far as this user can. A folder without write permission (a copy of
+    a read-only site keeps its modes) would keep its entries from everyone but root; its owner may
+    open it up again, so it is, and the removal retried."""
+    def retry(func: Callable[[str], object], failed: str, _exc: object) -> None:
+        with contextlib.suppress(OSError):
+            os.chmod(os.path.dirname(failed), 0o700)
+            if os.path.isdir(failed) and not os.path.islink(failed):
+                os.chmod(failed, 0o700)
+            func(failed)
+
+    for _ in range(2):  # the second pass gets into folders that could not even be listed in the first
+        if not os.path.lexists(path):
+            return
+        if sys.version_info >= (3, 12):
+            shutil.rmtree(path, onexc=retry)
+        else:
+            shutil.rmtree(path, onerror=retry)
 
 
 def link_or_copy(src: str | os.PathLike[str], dst: str | os.PathLike[str]) -> None:
@@ -431,14 +491,14 @@ class Commit:
 
     def _drop_scratch(self) -> None:
         for tmp in self.scratch:
-            shutil.rmtree(tmp, ignore_errors=True)
+            remove_tree(tmp)
         self.scratch = []
 
     def abort(self) -> None:
         for tmp, _ in self.files:
             tmp.unlink(missing_ok=True)
         for new, _ in self.folders:
-            shutil.rmtree(new, ignore_errors=True)
+            remove_tree(new)
         self._drop_scratch()
         for folder in reversed(self.created):
             with contextlib.suppress(OSError):
@@ -480,7 +540,7 @@ class Undo:
         old = None
         if dest.exists():
             old = self._aside(dest)
-            shutil.rmtree(old, ignore_errors=True)
+            remove_tree(old)
             dest.rename(old)
         self.moved.append((old, dest, True))
         new.rename(dest)
@@ -491,7 +551,7 @@ class Undo:
         the run ends, as any replaced output) and `new`'s copied in. Readers may see the site half
         copied for that moment; a fault puts the old entries back."""
         aside = dest / f".{dest.name}.{os.getpid()}.old{TMP_SUFFIX}"
-        shutil.rmtree(aside, ignore_errors=True)
+        remove_tree(aside)
         aside.mkdir()
         self.moved.append((aside, dest, True))
         for entry in sorted(dest.iterdir()):
@@ -502,7 +562,7 @@ class Undo:
                 shutil.copytree(entry, dest / entry.name, symlinks=True)
             else:
                 shutil.copy2(entry, dest / entry.name, follow_symlinks=False)
-        shutil.rmtree(new, ignore_errors=True)
+        remove_tree(new)
 
     def remove(self, path: Path) -> None:
         if path.exists():
@@ -532,7 +592,7 @@ class Undo:
     def discard(self) -> None:
         for old, path, folder in self.moved:
             if old is not None:
-                shutil.rmtree(old, ignore_errors=True) if folder else old.unlink(missing_ok=True)
+                remove_tree(old) if folder else old.unlink(missing_ok=True)
                 if not path.exists() and self.root is not None:  # a removal: drop the folders it emptied
                     _prune_empty(path.parent, self.root)
         self.moved = []
@@ -540,8 +600,8 @@ class Undo:
 
 def _link_aside(path: Path, aside: Path) -> bool:
     """A second name for the file at `path` (False when there is none, or links are not possible)."""
-    aside.unlink(missing_ok=True)
     try:
+        aside.unlink(missing_ok=True)
         os.link(path, aside)
     except OSError:
         return False
@@ -610,7 +670,7 @@ def swap_folder(new: Path, dest: Path) -> None:
     if dest.exists():
         dest.rename(old)
     new.rename(dest)
-    shutil.rmtree(old, ignore_errors=True)
+    remove_tree(old)
 
 
 # --- file targets ------------------------------------------------------------------------------
@@ -721,50 +781,22 @@ def _make_index(i: int) -> list[bytes]:
     return make_unit(_PENDING[i])
 
 
-WORKER_NAME = "roadkit-worker"
-
-
-def _worker_start(parent: int) -> None:
-    """In each pool worker: end with the build (killed with it, even by `kill -9`, instead of finishing
-    its unit and meeting a closed pipe), and leave Ctrl-C to the build, which stops the pool."""
-    from generators import tether
-
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    if not tether.tie(parent, WORKER_NAME):
-        os._exit(1)  # the build ended before this worker started
-
-
-def available_cores() -> int:
-    try:
-        return len(os.sched_getaffinity(0))
-    except AttributeError:  # not on Linux
-        return os.cpu_count() or 1
-
-
 def _make_all(stale: list[Target], on_make: Callable[[Target], None] | None,
               jobs: int) -> Iterator[tuple[Target, bytes]]:
-    """Each stale target with its bytes, in order of its call; made on every core where the platform can
-    fork and the work is big enough. Workers only compute bytes: this process alone writes files and the
+    """Each stale target with its bytes, in order of its call; made on every core (the one worker pool)
+    where the work is big enough. Workers only compute bytes: this process alone writes files and the
     manifest."""
     global _PENDING
     work = units(stale)
-    jobs = min(jobs, len(work))
-    if jobs < 2 or len(work) < MIN_PARALLEL_UNITS or "fork" not in multiprocessing.get_all_start_methods():
-        for unit in work:
-            if on_make:
-                for t in unit:
-                    on_make(t)
-            yield from zip(unit, make_unit(unit), strict=True)
-        return
+    if len(work) < MIN_PARALLEL_UNITS:
+        jobs = 1
     _PENDING = work
     try:
-        with multiprocessing.get_context("fork").Pool(jobs, initializer=_worker_start,
-                                                      initargs=(os.getpid(),)) as pool:
-            for unit, made in zip(work, pool.imap(_make_index, range(len(work))), strict=True):
-                for t, data in zip(unit, made, strict=True):
-                    if on_make:
-                        on_make(t)
-                    yield t, data
+        for unit, made in zip(work, workers.imap(_make_index, range(len(work)), jobs), strict=True):
+            for t, data in zip(unit, made, strict=True):
+                if on_make:
+                    on_make(t)
+                yield t, data
     finally:
         _PENDING = []
 
@@ -825,7 +857,7 @@ def clean_stale(out: Path) -> list[Path]:
         found += [here / name for name in files if name.endswith(TMP_SUFFIX) or _legacy_temp(name)]
     for path in found:
         if path.is_dir() and not path.is_symlink():
-            shutil.rmtree(path, ignore_errors=True)
+            remove_tree(path)
         else:
             path.unlink(missing_ok=True)
     return found

@@ -2,9 +2,9 @@
 
 `python -m generators.tether PARENT_PID PROGRAM ARGS...` asks Linux to send it SIGKILL when its
 parent dies (PR_SET_PDEATHSIG, kept across exec), checks the parent is still the one that started
-it, and becomes PROGRAM. A forked worker ties itself the same way with `tie`. Roadkit runs MkDocs
-like this, so a killed build leaves no MkDocs process writing into build/. Elsewhere it simply runs
-PROGRAM.
+it, and becomes PROGRAM: `mkdocs serve` runs like this, and MkDocs where there is no fork. Every
+worker of the one pool (`generators.workers`) ties itself the same way with `tie`, so a killed build
+leaves no process writing into build/. Elsewhere than Linux it simply runs PROGRAM.
 """
 
 from __future__ import annotations

@@ -32,7 +32,7 @@ from pathlib import Path
 from generators.content import inline
 from generators.content.loader import Content, load_content, load_game, walk_sides
 from generators.content.model import Component, Icons, LoadedGame
-from generators.content.yaml_io import Doc, display_path, load_yaml
+from generators.content.yaml_io import MAX_FILE_BYTES, Doc, display_path, load_yaml
 from generators.engine.runner import Work, load_all
 from generators.errors import ContentError, KeyPath
 
@@ -260,6 +260,9 @@ def check_site_pages(site_src: Path | None = None) -> None:
             raw = path.read_bytes()
         except OSError as exc:
             raise ContentError(display_path(path), 1, 1, (), f"cannot read this file: {exc.strerror or exc}") from None
+        if len(raw) > MAX_FILE_BYTES:  # MkDocs would lay out and index all of it
+            raise ContentError(display_path(path), 1, 1, (), f"the file is {len(raw) / 1e6:.1f} MB; site pages up to "
+                               f"{MAX_FILE_BYTES // 1_000_000} MB are accepted")
         try:
             raw.decode("utf-8")
         except UnicodeDecodeError as exc:

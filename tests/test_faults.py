@@ -15,7 +15,8 @@ from pathlib import Path
 import pytest
 
 from generators.errors import MAX_FAULT_LINE, OutputError, ToolError
-from generators.outputs import WORKER_NAME, describe_os_error, link_or_copy
+from generators.outputs import describe_os_error, link_or_copy
+from generators.workers import WORKER_NAME
 from tests.helpers import copy_content, start_cli
 
 # --- a full disk is exit 3 in every process ------------------------------------------------------

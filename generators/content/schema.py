@@ -20,7 +20,7 @@ import typing
 from functools import cache
 from typing import Any, Literal, TypeVar, Union, get_args, get_origin, get_type_hints
 
-from generators.content.yaml_io import Doc
+from generators.content.yaml_io import MAX_FILE_BYTES, Doc
 from generators.errors import KeyPath
 
 T = TypeVar("T")
@@ -33,6 +33,9 @@ MAX_NUMBER = 1_000_000_000
 MAX_LINE_TEXT = 200
 MAX_TEXT = 10_000
 LINE_FIELDS = frozenset({"title", "name", "subtitle", "term", "corner", "corner_left"})
+LIMITS = (f"Roadkit refuses a content file over {MAX_FILE_BYTES:,} bytes, a title, name, subtitle, term or corner "
+          f"over {MAX_LINE_TEXT} characters, any other text over {MAX_TEXT:,} characters and a number beyond "
+          f"{MAX_NUMBER:,}; the properties below state the same bounds.")
 _TYPE_NAMES = {str: "a string", int: "a whole number", float: "a number", bool: "true or false"}
 
 
@@ -275,9 +278,27 @@ def json_schema(root: type, title: str) -> dict[str, Any]:
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "title": title,
+        "$comment": LIMITS,
         **body,
         "$defs": dict(sorted(defs.items())),
     }
+
+
+def _bounded(node: dict[str, Any], key: str) -> dict[str, Any]:
+    """`node` (the schema of field `key`) stating the bounds `convert` enforces: the text limit of the
+    field on every string in it, the number bound where the field has no tighter one of its own."""
+    kind = node.get("type")
+    if kind == "string" and "enum" not in node:
+        node.setdefault("maxLength", text_limit((key,)))
+    elif kind in ("integer", "number"):
+        node.setdefault("minimum", -MAX_NUMBER)
+        node.setdefault("maximum", MAX_NUMBER)
+    for sub in node.get("anyOf", ()):
+        _bounded(sub, key)
+    for part in ("items", "additionalProperties"):
+        if isinstance(node.get(part), dict):
+            _bounded(node[part], key)
+    return node
 
 
 def schema_ref(tp: Any, defs: dict[str, Any]) -> dict[str, Any]:
@@ -323,7 +344,7 @@ def _schema_for(tp: Any, defs: dict[str, Any]) -> dict[str, Any]:
                 default = f.default
                 if default is not dataclasses.MISSING and isinstance(default, (str, int, float, bool)):
                     prop["default"] = default
-                props[_key(f)] = prop
+                props[_key(f)] = _bounded(prop, _key(f))
                 if _required(f):
                     required.append(_key(f))
             entry: dict[str, Any] = {"type": "object", "properties": props, "additionalProperties": False}

@@ -21,7 +21,7 @@ import statistics
 import sys
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures import Executor
 from dataclasses import dataclass
 from typing import Any
 
@@ -180,8 +180,9 @@ def _batches(seeds: list[int], policy: str, jobs: int | None) -> list[list[int]]
 def _run(work: list[Job], executor: Executor | None, jobs: int | None) -> list[Played]:
     if executor is not None:
         return [p for part in executor.map(play_job, work) for p in part]
-    with ProcessPoolExecutor(max(1, min(jobs or _cores(), 8))) as pool:
-        return [p for part in pool.map(play_job, work) for p in part]
+    from generators import workers
+
+    return [p for part in workers.imap(play_job, work, max(1, min(jobs or _cores(), 8))) for p in part]
 
 
 def cluster_executor(address: str) -> Executor:

@@ -100,6 +100,18 @@ def legend_home(game: LoadedGame, paper: str) -> set[str]:
     return set(CARD_KINDS) if cards else set()
 
 
+def reads_beyond(game: LoadedGame, layout: str, kinds: Sequence[str], paper: str) -> object:
+    """What the document of `kinds` drawn by `layout` takes from the game besides those kinds'
+    components (and the name, theme and icons every document's key holds): whether it carries the legend
+    card (decided by the cards and the tokens together), and for dice the directions the space maps
+    pair. Part of the document's key: kept beside the code that reads them, so the two agree."""
+    if layout in ("duplex", "gutterfold"):
+        return bool(pieces(game, kinds)) and legend_home(game, paper) == set(kinds)
+    if layout == "dice":
+        return sorted(map_opposites(game).items())
+    return None
+
+
 def _canvas(buf: io.BytesIO, font: str, pagesize: tuple[float, float]) -> Canvas:
     """A deterministic canvas whose initial font is ours, so no unembedded Helvetica is referenced."""
     return Canvas(buf, pagesize=pagesize, invariant=1, pageCompression=1, initialFontName=font)

@@ -53,11 +53,15 @@ def document_targets(content: Content, game: LoadedGame, variants: Sequence[Opti
         documents.append(("boards", ("board",), "boards", ()))
     if "dice" in kinds_present:
         documents.append(("dice", ("dice",), "dice", ()))
+    from generators.pdf.documents import reads_beyond
+
     inputs = {kinds: _inputs(game, kinds, content.icons) for _, kinds, _, _ in documents}
     for opts in variants:
         base = out / "print" / variant_dir(opts)
+        printed = with_proxies(game) if opts.proxies else game
         for name, kinds, layout, args in documents:
-            yield Target(base / f"{game.id}-{name}.pdf", digest(code, name, opts, inputs[kinds]),
+            beyond = reads_beyond(printed, layout, kinds, opts.paper)
+            yield Target(base / f"{game.id}-{name}.pdf", digest(code, name, opts, inputs[kinds], beyond),
                          _render(layout, content, game, opts, *args))
 
 
@@ -122,14 +126,12 @@ def _proxied(comp: Component) -> Component:
 
 def _images(game: LoadedGame, kinds: tuple[str, ...]) -> tuple[str, ...]:
     """Hashes of artwork files the sides use, so replacing an image rebuilds."""
-    out = []
-    for comp in game.components:
-        if comp.kind not in kinds:
-            continue
-        for side in _all_sides(comp):
-            if side.image:
-                out.append(digest((Path(game.dir) / side.image).read_bytes()))
-    return tuple(out)
+    return tuple(h for comp in game.components if comp.kind in kinds for h in component_images(game, comp))
+
+
+def component_images(game: LoadedGame, comp: Component) -> tuple[str, ...]:
+    """Hashes of the artwork files `comp`'s sides show: part of the key of anything that draws them."""
+    return tuple(digest((Path(game.dir) / side.image).read_bytes()) for side in _all_sides(comp) if side.image)
 
 
 def _all_sides(comp: Component) -> Iterator[Side]:

@@ -193,12 +193,15 @@ def tts_targets(content: Content, game: LoadedGame, out: Path, base_url: str | N
     # Names carry the game's id because TTS looks bare names up in one shared Mods/Images folder.
     prefix = f"{game.id}-"
     base = (base_url.rstrip("/") + "/" if base_url else "") + prefix
+    from generators.pdf.kit import component_images
+
     code = code_version(*TTS_CODE)
     from generators.pdf.documents import map_opposites
 
     opposites = map_opposites(game)  # a direction die's face order follows the road tiles
     for name, comp, (what, thing) in _files(game):
-        key = digest(code, "tts", name, game.game.theme, comp, content.icons, opposites if what == "die" else None)
+        key = digest(code, "tts", name, game.game.theme, comp, content.icons, component_images(game, comp),
+                     opposites if what == "die" else None)
         yield Target(folder / (prefix + name), key, partial(_image, content, game, comp, what, thing))
     data = saved_object(game, base)
     yield Target(folder / f"{game.id}.json", digest(code, "tts-json", data), partial(bytes, data))

@@ -15,8 +15,6 @@ import importlib
 import os
 import pickle
 import re
-import selectors
-import signal
 import subprocess
 import sys
 import tempfile
@@ -25,11 +23,11 @@ import traceback
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import IO, TYPE_CHECKING
+from typing import TYPE_CHECKING
 
 import yaml
 
-from generators import tether
+from generators import tether, workers
 from generators.errors import OutputError, SettingError, ToolError
 from generators.outputs import source_date_epoch_problem, write_if_changed
 
@@ -110,49 +108,36 @@ def warm_up() -> None:
 
 def build(jobs: Mapping[str, Job], say: Say, parallel: int = 1) -> dict[str, float]:
     """Build each named job, `parallel` at a time, in the given order (longest first keeps every core
-    busy). Each runs in a worker forked from this process once MkDocs is loaded here (its start-up
-    paid once, not per project), tied to this process (it ends if we are killed), and runs MkDocs'
-    own command line (`mkdocs build --strict --quiet`). Returns seconds per name; after every run has
-    ended, a failure to stage raises that error, a MkDocs failure a ToolError with MkDocs' own reason."""
+    busy). Each runs in a worker of the one pool (`generators.workers`), a fresh fork of this process
+    once MkDocs is loaded here (its start-up paid once, not per project), that ends with this process
+    and runs MkDocs' own command line (`mkdocs build --strict --quiet`). Returns seconds per name; after
+    every run has ended, a failure to stage raises that error, a MkDocs failure a ToolError with MkDocs'
+    own reason."""
+    global _JOBS, _ENV
     env = _env()
-    if not hasattr(os, "fork"):
+    if not workers.can_fork():
         return _build_one_by_one(jobs, env)
     warm_up()
     gc.freeze()  # the workers' garbage collector leaves what they inherit alone: fewer pages copied
-    waiting = list(jobs.items())
-    running: dict[int, _Run] = {}
+    _JOBS, _ENV = list(jobs.values()), env
     timings: dict[str, float] = {}
     errors: list[BaseException] = []
     failures: list[str] = []
-    with selectors.DefaultSelector() as sel:
-        try:
-            while waiting or running:
-                while waiting and len(running) < max(1, parallel):
-                    name, job = waiting.pop(0)
-                    run = _fork(name, job, env)
-                    running[run.pipe] = run
-                    sel.register(run.pipe, selectors.EVENT_READ)
-                for key, _ in sel.select():
-                    run = running[key.fd]
-                    chunk = os.read(key.fd, 1 << 16)
-                    if chunk:
-                        run.result += chunk
-                        continue
-                    sel.unregister(key.fd)
-                    del running[key.fd]
-                    code, output = run.finish()
-                    timings[run.name] = time.perf_counter() - run.started
-                    error = _received(run.result)
-                    if error is not None:
-                        errors.append(error)
-                    elif code != 0 and (fault := write_fault(output)) is not None:
-                        errors.append(fault)
-                    elif code != 0:
-                        failures.append(f"{run.name or 'home'}: {_reason(output, code)}")
-        finally:
-            for run in running.values():
-                run.kill()
-            gc.unfreeze()
+    try:
+        runs = workers.imap(_run, range(len(_JOBS)), parallel, WORKER_NAME, fresh=True)
+        for name, run in zip(jobs, runs, strict=True):
+            timings[name] = run.seconds
+            if run.error is not None:
+                errors.append(run.error)
+            elif run.code != 0 and (fault := write_fault(run.output)) is not None:
+                errors.append(fault)
+            elif run.code != 0:
+                failures.append(f"{name or 'home'}: {_reason(run.output, run.code)}")
+    except OSError as exc:  # the pool could not start a worker
+        raise ToolError(f"cannot start MkDocs: {exc}") from None
+    finally:
+        _JOBS, _ENV = [], {}
+        gc.unfreeze()
     if errors:
         raise errors[0]
     if failures:
@@ -160,77 +145,42 @@ def build(jobs: Mapping[str, Job], say: Say, parallel: int = 1) -> dict[str, flo
     return timings
 
 
-@dataclass
-class _Run:
-    """A worker building one project: its pid, the pipe that ends when it does (carrying the error
-    that stopped its staging, if one did) and the file MkDocs' output goes to."""
-
-    name: str
-    pid: int
-    pipe: int
-    log: IO[bytes]
-    started: float
-    result: bytes = b""
-
-    def finish(self) -> tuple[int, str]:
-        """Reap the worker: its exit code (negative: killed by that signal) and MkDocs' output."""
-        os.close(self.pipe)
-        _, status = os.waitpid(self.pid, 0)
-        with self.log:
-            self.log.seek(0)
-            output = self.log.read().decode("utf-8", errors="replace")
-        return os.waitstatus_to_exitcode(status), output
-
-    def kill(self) -> None:
-        with contextlib.suppress(ProcessLookupError):
-            os.kill(self.pid, signal.SIGKILL)
-        self.finish()
+_JOBS: list[Job] = []  # what the workers build, by index (a Job's stage is a closure: forks see it)
+_ENV: dict[str, str] = {}
 
 
-def _fork(name: str, job: Job, env: dict[str, str]) -> _Run:
-    log = tempfile.TemporaryFile()  # noqa: SIM115 - the run owns it; closed when reaped
-    read, write = os.pipe()
-    parent = os.getpid()
-    for stream in (sys.stdout, sys.stderr):  # else the worker would print what is still buffered here
-        with contextlib.suppress(Exception):
-            stream.flush()
-    try:
-        pid = os.fork()
-    except OSError as exc:
-        log.close()
-        os.close(read)
-        os.close(write)
-        raise ToolError(f"cannot start MkDocs: {exc}") from None
-    if pid == 0:  # the worker: whatever happens, it never returns into the caller's code
-        code = 70
+@dataclass(frozen=True)
+class _Ran:
+    """What a worker reports of one project: MkDocs' exit code and output, or the error that stopped
+    the staging."""
+
+    seconds: float
+    code: int
+    output: str
+    error: BaseException | None = None
+
+
+def _run(index: int) -> _Ran:
+    """In a fresh worker: stage the project, then run MkDocs' command line on it, its output (and
+    anything else printed) into a file read back at the end."""
+    started = time.perf_counter()
+    job = _JOBS[index]
+    with tempfile.TemporaryFile() as log:
+        os.dup2(log.fileno(), 1)
+        os.dup2(log.fileno(), 2)
+        sys.stdout = sys.stderr = open(1, "w", encoding="utf-8", errors="replace", buffering=1, closefd=False)  # noqa: SIM115
+        os.environ.update(_ENV)
         try:
-            os.close(read)
-            code = _work(job, env, parent, log, write)
-        finally:
-            os._exit(code)
-    os.close(write)
-    return _Run(name, pid, read, log, time.perf_counter())
-
-
-def _work(job: Job, env: dict[str, str], parent: int, log: IO[bytes], result: int) -> int:
-    """In the worker: stage the project, then run MkDocs' command line on it, its output into `log`;
-    an error while staging is sent back whole through `result`."""
-    if not tether.tie(parent, WORKER_NAME):
-        return 1
-    os.dup2(log.fileno(), 1)
-    os.dup2(log.fileno(), 2)
-    sys.stdout = sys.stderr = open(1, "w", encoding="utf-8", errors="replace", buffering=1, closefd=False)  # noqa: SIM115
-    os.environ.update(env)
-    try:
-        config = job.stage()
-    except BaseException as exc:  # the parent raises it
-        _send(result, exc)
-        return 3
-    config, dest = config.resolve(), job.dest.resolve()  # before the move: either may be relative
-    os.chdir(config.parent)
-    code = _mkdocs(["build", "--strict", "--quiet", "-f", str(config), "-d", str(dest)])
-    sys.stdout.flush()
-    return code
+            config = job.stage()
+        except BaseException as exc:  # the parent raises it
+            return _Ran(time.perf_counter() - started, 3, "", _portable(exc))
+        config, dest = config.resolve(), job.dest.resolve()  # before the move: either may be relative
+        os.chdir(config.parent)
+        code = _mkdocs(["build", "--strict", "--quiet", "-f", str(config), "-d", str(dest)])
+        sys.stdout.flush()
+        log.seek(0)
+        output = log.read().decode("utf-8", errors="replace")
+    return _Ran(time.perf_counter() - started, code, output)
 
 
 def _mkdocs(args: list[str]) -> int:
@@ -254,27 +204,13 @@ def _mkdocs_main() -> Callable[..., object]:
     return cli.main
 
 
-def _send(fd: int, exc: BaseException) -> None:
-    """`exc` pickled (the parent raises it as it is), or its traceback when it does not pickle."""
+def _portable(exc: BaseException) -> BaseException:
+    """`exc` if it pickles whole (the parent raises it as it is), else its traceback as an error."""
     try:
-        data = pickle.dumps(exc)
-        pickle.loads(data)
+        pickle.loads(pickle.dumps(exc))
     except Exception:
-        data = pickle.dumps(RuntimeError("".join(traceback.format_exception(exc))))
-    view = memoryview(data)
-    while view:
-        view = view[os.write(fd, view):]
-
-
-def _received(data: bytes) -> BaseException | None:
-    """The error a worker sent, if it sent one whole (a worker killed while sending sent none)."""
-    if not data:
-        return None
-    try:
-        error = pickle.loads(data)
-    except Exception:
-        return None
-    return error if isinstance(error, BaseException) else None
+        return RuntimeError("".join(traceback.format_exception(exc)))
+    return exc
 
 
 def _build_one_by_one(jobs: Mapping[str, Job], env: dict[str, str]) -> dict[str, float]:

@@ -1,0 +1,316 @@
+"""Seeded fuzzing of the build beyond validation (the second half of `make fuzz`; tests/fuzz.py is the
+first): three classes, each judged by what the README promises.
+
+- keys: a mutant of the content that validates leaves every print document whose key did not change
+  byte for byte as it was (an output must never depend on content outside its key);
+- site pages: a hand-written site page in another encoding, random bytes, truncated or huge is one
+  located line from the validation pass, never a traceback;
+- faults: a `roadkit build` killed with `kill -9` at a random moment leaves no worker alive 2 s later and
+  prints no traceback, and the next build gives the uninterrupted build's bytes; a build on a disk of
+  random small size succeeds or stops with one line (exit 3); a read-only build/ is one line naming
+  build/ (exit 3), never a temporary file. The disk and read-only runs need root to mount a tmpfs and
+  are left out elsewhere.
+
+`python -m tests.fuzz_build --keys 30 --pages 300 --faults 12 --seed 1`; the test suite runs a few.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import os
+import random
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+import traceback
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from tests import fuzz
+from tests.helpers import copy_content, fingerprint, run_cli
+
+ROOT = Path(__file__).resolve().parent.parent
+FAULT_GAME = "vampire-chase"
+BUILD = ("build", "--game", FAULT_GAME, "--paper", "a4", "-q")
+QUICK = {"ROADKIT_SIMULATE": "2"}  # a few whole games: the simulations' workers run, briefly
+
+
+@dataclass
+class Findings:
+    runs: dict[str, int] = field(default_factory=dict)
+    failures: list[str] = field(default_factory=list)
+
+    def count(self, what: str) -> None:
+        self.runs[what] = self.runs.get(what, 0) + 1
+
+    def summary(self) -> str:
+        runs = ", ".join(f"{n} {what}" for what, n in sorted(self.runs.items()))
+        return f"{runs}: {len(self.failures)} failures"
+
+
+# --- keys ----------------------------------------------------------------------------------------------
+
+
+def key_fuzz(mutants: int, seed: int, work: Path, games: tuple[str, ...], found: Findings) -> None:
+    """`mutants` content mutants of `games` that validate: every A4 document whose key is unchanged must
+    come out byte for byte as before."""
+    from generators.errors import ContentError
+    from generators.pdf.kit import document_targets
+    from generators.pdf.options import Options
+    from generators.validate import validate
+
+    box = fuzz.Sandbox(work / "content")
+    variants = [Options(paper="a4")]
+    baseline: dict[str, dict[str, tuple[str, bytes]]] = {}
+    for game in games:
+        content = validate(box.root, [game]).content
+        baseline[game] = {t.path.name: (t.key, t.make())
+                          for t in document_targets(content, content.game(game), variants, work / "out")}
+    files = [f for f in box.files() if f.split("/")[0] in games]
+    rng = random.Random(seed)
+    checked = tries = 0
+    while checked < mutants and tries < mutants * 50:
+        tries += 1
+        mutant = fuzz.mutate(rng, box, files)
+        try:
+            if mutant.game not in games:
+                continue
+            try:
+                content = validate(box.root, [mutant.game]).content
+            except ContentError:
+                continue
+            checked += 1
+            found.count("key mutants")
+            before = baseline[mutant.game]
+            for t in document_targets(content, content.game(mutant.game), variants, work / "out"):
+                key, data = before.get(t.path.name, ("", b""))
+                if t.key == key and t.make() != data:
+                    found.failures.append(f"keys: {mutant}: {t.path.name} changed under the same key")
+        except Exception:
+            found.failures.append(f"keys: {mutant}:\n{traceback.format_exc(limit=-4)}")
+        finally:
+            box.restore()
+
+
+# --- hand-written site pages ---------------------------------------------------------------------------
+
+
+def page_fuzz(mutants: int, seed: int, work: Path, found: Findings) -> None:
+    """Mutants of a copy of site/ through the validation pass's check of hand-written pages."""
+    from generators.errors import ContentError
+    from generators.validate import check_site_pages
+
+    site = work / "site"
+    shutil.copytree(ROOT / "site", site)
+    pages = sorted(p for p in site.rglob("*") if p.is_file() and p.suffix in (".md", ".html", ".css", ".js"))
+    rng = random.Random(seed)
+    for _ in range(mutants):
+        page = rng.choice(pages)
+        original = page.read_bytes()
+        text = original.decode("utf-8")
+        op = rng.randrange(5)
+        if op == 0:
+            data, what = text.replace("e", "\u00e9", 5).encode(rng.choice(["latin-1", "cp1252", "utf-16"]),
+                                                                 errors="replace"), "another encoding"
+        elif op == 1:
+            data, what = bytes(rng.randrange(256) for _ in range(300)), "random bytes"
+        elif op == 2:
+            cut = rng.randrange(len(original) + 1)
+            data, what = original[:cut] + b"\xc3", "truncated inside a character"
+        elif op == 3:
+            data, what = original + b"x" * rng.choice([10, 2_000_001, 5_000_000]), "huge"
+        else:
+            data, what = original.replace(b"\n", b"\r\n"), "CRLF"
+        found.count("site page mutants")
+        page.write_bytes(data)
+        try:
+            check_site_pages(site)
+        except ContentError as exc:
+            line = str(exc)
+            if "\n" in line or not fuzz.LINE.match(line):
+                found.failures.append(f"site page {page.name} ({what}): not one located line: {line[:300]!r}")
+        except Exception:
+            found.failures.append(f"site page {page.name} ({what}):\n{traceback.format_exc(limit=-4)}")
+        finally:
+            page.write_bytes(original)
+
+
+# --- faults -----------------------------------------------------------------------------------------------
+
+
+def _children(pid: int) -> set[int]:
+    out: set[int] = set()
+    for task in Path(f"/proc/{pid}/task").glob("*"):
+        with contextlib.suppress(OSError):
+            out |= {int(c) for c in (task / "children").read_text().split()}
+    return out
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except (OSError, IndexError):
+        return False
+    return state not in ("Z", "X")
+
+
+def _temporaries(out: Path) -> list[Path]:
+    from generators.outputs import TMP_SUFFIX
+
+    return [p for p in out.rglob("*") if p.name.endswith(TMP_SUFFIX)] if out.exists() else []
+
+
+def _mount(where: Path, size: str) -> bool:
+    where.mkdir(parents=True, exist_ok=True)
+    return os.geteuid() == 0 and subprocess.run(["mount", "-t", "tmpfs", "-o", f"size={size}", "tmpfs", str(where)],
+                                                 capture_output=True).returncode == 0
+
+
+def _umount(where: Path) -> None:
+    subprocess.run(["umount", str(where)], capture_output=True)
+
+
+def _one_line(err: str) -> str | None:
+    """Why `err` is not one short line without a traceback, or None."""
+    from generators.errors import MAX_FAULT_LINE
+
+    lines = err.strip().splitlines()
+    if "Traceback" in err or len(lines) != 1:
+        return f"not one line: {err[-1500:]!r}"
+    if len(lines[0]) > MAX_FAULT_LINE + 20:
+        return f"a line of {len(lines[0])} characters"
+    return None
+
+
+def _killed(content: Path, work: Path, reference: dict[str, str], delay: float, found: Findings) -> None:
+    out = work / "build"
+    proc = subprocess.Popen([sys.executable, "-m", "generators.cli", *BUILD, "--content", str(content), "--out",
+                             str(out)], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            env={**os.environ, **QUICK})
+    seen: set[int] = set()
+    end = time.monotonic() + delay
+    while time.monotonic() < end and proc.poll() is None:
+        seen |= _children(proc.pid)
+        time.sleep(0.02)
+    if proc.poll() is None:
+        os.kill(proc.pid, signal.SIGKILL)
+    killed = time.monotonic()
+    while time.monotonic() < killed + 2 and any(_alive(k) for k in seen):
+        time.sleep(0.05)
+    survivors = [k for k in seen if _alive(k)]
+    _, err = proc.communicate(timeout=120)
+    found.count("kills")
+    where = f"kill -9 after {delay:.2f} s ({len(seen)} children seen)"
+    if survivors:
+        found.failures.append(f"{where}: {len(survivors)} outlived the build by 2 s")
+    if "Traceback" in err or "BrokenPipe" in err:
+        found.failures.append(f"{where}: printed {err[-1500:]!r}")
+    again = run_cli(*BUILD, "--content", content, "--out", out, env=QUICK)
+    if again.returncode != 0:
+        found.failures.append(f"{where}: the next build failed: {again.stderr[-1500:]!r}")
+    elif _temporaries(out):
+        found.failures.append(f"{where}: the next build left temporary files")
+    elif fingerprint(out) != reference:
+        found.failures.append(f"{where}: the next build differs from an uninterrupted one")
+    shutil.rmtree(out, ignore_errors=True)
+
+
+def _full_disk(content: Path, work: Path, size_kb: int, found: Findings) -> None:
+    out = work / "disk"
+    if not _mount(out, f"{size_kb}k"):
+        return
+    try:
+        result = run_cli(*BUILD, "--content", content, "--out", out, env=QUICK)
+        found.count("small disks")
+        where = f"a disk of {size_kb} kB"
+        if result.returncode not in (0, 3):
+            found.failures.append(f"{where}: exit {result.returncode}: {result.stderr[-1500:]!r}")
+        elif result.returncode == 3 and (problem := _one_line(result.stderr)):
+            found.failures.append(f"{where}: {problem}")
+    finally:
+        _umount(out)
+
+
+def _read_only(content: Path, work: Path, reference_out: Path, command: str, found: Findings) -> None:
+    from generators.outputs import TMP_SUFFIX
+
+    out = work / "ro" / "build"
+    if not _mount(out, "200m"):
+        return
+    edited = work / "ro" / "content"
+    try:
+        shutil.copytree(reference_out, out, dirs_exist_ok=True, symlinks=True)
+        shutil.copytree(content, edited)
+        deck = sorted((edited / FAULT_GAME / "components").glob("*-deck.yaml"))[0]
+        deck.write_text(deck.read_text("utf-8").replace("title:", "title: X", 1), "utf-8")
+        subprocess.run(["mount", "-o", "remount,ro", str(out)], capture_output=True, check=True)
+        paper = ("--paper", "a4") if command in ("print", "build") else ()
+        result = run_cli(command, "--game", FAULT_GAME, *paper, "--content", edited, "--out", "build", "-q",
+                         cwd=out.parent, env=QUICK)
+        found.count("read-only runs")
+        where = f"{command} on a read-only build/"
+        if result.returncode != 3:
+            found.failures.append(f"{where}: exit {result.returncode}: {result.stderr[-1500:]!r}")
+        elif problem := _one_line(result.stderr):
+            found.failures.append(f"{where}: {problem}")
+        elif TMP_SUFFIX in result.stderr or ".manifest" in result.stderr or "build/" not in result.stderr:
+            found.failures.append(f"{where}: does not name build/ plainly: {result.stderr.strip()!r}")
+    finally:
+        _umount(out)
+        shutil.rmtree(edited, ignore_errors=True)
+
+
+def fault_fuzz(runs: int, seed: int, work: Path, found: Findings) -> None:
+    if not Path("/proc/self/task").is_dir():
+        return  # finding a build's workers reads /proc (Linux)
+    content = copy_content(work / "src", (FAULT_GAME,))
+    reference_out = work / "reference" / "build"
+    started = time.monotonic()
+    made = run_cli(*BUILD, "--content", content, "--out", reference_out, env=QUICK)
+    if made.returncode != 0:
+        found.failures.append(f"faults: the reference build failed: {made.stderr[-1500:]!r}")
+        return
+    length = time.monotonic() - started
+    reference = fingerprint(reference_out)
+    used_kb = sum(p.stat().st_size for p in reference_out.rglob("*") if p.is_file()) // 1024
+    rng = random.Random(seed)
+    for _ in range(runs):
+        kind = rng.choice(["kill", "kill", "disk", "read-only"])
+        try:
+            if kind == "kill":
+                _killed(content, work / "kill", reference, rng.uniform(0.3, length), found)
+            elif kind == "disk":
+                _full_disk(content, work, rng.randrange(64, max(128, used_kb)), found)
+            else:
+                _read_only(content, work, reference_out, rng.choice(["print", "build", "site", "check"]), found)
+        except Exception:
+            found.failures.append(f"faults ({kind}):\n{traceback.format_exc(limit=-4)}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(prog="python -m tests.fuzz_build", description=__doc__.splitlines()[0])
+    p.add_argument("--keys", type=int, default=30, help="content mutants whose print keys are checked")
+    p.add_argument("--pages", type=int, default=300, help="hand-written site page mutants")
+    p.add_argument("--faults", type=int, default=12, help="builds killed, on small disks or read-only")
+    p.add_argument("--seed", type=int, default=1)
+    args = p.parse_args(argv)
+    found = Findings()
+    with tempfile.TemporaryDirectory(prefix="roadkit-fuzz-build-") as tmp:
+        work = Path(tmp)
+        page_fuzz(args.pages, args.seed, work / "pages", found)
+        print(f"  site pages: {found.summary()}", flush=True)
+        key_fuzz(args.keys, args.seed, work / "keys", ("vampire-chase", "escape-deathrace-2182-micro"), found)
+        print(f"  keys: {found.summary()}", flush=True)
+        fault_fuzz(args.faults, args.seed, work / "faults", found)
+    for failure in found.failures:
+        print(failure, file=sys.stderr)
+    print(found.summary())
+    return 1 if found.failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,185 @@
+"""Every exit code the README documents, each produced the way a user would meet it, with the promise
+its row makes (one located line, build/ untouched, the previous site kept, the traceback printed...).
+A code added to the README without a test here fails `test_every_documented_code_is_exercised`."""
+
+from __future__ import annotations
+
+import re
+import signal
+import time
+from pathlib import Path
+
+import pytest
+
+from generators.cli import main as cli_main
+from generators.errors import MAX_FAULT_LINE
+from tests.helpers import ROOT, copy_content, fingerprint, run_cli, start_cli
+
+GAME = "vampire-chase"
+LOCATED = re.compile(r"^\S+\.(?:yaml|md):\d+:\d+: \S+: .+$")
+EXERCISED: set[int] = set()  # filled by the `exercises` marker below, checked at the end
+
+
+def exercises(code: int):  # type: ignore[no-untyped-def]
+    EXERCISED.add(code)
+    return lambda test: test
+
+
+def _documented() -> set[int]:
+    text = (ROOT / "README.md").read_text("utf-8")
+    table = text[text.index("Exit codes:"):]
+    table = table[:table.index("\n\n", table.index("| code |"))]
+    return {int(m) for m in re.findall(r"^\| (\d+) \|", table, flags=re.M)}
+
+
+def _one_line(err: str) -> str:
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and "Traceback" not in err, err
+    assert len(lines[0]) <= MAX_FAULT_LINE + len("roadkit: ")
+    return lines[0]
+
+
+@exercises(0)
+def test_0_success() -> None:
+    result = run_cli("validate", "--game", GAME)
+    assert result.returncode == 0, result.stderr
+    assert result.stderr == "" and "content OK" in result.stdout
+
+
+@exercises(1)
+def test_1_a_worked_example_failed(tmp_path: Path) -> None:
+    content = copy_content(tmp_path, (GAME,))
+    example = sorted((content / GAME / "examples").glob("*.yaml"))[0]
+    text = example.read_text("utf-8")
+    top = text.rindex("\nexpect:")  # the example's final expectation: one more health than the rules give
+    health = re.compile(r"(\n  health: )(\d+)")
+    m = health.search(text, top)
+    assert m is not None, example
+    example.write_text(text[:m.start()] + f"{m.group(1)}{int(m.group(2)) + 1}" + text[m.end():], "utf-8")
+    result = run_cli("check", "--content", content, "--out", tmp_path / "build", "--game", GAME, "-q")
+    assert result.returncode == 1, result.stderr
+    assert "Traceback" not in result.stderr
+
+
+@exercises(2)
+def test_2_a_content_mistake_is_located_and_touches_nothing(tmp_path: Path) -> None:
+    content = copy_content(tmp_path, (GAME,))
+    game = content / GAME / "game.yaml"
+    game.write_text(game.read_text("utf-8").replace("name:", "nmae:", 1), "utf-8")
+    out = tmp_path / "build"
+    result = run_cli("print", "--content", content, "--out", out, "--game", GAME, "--paper", "a4")
+    assert result.returncode == 2, result.stderr
+    line = result.stderr.strip()
+    assert "\n" not in line and LOCATED.match(line) and "game.yaml:" in line and "nmae" in line, line
+    assert not out.exists(), "a content mistake touched build/"
+
+
+@exercises(2)
+def test_2_a_command_line_mistake() -> None:
+    result = run_cli("print", "--paper", "a5")
+    assert result.returncode == 2 and "a5" in result.stderr and "Traceback" not in result.stderr
+
+
+@exercises(3)
+def test_3_build_cannot_be_written(tmp_path: Path) -> None:
+    out = tmp_path / "build"
+    out.write_text("a file where the output folder should be", "utf-8")
+    result = run_cli("schema", "--out", out)
+    assert result.returncode == 3, result.stderr
+    assert "build" in _one_line(result.stderr)
+    assert out.read_text("utf-8") == "a file where the output folder should be"
+
+
+@exercises(4)
+def test_4_mkdocs_failed_and_the_previous_site_was_kept(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                         capsys: pytest.CaptureFixture[str]) -> None:
+    from generators.site import mkdocs_run
+
+    content = copy_content(tmp_path, (GAME,))
+    out = tmp_path / "build"
+    (out / "site").mkdir(parents=True)
+    (out / "site" / "index.html").write_text("<p>the previous site</p>", "utf-8")
+    before = fingerprint(out / "site")
+
+    def failing(args: list[str], prog_name: str) -> None:  # MkDocs' command line, in the worker
+        print("ERROR - the theme is broken")
+        raise SystemExit(1)
+
+    monkeypatch.setattr(mkdocs_run, "_mkdocs_main", lambda: failing)
+    assert cli_main(["site", "--content", str(content), "--out", str(out), "--game", GAME]) == 4
+    line = _one_line(capsys.readouterr().err)
+    assert "MkDocs" in line and "the theme is broken" in line and "previous site was kept" in line
+    assert fingerprint(out / "site") == before
+
+
+@exercises(5)
+@pytest.mark.parametrize("value", ["", "yesterday"])
+def test_5_a_bad_source_date_epoch(tmp_path: Path, value: str) -> None:
+    out = tmp_path / "build"
+    result = run_cli("schema", "--out", out, env={"SOURCE_DATE_EPOCH": value})
+    assert result.returncode == 5, result.stderr
+    assert "SOURCE_DATE_EPOCH" in _one_line(result.stderr)
+    assert not out.exists()
+
+
+@exercises(5)
+def test_5_a_bad_roadkit_simulate(tmp_path: Path) -> None:
+    out = tmp_path / "build"
+    result = run_cli("build", "--game", GAME, "--out", out, env={"ROADKIT_SIMULATE": "lots"})
+    assert result.returncode == 5, result.stderr
+    assert "ROADKIT_SIMULATE" in _one_line(result.stderr)
+    assert not out.exists()
+
+
+@exercises(70)
+def test_70_an_internal_error_prints_its_traceback(monkeypatch: pytest.MonkeyPatch,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    import generators.validate
+
+    def broken(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("a bug planted by the test")
+
+    monkeypatch.setattr(generators.validate, "validate", broken)
+    assert cli_main(["validate", "--game", GAME]) == 70
+    err = capsys.readouterr().err
+    assert "Traceback" in err and "a bug planted by the test" in err and "please report it" in err
+
+
+@exercises(130)
+@pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="reads /proc (Linux)")
+def test_130_ctrl_c_stops_the_workers_and_leaves_build_whole(tmp_path: Path) -> None:
+    content = copy_content(tmp_path, ("mission-drive",))
+    out = tmp_path / "build"
+    proc = start_cli("print", "--content", content, "--out", out, "--paper", "a4", "-j", "2", "-q")
+    kids: set[int] = set()
+    deadline = time.monotonic() + 600
+    while time.monotonic() < deadline and proc.poll() is None and len(kids) < 2:
+        kids = {int(k) for t in Path(f"/proc/{proc.pid}/task").glob("*")
+                for k in _read(t / "children").split()}
+        time.sleep(0.05)
+    assert proc.poll() is None, proc.communicate()
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130, err
+    assert "Traceback" not in err and "KeyboardInterrupt" not in err, err
+    assert not [k for k in kids if Path(f"/proc/{k}").exists() and _state(k) not in ("Z", "X", "")]
+    assert not [p for p in out.rglob("*.pdf") if not p.read_bytes().rstrip().endswith(b"%%EOF")]
+
+
+def _read(path: Path) -> str:
+    try:
+        return path.read_text()
+    except OSError:
+        return ""
+
+
+def _state(pid: int) -> str:
+    text = _read(Path(f"/proc/{pid}/stat"))
+    return text.rsplit(")", 1)[1].split()[0] if ")" in text else ""
+
+
+def test_every_documented_code_is_exercised() -> None:
+    documented = _documented()
+    assert {0, 2, 3}.issubset(documented)  # the table was found
+    assert documented == EXERCISED, f"documented but untested: {documented - EXERCISED}; " \
+                                    f"tested but undocumented: {EXERCISED - documented}"
