@@ -4,7 +4,6 @@ it) and the events it records."""
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass, field
 from typing import Any
 
 from generators.engine.chance import Chance
@@ -45,15 +44,18 @@ class _NeedChoice(Exception):
         self.key, self.options, self.what = key, options, what
 
 
-@dataclass
 class _Ctx:
-    """One action in progress: the state being changed, the events so far, and its written choices."""
+    """One action in progress: the state being changed, the events so far, and its written choices.
+    A plain class with slots: one is made for every action a look-ahead tries."""
 
-    s: State
-    chance: Chance
-    events: list[Event] = field(default_factory=list)
-    choices: dict[str, list[Any]] = field(default_factory=lambda: {"energy": [], "discard": [], "hero_to": []})
-    owned: set[int] = field(default_factory=set)  # parts this action copied from the state it was given
+    __slots__ = ("chance", "choices", "events", "owned", "s")
+
+    def __init__(self, s: State, chance: Chance, choices: dict[str, list[Any]] | None = None) -> None:
+        self.s = s
+        self.chance = chance
+        self.events: list[Event] = []
+        self.choices = {"energy": [], "discard": [], "hero_to": []} if choices is None else choices
+        self.owned: set[int] = set()  # parts this action copied from the state it was given
 
     def own(self, items: list[Any], item: Any) -> Any:
         """`item` (a vehicle or an installed upgrade in `items`) made this action's own before it changes:

@@ -86,14 +86,13 @@ def run(state: State, act: Any, chance: Chance) -> tuple[State, list[Event]]:
     """`act` applied to a copy of `state`; _NeedChoice or IllegalAction when its written choices do not
     fit what it meets."""
     new = state.clone()
-    ctx = _Ctx(new, chance)
-    for key in ("energy", "discard"):
-        ctx.choices[key] = list(getattr(act, key, ()))
     hero_to = getattr(act, "hero_to", None)
-    ctx.choices["hero_to"] = [] if hero_to is None else [_pair(hero_to)]
+    choices = {"energy": list(getattr(act, "energy", ())), "discard": list(getattr(act, "discard", ())),
+               "hero_to": [] if hero_to is None else [_pair(hero_to)]}
+    ctx = _Ctx(new, chance, choices)
     HANDLERS[act.do](ctx, act)
-    unused = [(k, c) for k, queue in ctx.choices.items() for c in queue]
-    if unused:
+    if choices["energy"] or choices["discard"] or choices["hero_to"]:
+        unused = [(k, c) for k, queue in choices.items() for c in queue]
         raise IllegalAction("this move never asks for " + ", ".join(
             f"{_ASKED.get(k, 'a choice')} ({_option_words(state.facts, c)})" for k, c in unused))
     if new.mission_status != state.mission_status and new.mission_status not in ("playing", None):

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 from generators.engine.mission_drive.boss import _boss_spaces
 from generators.engine.mission_drive.facts import DELTA, FIRE_DIRECTION, MIRRORED, SLOTS, Space
-from generators.engine.mission_drive.state import State, Vehicle, _enemies, _part_space
+from generators.engine.mission_drive.state import State, Vehicle, _part_space
 
 # --- evaluation (the simulator's greedy policy) ---------------------------------------------------
 
@@ -62,20 +62,31 @@ def _progress(s: State) -> float:
 def _mission_shaping(s: State) -> float:
     """Toward the nearest enemy's firing spaces and a card that can hit one next; enemies left behind are
     hard to reach again; protection is worth something while an enemy is next to the hero."""
-    enemies = _enemies(s)
+    enemies = [v.at for v in s.vehicles if v.side == "enemy"]
     if not enemies:
         return 0.0
     reach: int | None = None
     passed, exposed = 0, False  # counted in one pass: this runs on every look-ahead
     hero_col, hero_row = s.hero
-    for e in enemies:
-        here = _reach(s, e.at, ram=e.type == "motorcycle")
+    lanes, rows = s.lanes, s.rows
+    for v in s.vehicles:
+        if v.side != "enemy":
+            continue
+        col, row = v.at
+        # _reach, inline: the nearest space to fire into the enemy from (or the enemy itself, rammed)
+        here = abs(hero_col - col) + abs(hero_row - row) if v.type == "motorcycle" else None
+        for c, r in ((col - 1, row), (col + 1, row), (col, row - 1)):
+            if 0 <= c < lanes and 0 <= r < rows:
+                steps = abs(hero_col - c) + abs(hero_row - r)
+                here = steps if here is None or steps < here else here
+        if here is None:
+            here = 0
         reach = here if reach is None or here < reach else reach
-        passed += e.at[1] < hero_row - 1
-        exposed = exposed or abs(hero_col - e.at[0]) + abs(hero_row - e.at[1]) == 1
+        passed += row < hero_row - 1
+        exposed = exposed or abs(hero_col - col) + abs(hero_row - row) == 1
     assert reach is not None  # there is an enemy
     value = WORTH["reach"] * reach + WORTH["passed"] * passed
-    value += WORTH["threat"] * _threat(s, [e.at for e in enemies], ram=True)
+    value += WORTH["threat"] * _threat(s, enemies, ram=True)
     if exposed and s.deck:
         enemy_cards = sum(1 for c in s.deck if c.kind == "enemy") / len(s.deck)
         value += WORTH["jam"] * enemy_cards * ("jam" in s.effects)
@@ -116,31 +127,42 @@ def _threat(s: State, targets: Sequence[Space], ram: bool) -> int:
         blocked.update((sp, None) for sp in _boss_spaces(s.boss))
     both = "double-shot" in s.effects
     lanes, rows = s.lanes, s.rows
+    hero_col, hero_row = s.hero
+    slots, mirrors = s.slots, s.mirrors
     best = 0
-    for slot in SLOTS:
-        card = s.slots[slot]
+    for slot, aim_col, aim_row in _AIMS:
+        card = slots[slot]
         if card is None:
             continue
-        aim_col, aim_row = DELTA[FIRE_DIRECTION[slot]]
-        first = (s.hero[0] + aim_col, s.hero[1] + aim_row)
+        first = (hero_col + aim_col, hero_row + aim_row)
         before = first in wanted
-        for mirrored in (False, True) if s.mirrors[slot] else (False,):
-            (col, row), rammed = s.hero, None
-            for d_col, d_row in _deltas(card.arrows, mirrored):
-                step = (col + d_col, row + d_row)
-                if not (0 <= step[0] < lanes and 0 <= step[1] < rows):
+        for path in _paths(card.arrows, mirrors[slot]):
+            col, row, rammed = hero_col, hero_row, None
+            for d_col, d_row in path:
+                c, r = col + d_col, row + d_row
+                if not (0 <= c < lanes and 0 <= r < rows):
                     continue
-                if step in blocked:
-                    v = blocked[step]
+                if (c, r) in blocked:
+                    v = blocked[c, r]
                     if not (ram and v is not None and v.type == "motorcycle"):
                         break
-                    rammed = step if step in wanted else rammed
-                col, row = step
+                    rammed = (c, r) if (c, r) in wanted else rammed
+                col, row = c, r
             last = (col + aim_col, row + aim_row)
             after = last in wanted and last != rammed
             shots = before + after if both and first != last else max(before, after)
             best = max(best, shots + (rammed is not None))
     return best
+
+
+# Each slot with the step its shot goes (Firing a Weapon), in SLOTS order.
+_AIMS = tuple((slot, *DELTA[FIRE_DIRECTION[slot]]) for slot in SLOTS)
+
+
+@functools.cache
+def _paths(arrows: tuple[str, ...], mirror: bool) -> tuple[tuple[Space, ...], ...]:
+    """The steps of a card's arrows as played, then mirrored when its mirror token is face up."""
+    return (_deltas(arrows, False), _deltas(arrows, True)) if mirror else (_deltas(arrows, False),)
 
 
 @functools.cache

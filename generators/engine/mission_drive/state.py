@@ -4,6 +4,7 @@ the road. Parts are `Record`s: a copy is one dictionary copy, and an action copi
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -169,9 +170,21 @@ def _on_board(s: State, p: Space) -> bool:
 
 
 # ruling: adjacent
-def _neighbours(s: State, p: Space) -> list[Space]:
+def _neighbours(s: State, p: Space) -> tuple[Space, ...]:
     """The orthogonally adjacent spaces on the road (our reading of "adjacent")."""
-    return [q for d in DELTA.values() if _on_board(s, q := _add(p, d))]
+    near = _adjacency(s.lanes, s.rows).get(p)
+    if near is None:  # off the road: not in the table
+        near = tuple(q for d in DELTA.values() if _on_board(s, q := _add(p, d)))
+    return near
+
+
+@functools.cache
+def _adjacency(lanes: int, rows: int) -> dict[Space, tuple[Space, ...]]:
+    """Each road space's neighbours on a road of this size, in DELTA's order (a pure function of two
+    numbers, so kept once per size; callers only read it)."""
+    return {(c, r): tuple((c + dc, r + dr) for dc, dr in DELTA.values()
+                          if 0 <= c + dc < lanes and 0 <= r + dr < rows)
+            for c in range(lanes) for r in range(rows)}
 
 
 def _manhattan(a: Space, b: Space) -> int:
@@ -205,7 +218,12 @@ def _part_at(s: State, p: Space) -> BossPart | None:
 
 def _blocked(s: State, p: Space) -> bool:
     """A vehicle (or the hero) or the boss is there: nothing can move in without ramming."""
-    return p == s.hero or _vehicle_at(s, p) is not None or _part_at(s, p) is not None
+    if p == s.hero:
+        return True
+    for v in s.vehicles:
+        if v.at == p:
+            return True
+    return s.boss is not None and s.boss.at is not None and _part_at(s, p) is not None
 
 
 def _empty(s: State, p: Space) -> bool:
