@@ -12,6 +12,7 @@ reports the first choice that is missing, impossible or never asked; the memo of
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterable
 from dataclasses import replace
 from typing import Any, Literal
@@ -28,7 +29,7 @@ from generators.engine.mission_drive.between import (
 )
 from generators.engine.mission_drive.boss import _do_boss_setup, _do_boss_turn
 from generators.engine.mission_drive.context import _Ctx, _NeedChoice, _option_words
-from generators.engine.mission_drive.facts import NEEDS_DIRECTIONS, SLOTS, _pair
+from generators.engine.mission_drive.facts import NEEDS_DIRECTIONS, SLOTS, Space, _pair
 from generators.engine.mission_drive.road import (
     _civilian_may_move,
     _civilian_moves,
@@ -53,7 +54,7 @@ from generators.engine.mission_drive.specs import (
     StartMissionAction,
     UseUpgradeAction,
 )
-from generators.engine.mission_drive.state import State, Upgrade, _enemies, _vehicle_at, _vkey
+from generators.engine.mission_drive.state import State, Upgrade, _deltas, _enemies, _vehicle_at, _vkey
 from generators.engine.mission_drive.upgrades import _do_laser_strike, _do_use_upgrade, effect_choices_refusal
 from generators.engine.refusals import IllegalAction
 
@@ -167,9 +168,25 @@ def _may_meet_choice(ask: Ask[State], act: Any) -> bool:
         return False
     if s.phase != "mission":
         return True
-    reach = _steps(s, act)
     (col, row) = s.hero
+    if act.do == "move" or act.do == "brake":
+        card = s.slots[act.slot]
+        if card is not None:
+            # The hero's own steps are all it moves in a mission; a step not taken (off the road, a truck
+            # rammed) leaves it where it is, so every space it enters is the start plus some of its steps.
+            reached = _reached(card.arrows, act.mirror) if act.do == "move" else _reached(("back",) * act.spaces)
+            return any((u[0] - col, u[1] - row) in reached for u in s.uplinks)
+    reach = _steps(s, act)
     return any(abs(u[0] - col) + abs(u[1] - row) <= reach for u in s.uplinks)
+
+
+@functools.cache
+def _reached(arrows: tuple[str, ...], mirrored: bool = False) -> frozenset[Space]:
+    """Every sum of some of the arrows' steps (mirrored or not): where the hero can be after each of them."""
+    sums: set[Space] = set()
+    for d_col, d_row in _deltas(arrows, mirrored):
+        sums |= {(c + d_col, r + d_row) for c, r in sums} | {(d_col, d_row)}
+    return frozenset(sums)
 
 
 def choices_fit(ask: Ask[State], act: Any) -> str | None:
@@ -241,8 +258,8 @@ def move_options(ask: Ask[State], player: str) -> Iterable[MoveAction]:
     for slot in SLOTS:
         if s.slots[slot] is None:
             continue
-        choices = _may_meet_choice(ask, MoveAction("move", slot))
         for mirror in (False, True) if s.mirrors[slot] else (False,):
+            choices = _may_meet_choice(ask, MoveAction("move", slot, mirror))
             for fire in fires:
                 move = MoveAction("move", slot, mirror, fire)
                 yield from _with_choices(ask, move) if choices else (move,)

@@ -8,8 +8,8 @@ import functools
 from collections.abc import Sequence
 
 from generators.engine.mission_drive.boss import _boss_spaces
-from generators.engine.mission_drive.facts import DELTA, FIRE_DIRECTION, MIRRORED, SLOTS, Space
-from generators.engine.mission_drive.state import State, Vehicle, _part_space
+from generators.engine.mission_drive.facts import DELTA, FIRE_DIRECTION, SLOTS, Space
+from generators.engine.mission_drive.state import State, Vehicle, _deltas, _part_space
 
 # --- evaluation (the simulator's greedy policy) ---------------------------------------------------
 
@@ -163,9 +163,3 @@ _AIMS = tuple((slot, *DELTA[FIRE_DIRECTION[slot]]) for slot in SLOTS)
 def _paths(arrows: tuple[str, ...], mirror: bool) -> tuple[tuple[Space, ...], ...]:
     """The steps of a card's arrows as played, then mirrored when its mirror token is face up."""
     return (_deltas(arrows, False), _deltas(arrows, True)) if mirror else (_deltas(arrows, False),)
-
-
-@functools.cache
-def _deltas(arrows: tuple[str, ...], mirrored: bool) -> tuple[Space, ...]:
-    """The steps a card's arrows make, mirrored or not (a pure function of a card's arrows)."""
-    return tuple(DELTA[MIRRORED[arrow] if mirrored else arrow] for arrow in arrows)

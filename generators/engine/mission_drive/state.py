@@ -8,7 +8,17 @@ import functools
 from dataclasses import dataclass, field
 from typing import Any
 
-from generators.engine.mission_drive.facts import DELTA, SLOTS, BossCard, BossPart, Card, Facts, Space, UpgradeEffect
+from generators.engine.mission_drive.facts import (
+    DELTA,
+    MIRRORED,
+    SLOTS,
+    BossCard,
+    BossPart,
+    Card,
+    Facts,
+    Space,
+    UpgradeEffect,
+)
 from generators.engine.records import Record
 
 # --- state -------------------------------------------------------------------------------------
@@ -245,3 +255,9 @@ def _outcome_of(s: State, kind: str) -> str:
 
 def _vkey(v: Vehicle) -> tuple[int, int]:
     return v.at[1], v.at[0]
+
+
+@functools.cache
+def _deltas(arrows: tuple[str, ...], mirrored: bool) -> tuple[Space, ...]:
+    """The steps a card's arrows make, mirrored or not (a pure function of a card's arrows)."""
+    return tuple(DELTA[MIRRORED[arrow] if mirrored else arrow] for arrow in arrows)
