@@ -251,29 +251,44 @@ def card_playable(ask: Ask[State], act: MoveAction) -> str | None:
     return None
 
 
-def move_options(ask: Ask[State], player: str) -> Iterable[MoveAction]:
+# Every move and brake without choices, made once: frozen, so every state's options share them.
+_FIRES: tuple[Fire, ...] = (None, "before", "after")
+_FIRES_BOTH: tuple[Fire, ...] = (*_FIRES, "both")
+_MOVES = {(slot, mirror, fire): MoveAction("move", slot, mirror, fire)  # type: ignore[arg-type]
+          for slot in SLOTS for mirror in (False, True) for fire in _FIRES_BOTH}
+_BRAKES = {(slot, n): BrakeAction("brake", slot, n) for slot in SLOTS for n in (0, 1, 2)}  # type: ignore[arg-type]
+
+
+def move_options(ask: Ask[State], player: str) -> list[MoveAction]:
     s = ask.state
-    fires: tuple[Fire, ...] = (None, "before", "after", "both") if "double-shot" in s.effects else (None, "before",
-                                                                                                  "after")
+    fires = _FIRES_BOTH if "double-shot" in s.effects else _FIRES
+    out: list[MoveAction] = []
     for slot in SLOTS:
         if s.slots[slot] is None:
             continue
         for mirror in (False, True) if s.mirrors[slot] else (False,):
-            choices = _may_meet_choice(ask, MoveAction("move", slot, mirror))
-            for fire in fires:
-                move = MoveAction("move", slot, mirror, fire)
-                yield from _with_choices(ask, move) if choices else (move,)
+            if _may_meet_choice(ask, _MOVES[slot, mirror, None]):
+                for fire in fires:
+                    out += _with_choices(ask, _MOVES[slot, mirror, fire])
+            else:
+                out += [_MOVES[slot, mirror, fire] for fire in fires]
+    return out
 
 
-def brake_options(ask: Ask[State], player: str) -> Iterable[BrakeAction]:
+def brake_options(ask: Ask[State], player: str) -> list[BrakeAction]:
     s = ask.state
+    out: list[BrakeAction] = []
     for slot in SLOTS:
         if s.slots[slot] is None:
             continue
         # ruling: mirrors-braking
         for n in (0, 1, 2):
-            brake = BrakeAction("brake", slot, n)  # type: ignore[arg-type]
-            yield from _with_choices(ask, brake) if _may_meet_choice(ask, brake) else (brake,)
+            brake = _BRAKES[slot, n]
+            if _may_meet_choice(ask, brake):
+                out += _with_choices(ask, brake)
+            else:
+                out.append(brake)
+    return out
 
 
 # --- upgrades and the laser strike -------------------------------------------------------------
