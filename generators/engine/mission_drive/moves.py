@@ -161,6 +161,8 @@ def _may_meet_choice(ask: Ask[State], act: Any) -> bool:
     the hero reaches no space farther than its steps; against the boss an electric shock can come from
     anywhere (a rocket, a drone, a boss part)."""
     s, memo = ask.state, ask.memo
+    if not s.uplinks and s.boss is None:  # _choices_possible's first answer, without the memo
+        return False
     possible = memo.get("choices possible")
     if possible is None:  # asked for every listed option: a plain lookup, not a call
         possible = memo["choices possible"] = _choices_possible(s)
