@@ -53,9 +53,9 @@ def _progress(s: State) -> float:
         value += WORTH["boss_stage"] + WORTH["vulnerable_hit"] * sum(
             1 for p in s.boss.parts if p.vulnerable and p.id in s.boss.damaged)
     if s.phase == "mission":
-        value += sum(WORTH["enemy"] if d.side == "enemy" else WORTH["civilian"] for d in s.destroyed
-                     if d.by != "earlier")
-        value += WORTH["truck_hit"] * sum(1 for v in s.vehicles if v.side == "enemy" and v.damaged)
+        value += sum([WORTH["enemy"] if d.side == "enemy" else WORTH["civilian"] for d in s.destroyed
+                      if d.by != "earlier"])
+        value += WORTH["truck_hit"] * len([v for v in s.vehicles if v.damaged and v.side == "enemy"])
     return value
 
 
@@ -150,8 +150,10 @@ def _threat(s: State, targets: Sequence[Space], ram: bool) -> int:
                 col, row = c, r
             last = (col + aim_col, row + aim_row)
             after = last in wanted and last != rammed
-            shots = before + after if both and first != last else max(before, after)
-            best = max(best, shots + (rammed is not None))
+            shots = before + after if both and first != last else before or after  # or: max of two flags
+            shots += rammed is not None
+            if shots > best:
+                best = shots
     return best
 
 

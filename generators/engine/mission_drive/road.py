@@ -391,7 +391,12 @@ def _settle(s: State) -> None:
 
 
 def _any_enemy(s: State) -> bool:
-    return "enemy" in [v.side for v in s.vehicles]  # a list, not a generator: asked after every step
+    for v in s.vehicles:  # a plain loop, not a generator: asked after every step of every look-ahead
+        if v.side == "enemy":
+            break
+    else:
+        return False
+    return True
 
 
 # --- energy, upgrades, weapon outcomes ---------------------------------------------------------
