@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import importlib
 import itertools
+import json
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, Literal, TypeVar
@@ -205,6 +206,8 @@ class Game(Generic[S, A]):
     # A scripted action with its defaults filled in from the state (who acts, when a scenario leaves
     # it out), before the rules are asked: legal actions name every field, so they compare equal.
     complete: Callable[[S, A], A] | None = None
+    # Options converted so far, by their data's canonical JSON (see parse_options); never read otherwise.
+    _options_seen: dict[str, Any] = field(default_factory=dict, init=False, repr=False)
 
     def __post_init__(self) -> None:
         kinds = set(self.specs.actions)
@@ -401,7 +404,16 @@ class Game(Generic[S, A]):
         return _convert(self.specs.setup, data, doc, path)
 
     def parse_options(self, data: Any) -> Any:
-        return _convert(self.specs.options, data, None, ())
+        """A whole game's options as their typed (frozen) spec. The simulator asks for the same few
+        settings before every game, so each conversion is kept by its data's canonical JSON."""
+        try:
+            key = json.dumps(data, sort_keys=True)
+        except (TypeError, ValueError):  # not plain data: converted (and refused) every time
+            return _convert(self.specs.options, data, None, ())
+        known = self._options_seen.get(key)
+        if known is None:
+            known = self._options_seen[key] = _convert(self.specs.options, data, None, ())
+        return known
 
     def parse_action(self, data: Any, doc: Doc | None = None, path: KeyPath = ()) -> A:
         """A scripted action (a mapping with `do:`) as its typed spec; SetupError / located error if not."""

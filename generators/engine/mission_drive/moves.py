@@ -198,7 +198,10 @@ def choices_fit(ask: Ask[State], act: Any) -> str | None:
         if hero_to is not None and len(hero_to) != 2:
             return f"the hero's space is written as [column, row], not {list(hero_to)}"
     elif not (act.energy or act.discard):  # move, brake and use_upgrade carry both
-        if act.do == "use_upgrade" and _effect_kind(ask.state, act) != "shift":
+        s = ask.state
+        if not s.uplinks and s.boss is None:  # no choice to meet (_may_meet_choice's first answer)
+            return None
+        if act.do == "use_upgrade" and _effect_kind(s, act) != "shift":
             return None
         if not _may_meet_choice(ask, act):
             return None
