@@ -136,12 +136,21 @@ class Move(Generic[S, A]):
     """One kind of action (`do:`). `options(ask, player)` yields the concrete actions worth asking
     about (parameters filled in, a superset of the legal ones); `rules` decide, in order, each
     returning None when it allows the action or the reason it does not, in players' words, naming
-    the rule; `resolve(state, action, chance)` applies an allowed action to a copy, with its events."""
+    the rule; `resolve(state, action, chance)` applies an allowed action to a copy, with its events.
+    `met`: how many of the first rules every listed option meets by how `options` makes it (a slot
+    with a card, a civilian's free space): listing skips them, a refusal still asks every rule, and
+    the shared suite asks each listed action's refusal, so a wrong count fails there."""
 
     words: str
     options: Callable[[Ask[S], str], Iterable[A]]
     rules: tuple[Callable[[Ask[S], A], str | None], ...]
     resolve: Callable[[S, A, Chance], tuple[S, list[Event]]]
+    met: int = 0
+
+    @property
+    def listing(self) -> tuple[Callable[[Ask[S], A], str | None], ...]:
+        """The rules listing asks of each option (see `met`)."""
+        return self.rules[self.met:]
 
 
 @dataclass(frozen=True)
@@ -208,6 +217,10 @@ class Game(Generic[S, A]):
     complete: Callable[[S, A], A] | None = None
     # Options converted so far, by their data's canonical JSON (see parse_options); never read otherwise.
     _options_seen: dict[str, Any] = field(default_factory=dict, init=False, repr=False)
+    # Per phase, each allowed move's (options, rules listing asks), in the phase's order: made once from
+    # `phases` and `moves` (both fixed), so listing legal actions looks nothing up per move.
+    _listing: dict[str, tuple[tuple[Any, tuple[Any, ...]], ...]] = field(default_factory=dict, init=False,
+                                                                          repr=False)
 
     def __post_init__(self) -> None:
         kinds = set(self.specs.actions)
@@ -220,6 +233,8 @@ class Game(Generic[S, A]):
         if (self.type.information == "imperfect") != (self.resample is not None):
             raise TypeError(f"{self.type.name}: a game of imperfect information re-deals hidden parts "
                             "(resample), and only such a game does")
+        self._listing.update({phase.id: tuple((self.moves[kind].options, self.moves[kind].listing)
+                                              for kind in phase.moves) for phase in self.phases.values()})
 
     # -- static data, as callers name it --
 
@@ -273,27 +288,32 @@ class Game(Generic[S, A]):
             return []
         ask: Ask[S] = Ask(state)
         out: list[A] = []
-        moves = self.moves
-        for kind in self.phases[self.phase_of(state)].moves:
-            move = moves[kind]
-            rules, options = move.rules, move.options
+        for options, rules in self._listing[self.phase_of(state)]:
+            n = len(rules)
             for p in players:
+                found = options(ask, p)
+                if not found:  # an empty list or tuple: nothing to ask the rules
+                    continue
                 # The same test in every branch (every rule allows it), unrolled for the common
                 # rule counts: a look-ahead lists legal actions millions of times.
-                if not rules:
-                    out.extend(options(ask, p))
-                elif len(rules) == 1:
+                if n == 0:
+                    out.extend(found)
+                elif n == 1:
                     only = rules[0]
-                    out.extend([a for a in options(ask, p) if only(ask, a) is None])
-                elif len(rules) == 2:
+                    out.extend([a for a in found if only(ask, a) is None])
+                elif n == 2:
                     r1, r2 = rules
-                    out.extend([a for a in options(ask, p) if r1(ask, a) is None and r2(ask, a) is None])
-                elif len(rules) == 3:
+                    out.extend([a for a in found if r1(ask, a) is None and r2(ask, a) is None])
+                elif n == 3:
                     r1, r2, r3 = rules
-                    out.extend([a for a in options(ask, p)
-                                if r1(ask, a) is None and r2(ask, a) is None and r3(ask, a) is None])
+                    out.extend([a for a in found if r1(ask, a) is None and r2(ask, a) is None
+                                and r3(ask, a) is None])
+                elif n == 4:
+                    r1, r2, r3, r4 = rules
+                    out.extend([a for a in found if r1(ask, a) is None and r2(ask, a) is None
+                                and r3(ask, a) is None and r4(ask, a) is None])
                 else:
-                    for a in options(ask, p):
+                    for a in found:
                         for rule in rules:
                             if rule(ask, a) is not None:
                                 break

@@ -418,16 +418,17 @@ def _one(action: Any) -> Callable[[Ask[State], str], Iterable[Any]]:
 
 
 MOVES: dict[str, Move[State, Any]] = {
-    "move": Move("move with a hero card", move_options, (card_playable, choices_fit), resolve),
-    "brake": Move("brake with a hero card", brake_options, (slot_holds_card, choices_fit), resolve),
+    # met=1: the options hold only playable cards, targets and free spaces (see Move.met).
+    "move": Move("move with a hero card", move_options, (card_playable, choices_fit), resolve, met=1),
+    "brake": Move("brake with a hero card", brake_options, (slot_holds_card, choices_fit), resolve, met=1),
     "use_upgrade": Move("use an upgrade", upgrade_options, (upgrade_installed, effect_has_a_target, choices_fit),
                         resolve),
-    "laser_strike": Move("call the satellite laser strike", laser_options, (laser_allowed,), resolve),
+    "laser_strike": Move("call the satellite laser strike", laser_options, (laser_allowed,), resolve, met=1),
     "enemy_fire": Move("resolve an enemy card", lambda ask, p: (
-        EnemyFireAction("enemy_fire", t) for t in _enemy_targets(ask.state)), (enemy_target,), resolve),
+        EnemyFireAction("enemy_fire", t) for t in _enemy_targets(ask.state)), (enemy_target,), resolve, met=1),
     "civilian_move": Move("resolve a civilian card", lambda ask, p: (
         CivilianMoveAction("civilian_move", a, b) for a, b in _civilian_moves(ask.state)), (civilian_step,),
-        resolve),
+        resolve, met=1),
     "score": Move("score a mission", _one(ScoreAction("score")), (), resolve),
     "spend": Move("spend points", lambda ask, p: _spend_options(ask.state), (spend_allowed,), resolve),
     "finish": Move("finish the upgrade step", _one(FinishAction("finish")), (), resolve),
