@@ -146,6 +146,9 @@ class Move(Generic[S, A]):
     rules: tuple[Callable[[Ask[S], A], str | None], ...]
     resolve: Callable[[S, A, Chance], tuple[S, list[Event]]]
     met: int = 0
+    # `resolve` without its events, for players that read only the state (the look-ahead): the same
+    # rules, the same state; optional (without it, `Game.advance` drops resolve's events).
+    advance: Callable[[S, A, Chance], S] | None = None
 
     @property
     def listing(self) -> tuple[Callable[[Ask[S], A], str | None], ...]:
@@ -362,6 +365,13 @@ class Game(Generic[S, A]):
         """`apply` for an action taken from `legal_actions` of this very state: the rules already
         allowed it, so they are not asked again (the simulator's and the search's hot path)."""
         return self.moves[action.do].resolve(state, action, chance)  # type: ignore[attr-defined]
+
+    def advance(self, state: S, action: A, chance: Chance) -> S:
+        """`play` for a caller that reads only the state it leads to: no events are made."""
+        move = self.moves[action.do]  # type: ignore[attr-defined]
+        if move.advance is not None:
+            return move.advance(state, action, chance)
+        return move.resolve(state, action, chance)[0]
 
     def varies(self, state: S) -> list[tuple[str | None, str, str]]:
         return [] if self.variety is None else list(self.variety(state))

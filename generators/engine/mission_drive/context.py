@@ -50,10 +50,11 @@ class _Ctx:
 
     __slots__ = ("chance", "choices", "events", "owned", "s")
 
-    def __init__(self, s: State, chance: Chance, choices: dict[str, list[Any]] | None = None) -> None:
+    def __init__(self, s: State, chance: Chance, choices: dict[str, list[Any]] | None = None,
+                 quiet: bool = False) -> None:
         self.s = s
         self.chance = chance
-        self.events: list[Event] = []
+        self.events: list[Event] | None = None if quiet else []  # None: nobody reads them (a look-ahead)
         self.choices = {"energy": [], "discard": [], "hero_to": []} if choices is None else choices
         self.owned: set[int] = set()  # parts this action copied from the state it was given
 
@@ -71,7 +72,9 @@ class _Ctx:
     def event(self, kind: str, /, **data: Any) -> None:
         """Details are kept as given and made JSON-ready when read (see _Event): give values nothing changes
         later (words, numbers, tuples, frozen choices, or lists and mappings made for the event)."""
-        self.events.append(_Event(kind, data))
+        events = self.events
+        if events is not None:
+            events.append(_Event(kind, data))
 
     def pick(self, key: str, options: list[Any], what: str) -> Any:
         """The next written choice for `key` (it must be possible), None if nothing is possible."""

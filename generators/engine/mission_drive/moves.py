@@ -83,14 +83,14 @@ HANDLERS: dict[str, Callable[[_Ctx, Any], None]] = {
 _ASKED = {"energy": "an energy payment", "discard": "a discard", "hero_to": "a space for the hero"}
 
 
-def run(state: State, act: Any, chance: Chance) -> tuple[State, list[Event]]:
+def run(state: State, act: Any, chance: Chance, quiet: bool = False) -> tuple[State, list[Event]]:
     """`act` applied to a copy of `state`; _NeedChoice or IllegalAction when its written choices do not
-    fit what it meets."""
+    fit what it meets. `quiet`: no events are made (an empty list comes back)."""
     new = state.clone()
     hero_to = getattr(act, "hero_to", None)
     choices = {"energy": list(getattr(act, "energy", ())), "discard": list(getattr(act, "discard", ())),
                "hero_to": [] if hero_to is None else [_pair(hero_to)]}
-    ctx = _Ctx(new, chance, choices)
+    ctx = _Ctx(new, chance, choices, quiet)
     HANDLERS[act.do](ctx, act)
     if choices["energy"] or choices["discard"] or choices["hero_to"]:
         unused = [(k, c) for k, queue in choices.items() for c in queue]
@@ -100,13 +100,21 @@ def run(state: State, act: Any, chance: Chance) -> tuple[State, list[Event]]:
         ctx.event("mission_ended", status=new.mission_status)
     if new.game != state.game:
         ctx.event("game_over", result=new.game)
-    return new, ctx.events
+    return new, ctx.events if ctx.events is not None else []
 
 
 def resolve(state: State, act: Any, chance: Chance) -> tuple[State, list[Event]]:
     try:
         return run(state, act, chance)
     except _NeedChoice as need:  # the rules ask for every choice first: only a direct `play` gets here
+        raise IllegalAction(_choose(state, need)) from None
+
+
+def advance(state: State, act: Any, chance: Chance) -> State:
+    """`resolve`'s state without its events (Move.advance)."""
+    try:
+        return run(state, act, chance, quiet=True)[0]
+    except _NeedChoice as need:
         raise IllegalAction(_choose(state, need)) from None
 
 
@@ -417,24 +425,29 @@ def _one(action: Any) -> Callable[[Ask[State], str], Iterable[Any]]:
     return lambda ask, player: (action,)
 
 
+def _move(words: str, options: Callable[[Ask[State], str], Iterable[Any]], rules: tuple[Rule, ...],
+          met: int = 0) -> Move[State, Any]:
+    """One action kind, resolved by `run` (with its events, or without for a look-ahead)."""
+    return Move(words, options, rules, resolve, met=met, advance=advance)
+
+
 MOVES: dict[str, Move[State, Any]] = {
     # met=1: the options hold only playable cards, targets and free spaces (see Move.met).
-    "move": Move("move with a hero card", move_options, (card_playable, choices_fit), resolve, met=1),
-    "brake": Move("brake with a hero card", brake_options, (slot_holds_card, choices_fit), resolve, met=1),
-    "use_upgrade": Move("use an upgrade", upgrade_options, (upgrade_installed, effect_has_a_target, choices_fit),
-                        resolve),
-    "laser_strike": Move("call the satellite laser strike", laser_options, (laser_allowed,), resolve, met=1),
-    "enemy_fire": Move("resolve an enemy card", lambda ask, p: (
-        EnemyFireAction("enemy_fire", t) for t in _enemy_targets(ask.state)), (enemy_target,), resolve, met=1),
-    "civilian_move": Move("resolve a civilian card", lambda ask, p: (
+    "move": _move("move with a hero card", move_options, (card_playable, choices_fit), met=1),
+    "brake": _move("brake with a hero card", brake_options, (slot_holds_card, choices_fit), met=1),
+    "use_upgrade": _move("use an upgrade", upgrade_options, (upgrade_installed, effect_has_a_target, choices_fit)),
+    "laser_strike": _move("call the satellite laser strike", laser_options, (laser_allowed,), met=1),
+    "enemy_fire": _move("resolve an enemy card", lambda ask, p: (
+        EnemyFireAction("enemy_fire", t) for t in _enemy_targets(ask.state)), (enemy_target,), met=1),
+    "civilian_move": _move("resolve a civilian card", lambda ask, p: (
         CivilianMoveAction("civilian_move", a, b) for a, b in _civilian_moves(ask.state)), (civilian_step,),
-        resolve, met=1),
-    "score": Move("score a mission", _one(ScoreAction("score")), (), resolve),
-    "spend": Move("spend points", lambda ask, p: _spend_options(ask.state), (spend_allowed,), resolve),
-    "finish": Move("finish the upgrade step", _one(FinishAction("finish")), (), resolve),
-    "start_mission": Move("start the next mission", _one(StartMissionAction("start_mission")),
-                           (road_fits_mission_cards,), resolve),
-    "boss_setup": Move("set up the boss", _one(BossSetupAction("boss_setup")), (), resolve),
-    "boss_turn": Move("play the boss's turn", lambda ask, p: _with_choices(ask, BossTurnAction("boss_turn")),
-                      (choices_fit,), resolve),
+        met=1),
+    "score": _move("score a mission", _one(ScoreAction("score")), ()),
+    "spend": _move("spend points", lambda ask, p: _spend_options(ask.state), (spend_allowed,)),
+    "finish": _move("finish the upgrade step", _one(FinishAction("finish")), ()),
+    "start_mission": _move("start the next mission", _one(StartMissionAction("start_mission")),
+                           (road_fits_mission_cards,)),
+    "boss_setup": _move("set up the boss", _one(BossSetupAction("boss_setup")), ()),
+    "boss_turn": _move("play the boss's turn", lambda ask, p: _with_choices(ask, BossTurnAction("boss_turn")),
+                       (choices_fit,)),
 }
