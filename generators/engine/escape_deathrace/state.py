@@ -156,7 +156,11 @@ def copied(s: State) -> State:
     the road and the box are immutable, and the state's other mappings and lists are replaced whole when
     they change (a tile laid, a card drawn, a drop placed), so they are shared."""
     new = s.copy()
-    new.players = {n: _player_copy(p) for n, p in s.players.items()}
+    players = new.players = {}
+    for n, p in s.players.items():  # _player_copy, inline: every action of every look-ahead copies each car
+        q = players[n] = object.__new__(Player)
+        d = q.__dict__ = p.__dict__.copy()
+        d["drops"], d["power"] = dict(p.drops), list(p.power)
     t = new.turn = s.turn.copy()
     t.touched, t.moved_over, t.events_seen = list(t.touched), list(t.moved_over), list(t.events_seen)
     # The boss tracker, graveyard, piles, drops on the road, rewards owed, arrivals, smoke and picks are

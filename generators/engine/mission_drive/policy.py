@@ -67,27 +67,19 @@ def _mission_shaping(s: State) -> float:
         return 0.0
     reach: int | None = None
     passed, exposed = 0, False  # counted in one pass: this runs on every look-ahead
-    hero_col, hero_row = s.hero
+    hero_row = s.hero[1]
     lanes, rows = s.lanes, s.rows
     for v in s.vehicles:
         if v.side != "enemy":
             continue
-        col, row = v.at
-        # _reach, inline: the nearest space to fire into the enemy from (or the enemy itself, rammed)
-        here = abs(hero_col - col) + abs(hero_row - row) if v.type == "motorcycle" else None
-        for c, r in ((col - 1, row), (col + 1, row), (col, row - 1)):
-            if 0 <= c < lanes and 0 <= r < rows:
-                steps = abs(hero_col - c) + abs(hero_row - r)
-                here = steps if here is None or steps < here else here
-        if here is None:
-            here = 0
+        here, beside = _enemy_view(s.hero, v.at, v.type == "motorcycle", lanes, rows)
         reach = here if reach is None or here < reach else reach
-        passed += row < hero_row - 1
-        exposed = exposed or abs(hero_col - col) + abs(hero_row - row) == 1
+        passed += v.at[1] < hero_row - 1
+        exposed = exposed or beside
     assert reach is not None  # there is an enemy
     value = WORTH["reach"] * reach + WORTH["passed"] * passed
     value += WORTH["threat"] * _threat(s, enemies, ram=True)
-    if exposed and s.deck:
+    if exposed and s.deck and "jam" in s.effects:  # without a jam the term is 0.0: adding it changes nothing
         enemy_cards = sum(1 for c in s.deck if c.kind == "enemy") / len(s.deck)
         value += WORTH["jam"] * enemy_cards * ("jam" in s.effects)
     return value + WORTH["shield"] * s.shield * (1.0 if exposed else 0.2)
@@ -102,6 +94,20 @@ def _boss_shaping(s: State) -> float:
     spots = [_part_space(boss, p) for p in boss.parts if p.vulnerable and p.id not in boss.damaged]
     value += WORTH["reach"] * min((_reach(s, p) for p in spots), default=0)
     return value + WORTH["threat"] * _threat(s, spots, ram=False)
+
+
+@functools.cache
+def _enemy_view(hero: Space, at: Space, ram: bool, lanes: int, rows: int) -> tuple[int, bool]:
+    """From the hero's space, an enemy's `_reach` and whether it is next to the hero (a pure function
+    of a few numbers, asked for every enemy in every look-ahead, so kept)."""
+    col, row = at
+    hero_col, hero_row = hero
+    best = abs(hero_col - col) + abs(hero_row - row) if ram else None
+    for c, r in ((col - 1, row), (col + 1, row), (col, row - 1)):
+        if 0 <= c < lanes and 0 <= r < rows:
+            steps = abs(hero_col - c) + abs(hero_row - r)
+            best = steps if best is None or steps < best else best
+    return 0 if best is None else best, abs(hero_col - col) + abs(hero_row - row) == 1
 
 
 def _reach(s: State, target: Space, ram: bool = False) -> int:
