@@ -212,6 +212,12 @@ def _step_fault(s: State, p: Player, r: _PathRules, prev: Tile, tile: Tile, seen
     search for paths asks this for every step it tries, so words are made only for a refusal."""
     if not connected(prev, tile):
         return "unjoined"
+    return _joined_step_fault(s, p, r, prev, tile, seen, last)
+
+
+def _joined_step_fault(s: State, p: Player, r: _PathRules, prev: Tile, tile: Tile, seen: set[str],
+                       last: bool) -> str | None:
+    """`_step_fault` for a step between tiles joined by road (the path search steps only onto those)."""
     if prev is r.here and p.hazard_side is not None and _direction(prev, tile) != p.hazard_side:
         return "hazard-side"
     if tile.id in seen:
@@ -273,12 +279,12 @@ def legal_paths(s: State, p: Player, allowance: int) -> list[tuple[str, ...]]:
     out: list[tuple[str, ...]] = []
 
     def grow(path: tuple[str, ...], prev: Tile, seen: set[str]) -> None:
-        for tile in _neighbours(s, prev):
-            if _step_fault(s, p, r, prev, tile, seen, True):
+        for tile in _neighbours(s, prev):  # joined to `prev` by road
+            if _joined_step_fault(s, p, r, prev, tile, seen, True):
                 continue
             candidate = (*path, tile.id)
             cost, bonus = _path_cost(s, p, r.here, candidate)  # a lower bound for any longer path
-            if cost > allowance + bonus + len(nitros - seen - {tile.id}):
+            if cost > allowance + bonus + (len(nitros - seen - {tile.id}) if nitros else 0):
                 continue
             if cost <= allowance + bonus:
                 out.append(candidate)
