@@ -8,7 +8,7 @@ from typing import Any
 
 from generators.engine.chance import Chance
 from generators.engine.contract import Event
-from generators.engine.mission_drive.facts import Facts
+from generators.engine.mission_drive.facts import Card, Facts
 from generators.engine.mission_drive.specs import ChargeChoice, DiscardChoice
 from generators.engine.mission_drive.state import State
 from generators.engine.mission_drive.words import _discard_words
@@ -101,6 +101,8 @@ def _jsonable(value: Any) -> Any:
         return {k: _jsonable(v) for k, v in value.items()}
     if isinstance(value, (ChargeChoice, DiscardChoice)):
         return _choice_data(value)
+    if isinstance(value, Card):  # a movement card, named by its label when the event is read
+        return value.label()
     return value
 
 

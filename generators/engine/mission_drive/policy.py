@@ -33,8 +33,8 @@ def evaluate(s: State) -> float:
         return WORTH[s.game] + _progress(s)
     value = _progress(s)
     value += WORTH["health"] * s.health + (WORTH["last_health"] if s.health > 1 else 0.0)
-    value += sum(WORTH["charge"] * u.charges + (EFFECT_WORTH[u.effect.kind] if u.effect else 0.0)
-                 for u in s.upgrades)
+    value += sum([WORTH["charge"] * u.charges + (EFFECT_WORTH[u.effect.kind] if u.effect else 0.0)
+                  for u in s.upgrades])
     value += WORTH["mirror"] * sum(s.mirrors.values()) + WORTH["start_forward"] * s.start_forward
     if s.reward == "rookie" and s.variant == "standard":
         # The laser strike: worth keeping for a hard moment; once used, each later upgrade step has a point less.

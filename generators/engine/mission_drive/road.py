@@ -78,7 +78,7 @@ def _end_hero_turn(ctx: _Ctx, slot: str) -> None:
     if card is not None:
         s.slots[slot] = None
         s.discard.append(card)
-        ctx.event("card_discarded", slot=slot, card=card.label())
+        ctx.event("card_discarded", slot=slot, card=card)
     if not _halted(s):
         _refill(ctx, slot)
         _settle(s)
@@ -111,7 +111,7 @@ def _refill(ctx: _Ctx, slot: str, ends_turn: bool = True) -> None:
     s = ctx.s
     while s.deck:
         card = s.deck.pop(0)
-        ctx.event("card_drawn", slot=slot, card=card.label())
+        ctx.event("card_drawn", slot=slot, card=card)
         if card.kind == "hero":
             s.slots[slot] = card
             return
@@ -140,7 +140,7 @@ def _resume_after_card(ctx: _Ctx) -> None:
     slot, card, ends_turn = s.pending.slot, s.pending.card, s.pending.ends_turn
     s.pending = None
     s.discard.append(card)
-    ctx.event("card_discarded", slot=slot, card=card.label())
+    ctx.event("card_discarded", slot=slot, card=card)
     _settle(s)
     if not _halted(s):
         _refill(ctx, slot, ends_turn)
@@ -348,7 +348,7 @@ def _hit_vehicle(ctx: _Ctx, v: Vehicle, by: str) -> None:
 
 def _destroy(ctx: _Ctx, v: Vehicle, by: str) -> None:
     ctx.s.vehicles.remove(v)
-    ctx.s.destroyed.append(Destroyed(v.side, v.type, by))
+    ctx.s.destroyed = [*ctx.s.destroyed, Destroyed(v.side, v.type, by)]  # a new list: the state before shares it
     ctx.event("vehicle_destroyed", side=v.side, type=v.type, at=v.at, by=by)
 
 
@@ -445,7 +445,7 @@ def _weapon_outcome(ctx: _Ctx, outcome: str, source: str) -> bool:
         if s.deck:
             card = s.deck.pop(0)
             s.discard.append(card)
-            ctx.event("disoriented", card=card.label())
+            ctx.event("disoriented", card=card)
             # ruling: disorientation-traffic-card
             if card.kind == "hero":
                 _move_path(ctx, card.arrows)

@@ -149,12 +149,9 @@ class State(Record):
         new.mirrors = dict(self.mirrors)
         new.deck = list(self.deck)
         new.discard = list(self.discard)
-        new.destroyed = list(self.destroyed)
         new.upgrades = list(self.upgrades)
-        new.offer = list(self.offer)  # never changed while on offer: installing one copies it
-        new.effects = list(self.effects)
-        new.mission_cards = list(self.mission_cards)
-        new.mission_deck = list(self.mission_deck)
+        # Shared, not copied: offer, effects, destroyed, mission cards and mission deck are replaced
+        # whole when they change, never changed in place.
         new.boss = None if self.boss is None else self.boss.clone()
         new.tokens = [t.copy() for t in self.tokens]
         new.supply = dict(self.supply)
