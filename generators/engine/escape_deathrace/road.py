@@ -380,9 +380,10 @@ def _toward(x: int, y: int, src: Tile) -> str:
 
 def _place(s: State, face: str, x: int, y: int, src: Tile, arrow: str | None, events: list[Event]) -> Tile:
     kind = s.box.tiles[face].kind
-    exits = _laid_exits(s.box.tiles[face].shape, _toward(x, y, src))
+    side = _toward(x, y, src)
+    exits = _laid_exits(s.box.tiles[face].shape, side)
     if kind == "nitro-nos":
-        arrow = arrow or OPPOSITE[_toward(x, y, src)]
+        arrow = arrow or OPPOSITE[side]
     s.laid_count += 1
     n = s.laid_count
     while f"n{n}" in s.tiles:

@@ -161,8 +161,7 @@ def copied(s: State) -> State:
         q = players[n] = object.__new__(Player)
         d = q.__dict__ = p.__dict__.copy()
         d["drops"], d["power"] = dict(p.drops), list(p.power)
-    t = new.turn = s.turn.copy()
-    t.touched, t.moved_over, t.events_seen = list(t.touched), list(t.moved_over), list(t.events_seen)
+    new.turn = s.turn.copy()  # its lists are shared: the rules replace them whole when they grow
     # The boss tracker, graveyard, piles, drops on the road, rewards owed, arrivals, smoke and picks are
     # shared: the rules replace them whole when they change (see harm._without), never change them in place.
     if s.battle is not None:
