@@ -157,7 +157,7 @@ def copied(s: State) -> State:
     they change (a tile laid, a card drawn, a drop placed), so they are shared."""
     new = s.copy()
     players = new.players = {}
-    for n, p in s.players.items():  # _player_copy, inline: every action of every look-ahead copies each car
+    for n, p in s.players.items():  # each car: its record, drops and power cards (every action copies them)
         q = players[n] = object.__new__(Player)
         d = q.__dict__ = p.__dict__.copy()
         d["drops"], d["power"] = dict(p.drops), list(p.power)
@@ -167,10 +167,4 @@ def copied(s: State) -> State:
     if s.battle is not None:
         b = new.battle = s.battle.copy()
         b.fighters, b.queue = list(b.fighters), list(b.queue)
-    return new
-
-
-def _player_copy(p: Player) -> Player:
-    new = p.copy()
-    new.drops, new.power = dict(p.drops), list(p.power)
     return new
