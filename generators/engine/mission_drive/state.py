@@ -162,6 +162,8 @@ class State(Record):
         new.vehicles = [v.copy() for v in self.vehicles]
         new.upgrades = [u.copy() for u in self.upgrades]
         new.offer = [u.copy() for u in self.offer]
+        new.effects, new.destroyed = list(self.effects), list(self.destroyed)  # shared by clone, not here
+        new.mission_cards, new.mission_deck = list(self.mission_cards), list(self.mission_deck)
         return new
 
 
