@@ -48,6 +48,18 @@ def _neighbour(s: State, tile: Tile, d: str) -> Tile | None:
 
 
 def _neighbours(s: State, tile: Tile) -> list[Tile]:
+    """The tiles joined to `tile` by road, exits in N, E, S, W order (kept for the layout: read-only; the
+    path search asks for the same ones again and again)."""
+    known = s.roads.memo
+    key = ("near", tile.id)
+    found = known.get(key)
+    if found is None:
+        found = known[key] = _joined_to(s, tile)
+    return found  # type: ignore[no-any-return]
+
+
+def _joined_to(s: State, tile: Tile) -> list[Tile]:
+    """`_neighbours`, worked out from the tiles and spots (not kept)."""
     out = []
     for d in tile.exits:  # _neighbour inlined: this runs millions of times in simulations
         dx, dy = DIRS[d]
@@ -392,7 +404,7 @@ def _place(s: State, face: str, x: int, y: int, src: Tile, arrow: str | None, ev
     old = s.roads.memo
     s.tiles = {**s.tiles, tile.id: tile}  # new mappings: copies of the state before share the old ones
     s.spots = {**s.spots, (x, y): tile.id}
-    joined = _neighbours(s, tile)
+    joined = _joined_to(s, tile)  # not `_neighbours`: s.roads is still the layout before this tile
     # A new layout, its own (the old one's is shared), grown from the old one's as it is asked.
     s.roads = Roads(old, tile, joined[0].id if len(joined) == 1 else None)
     events.append(Event("tile-laid", {"tile": tile.id, "kind": tile.label, "face": face, "at": [x, y]}))
