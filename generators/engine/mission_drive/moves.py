@@ -432,9 +432,10 @@ def _move(words: str, options: Callable[[Ask[State], str], Iterable[Any]], rules
 
 
 MOVES: dict[str, Move[State, Any]] = {
-    # met=1: the options hold only playable cards, targets and free spaces (see Move.met).
-    "move": _move("move with a hero card", move_options, (card_playable, choices_fit), met=1),
-    "brake": _move("brake with a hero card", brake_options, (slot_holds_card, choices_fit), met=1),
+    # met: the options hold only playable cards, targets and free spaces, and a move's or brake's options
+    # carry every choice it meets (`_with_choices`, whose resolutions `choices_fit` finds in the memo).
+    "move": _move("move with a hero card", move_options, (card_playable, choices_fit), met=2),
+    "brake": _move("brake with a hero card", brake_options, (slot_holds_card, choices_fit), met=2),
     "use_upgrade": _move("use an upgrade", upgrade_options, (upgrade_installed, effect_has_a_target, choices_fit)),
     "laser_strike": _move("call the satellite laser strike", laser_options, (laser_allowed,), met=1),
     "enemy_fire": _move("resolve an enemy card", lambda ask, p: (
@@ -449,5 +450,5 @@ MOVES: dict[str, Move[State, Any]] = {
                            (road_fits_mission_cards,)),
     "boss_setup": _move("set up the boss", _one(BossSetupAction("boss_setup")), ()),
     "boss_turn": _move("play the boss's turn", lambda ask, p: _with_choices(ask, BossTurnAction("boss_turn")),
-                       (choices_fit,)),
+                       (choices_fit,), met=1),
 }
