@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import importlib
 import itertools
+import json
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, Literal, TypeVar
@@ -145,12 +146,24 @@ class Move(Generic[S, A]):
     """One kind of action (`do:`). `options(ask, player)` yields the concrete actions worth asking
     about (parameters filled in, a superset of the legal ones); `rules` decide, in order, each
     returning None when it allows the action or the reason it does not, in players' words, naming
-    the rule; `resolve(state, action, chance)` applies an allowed action to a copy, with its events."""
+    the rule; `resolve(state, action, chance)` applies an allowed action to a copy, with its events.
+    `met`: how many of the first rules every listed option meets by how `options` makes it (a slot
+    with a card, a civilian's free space): listing skips them, a refusal still asks every rule, and
+    the shared suite asks each listed action's refusal, so a wrong count fails there."""
 
     words: str
     options: Callable[[Ask[S], str], Iterable[A]]
     rules: tuple[Callable[[Ask[S], A], str | None], ...]
     resolve: Callable[[S, A, Chance], tuple[S, list[Event]]]
+    met: int = 0
+    # `resolve` without its events, for players that read only the state (the look-ahead): the same
+    # rules, the same state; optional (without it, `Game.advance` drops resolve's events).
+    advance: Callable[[S, A, Chance], S] | None = None
+
+    @property
+    def listing(self) -> tuple[Callable[[Ask[S], A], str | None], ...]:
+        """The rules listing asks of each option (see `met`)."""
+        return self.rules[self.met:]
 
 
 @dataclass(frozen=True)
@@ -218,6 +231,12 @@ class Game(Generic[S, A]):
     # A scripted action with its defaults filled in from the state (who acts, when a scenario leaves
     # it out), before the rules are asked: legal actions name every field, so they compare equal.
     complete: Callable[[S, A], A] | None = None
+    # Options converted so far, by their data's canonical JSON (see parse_options); never read otherwise.
+    _options_seen: dict[str, Any] = field(default_factory=dict, init=False, repr=False)
+    # Per phase, each allowed move's (options, rules listing asks), in the phase's order: made once from
+    # `phases` and `moves` (both fixed), so listing legal actions looks nothing up per move.
+    _listing: dict[str, tuple[tuple[Any, tuple[Any, ...]], ...]] = field(default_factory=dict, init=False,
+                                                                          repr=False)
 
     def __post_init__(self) -> None:
         kinds = set(self.specs.actions)
@@ -236,6 +255,8 @@ class Game(Generic[S, A]):
         if (self.type.information == "imperfect") != (self.resample is not None):
             raise TypeError(f"{self.type.name}: a game of imperfect information re-deals hidden parts "
                             "(resample), and only such a game does")
+        self._listing.update({phase.id: tuple((self.moves[kind].options, self.moves[kind].listing)
+                                              for kind in phase.moves) for phase in self.phases.values()})
 
     # -- static data, as callers name it --
 
@@ -289,27 +310,32 @@ class Game(Generic[S, A]):
             return []
         ask: Ask[S] = Ask(state)
         out: list[A] = []
-        moves = self.moves
-        for kind in self.phases[self.phase_of(state)].moves:
-            move = moves[kind]
-            rules, options = move.rules, move.options
+        for options, rules in self._listing[self.phase_of(state)]:
+            n = len(rules)
             for p in players:
+                found = options(ask, p)
+                if not found:  # an empty list or tuple: nothing to ask the rules
+                    continue
                 # The same test in every branch (every rule allows it), unrolled for the common
                 # rule counts: a look-ahead lists legal actions millions of times.
-                if not rules:
-                    out.extend(options(ask, p))
-                elif len(rules) == 1:
+                if n == 0:
+                    out.extend(found)
+                elif n == 1:
                     only = rules[0]
-                    out.extend([a for a in options(ask, p) if only(ask, a) is None])
-                elif len(rules) == 2:
+                    out.extend([a for a in found if only(ask, a) is None])
+                elif n == 2:
                     r1, r2 = rules
-                    out.extend([a for a in options(ask, p) if r1(ask, a) is None and r2(ask, a) is None])
-                elif len(rules) == 3:
+                    out.extend([a for a in found if r1(ask, a) is None and r2(ask, a) is None])
+                elif n == 3:
                     r1, r2, r3 = rules
-                    out.extend([a for a in options(ask, p)
-                                if r1(ask, a) is None and r2(ask, a) is None and r3(ask, a) is None])
+                    out.extend([a for a in found if r1(ask, a) is None and r2(ask, a) is None
+                                and r3(ask, a) is None])
+                elif n == 4:
+                    r1, r2, r3, r4 = rules
+                    out.extend([a for a in found if r1(ask, a) is None and r2(ask, a) is None
+                                and r3(ask, a) is None and r4(ask, a) is None])
                 else:
-                    for a in options(ask, p):
+                    for a in found:
                         for rule in rules:
                             if rule(ask, a) is not None:
                                 break
@@ -358,6 +384,13 @@ class Game(Generic[S, A]):
         """`apply` for an action taken from `legal_actions` of this very state: the rules already
         allowed it, so they are not asked again (the simulator's and the search's hot path)."""
         return self.moves[action.do].resolve(state, action, chance)  # type: ignore[attr-defined]
+
+    def advance(self, state: S, action: A, chance: Chance) -> S:
+        """`play` for a caller that reads only the state it leads to: no events are made."""
+        move = self.moves[action.do]  # type: ignore[attr-defined]
+        if move.advance is not None:
+            return move.advance(state, action, chance)
+        return move.resolve(state, action, chance)[0]
 
     def varies(self, state: S) -> list[tuple[str | None, str, str]]:
         return [] if self.variety is None else list(self.variety(state))
@@ -420,7 +453,16 @@ class Game(Generic[S, A]):
         return _convert(self.specs.setup, data, doc, path)
 
     def parse_options(self, data: Any) -> Any:
-        return _convert(self.specs.options, data, None, ())
+        """A whole game's options as their typed (frozen) spec. The simulator asks for the same few
+        settings before every game, so each conversion is kept by its data's canonical JSON."""
+        try:
+            key = json.dumps(data, sort_keys=True)
+        except (TypeError, ValueError):  # not plain data: converted (and refused) every time
+            return _convert(self.specs.options, data, None, ())
+        known = self._options_seen.get(key)
+        if known is None:
+            known = self._options_seen[key] = _convert(self.specs.options, data, None, ())
+        return known
 
     def parse_action(self, data: Any, doc: Doc | None = None, path: KeyPath = ()) -> A:
         """A scripted action (a mapping with `do:`) as its typed spec; SetupError / located error if not."""

@@ -40,6 +40,8 @@ class Rules(Protocol):
 
     def play(self, state: Any, action: Any, chance: Chance) -> tuple[Any, list[Any]]: ...
 
+    def advance(self, state: Any, action: Any, chance: Chance) -> Any: ...
+
     def result(self, state: Any) -> dict[str, Any]: ...
 
     def winners(self, state: Any) -> Sequence[str]: ...
@@ -86,10 +88,11 @@ class LookaheadPlayer:
             rng.randrange(1 << 30)
             return rng.choice(legal), None
         scored = []
+        advance, evaluate = game.advance, game.evaluate  # the states alone: nobody reads their events
         for action in legal:
             chance = Chance.seeded(rng.randrange(1 << 30))
-            after, _ = game.play(state, action, chance)
-            value = game.evaluate(after, player)
+            after = advance(state, action, chance)
+            value = evaluate(after, player)
             scored.append((value if value is not None else float("-inf"), action, None if chance.log else after))
         best = max(v for v, _, _ in scored)
         _, action, after = rng.choice([s for s in scored if s[0] == best])

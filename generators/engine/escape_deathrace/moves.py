@@ -17,6 +17,7 @@ from generators.engine.escape_deathrace.drops import _drop_spots, _fire_reach, _
 from generators.engine.escape_deathrace.facts import DROP_KINDS, GUNFIRE_BY_DISTANCE, Effect, extra_space
 from generators.engine.escape_deathrace.race import _battle_candidates
 from generators.engine.escape_deathrace.resolve import (
+    Handler,
     _do_attack,
     _do_boss_battle,
     _do_choose_target,
@@ -848,35 +849,42 @@ def _may_end(ask: AskS, a: EndTurn) -> Why:
 
 # --- the table ----------------------------------------------------------------------------------------
 
+def _move(words: str, options: Any, rules: tuple[Any, ...], handler: Handler) -> Move[State, Any]:
+    """One action kind. Every rule list opens with `_acting`, which every option meets (each is made for
+    the player asked about, the one acting): listing skips it (Move.met), a refusal asks it first."""
+    assert rules[0] is _acting
+    return Move(words, options, rules, resolver(handler), met=1)
+
+
 MOVES: dict[str, Move[State, Any]] = {
-    "pick_drop": Move("pick a weapon drop", _pick_options, (_acting, _in_supply), resolver(_do_pick_drop)),
-    "draw": Move("draw for movement", _draw_options, (_acting, _draw_first), resolver(_do_draw)),
-    "draw_tile": Move("draw a road tile", _draw_tile_options,
-                      (_acting, _movement_open, _no_tile_in_hand, _tiles_to_lay), resolver(_do_draw_tile)),
-    "lay_tile": Move("lay a road tile", _lay_tile_options, (_acting, _movement_open, _tile_drawn, _lay_place),
-                     resolver(_do_lay_tile)),
-    "drive": Move("drive", _drive_options, (_acting, _movement_open, _no_tile_in_hand, _path_ok),
-                  resolver(_do_drive)),
-    "nitro_draw": Move("make a nitro-nos draw", _nitro_options, (_acting, _nitro_open), resolver(_do_nitro_draw)),
-    "hazard_attempt": Move("try the hazard", _hazard_options, (_acting, _at_hazard), resolver(_do_hazard_attempt)),
-    "boss_battle": Move("begin the boss battle", _boss_battle_options, (_acting, _smoke_held),
-                        resolver(_do_boss_battle)),
-    "attack": Move("attack", _attack_options, (_acting, _attack_allowed), resolver(_do_attack)),
-    "strike": Move("strike in a battle-it-out", _strike_options, (_acting, _strike_target), resolver(_do_strike)),
-    "choose_target": Move("pick a target", _target_options, (_acting, _target_here), resolver(_do_choose_target)),
-    "use_drop": Move("use a weapon drop", _drop_options,
-                     (_acting, _one_drop_a_turn, _drop_ground, _drops_held, _drop_aim), resolver(_do_use_drop)),
-    "play_power": Move("play a power card", _play_options,
-                       (_acting, _holds_card, _one_card_a_turn, _not_on_start, _card_way), resolver(_do_play_power)),
-    "trade_power": Move("trade a power card in", _trade_options, (_acting, _holds_card, _one_card_a_turn, _pile_has),
-                        resolver(_do_trade_power)),
-    "draw_power": Move("draw a power card", _draw_power_options, (_acting, _reward_is("power"), _pile_has),
-                       resolver(_do_draw_power)),
-    "collect_drop": Move("collect a weapon drop", _collect_options, (_acting, _reward_is("drop", "supply"),
-                                                                      _in_gift_pile), resolver(_do_collect_drop)),
-    "discard_drop": Move("give up a weapon drop", _discard_options, (_acting, _reward_is("discard"), _holds_drop),
-                         resolver(_do_discard_drop)),
-    "end_turn": Move("end the turn", _end_options, (_acting, _may_end), resolver(_do_end_turn)),
+    "pick_drop": _move("pick a weapon drop", _pick_options, (_acting, _in_supply), _do_pick_drop),
+    "draw": _move("draw for movement", _draw_options, (_acting, _draw_first), _do_draw),
+    "draw_tile": _move("draw a road tile", _draw_tile_options,
+                       (_acting, _movement_open, _no_tile_in_hand, _tiles_to_lay), _do_draw_tile),
+    "lay_tile": _move("lay a road tile", _lay_tile_options, (_acting, _movement_open, _tile_drawn, _lay_place),
+                      _do_lay_tile),
+    "drive": _move("drive", _drive_options, (_acting, _movement_open, _no_tile_in_hand, _path_ok),
+                   _do_drive),
+    "nitro_draw": _move("make a nitro-nos draw", _nitro_options, (_acting, _nitro_open), _do_nitro_draw),
+    "hazard_attempt": _move("try the hazard", _hazard_options, (_acting, _at_hazard), _do_hazard_attempt),
+    "boss_battle": _move("begin the boss battle", _boss_battle_options, (_acting, _smoke_held),
+                         _do_boss_battle),
+    "attack": _move("attack", _attack_options, (_acting, _attack_allowed), _do_attack),
+    "strike": _move("strike in a battle-it-out", _strike_options, (_acting, _strike_target), _do_strike),
+    "choose_target": _move("pick a target", _target_options, (_acting, _target_here), _do_choose_target),
+    "use_drop": _move("use a weapon drop", _drop_options,
+                      (_acting, _one_drop_a_turn, _drop_ground, _drops_held, _drop_aim), _do_use_drop),
+    "play_power": _move("play a power card", _play_options,
+                        (_acting, _holds_card, _one_card_a_turn, _not_on_start, _card_way), _do_play_power),
+    "trade_power": _move("trade a power card in", _trade_options, (_acting, _holds_card, _one_card_a_turn, _pile_has),
+                         _do_trade_power),
+    "draw_power": _move("draw a power card", _draw_power_options, (_acting, _reward_is("power"), _pile_has),
+                        _do_draw_power),
+    "collect_drop": _move("collect a weapon drop", _collect_options, (_acting, _reward_is("drop", "supply"),
+                                                                       _in_gift_pile), _do_collect_drop),
+    "discard_drop": _move("give up a weapon drop", _discard_options, (_acting, _reward_is("discard"), _holds_drop),
+                          _do_discard_drop),
+    "end_turn": _move("end the turn", _end_options, (_acting, _may_end), _do_end_turn),
 }
 
 __all__ = ["MOVES", "phase_of"]

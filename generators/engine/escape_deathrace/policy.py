@@ -122,7 +122,10 @@ def _open_ends(s: State) -> list[str]:
     if ("open-ends",) not in known:
         base, laid = roads.base, roads.laid
         if base is not None and laid is not None and ("open-ends",) in base:
-            ends = [tid for tid in base[("open-ends",)] if _open(s, s.tiles[tid])]
+            # Only a tile beside the one laid can have lost its open exit (the laid tile fills one space).
+            tiles, x, y = s.tiles, laid.x, laid.y
+            ends = [tid for tid in base[("open-ends",)]
+                    if abs(tiles[tid].x - x) + abs(tiles[tid].y - y) != 1 or _open(s, tiles[tid])]
             known[("open-ends",)] = [*ends, laid.id] if _open(s, laid) else ends
         else:
             known[("open-ends",)] = [t.id for t in s.tiles.values() if _open(s, t)]

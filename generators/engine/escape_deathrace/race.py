@@ -54,10 +54,11 @@ from generators.engine.escape_deathrace.state import Battle, Player, State, Tile
 
 
 def _touch(s: State, tid: str) -> None:
+    # New lists, never appended to: the turn's copy shares them with the state before (see `copied`).
     if tid not in s.turn.touched:
-        s.turn.touched.append(tid)
+        s.turn.touched = [*s.turn.touched, tid]
     if tid not in s.turn.moved_over:
-        s.turn.moved_over.append(tid)
+        s.turn.moved_over = [*s.turn.moved_over, tid]
 
 
 def _drive(s: State, p: Player, path: Sequence[str], chance: Chance, events: list[Event]) -> None:
@@ -280,7 +281,7 @@ def _take_event(s: State, p: Player, chance: Chance, events: list[Event]) -> Non
     s.event_deck = _without(s.event_deck, card)
     s.event_active = card
     s.events_drawn += 1
-    s.turn.events_seen.append(card)
+    s.turn.events_seen = [*s.turn.events_seen, card]  # a new list: see `copied`
     events.append(Event("event-card-drawn", {"player": p.name, "card": card}))
     effect = s.box.effects[card]
     _effect_now(s, p, effect, chance, events)

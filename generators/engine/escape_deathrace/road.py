@@ -48,6 +48,18 @@ def _neighbour(s: State, tile: Tile, d: str) -> Tile | None:
 
 
 def _neighbours(s: State, tile: Tile) -> list[Tile]:
+    """The tiles joined to `tile` by road, exits in N, E, S, W order (kept for the layout: read-only; the
+    path search asks for the same ones again and again)."""
+    known = s.roads.memo
+    key = ("near", tile.id)
+    found = known.get(key)
+    if found is None:
+        found = known[key] = _joined_to(s, tile)
+    return found  # type: ignore[no-any-return]
+
+
+def _joined_to(s: State, tile: Tile) -> list[Tile]:
+    """`_neighbours`, worked out from the tiles and spots (not kept)."""
     out = []
     for d in tile.exits:  # _neighbour inlined: this runs millions of times in simulations
         dx, dy = DIRS[d]
@@ -212,6 +224,12 @@ def _step_fault(s: State, p: Player, r: _PathRules, prev: Tile, tile: Tile, seen
     search for paths asks this for every step it tries, so words are made only for a refusal."""
     if not connected(prev, tile):
         return "unjoined"
+    return _joined_step_fault(s, p, r, prev, tile, seen, last)
+
+
+def _joined_step_fault(s: State, p: Player, r: _PathRules, prev: Tile, tile: Tile, seen: set[str],
+                       last: bool) -> str | None:
+    """`_step_fault` for a step between tiles joined by road (the path search steps only onto those)."""
     if prev is r.here and p.hazard_side is not None and _direction(prev, tile) != p.hazard_side:
         return "hazard-side"
     if tile.id in seen:
@@ -273,12 +291,12 @@ def legal_paths(s: State, p: Player, allowance: int) -> list[tuple[str, ...]]:
     out: list[tuple[str, ...]] = []
 
     def grow(path: tuple[str, ...], prev: Tile, seen: set[str]) -> None:
-        for tile in _neighbours(s, prev):
-            if _step_fault(s, p, r, prev, tile, seen, True):
+        for tile in _neighbours(s, prev):  # joined to `prev` by road
+            if _joined_step_fault(s, p, r, prev, tile, seen, True):
                 continue
             candidate = (*path, tile.id)
             cost, bonus = _path_cost(s, p, r.here, candidate)  # a lower bound for any longer path
-            if cost > allowance + bonus + len(nitros - seen - {tile.id}):
+            if cost > allowance + bonus + (len(nitros - seen - {tile.id}) if nitros else 0):
                 continue
             if cost <= allowance + bonus:
                 out.append(candidate)
@@ -374,9 +392,10 @@ def _toward(x: int, y: int, src: Tile) -> str:
 
 def _place(s: State, face: str, x: int, y: int, src: Tile, arrow: str | None, events: list[Event]) -> Tile:
     kind = s.box.tiles[face].kind
-    exits = _laid_exits(s.box.tiles[face].shape, _toward(x, y, src))
+    side = _toward(x, y, src)
+    exits = _laid_exits(s.box.tiles[face].shape, side)
     if kind == "nitro-nos":
-        arrow = arrow or OPPOSITE[_toward(x, y, src)]
+        arrow = arrow or OPPOSITE[side]
     s.laid_count += 1
     n = s.laid_count
     while f"n{n}" in s.tiles:
@@ -385,7 +404,7 @@ def _place(s: State, face: str, x: int, y: int, src: Tile, arrow: str | None, ev
     old = s.roads.memo
     s.tiles = {**s.tiles, tile.id: tile}  # new mappings: copies of the state before share the old ones
     s.spots = {**s.spots, (x, y): tile.id}
-    joined = _neighbours(s, tile)
+    joined = _joined_to(s, tile)  # not `_neighbours`: s.roads is still the layout before this tile
     # A new layout, its own (the old one's is shared), grown from the old one's as it is asked.
     s.roads = Roads(old, tile, joined[0].id if len(joined) == 1 else None)
     events.append(Event("tile-laid", {"tile": tile.id, "kind": tile.label, "face": face, "at": [x, y]}))

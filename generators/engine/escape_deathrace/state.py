@@ -156,18 +156,15 @@ def copied(s: State) -> State:
     the road and the box are immutable, and the state's other mappings and lists are replaced whole when
     they change (a tile laid, a card drawn, a drop placed), so they are shared."""
     new = s.copy()
-    new.players = {n: _player_copy(p) for n, p in s.players.items()}
-    t = new.turn = s.turn.copy()
-    t.touched, t.moved_over, t.events_seen = list(t.touched), list(t.moved_over), list(t.events_seen)
+    players = new.players = {}
+    for n, p in s.players.items():  # each car: its record, drops and power cards (every action copies them)
+        q = players[n] = object.__new__(Player)
+        d = q.__dict__ = p.__dict__.copy()
+        d["drops"], d["power"] = dict(p.drops), list(p.power)
+    new.turn = s.turn.copy()  # its lists are shared: the rules replace them whole when they grow
     # The boss tracker, graveyard, piles, drops on the road, rewards owed, arrivals, smoke and picks are
     # shared: the rules replace them whole when they change (see harm._without), never change them in place.
     if s.battle is not None:
         b = new.battle = s.battle.copy()
         b.fighters, b.queue = list(b.fighters), list(b.queue)
-    return new
-
-
-def _player_copy(p: Player) -> Player:
-    new = p.copy()
-    new.drops, new.power = dict(p.drops), list(p.power)
     return new

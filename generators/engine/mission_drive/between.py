@@ -102,7 +102,8 @@ def _spend_once(ctx: _Ctx, act: SpendAction) -> None:
         cost = 1
     elif act.buy == "install":
         upgrade = next(u for u in s.offer if u.id == act.upgrade)
-        s.offer.remove(upgrade)
+        i = s.offer.index(upgrade)
+        s.offer = s.offer[:i] + s.offer[i + 1:]  # a new list: the state before shares it
         upgrade = upgrade.copy()  # the offer's is shared with the state before
         upgrade.charges = 0  # an installed upgrade comes with no charges
         s.upgrades.append(upgrade)

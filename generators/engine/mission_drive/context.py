@@ -4,12 +4,11 @@ it) and the events it records."""
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass, field
 from typing import Any
 
 from generators.engine.chance import Chance
 from generators.engine.contract import Event
-from generators.engine.mission_drive.facts import Facts
+from generators.engine.mission_drive.facts import Card, Facts
 from generators.engine.mission_drive.specs import ChargeChoice, DiscardChoice
 from generators.engine.mission_drive.state import State
 from generators.engine.mission_drive.words import _discard_words
@@ -45,15 +44,19 @@ class _NeedChoice(Exception):
         self.key, self.options, self.what = key, options, what
 
 
-@dataclass
 class _Ctx:
-    """One action in progress: the state being changed, the events so far, and its written choices."""
+    """One action in progress: the state being changed, the events so far, and its written choices.
+    A plain class with slots: one is made for every action a look-ahead tries."""
 
-    s: State
-    chance: Chance
-    events: list[Event] = field(default_factory=list)
-    choices: dict[str, list[Any]] = field(default_factory=lambda: {"energy": [], "discard": [], "hero_to": []})
-    owned: set[int] = field(default_factory=set)  # parts this action copied from the state it was given
+    __slots__ = ("chance", "choices", "events", "owned", "s")
+
+    def __init__(self, s: State, chance: Chance, choices: dict[str, list[Any]] | None = None,
+                 quiet: bool = False) -> None:
+        self.s = s
+        self.chance = chance
+        self.events: list[Event] | None = None if quiet else []  # None: nobody reads them (a look-ahead)
+        self.choices = {"energy": [], "discard": [], "hero_to": []} if choices is None else choices
+        self.owned: set[int] = set()  # parts this action copied from the state it was given
 
     def own(self, items: list[Any], item: Any) -> Any:
         """`item` (a vehicle or an installed upgrade in `items`) made this action's own before it changes:
@@ -69,7 +72,9 @@ class _Ctx:
     def event(self, kind: str, /, **data: Any) -> None:
         """Details are kept as given and made JSON-ready when read (see _Event): give values nothing changes
         later (words, numbers, tuples, frozen choices, or lists and mappings made for the event)."""
-        self.events.append(_Event(kind, data))
+        events = self.events
+        if events is not None:
+            events.append(_Event(kind, data))
 
     def pick(self, key: str, options: list[Any], what: str) -> Any:
         """The next written choice for `key` (it must be possible), None if nothing is possible."""
@@ -96,6 +101,8 @@ def _jsonable(value: Any) -> Any:
         return {k: _jsonable(v) for k, v in value.items()}
     if isinstance(value, (ChargeChoice, DiscardChoice)):
         return _choice_data(value)
+    if isinstance(value, Card):  # a movement card, named by its label when the event is read
+        return value.label()
     return value
 
 

@@ -8,6 +8,7 @@ The road is the two road boards end to end: `lanes` columns by `rows` rows (5 x 
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
@@ -382,7 +383,16 @@ class Facts:
         return self  # read-only, shared by every state of a game
 
     def card(self, face_id: str) -> Card:
-        return next(card for fid, card in self.movement if fid == face_id)
+        return self._cards[face_id]
+
+    @functools.cached_property
+    def _cards(self) -> dict[str, Card]:
+        """Each movement face id's card (the first entry of each, as a search through `movement` finds it),
+        kept on these facts: every deal looks cards up."""
+        cards: dict[str, Card] = {}
+        for fid, card in self.movement:
+            cards.setdefault(fid, card)
+        return cards
 
     def count(self, kind: str) -> int:
         return sum(1 for _, card in self.movement if card.kind == kind)

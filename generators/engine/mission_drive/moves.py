@@ -12,6 +12,7 @@ reports the first choice that is missing, impossible or never asked; the memo of
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterable
 from dataclasses import replace
 from typing import Any, Literal
@@ -28,7 +29,7 @@ from generators.engine.mission_drive.between import (
 )
 from generators.engine.mission_drive.boss import _do_boss_setup, _do_boss_turn
 from generators.engine.mission_drive.context import _Ctx, _NeedChoice, _option_words
-from generators.engine.mission_drive.facts import NEEDS_DIRECTIONS, SLOTS, _pair
+from generators.engine.mission_drive.facts import NEEDS_DIRECTIONS, SLOTS, Space, _pair
 from generators.engine.mission_drive.road import (
     _civilian_may_move,
     _civilian_moves,
@@ -53,7 +54,7 @@ from generators.engine.mission_drive.specs import (
     StartMissionAction,
     UseUpgradeAction,
 )
-from generators.engine.mission_drive.state import State, Upgrade, _enemies, _vehicle_at, _vkey
+from generators.engine.mission_drive.state import State, Upgrade, _deltas, _enemies, _vehicle_at, _vkey
 from generators.engine.mission_drive.upgrades import _do_laser_strike, _do_use_upgrade, effect_choices_refusal
 from generators.engine.refusals import IllegalAction
 
@@ -82,31 +83,38 @@ HANDLERS: dict[str, Callable[[_Ctx, Any], None]] = {
 _ASKED = {"energy": "an energy payment", "discard": "a discard", "hero_to": "a space for the hero"}
 
 
-def run(state: State, act: Any, chance: Chance) -> tuple[State, list[Event]]:
+def run(state: State, act: Any, chance: Chance, quiet: bool = False) -> tuple[State, list[Event]]:
     """`act` applied to a copy of `state`; _NeedChoice or IllegalAction when its written choices do not
-    fit what it meets."""
+    fit what it meets. `quiet`: no events are made (an empty list comes back)."""
     new = state.clone()
-    ctx = _Ctx(new, chance)
-    for key in ("energy", "discard"):
-        ctx.choices[key] = list(getattr(act, key, ()))
     hero_to = getattr(act, "hero_to", None)
-    ctx.choices["hero_to"] = [] if hero_to is None else [_pair(hero_to)]
+    choices = {"energy": list(getattr(act, "energy", ())), "discard": list(getattr(act, "discard", ())),
+               "hero_to": [] if hero_to is None else [_pair(hero_to)]}
+    ctx = _Ctx(new, chance, choices, quiet)
     HANDLERS[act.do](ctx, act)
-    unused = [(k, c) for k, queue in ctx.choices.items() for c in queue]
-    if unused:
+    if choices["energy"] or choices["discard"] or choices["hero_to"]:
+        unused = [(k, c) for k, queue in choices.items() for c in queue]
         raise IllegalAction("this move never asks for " + ", ".join(
             f"{_ASKED.get(k, 'a choice')} ({_option_words(state.facts, c)})" for k, c in unused))
     if new.mission_status != state.mission_status and new.mission_status not in ("playing", None):
         ctx.event("mission_ended", status=new.mission_status)
     if new.game != state.game:
         ctx.event("game_over", result=new.game)
-    return new, ctx.events
+    return new, ctx.events if ctx.events is not None else []
 
 
 def resolve(state: State, act: Any, chance: Chance) -> tuple[State, list[Event]]:
     try:
         return run(state, act, chance)
     except _NeedChoice as need:  # the rules ask for every choice first: only a direct `play` gets here
+        raise IllegalAction(_choose(state, need)) from None
+
+
+def advance(state: State, act: Any, chance: Chance) -> State:
+    """`resolve`'s state without its events (Move.advance)."""
+    try:
+        return run(state, act, chance, quiet=True)[0]
+    except _NeedChoice as need:
         raise IllegalAction(_choose(state, need)) from None
 
 
@@ -161,6 +169,8 @@ def _may_meet_choice(ask: Ask[State], act: Any) -> bool:
     the hero reaches no space farther than its steps; against the boss an electric shock can come from
     anywhere (a rocket, a drone, a boss part)."""
     s, memo = ask.state, ask.memo
+    if not s.uplinks and s.boss is None:  # _choices_possible's first answer, without the memo
+        return False
     possible = memo.get("choices possible")
     if possible is None:  # asked for every listed option: a plain lookup, not a call
         possible = memo["choices possible"] = _choices_possible(s)
@@ -168,9 +178,25 @@ def _may_meet_choice(ask: Ask[State], act: Any) -> bool:
         return False
     if s.phase != "mission":
         return True
-    reach = _steps(s, act)
     (col, row) = s.hero
+    if act.do == "move" or act.do == "brake":
+        card = s.slots[act.slot]
+        if card is not None:
+            # The hero's own steps are all it moves in a mission; a step not taken (off the road, a truck
+            # rammed) leaves it where it is, so every space it enters is the start plus some of its steps.
+            reached = _reached(card.arrows, act.mirror) if act.do == "move" else _reached(("back",) * act.spaces)
+            return any((u[0] - col, u[1] - row) in reached for u in s.uplinks)
+    reach = _steps(s, act)
     return any(abs(u[0] - col) + abs(u[1] - row) <= reach for u in s.uplinks)
+
+
+@functools.cache
+def _reached(arrows: tuple[str, ...], mirrored: bool = False) -> frozenset[Space]:
+    """Every sum of some of the arrows' steps (mirrored or not): where the hero can be after each of them."""
+    sums: set[Space] = set()
+    for d_col, d_row in _deltas(arrows, mirrored):
+        sums |= {(c + d_col, r + d_row) for c, r in sums} | {(d_col, d_row)}
+    return frozenset(sums)
 
 
 def choices_fit(ask: Ask[State], act: Any) -> str | None:
@@ -180,7 +206,10 @@ def choices_fit(ask: Ask[State], act: Any) -> str | None:
         if hero_to is not None and len(hero_to) != 2:
             return f"the hero's space is written as [column, row], not {list(hero_to)}"
     elif not (act.energy or act.discard):  # move, brake and use_upgrade carry both
-        if act.do == "use_upgrade" and _effect_kind(ask.state, act) != "shift":
+        s = ask.state
+        if not s.uplinks and s.boss is None:  # no choice to meet (_may_meet_choice's first answer)
+            return None
+        if act.do == "use_upgrade" and _effect_kind(s, act) != "shift":
             return None
         if not _may_meet_choice(ask, act):
             return None
@@ -235,29 +264,44 @@ def card_playable(ask: Ask[State], act: MoveAction) -> str | None:
     return None
 
 
-def move_options(ask: Ask[State], player: str) -> Iterable[MoveAction]:
+# Every move and brake without choices, made once: frozen, so every state's options share them.
+_FIRES: tuple[Fire, ...] = (None, "before", "after")
+_FIRES_BOTH: tuple[Fire, ...] = (*_FIRES, "both")
+_MOVES = {(slot, mirror, fire): MoveAction("move", slot, mirror, fire)  # type: ignore[arg-type]
+          for slot in SLOTS for mirror in (False, True) for fire in _FIRES_BOTH}
+_BRAKES = {(slot, n): BrakeAction("brake", slot, n) for slot in SLOTS for n in (0, 1, 2)}  # type: ignore[arg-type]
+
+
+def move_options(ask: Ask[State], player: str) -> list[MoveAction]:
     s = ask.state
-    fires: tuple[Fire, ...] = (None, "before", "after", "both") if "double-shot" in s.effects else (None, "before",
-                                                                                                  "after")
+    fires = _FIRES_BOTH if "double-shot" in s.effects else _FIRES
+    out: list[MoveAction] = []
     for slot in SLOTS:
         if s.slots[slot] is None:
             continue
-        choices = _may_meet_choice(ask, MoveAction("move", slot))
         for mirror in (False, True) if s.mirrors[slot] else (False,):
-            for fire in fires:
-                move = MoveAction("move", slot, mirror, fire)
-                yield from _with_choices(ask, move) if choices else (move,)
+            if _may_meet_choice(ask, _MOVES[slot, mirror, None]):
+                for fire in fires:
+                    out += _with_choices(ask, _MOVES[slot, mirror, fire])
+            else:
+                out += [_MOVES[slot, mirror, fire] for fire in fires]
+    return out
 
 
-def brake_options(ask: Ask[State], player: str) -> Iterable[BrakeAction]:
+def brake_options(ask: Ask[State], player: str) -> list[BrakeAction]:
     s = ask.state
+    out: list[BrakeAction] = []
     for slot in SLOTS:
         if s.slots[slot] is None:
             continue
         # ruling: mirrors-braking
         for n in (0, 1, 2):
-            brake = BrakeAction("brake", slot, n)  # type: ignore[arg-type]
-            yield from _with_choices(ask, brake) if _may_meet_choice(ask, brake) else (brake,)
+            brake = _BRAKES[slot, n]
+            if _may_meet_choice(ask, brake):
+                out += _with_choices(ask, brake)
+            else:
+                out.append(brake)
+    return out
 
 
 # --- upgrades and the laser strike -------------------------------------------------------------
@@ -381,23 +425,30 @@ def _one(action: Any) -> Callable[[Ask[State], str], Iterable[Any]]:
     return lambda ask, player: (action,)
 
 
+def _move(words: str, options: Callable[[Ask[State], str], Iterable[Any]], rules: tuple[Rule, ...],
+          met: int = 0) -> Move[State, Any]:
+    """One action kind, resolved by `run` (with its events, or without for a look-ahead)."""
+    return Move(words, options, rules, resolve, met=met, advance=advance)
+
+
 MOVES: dict[str, Move[State, Any]] = {
-    "move": Move("move with a hero card", move_options, (card_playable, choices_fit), resolve),
-    "brake": Move("brake with a hero card", brake_options, (slot_holds_card, choices_fit), resolve),
-    "use_upgrade": Move("use an upgrade", upgrade_options, (upgrade_installed, effect_has_a_target, choices_fit),
-                        resolve),
-    "laser_strike": Move("call the satellite laser strike", laser_options, (laser_allowed,), resolve),
-    "enemy_fire": Move("resolve an enemy card", lambda ask, p: (
-        EnemyFireAction("enemy_fire", t) for t in _enemy_targets(ask.state)), (enemy_target,), resolve),
-    "civilian_move": Move("resolve a civilian card", lambda ask, p: (
+    # met: the options hold only playable cards, targets and free spaces, and a move's or brake's options
+    # carry every choice it meets (`_with_choices`, whose resolutions `choices_fit` finds in the memo).
+    "move": _move("move with a hero card", move_options, (card_playable, choices_fit), met=2),
+    "brake": _move("brake with a hero card", brake_options, (slot_holds_card, choices_fit), met=2),
+    "use_upgrade": _move("use an upgrade", upgrade_options, (upgrade_installed, effect_has_a_target, choices_fit)),
+    "laser_strike": _move("call the satellite laser strike", laser_options, (laser_allowed,), met=1),
+    "enemy_fire": _move("resolve an enemy card", lambda ask, p: (
+        EnemyFireAction("enemy_fire", t) for t in _enemy_targets(ask.state)), (enemy_target,), met=1),
+    "civilian_move": _move("resolve a civilian card", lambda ask, p: (
         CivilianMoveAction("civilian_move", a, b) for a, b in _civilian_moves(ask.state)), (civilian_step,),
-        resolve),
-    "score": Move("score a mission", _one(ScoreAction("score")), (), resolve),
-    "spend": Move("spend points", lambda ask, p: _spend_options(ask.state), (spend_allowed,), resolve),
-    "finish": Move("finish the upgrade step", _one(FinishAction("finish")), (), resolve),
-    "start_mission": Move("start the next mission", _one(StartMissionAction("start_mission")),
-                           (road_fits_mission_cards,), resolve),
-    "boss_setup": Move("set up the boss", _one(BossSetupAction("boss_setup")), (), resolve),
-    "boss_turn": Move("play the boss's turn", lambda ask, p: _with_choices(ask, BossTurnAction("boss_turn")),
-                      (choices_fit,), resolve),
+        met=1),
+    "score": _move("score a mission", _one(ScoreAction("score")), ()),
+    "spend": _move("spend points", lambda ask, p: _spend_options(ask.state), (spend_allowed,)),
+    "finish": _move("finish the upgrade step", _one(FinishAction("finish")), ()),
+    "start_mission": _move("start the next mission", _one(StartMissionAction("start_mission")),
+                           (road_fits_mission_cards,)),
+    "boss_setup": _move("set up the boss", _one(BossSetupAction("boss_setup")), ()),
+    "boss_turn": _move("play the boss's turn", lambda ask, p: _with_choices(ask, BossTurnAction("boss_turn")),
+                       (choices_fit,), met=1),
 }

@@ -8,8 +8,8 @@ import functools
 from collections.abc import Sequence
 
 from generators.engine.mission_drive.boss import _boss_spaces
-from generators.engine.mission_drive.facts import DELTA, FIRE_DIRECTION, MIRRORED, SLOTS, Space
-from generators.engine.mission_drive.state import State, Vehicle, _enemies, _part_space
+from generators.engine.mission_drive.facts import DELTA, FIRE_DIRECTION, SLOTS, Space
+from generators.engine.mission_drive.state import State, Vehicle, _deltas, _part_space
 
 # --- evaluation (the simulator's greedy policy) ---------------------------------------------------
 
@@ -33,8 +33,8 @@ def evaluate(s: State) -> float:
         return WORTH[s.game] + _progress(s)
     value = _progress(s)
     value += WORTH["health"] * s.health + (WORTH["last_health"] if s.health > 1 else 0.0)
-    value += sum(WORTH["charge"] * u.charges + (EFFECT_WORTH[u.effect.kind] if u.effect else 0.0)
-                 for u in s.upgrades)
+    value += sum([WORTH["charge"] * u.charges + (EFFECT_WORTH[u.effect.kind] if u.effect else 0.0)
+                  for u in s.upgrades])
     value += WORTH["mirror"] * sum(s.mirrors.values()) + WORTH["start_forward"] * s.start_forward
     if s.reward == "rookie" and s.variant == "standard":
         # The laser strike: worth keeping for a hard moment; once used, each later upgrade step has a point less.
@@ -53,30 +53,33 @@ def _progress(s: State) -> float:
         value += WORTH["boss_stage"] + WORTH["vulnerable_hit"] * sum(
             1 for p in s.boss.parts if p.vulnerable and p.id in s.boss.damaged)
     if s.phase == "mission":
-        value += sum(WORTH["enemy"] if d.side == "enemy" else WORTH["civilian"] for d in s.destroyed
-                     if d.by != "earlier")
-        value += WORTH["truck_hit"] * sum(1 for v in s.vehicles if v.side == "enemy" and v.damaged)
+        value += sum([WORTH["enemy"] if d.side == "enemy" else WORTH["civilian"] for d in s.destroyed
+                      if d.by != "earlier"])
+        value += WORTH["truck_hit"] * len([v for v in s.vehicles if v.damaged and v.side == "enemy"])
     return value
 
 
 def _mission_shaping(s: State) -> float:
     """Toward the nearest enemy's firing spaces and a card that can hit one next; enemies left behind are
     hard to reach again; protection is worth something while an enemy is next to the hero."""
-    enemies = _enemies(s)
+    enemies = [v.at for v in s.vehicles if v.side == "enemy"]
     if not enemies:
         return 0.0
     reach: int | None = None
     passed, exposed = 0, False  # counted in one pass: this runs on every look-ahead
-    hero_col, hero_row = s.hero
-    for e in enemies:
-        here = _reach(s, e.at, ram=e.type == "motorcycle")
+    hero_row = s.hero[1]
+    lanes, rows = s.lanes, s.rows
+    for v in s.vehicles:
+        if v.side != "enemy":
+            continue
+        here, beside = _enemy_view(s.hero, v.at, v.type == "motorcycle", lanes, rows)
         reach = here if reach is None or here < reach else reach
-        passed += e.at[1] < hero_row - 1
-        exposed = exposed or abs(hero_col - e.at[0]) + abs(hero_row - e.at[1]) == 1
+        passed += v.at[1] < hero_row - 1
+        exposed = exposed or beside
     assert reach is not None  # there is an enemy
     value = WORTH["reach"] * reach + WORTH["passed"] * passed
-    value += WORTH["threat"] * _threat(s, [e.at for e in enemies], ram=True)
-    if exposed and s.deck:
+    value += WORTH["threat"] * _threat(s, enemies, ram=True)
+    if exposed and s.deck and "jam" in s.effects:  # without a jam the term is 0.0: adding it changes nothing
         enemy_cards = sum(1 for c in s.deck if c.kind == "enemy") / len(s.deck)
         value += WORTH["jam"] * enemy_cards * ("jam" in s.effects)
     return value + WORTH["shield"] * s.shield * (1.0 if exposed else 0.2)
@@ -91,6 +94,20 @@ def _boss_shaping(s: State) -> float:
     spots = [_part_space(boss, p) for p in boss.parts if p.vulnerable and p.id not in boss.damaged]
     value += WORTH["reach"] * min((_reach(s, p) for p in spots), default=0)
     return value + WORTH["threat"] * _threat(s, spots, ram=False)
+
+
+@functools.cache
+def _enemy_view(hero: Space, at: Space, ram: bool, lanes: int, rows: int) -> tuple[int, bool]:
+    """From the hero's space, an enemy's `_reach` and whether it is next to the hero (a pure function
+    of a few numbers, asked for every enemy in every look-ahead, so kept)."""
+    col, row = at
+    hero_col, hero_row = hero
+    best = abs(hero_col - col) + abs(hero_row - row) if ram else None
+    for c, r in ((col - 1, row), (col + 1, row), (col, row - 1)):
+        if 0 <= c < lanes and 0 <= r < rows:
+            steps = abs(hero_col - c) + abs(hero_row - r)
+            best = steps if best is None or steps < best else best
+    return 0 if best is None else best, abs(hero_col - col) + abs(hero_row - row) == 1
 
 
 def _reach(s: State, target: Space, ram: bool = False) -> int:
@@ -116,34 +133,41 @@ def _threat(s: State, targets: Sequence[Space], ram: bool) -> int:
         blocked.update((sp, None) for sp in _boss_spaces(s.boss))
     both = "double-shot" in s.effects
     lanes, rows = s.lanes, s.rows
+    hero_col, hero_row = s.hero
+    slots, mirrors = s.slots, s.mirrors
     best = 0
-    for slot in SLOTS:
-        card = s.slots[slot]
+    for slot, aim_col, aim_row in _AIMS:
+        card = slots[slot]
         if card is None:
             continue
-        aim_col, aim_row = DELTA[FIRE_DIRECTION[slot]]
-        first = (s.hero[0] + aim_col, s.hero[1] + aim_row)
+        first = (hero_col + aim_col, hero_row + aim_row)
         before = first in wanted
-        for mirrored in (False, True) if s.mirrors[slot] else (False,):
-            (col, row), rammed = s.hero, None
-            for d_col, d_row in _deltas(card.arrows, mirrored):
-                step = (col + d_col, row + d_row)
-                if not (0 <= step[0] < lanes and 0 <= step[1] < rows):
+        for path in _paths(card.arrows, mirrors[slot]):
+            col, row, rammed = hero_col, hero_row, None
+            for d_col, d_row in path:
+                c, r = col + d_col, row + d_row
+                if not (0 <= c < lanes and 0 <= r < rows):
                     continue
-                if step in blocked:
-                    v = blocked[step]
+                if (c, r) in blocked:
+                    v = blocked[c, r]
                     if not (ram and v is not None and v.type == "motorcycle"):
                         break
-                    rammed = step if step in wanted else rammed
-                col, row = step
+                    rammed = (c, r) if (c, r) in wanted else rammed
+                col, row = c, r
             last = (col + aim_col, row + aim_row)
             after = last in wanted and last != rammed
-            shots = before + after if both and first != last else max(before, after)
-            best = max(best, shots + (rammed is not None))
+            shots = before + after if both and first != last else before or after  # or: max of two flags
+            shots += rammed is not None
+            if shots > best:
+                best = shots
     return best
 
 
+# Each slot with the step its shot goes (Firing a Weapon), in SLOTS order.
+_AIMS = tuple((slot, *DELTA[FIRE_DIRECTION[slot]]) for slot in SLOTS)
+
+
 @functools.cache
-def _deltas(arrows: tuple[str, ...], mirrored: bool) -> tuple[Space, ...]:
-    """The steps a card's arrows make, mirrored or not (a pure function of a card's arrows)."""
-    return tuple(DELTA[MIRRORED[arrow] if mirrored else arrow] for arrow in arrows)
+def _paths(arrows: tuple[str, ...], mirror: bool) -> tuple[tuple[Space, ...], ...]:
+    """The steps of a card's arrows as played, then mirrored when its mirror token is face up."""
+    return (_deltas(arrows, False), _deltas(arrows, True)) if mirror else (_deltas(arrows, False),)

@@ -78,7 +78,7 @@ def _end_hero_turn(ctx: _Ctx, slot: str) -> None:
     if card is not None:
         s.slots[slot] = None
         s.discard.append(card)
-        ctx.event("card_discarded", slot=slot, card=card.label())
+        ctx.event("card_discarded", slot=slot, card=card)
     if not _halted(s):
         _refill(ctx, slot)
         _settle(s)
@@ -111,7 +111,7 @@ def _refill(ctx: _Ctx, slot: str, ends_turn: bool = True) -> None:
     s = ctx.s
     while s.deck:
         card = s.deck.pop(0)
-        ctx.event("card_drawn", slot=slot, card=card.label())
+        ctx.event("card_drawn", slot=slot, card=card)
         if card.kind == "hero":
             s.slots[slot] = card
             return
@@ -140,7 +140,7 @@ def _resume_after_card(ctx: _Ctx) -> None:
     slot, card, ends_turn = s.pending.slot, s.pending.card, s.pending.ends_turn
     s.pending = None
     s.discard.append(card)
-    ctx.event("card_discarded", slot=slot, card=card.label())
+    ctx.event("card_discarded", slot=slot, card=card)
     _settle(s)
     if not _halted(s):
         _refill(ctx, slot, ends_turn)
@@ -167,13 +167,24 @@ def _civilian_moves(s: State) -> list[tuple[Space, Space]]:
 
 def _enemy_has_target(s: State) -> bool:
     """Whether _enemy_targets has any: a civilian or the hero next to an enemy, without listing them all."""
-    near = {q for v in s.vehicles if v.side == "enemy" for q in _neighbours(s, v.at)}
-    return s.hero in near or any(v.side == "civilian" and v.at in near for v in s.vehicles)
+    vehicles = s.vehicles
+    near: set[Space] = set()
+    for v in vehicles:
+        if v.side == "enemy":
+            near.update(_neighbours(s, v.at))
+    if not near:
+        return False
+    return s.hero in near or "civilian" in [v.side for v in vehicles if v.at in near]
 
 
 def _civilian_can_move(s: State) -> bool:
     """Whether _civilian_moves has any: the first one found answers, without listing and sorting all."""
-    return any(not _blocked(s, q) for v in s.vehicles if v.side == "civilian" for q in _neighbours(s, v.at))
+    for v in s.vehicles:
+        if v.side == "civilian":
+            for q in _neighbours(s, v.at):
+                if not _blocked(s, q):
+                    return True
+    return False
 
 
 def _civilian_may_move(s: State, frm: tuple[Any, ...], to: tuple[Any, ...]) -> bool:
@@ -217,30 +228,35 @@ def _move_civilian(ctx: _Ctx, civilian: Sequence[int], to: Sequence[int]) -> Non
 def _move_path(ctx: _Ctx, arrows: tuple[str, ...]) -> bool:
     """Move the hero arrow by arrow; False if the movement was cut short (disorientation, mission end)."""
     # ruling: mission-ends-at-once
+    s = ctx.s
     for arrow in arrows:
-        if _halted(ctx.s):
+        if s.game != "playing" or s.mission_status not in ("playing", None):  # _halted, inline
             return False
         completed = _step(ctx, arrow)
-        _settle(ctx.s)
+        _settle(s)
         if not completed:
             return False
-    return not _halted(ctx.s)
+    return not _halted(s)
 
 
 def _step(ctx: _Ctx, arrow: str) -> bool:
     """One arrow: off-road is ignored, vehicles and the boss are rammed. False = movement cancelled."""
     s = ctx.s
     delta = DELTA[arrow]
-    dest = _add(s.hero, delta)
-    if not _on_board(s, dest):
+    dest = (s.hero[0] + delta[0], s.hero[1] + delta[1])
+    if not (0 <= dest[0] < s.lanes and 0 <= dest[1] < s.rows):
         ctx.event("off_road", arrow=arrow, at=s.hero)
         return True
-    part = _part_at(s, dest)
+    part = _part_at(s, dest) if s.boss is not None else None
     if part is not None:
         ctx.event("rammed", target="boss", part=part.id, at=dest)
         _damage_hero(ctx, "rammed the boss", ram=True)
         return True
-    victim = _vehicle_at(s, dest)
+    victim = None
+    for v in s.vehicles:  # _vehicle_at, inline
+        if v.at == dest:
+            victim = v
+            break
     if victim is None:
         s.hero = dest
         ctx.event("hero_moved", arrow=arrow, to=dest)
@@ -332,7 +348,7 @@ def _hit_vehicle(ctx: _Ctx, v: Vehicle, by: str) -> None:
 
 def _destroy(ctx: _Ctx, v: Vehicle, by: str) -> None:
     ctx.s.vehicles.remove(v)
-    ctx.s.destroyed.append(Destroyed(v.side, v.type, by))
+    ctx.s.destroyed = [*ctx.s.destroyed, Destroyed(v.side, v.type, by)]  # a new list: the state before shares it
     ctx.event("vehicle_destroyed", side=v.side, type=v.type, at=v.at, by=by)
 
 
@@ -354,15 +370,16 @@ def _damage_hero(ctx: _Ctx, cause: str, ram: bool = False) -> None:
 
 def _settle(s: State) -> None:
     """Check how the mission (or the boss encounter) ends; immobilization is checked first."""
-    if s.game != "playing" or s.phase not in ("mission", "boss") or s.mission_status != "playing":
+    phase = s.phase
+    if s.game != "playing" or s.mission_status != "playing" or (phase != "mission" and phase != "boss"):
         return
     # ruling: simultaneous-endings
     if s.health <= 0:
         s.mission_status, s.game = "immobilization", "lost"
-    elif s.phase == "boss" and s.boss is not None and not _vulnerable_left(s.boss):
+    elif phase == "boss" and s.boss is not None and not _vulnerable_left(s.boss):
         s.mission_status, s.game = "boss-defeated", "won"
     # ruling: goal-wording
-    elif s.phase == "mission" and not any(v.side == "enemy" for v in s.vehicles):
+    elif phase == "mission" and not _any_enemy(s):
         s.mission_status = "accomplished"
         # ruling: short-game-end
         if s.variant == "short":
@@ -371,6 +388,15 @@ def _settle(s: State) -> None:
     # ruling: losing-to-boss
     elif not s.pending and not s.deck and not any(s.slots.values()):
         s.mission_status, s.game = "exhaustion", "lost"
+
+
+def _any_enemy(s: State) -> bool:
+    for v in s.vehicles:  # a plain loop, not a generator: asked after every step of every look-ahead
+        if v.side == "enemy":
+            break
+    else:
+        return False
+    return True
 
 
 # --- energy, upgrades, weapon outcomes ---------------------------------------------------------
@@ -419,7 +445,7 @@ def _weapon_outcome(ctx: _Ctx, outcome: str, source: str) -> bool:
         if s.deck:
             card = s.deck.pop(0)
             s.discard.append(card)
-            ctx.event("disoriented", card=card.label())
+            ctx.event("disoriented", card=card)
             # ruling: disorientation-traffic-card
             if card.kind == "hero":
                 _move_path(ctx, card.arrows)

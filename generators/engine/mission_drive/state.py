@@ -4,10 +4,21 @@ the road. Parts are `Record`s: a copy is one dictionary copy, and an action copi
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from typing import Any
 
-from generators.engine.mission_drive.facts import DELTA, SLOTS, BossCard, BossPart, Card, Facts, Space, UpgradeEffect
+from generators.engine.mission_drive.facts import (
+    DELTA,
+    MIRRORED,
+    SLOTS,
+    BossCard,
+    BossPart,
+    Card,
+    Facts,
+    Space,
+    UpgradeEffect,
+)
 from generators.engine.records import Record
 
 # --- state -------------------------------------------------------------------------------------
@@ -138,12 +149,9 @@ class State(Record):
         new.mirrors = dict(self.mirrors)
         new.deck = list(self.deck)
         new.discard = list(self.discard)
-        new.destroyed = list(self.destroyed)
         new.upgrades = list(self.upgrades)
-        new.offer = list(self.offer)  # never changed while on offer: installing one copies it
-        new.effects = list(self.effects)
-        new.mission_cards = list(self.mission_cards)
-        new.mission_deck = list(self.mission_deck)
+        # Shared, not copied: offer, effects, destroyed, mission cards and mission deck are replaced
+        # whole when they change, never changed in place.
         new.boss = None if self.boss is None else self.boss.clone()
         new.tokens = [t.copy() for t in self.tokens]
         new.supply = dict(self.supply)
@@ -154,6 +162,8 @@ class State(Record):
         new.vehicles = [v.copy() for v in self.vehicles]
         new.upgrades = [u.copy() for u in self.upgrades]
         new.offer = [u.copy() for u in self.offer]
+        new.effects, new.destroyed = list(self.effects), list(self.destroyed)  # shared by clone, not here
+        new.mission_cards, new.mission_deck = list(self.mission_cards), list(self.mission_deck)
         return new
 
 
@@ -169,9 +179,21 @@ def _on_board(s: State, p: Space) -> bool:
 
 
 # ruling: adjacent
-def _neighbours(s: State, p: Space) -> list[Space]:
+def _neighbours(s: State, p: Space) -> tuple[Space, ...]:
     """The orthogonally adjacent spaces on the road (our reading of "adjacent")."""
-    return [q for d in DELTA.values() if _on_board(s, q := _add(p, d))]
+    near = _adjacency(s.lanes, s.rows).get(p)
+    if near is None:  # off the road: not in the table
+        near = tuple(q for d in DELTA.values() if _on_board(s, q := _add(p, d)))
+    return near
+
+
+@functools.cache
+def _adjacency(lanes: int, rows: int) -> dict[Space, tuple[Space, ...]]:
+    """Each road space's neighbours on a road of this size, in DELTA's order (a pure function of two
+    numbers, so kept once per size; callers only read it)."""
+    return {(c, r): tuple((c + dc, r + dr) for dc, dr in DELTA.values()
+                          if 0 <= c + dc < lanes and 0 <= r + dr < rows)
+            for c in range(lanes) for r in range(rows)}
 
 
 def _manhattan(a: Space, b: Space) -> int:
@@ -205,7 +227,12 @@ def _part_at(s: State, p: Space) -> BossPart | None:
 
 def _blocked(s: State, p: Space) -> bool:
     """A vehicle (or the hero) or the boss is there: nothing can move in without ramming."""
-    return p == s.hero or _vehicle_at(s, p) is not None or _part_at(s, p) is not None
+    if p == s.hero:
+        return True
+    for v in s.vehicles:
+        if v.at == p:
+            return True
+    return s.boss is not None and s.boss.at is not None and _part_at(s, p) is not None
 
 
 def _empty(s: State, p: Space) -> bool:
@@ -227,3 +254,9 @@ def _outcome_of(s: State, kind: str) -> str:
 
 def _vkey(v: Vehicle) -> tuple[int, int]:
     return v.at[1], v.at[0]
+
+
+@functools.cache
+def _deltas(arrows: tuple[str, ...], mirrored: bool) -> tuple[Space, ...]:
+    """The steps a card's arrows make, mirrored or not (a pure function of a card's arrows)."""
+    return tuple(DELTA[MIRRORED[arrow] if mirrored else arrow] for arrow in arrows)

@@ -116,7 +116,7 @@ def _effect_redraw(ctx: _Ctx, effect: UpgradeEffect, act: UseUpgradeAction) -> N
     assert card is not None
     s.slots[act.slot] = None
     s.discard.append(card)
-    ctx.event("card_discarded", slot=act.slot, card=card.label())
+    ctx.event("card_discarded", slot=act.slot, card=card)
     _refill(ctx, act.slot, ends_turn=False)
 
 
@@ -137,7 +137,7 @@ def _effect_disarm(ctx: _Ctx, effect: UpgradeEffect, act: UseUpgradeAction) -> N
 def _effect_this_turn(ctx: _Ctx, effect: UpgradeEffect, act: UseUpgradeAction) -> None:
     s = ctx.s
     if effect.kind not in s.effects:
-        s.effects.append(effect.kind)
+        s.effects = [*s.effects, effect.kind]  # a new list: the state before shares it
     ctx.event("effect_this_turn", effect=effect.kind)
 
 
