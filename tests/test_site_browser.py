@@ -505,6 +505,39 @@ def test_pages_of_each_kind_read_with_assistive_technology(browser, server: str,
     assert errors == []
 
 
+AXE = ROOT / "tests" / "vendor" / "axe-core" / "axe.min.js"
+# JavaScript: axe-core's serious and critical violations on the page, with every fold open.
+_AXE_RUN = """async () => {
+  document.querySelectorAll('details').forEach(d => { d.open = true; });
+  const result = await axe.run(document, {resultTypes: ['violations']});
+  return result.violations.filter(v => v.impact === 'serious' || v.impact === 'critical')
+    .map(v => ({id: v.id, impact: v.impact, nodes: v.nodes.length,
+                first: v.nodes[0].target.join(' ') + ': ' + (v.nodes[0].failureSummary || '').slice(0, 160)}));
+}"""
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_axe_finds_no_serious_violation_on_a_page_of_each_kind(browser, server: str, built: Built,
+                                                                scheme: str) -> None:
+    """axe-core (vendored, tests/vendor/axe-core) on the overview, a rules chapter, an examples
+    page, the components and the quick reference of every game, and the home page."""
+    axe = AXE.read_text("utf-8")
+    page, errors = _new_page(browser, DESKTOP, scheme)
+    problems, checked = [], 0
+    kinds = ("index.html", "rules/", "examples/", "components.html", "quick-reference.html")
+    pages = ["index.html"] + [p for g in ready(built.content) for p in _kinds(built, g.id)
+                              if p.split("/", 1)[1].startswith(kinds) and not p.endswith("examples/index.html")]
+    for rel in pages:
+        page.goto(server + rel)
+        page.wait_for_load_state("load")
+        page.add_script_tag(content=axe)
+        checked += 1
+        problems += [f"{rel}: {v['impact']} {v['id']} ({v['nodes']}): {v['first']}" for v in page.evaluate(_AXE_RUN)]
+    assert checked >= 1 + 5 * len(ready(built.content)), "a page of some kind is missing"
+    assert not problems, "\n".join(problems)
+    assert errors == []
+
+
 # --- escaping -----------------------------------------------------------------------------------
 
 PAYLOAD = 'Plain words <img src=x onerror="window.__xss=1"> & <script>window.__xss=2</script> <b>not bold</b>.'
