@@ -707,6 +707,18 @@ def test_search_finds_rules_cards_and_terms(built: Built) -> None:
             assert found(game.glossary.terms[0].term, f"{game.id}/glossary.html")
 
 
+def test_examples_pages_count_in_agreement(built: Built) -> None:
+    """Every examples page as a player reads it (steps, outcomes, the folds' summaries such as "The
+    2 positions in between"): a count agrees with its noun."""
+    from tests.test_example_wording import counted_nouns, disagreements
+
+    pages = [p for g in ready(built.content) for p in sorted((built.site / g.id / "examples").glob("*.html"))]
+    texts = {p: parse(p).text for p in pages}
+    nouns = counted_nouns(list(texts.values())) | {"positions"}
+    bad = [f"{p.relative_to(built.site)}: {d!r}" for p, text in texts.items() for d in disagreements(text, nouns)]
+    assert len(texts) > 10 and not bad, "\n".join(bad[:40])
+
+
 def test_a_game_loads_its_own_search_index_and_the_hub_every_game(built: Built) -> None:
     """A game's pages load an index of its own pages alone (the hub's, of every game, is fetched
     only when the reader asks for every game); the hub's holds every page of every index."""
