@@ -158,6 +158,65 @@ def test_every_roll_and_draw_is_told_in_its_step(game: LoadedGame) -> None:
     assert told > 0, f"{game.id}: no example rolls or draws anything"
 
 
+# --- numbers and who did what -------------------------------------------------------------------
+
+COUNT = re.compile(r"(?<![\w.#/,:+-])(\d+) ([a-z]+)\b(?! [a-z]+s\b)")  # "2 tiles" (not "4 player boards")
+ANSWER = re.compile(r"\b([\w'’]+) (?:striking back at|strikes back at|strikes back against|hits back at) ([\w'’]+)")
+STRIKE = r"(?:{a} strikes {b}\b|{a}'s (?:strike|drive-by|attack) (?:at|on) {b}\b|{a} attacks {b}\b)"
+
+
+def counted_nouns(texts: list[str]) -> set[str]:
+    """Words counted in the plural ("2 tiles") whose singular is counted too ("1 tile", "a tile",
+    "each tile"): the nouns whose number a count must agree with (verbs such as "takes" are not)."""
+    joined = " ".join(texts)
+    plural = {w for n, w in COUNT.findall(joined) if int(n) >= 2 and w.endswith("s") and len(w) > 3}
+    return {w for w in plural if re.search(rf"\b(?:1|a|an|one|each|every) {re.escape(w[:-1])}\b", joined)}
+
+
+def disagreements(text: str, nouns: set[str]) -> list[str]:
+    """"1 tiles" or "3 tile" in `text`, with a little of what is around it."""
+    return [text[max(0, m.start() - 30):m.end() + 10] for m in COUNT.finditer(text)
+            if (int(m.group(1)) == 1 and m.group(2) in nouns) or (int(m.group(1)) >= 2 and m.group(2) + "s" in nouns)]
+
+
+def answers_without_a_strike(lines: list[str]) -> list[str]:
+    """Lines where a car "strikes back" at one that never struck it earlier in the same example."""
+    bad = []
+    for i, line in enumerate(lines):
+        for a, b in ANSWER.findall(line):
+            before = " ".join([*lines[:i], line[:line.find(a)]])
+            if not re.search(STRIKE.format(a=re.escape(b), b=re.escape(a)), before):
+                bad.append(line)
+    return bad
+
+
+def test_counts_agree_with_their_nouns() -> None:
+    """Over every example's steps and endings in every game: no "1 positions", no "3 point"."""
+    lines = {g.id: [(ex, line) for ex, ss in _records(g.id) for st in ss for line in step_lines(st)]
+             for g in WITH_ENGINE}
+    nouns = counted_nouns([line for ls in lines.values() for _, line in ls])
+    assert {"tiles", "cards"} <= nouns, f"too few counted nouns found: {sorted(nouns)}"
+    bad = [f"{g}/{ex}: {d!r}" for g, ls in lines.items() for ex, line in ls for d in disagreements(line, nouns)]
+    assert not bad, "\n".join(bad[:40])
+
+
+@pytest.mark.parametrize("game", WITH_ENGINE, ids=lambda g: g.id)
+def test_a_car_strikes_back_only_at_one_that_struck_it(game: LoadedGame) -> None:
+    bad = [f"{ex}: {line!r}" for ex, ss in _records(game.id)
+           for line in answers_without_a_strike([line for st in ss for line in step_lines(st)])]
+    assert not bad, "\n".join(bad)
+
+
+def test_the_number_and_answer_checks_catch_what_they_are_for() -> None:
+    nouns = counted_nouns(["2 positions", "a position", "3 points", "1 point", "2 takes", "4 player boards"])
+    assert nouns == {"positions", "points"}
+    assert disagreements("The 1 positions in between", nouns) and disagreements("scores 3 point", nouns)
+    assert not disagreements("The 2 positions in between; 1 point; 4 player boards", nouns)
+    three_cars = ["X strikes Y", "draws a 3 for X's strike at Y", "Y strikes X", "Y striking back at X",
+                  "Z strikes Y", "draws a 1 for Z striking back at Y"]
+    assert answers_without_a_strike(three_cars) == ["draws a 1 for Z striking back at Y"]
+
+
 def test_the_scan_catches_what_it_is_for() -> None:
     game = next(g for g in CONTENT.games if g.id == "escape-deathrace-2182-micro")
     kinds = {"end_turn", "play_power"}

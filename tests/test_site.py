@@ -21,12 +21,14 @@ from urllib.parse import unquote, urlsplit
 
 import pytest
 import yaml
+from PIL import Image
 
 from generators.content.loader import Content, load_content
 from generators.errors import ContentError
 from generators.outputs import Manifest, realize
 from generators.pdf.kit import document_targets, face_images, png_name, png_targets
 from generators.pdf.options import Options
+from generators.site.assets import THUMB_PX
 from generators.site.build import SiteResult, build_site, stage_site
 from generators.site.links import slug
 from generators.site.quick import load_quick
@@ -291,10 +293,22 @@ def test_every_component_and_face_is_shown_with_its_preview(built: Built) -> Non
             assert norm(comp.name) in html.text
             for face in comp.faces:
                 assert norm(face.front.title) in html.text, f"{comp.id}/{face.id}: title not shown"
+        raw = path.read_text("utf-8")
         for comp, face_id, which, _side in face_images(game):
-            want = "faces/" + png_name(comp, face_id, which)
-            assert any(src.endswith(want) for src in imgs), f"{game.id}: no preview {want}"
-            assert (built.site / game.id / want).is_file()
+            full = built.site / game.id / "faces" / png_name(comp, face_id, which)
+            # A small copy (the page shows many faces), or the PNG where that is smaller still.
+            name = png_name(comp, face_id, which)
+            want = f"faces/small/{name.removesuffix('.png')}.webp"
+            if want not in imgs:
+                want = f"faces/{name}"
+                assert want in imgs, f"{game.id}: no preview of {name}"
+            small = built.site / game.id / want
+            with Image.open(small) as img:
+                width, height = img.size
+            if small != full:
+                assert max(width, height) <= THUMB_PX and small.stat().st_size < full.stat().st_size
+            assert re.search(rf'<img [^>]*height="{height}"[^>]*src="{re.escape(want)}"[^>]*width="{width}"', raw) \
+                or re.search(rf'src="{re.escape(want)}"[^>]*width="{width}"', raw), f"{want}: not sized"
 
 
 def test_components_page_offers_every_pdf_for_both_papers(built: Built) -> None:
@@ -691,6 +705,35 @@ def test_search_finds_rules_cards_and_terms(built: Built) -> None:
         assert found(card.front.title, f"{game.id}/components.html")
         if game.glossary.terms:
             assert found(game.glossary.terms[0].term, f"{game.id}/glossary.html")
+
+
+def test_examples_pages_count_in_agreement(built: Built) -> None:
+    """Every examples page as a player reads it (steps, outcomes, the folds' summaries such as "The
+    2 positions in between"): a count agrees with its noun."""
+    from tests.test_example_wording import counted_nouns, disagreements
+
+    pages = [p for g in ready(built.content) for p in sorted((built.site / g.id / "examples").glob("*.html"))]
+    texts = {p: parse(p).text for p in pages}
+    nouns = counted_nouns(list(texts.values())) | {"positions"}
+    bad = [f"{p.relative_to(built.site)}: {d!r}" for p, text in texts.items() for d in disagreements(text, nouns)]
+    assert len(texts) > 10 and not bad, "\n".join(bad[:40])
+
+
+def test_a_game_loads_its_own_search_index_and_the_hub_every_game(built: Built) -> None:
+    """A game's pages load an index of its own pages alone (the hub's, of every game, is fetched
+    only when the reader asks for every game); the hub's holds every page of every index."""
+    hub = json.loads((built.site / "search" / "search_index.json").read_text("utf-8"))
+    hub_locations = {d["location"] for d in hub["docs"]}
+    for game in ready(built.content):
+        folder = built.site / game.id / "search"
+        index = json.loads((folder / "search_index.json").read_text("utf-8"))
+        locations = [d["location"] for d in index["docs"]]
+        assert locations and not [loc for loc in locations if loc.startswith("../")], f"{game.id}: other games' pages"
+        assert {f"{game.id}/{loc}" for loc in locations} <= hub_locations
+        assert index["config"] == hub["config"]
+        script = (folder / "search_index.js").read_text("utf-8")
+        assert json.loads(script.removeprefix("var __index = ")) == index
+    assert {loc.split("/")[0] for loc in hub_locations} >= {g.id for g in ready(built.content)}
 
 
 # --- links, offline, rebuilds -----------------------------------------------------------------

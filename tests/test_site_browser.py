@@ -18,6 +18,7 @@ a failure."""
 from __future__ import annotations
 
 import functools
+import gzip
 import http.server
 import json
 import os
@@ -32,6 +33,7 @@ import yaml
 
 from generators.content.loader import load_content
 from generators.site.build import build_site
+from generators.site.weight import TARGET, TEXT, first_load
 from tests.helpers import ROOT, copy_content
 from tests.test_site import NUMBERS, Built, player_pages, ready, scenarios, site_build
 
@@ -363,6 +365,96 @@ def test_quick_reference_fits_one_desktop_screen(browser, server: str, built: Bu
     assert errors == []
 
 
+# --- weight -------------------------------------------------------------------------------------
+
+
+class _Wire:
+    """A static server that compresses text as web hosts do (gzip) and counts the bytes it sends."""
+
+    def __init__(self, folder: Path):
+        self.sent: list[tuple[str, int]] = []
+        wire = self
+
+        class Handler(http.server.SimpleHTTPRequestHandler):
+            def log_message(self, *args: object) -> None:
+                pass
+
+            def do_GET(self) -> None:
+                path = Path(self.translate_path(self.path))
+                if not path.is_file():
+                    self.send_error(404)
+                    return
+                body = path.read_bytes()
+                packed = path.suffix in TEXT and "gzip" in self.headers.get("Accept-Encoding", "")
+                if packed:
+                    body = gzip.compress(body, 6, mtime=0)
+                self.send_response(200)
+                self.send_header("Content-Type", self.guess_type(str(path)))
+                if packed:
+                    self.send_header("Content-Encoding", "gzip")
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+                wire.sent.append((urlsplit(self.path).path, len(body)))
+
+        handler = functools.partial(Handler, directory=str(folder))
+        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
+        self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}/"
+
+    def close(self) -> None:
+        self.httpd.shutdown()
+        self.httpd.server_close()
+
+
+def _kinds(built: Built, game_id: str) -> list[str]:
+    """One page of each kind of a game's: overview, quick reference, components, a rules chapter,
+    the examples list and an examples page (site-relative)."""
+    folder = built.site / game_id
+    rules = sorted((folder / "rules").glob("*.html"))[:1]
+    examples = [p for p in sorted((folder / "examples").glob("*.html")) if p.name != "index.html"][:1]
+    names = ["index.html", "quick-reference.html", "components.html", "examples/index.html"]
+    return [f"{game_id}/{n}" for n in names if (folder / n).is_file()] + \
+        [p.relative_to(built.site).as_posix() for p in rules + examples]
+
+
+def test_every_player_page_is_light_on_first_load(browser, built: Built) -> None:
+    """Each player page, estimated from its files, and one page of each kind per game plus the hub
+    and the heaviest estimate, loaded in a fresh browser at phone and desktop width (lazy images
+    that show included): at most 500 KB transferred, the game's own search index included, and a
+    game's page never loads the index of every game."""
+    cache: dict[Path, int] = {}
+    estimates = {w.page: w.total for w in (first_load(built.site, p, cache) for p in player_pages(built.site))}
+    heavy = [p for p, n in estimates.items() if n > TARGET]
+    assert not heavy, f"over {TARGET} bytes from their files alone: {heavy}"
+    pages = ["index.html", max(estimates, key=lambda p: estimates[p])]
+    pages += [p for g in ready(built.content) for p in _kinds(built, g.id)]
+    wire = _Wire(built.site)
+    problems, measured = [], {}
+    try:
+        for rel in dict.fromkeys(pages):
+            for viewport in (PHONE, DESKTOP):
+                context = browser.new_context(viewport=viewport)
+                page = context.new_page()
+                wire.sent.clear()
+                page.goto(wire.url + rel)
+                page.wait_for_load_state("networkidle")
+                total = sum(n for _, n in wire.sent)
+                measured[(rel, viewport["width"])] = total
+                if total > TARGET:
+                    problems.append(f"{rel} at {viewport['width']} px: {total / 1000:.0f} KB "
+                                    f"({sorted(wire.sent, key=lambda s: -s[1])[:4]})")
+                indexes = [path for path, _ in wire.sent if path.endswith("search_index.json")]
+                game = rel.split("/")[0] if "/" in rel else ""
+                if indexes != [f"/{game}/search/search_index.json" if game else "/search/search_index.json"]:
+                    problems.append(f"{rel}: loads the search indexes {indexes}")
+                context.close()
+    finally:
+        wire.close()
+    assert len(measured) >= 2 * len(ready(built.content)) * 4
+    assert not problems, "\n".join(problems)
+
+
 # --- accessibility ------------------------------------------------------------------------------
 
 # JavaScript: with every fold open, what a screen reader or a keyboard user would stumble on.
@@ -410,6 +502,39 @@ def test_pages_of_each_kind_read_with_assistive_technology(browser, server: str,
             page.goto(f"{server}{game.id}/{rel}")
             problems += [f"{game.id}/{rel}: {p}" for p in page.evaluate(_A11Y)]
     assert not problems, "\n".join(problems[:40])
+    assert errors == []
+
+
+AXE = ROOT / "tests" / "vendor" / "axe-core" / "axe.min.js"
+# JavaScript: axe-core's serious and critical violations on the page, with every fold open.
+_AXE_RUN = """async () => {
+  document.querySelectorAll('details').forEach(d => { d.open = true; });
+  const result = await axe.run(document, {resultTypes: ['violations']});
+  return result.violations.filter(v => v.impact === 'serious' || v.impact === 'critical')
+    .map(v => ({id: v.id, impact: v.impact, nodes: v.nodes.length,
+                first: v.nodes[0].target.join(' ') + ': ' + (v.nodes[0].failureSummary || '').slice(0, 160)}));
+}"""
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_axe_finds_no_serious_violation_on_a_page_of_each_kind(browser, server: str, built: Built,
+                                                                scheme: str) -> None:
+    """axe-core (vendored, tests/vendor/axe-core) on the overview, a rules chapter, an examples
+    page, the components and the quick reference of every game, and the home page."""
+    axe = AXE.read_text("utf-8")
+    page, errors = _new_page(browser, DESKTOP, scheme)
+    problems, checked = [], 0
+    kinds = ("index.html", "rules/", "examples/", "components.html", "quick-reference.html")
+    pages = ["index.html"] + [p for g in ready(built.content) for p in _kinds(built, g.id)
+                              if p.split("/", 1)[1].startswith(kinds) and not p.endswith("examples/index.html")]
+    for rel in pages:
+        page.goto(server + rel)
+        page.wait_for_load_state("load")
+        page.add_script_tag(content=axe)
+        checked += 1
+        problems += [f"{rel}: {v['impact']} {v['id']} ({v['nodes']}): {v['first']}" for v in page.evaluate(_AXE_RUN)]
+    assert checked >= 1 + 5 * len(ready(built.content)), "a page of some kind is missing"
+    assert not problems, "\n".join(problems)
     assert errors == []
 
 

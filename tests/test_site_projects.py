@@ -13,7 +13,7 @@ from generators.content.loader import load_content
 from generators.site.build import build_site
 from generators.site.linkcheck import broken_links
 from generators.site.pages import NavItem
-from generators.site.projects import HUB, cross_links, index_files, merged_index, own_docs, split
+from generators.site.projects import HUB, cross_links, index_files, merged_index, own_docs, own_index, split
 from generators.site.stage import Stage
 from tests.helpers import copy_content
 from tests.test_site import Built, built, ready  # noqa: F401 - the session's site build
@@ -83,6 +83,15 @@ def test_every_project_searches_every_project_from_its_own_folder() -> None:
     assert files["search/search_index.js"].decode().startswith("var __index = {")
 
 
+def test_a_game_index_holds_its_own_pages_alone() -> None:
+    config = {"lang": ["en"]}
+    merged = {"config": config, "docs": [{"location": "../index.html", "title": "Home", "text": ""},
+                                         {"location": "rules/turn.html#ram", "title": "Ram", "text": ""},
+                                         {"location": "../beta/index.html", "title": "Beta", "text": ""}]}
+    index = own_index(merged, own_docs(merged, "alpha", GAMES))
+    assert index == {"config": config, "docs": [{"location": "rules/turn.html#ram", "title": "Ram", "text": ""}]}
+
+
 def test_the_link_check_finds_missing_files_and_anchors_across_projects(tmp_path: Path) -> None:
     (tmp_path / "alpha").mkdir()
     (tmp_path / "index.html").write_text('<h2 id="how">x</h2><a href="alpha/index.html#top">a</a>'
@@ -127,8 +136,8 @@ def test_an_edit_to_one_game_rebuilds_that_game_alone(built: Built, tmp_path: Pa
     rewritten = sorted(p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file()
                        and before.get(built.site / p.relative_to(site)) != p.stat().st_ino)
     others = [p for p in rewritten if not p.startswith(f"{edited}/")]
-    # Outside the rebuilt game only the search index, which holds every game, is new.
-    assert others and all(p.endswith(("search/search_index.json", "search/search_index.js")) for p in others)
+    # Outside the rebuilt game only the hub's search index, which holds every game, is new.
+    assert sorted(others) == ["search/search_index.js", "search/search_index.json"]
     hub_index = json.loads((site / "search" / "search_index.json").read_text("utf-8"))
     assert any("Zebracrossing" in d["text"] and d["location"].startswith(f"{edited}/") for d in hub_index["docs"])
     assert broken_links(site) == []

@@ -4,16 +4,22 @@ if it exists, so a link is never written to a file that is not there (strict MkD
 
 from __future__ import annotations
 
+import io
 import posixpath
 from dataclasses import dataclass
 from pathlib import Path
 
 from generators.content.loader import Content
 from generators.content.model import Component, LoadedGame
+from generators.outputs import write_atomic
 from generators.pdf.kit import document_targets, face_images, png_name, variant_dir
 from generators.pdf.options import CARD_KINDS, TOKEN_KINDS, Options
 
 PAPERS = ("a4", "letter")
+# The components page shows every face at most about 280 CSS px wide: a copy 560 px across (sharp on
+# a phone's 2x screen) in WebP is a tenth of the print PNG's bytes. The PNG stays for the galleries.
+THUMB_PX = 560
+THUMBS = "site-thumbs"  # under build/: made once per face PNG, remade when the PNG is newer
 PAPER_LABELS = {"a4": "A4", "letter": "US Letter"}
 DOC_LABELS = {
     "cards-duplex": "Cards (duplex)",
@@ -40,8 +46,16 @@ class Download:
 
 
 @dataclass(frozen=True)
+class Thumb:
+    path: str  # docs path
+    width: int
+    height: int
+
+
+@dataclass(frozen=True)
 class GameAssets:
     faces: dict[tuple[str, str | None, str], str]  # (component id, face id | None, front|back) -> docs path
+    thumbs: dict[tuple[str, str | None, str], Thumb]  # the same keys -> a small copy for the components page
     downloads: tuple[Download, ...]
     copies: dict[str, Path]  # docs path -> source file
     missing_pngs: int
@@ -51,6 +65,7 @@ class GameAssets:
 def game_assets(content: Content, game: LoadedGame, out: Path) -> GameAssets:
     copies: dict[str, Path] = {}
     faces: dict[tuple[str, str | None, str], str] = {}
+    thumbs: dict[tuple[str, str | None, str], Thumb] = {}
     missing_pngs = 0
     for comp, face_id, which, _side in face_images(game):
         name = png_name(comp, face_id, which)
@@ -59,6 +74,14 @@ def game_assets(content: Content, game: LoadedGame, out: Path) -> GameAssets:
             dest = posixpath.join(game.id, "faces", name)
             copies[dest] = src
             faces[(comp.id, face_id, which)] = dest
+            small_name = posixpath.splitext(name)[0] + ".webp"
+            small, size = thumbnail(src, out / THUMBS / game.id / small_name)
+            if small.stat().st_size < src.stat().st_size:
+                thumb = posixpath.join(game.id, "faces", "small", small_name)
+                copies[thumb] = small
+            else:  # a plain face's PNG is already smaller (flat colours compress well)
+                thumb, size = dest, _size(src)
+            thumbs[(comp.id, face_id, which)] = Thumb(thumb, *size)
         else:
             missing_pngs += 1
     downloads: dict[str, dict[str, str]] = {}
@@ -76,12 +99,35 @@ def game_assets(content: Content, game: LoadedGame, out: Path) -> GameAssets:
                 missing_pdfs += 1
     return GameAssets(
         faces=faces,
+        thumbs=thumbs,
         downloads=tuple(Download(doc, DOC_LABELS.get(doc, doc.replace("-", " ").capitalize()),
                                  DOC_HELP.get(doc, ""), files) for doc, files in downloads.items()),
         copies=copies,
         missing_pngs=missing_pngs,
         missing_pdfs=missing_pdfs,
     )
+
+
+def thumbnail(src: Path, dest: Path) -> tuple[Path, tuple[int, int]]:
+    """`dest`: `src` at most THUMB_PX on its longer side, in WebP (made again only when `src` is newer);
+    with its size in pixels."""
+    from PIL import Image  # Pillow comes with ReportLab
+
+    if not dest.is_file() or dest.stat().st_mtime_ns < src.stat().st_mtime_ns:
+        with Image.open(src) as img:
+            small = img.convert("RGBA" if "A" in img.getbands() else "RGB")
+            small.thumbnail((THUMB_PX, THUMB_PX), Image.Resampling.LANCZOS)
+            buf = io.BytesIO()
+            small.save(buf, "WEBP", quality=82, method=4)
+        write_atomic(dest, buf.getvalue())
+    return dest, _size(dest)
+
+
+def _size(path: Path) -> tuple[int, int]:
+    from PIL import Image
+
+    with Image.open(path) as img:
+        return img.size
 
 
 def docs_for(comp: Component) -> tuple[str, ...]:

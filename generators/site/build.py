@@ -9,7 +9,7 @@
    MkDocs is loaded (generators/site/mkdocs_run.py), so start-up is paid once and the pages of
    several games are rendered at the same time.
 3. The new site is assembled beside the old one: rebuilt projects moved in, the others hard-linked
-   from the current site; every project gets the search index of all of them; every link of the
+   from the current site; the hub gets the search index of all of them, each game its own; every link of the
    assembled site is checked; then it is swapped in for build/site in one step. A failure anywhere
    leaves the old site as it was.
 
@@ -50,7 +50,7 @@ from generators.outputs import (
 )
 from generators.site import mkdocs_run
 from generators.site.paths import REPO, SITE_SRC
-from generators.site.projects import HUB, index_files, merged_index, own_docs
+from generators.site.projects import HUB, index_files, merged_index, own_docs, own_index
 
 if TYPE_CHECKING:
     from generators.site.collect import Shared
@@ -211,7 +211,7 @@ def _recorded_projects(manifest: Manifest, site: Path) -> set[str]:
 
 def _assemble(new: Path, site: Path, projects: list[str], built: dict[str, Path]) -> None:
     """Fill `new` with the whole site: built projects moved in, the others hard-linked from `site`
-    (the current site is never changed), then every project's search index merged."""
+    (the current site is never changed), then the search indexes written (the hub's merged)."""
     games = [p for p in projects if p]
     for project in projects:
         dest = new / project if project else new
@@ -245,6 +245,9 @@ def _link_tree(src: Path, dest: Path) -> None:
 
 
 def _merge_search(new: Path, projects: list[str], games: list[str]) -> None:
+    """The hub's index holds every project's pages; a game's holds its own alone (a quarter of the
+    whole, which its every page loads): its search panel fetches the hub's only when the reader asks
+    for every game (assets/roadkit-search.js)."""
     indexes = {}
     for p in projects:
         path = (new / p if p else new) / "search" / "search_index.json"
@@ -252,7 +255,11 @@ def _merge_search(new: Path, projects: list[str], games: list[str]) -> None:
     parts = {p: own_docs(indexes[p], p, games) for p in projects}
     for p in projects:
         folder = new / p if p else new
-        for rel, data in index_files(merged_index(indexes[p], p, parts)).items():
+        index = merged_index(indexes[p], p, parts) if p == HUB else own_index(indexes[p], parts[p])
+        for rel, data in index_files(index).items():
+            with contextlib.suppress(OSError):
+                if p != HUB and (folder / rel).read_bytes() == data:
+                    continue  # a kept game's own index, as it was
             write_atomic(folder / rel, data)  # a new file: the current site's (hard-linked) one stays
 
 

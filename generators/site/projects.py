@@ -4,8 +4,8 @@ A reader sees one site: build/site/index.html is the hub and build/site/<game>/ 
 same navigation tabs everywhere. MkDocs builds each project on its own, so an edit to one game's
 content rebuilds that game's pages and nothing else. Everything here is plain data: which staged
 files and navigation each project gets, links between projects written as final URLs (MkDocs only
-resolves links inside a project), and the search index every project carries, merged from all
-projects so that a reader can still search every game.
+resolves links inside a project), and the hub's search index, merged from all projects so that a
+reader can still search every game (a game's pages load their own and fetch the hub's on request).
 """
 
 from __future__ import annotations
@@ -133,7 +133,7 @@ def games_script(games: Mapping[str, dict[str, Any]], root: str) -> str:
             f"window.RK_GAMES = {data};\nwindow.RK_ROOT = {json.dumps(root)};\n")
 
 
-# --- one search index for every project ----------------------------------------------------------
+# --- search indexes: the hub's of every project, a game's of its own ------------------------------
 
 
 def own_docs(index: dict[str, Any], name: str, games: Sequence[str]) -> list[dict[str, Any]]:
@@ -159,6 +159,11 @@ def merged_index(index: dict[str, Any], name: str, parts: Mapping[str, list[dict
         for doc in entries:
             loc = str(doc.get("location", ""))
             docs.append({**doc, "location": _rebase(loc, other, name)})
+    return {**index, "docs": docs}
+
+
+def own_index(index: dict[str, Any], docs: list[dict[str, Any]]) -> dict[str, Any]:
+    """A game project's search index: its own entries alone (`own_docs`), its own `config`."""
     return {**index, "docs": docs}
 
 

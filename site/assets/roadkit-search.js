@@ -8,15 +8,17 @@
  * scope is on. It also ranks each page by its best section rather than by its title: Material
  * lets a page whose title matches (a chapter called "Missions and scoring") outrank its own
  * sections and folds them out of sight, when the section is the answer. `window.RK_GAMES`
- * (roadkit-games.js, generated) says which top-level folder is which game.
+ * (roadkit-games.js, generated) says which top-level folder is which game. A game's pages carry
+ * that game's index alone; the whole site's is loaded when the reader unticks the switch.
  */
 (function () {
   "use strict";
   var Base = window.Worker;
   if (typeof Base !== "function") return;
-  var SETUP = 0, QUERY = 2, RESULT = 3;  // Material's SearchMessageType
+  var SETUP = 0, READY = 1, QUERY = 2, RESULT = 3;  // Material's SearchMessageType
   var ALL_KEY = "rk-search-all";
-  var state = { worker: null, last: null, page: undefined, pending: [], answered: null, names: {} };
+  var state = { worker: null, last: null, page: undefined, pending: [], answered: null, names: {},
+                setup: null, wide: false, swallow: 0 };
 
   function games() { return window.RK_GAMES || {}; }
 
@@ -170,6 +172,42 @@
     return { type: data.type, data: out };
   }
 
+  // A game's pages load the index of that game alone (a quarter of the whole site's). When the
+  // reader asks for every game, the hub's index (every game's pages) is loaded as Material loads
+  // its own (JSON over http, the script beside it from file://) and handed to the worker in its
+  // place, its locations made relative to this game's folder.
+  function loadHubIndex(done) {
+    var url = root() + "search/search_index.";
+    if (location.protocol !== "file:") {
+      fetch(url + "json").then(function (r) { return r.json(); }).then(done, function () { /* kept narrow */ });
+      return;
+    }
+    var script = document.createElement("script");
+    script.src = url + "js";
+    script.onload = function () { if (window.__index) done(window.__index); };
+    document.head.appendChild(script);
+  }
+
+  function widen() {
+    if (state.wide || !state.setup || !pageGame()) return;
+    state.wide = true;
+    loadHubIndex(function (index) {
+      var up = window.RK_ROOT || "";
+      var docs = (Array.isArray(index.docs) ? index.docs : []).map(function (doc) {
+        var out = {};
+        Object.keys(doc).forEach(function (k) { out[k] = doc[k]; });
+        out.location = up + doc.location;
+        return out;
+      });
+      var data = {};
+      Object.keys(state.setup).forEach(function (k) { data[k] = state.setup[k]; });
+      data.config = index.config || state.setup.config;
+      data.docs = docs;
+      state.swallow += 1;  // Material set up once: this READY is ours (the last query is run again)
+      state.worker.postMessage({ type: SETUP, data: data });
+    });
+  }
+
   function Scoped(url, options) {
     var worker = new Base(url, options);
     state.worker = worker;
@@ -177,23 +215,35 @@
     // Results come back in the order queries went out: note which query was just answered.
     add("message", function (ev) {
       if (ev.data && ev.data.type === RESULT) state.answered = state.pending.shift();
+      if (ev.data && ev.data.type === READY && state.swallow > 0) {
+        state.swallow -= 1;
+        ev.rkOwn = true;
+        if (state.last !== null) worker.postMessage({ type: QUERY, data: state.last });
+      }
     });
     worker.addEventListener = function (type, fn, opts) {
       if (type !== "message") return add(type, fn, opts);
       return add(type, function (ev) {
+        if (ev.rkOwn) return;
         var data = rewrite(ev.data);
         fn(data === ev.data ? ev : { type: "message", data: data, target: worker });
       }, opts);
     };
     var post = worker.postMessage.bind(worker);
     worker.postMessage = function (message) {
-      if (message && message.type === SETUP) learnNames(message.data);
+      var first = message && message.type === SETUP && !state.setup;
+      if (message && message.type === SETUP) {
+        if (first) state.setup = message.data;
+        learnNames(message.data);
+      }
       if (message && message.type === QUERY) {
         state.last = message.data;
         state.pending.push(message.data);
         message = { type: QUERY, data: expand(message.data) };
       }
-      return post(message);
+      var sent = post(message);
+      if (first && !scopeOn()) widen();
+      return sent;
     };
     return worker;
   }
@@ -206,6 +256,7 @@
     answered: function () { return state.answered; },
     setScope: function (on) {
       try { if (on) sessionStorage.removeItem(ALL_KEY); else sessionStorage.setItem(ALL_KEY, "1"); } catch (e) { /* */ }
+      if (!on && !state.wide && state.setup) { widen(); return; }  // the query runs again once it is loaded
       if (state.worker && state.last) state.worker.postMessage({ type: QUERY, data: state.last });
     }
   };

@@ -1,5 +1,6 @@
 /*
- * Roadkit: the "Only <game>" switch in the search panel, and diagrams that open full screen.
+ * Roadkit: the "Only <game>" switch in the search panel, diagrams that open full screen, and names
+ * for what Material leaves unnamed.
  * Without JavaScript the site still works: search covers every game and a diagram's link opens
  * the drawing on its own.
  */
@@ -80,6 +81,18 @@
     });
   }
 
+  // Material's search panel is a dialog without a name, and its footer links carry a label that
+  // differs from their visible text ("Next" and the page's title), with apostrophes escaped twice:
+  // screen readers say the panel's name and the links' own words.
+  function names() {
+    var search = document.querySelector(".md-search[role='dialog']");
+    if (search && !search.hasAttribute("aria-label")) search.setAttribute("aria-label", "Search");
+    document.querySelectorAll(".md-footer__link[aria-label]").forEach(function (a) {
+      a.removeAttribute("aria-label");
+    });
+  }
+
+  names();
   scopeSwitch();
   lightbox();
   markUkrainian();

@@ -66,6 +66,12 @@ def has_correction(s: State, p: Player) -> bool:
     return bool(drones or in_crew(s, p, lambda f: f.crew_artillery_correction))
 
 
+def recon_words(s: State, p: Player) -> str:
+    """How far the player's Reconnaissance reaches, in words ("has none" rather than "at distance 0")."""
+    best = recon(s, p)
+    return f"{p.name} has it at distance {best}" if best else f"{p.name} has no Reconnaissance"
+
+
 def reconned(s: State, p: Player, target: str, reach: int | None = None) -> bool:
     """`reach`: the player's `recon`, when the caller asks about several targets."""
     t = s.cat.threats[target]
@@ -112,8 +118,7 @@ def target_ok(s: State, p: Player, drone: str, target: str, sortie: Sortie, reac
     if t.distance > d.reach:
         return f"the {s.cat.title(drone)} reaches distance {d.reach}; the {s.cat.title(target)} is at {t.distance}"
     if not d.kamikaze and not reconned(s, p, target, reach):
-        return (f"the attack needs Reconnaissance at distance {t.distance}; "
-                f"{p.name} has it at distance {recon(s, p)}")
+        return f"the attack needs Reconnaissance at distance {t.distance}; {recon_words(s, p)}"
     if d.ammunition and not has_ammunition(s, p):
         return f"the {s.cat.title(drone)} needs Ammunition"
     if not can_fly(s, p, drone):

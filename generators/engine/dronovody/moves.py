@@ -20,6 +20,7 @@ from generators.engine.dronovody.abilities import (
     extra_action_source,
     pending_options,
     recon,
+    recon_words,
     reconned,
     repair_sources,
     sortie_problem,
@@ -198,7 +199,7 @@ def _support_target(ask: AskS, a: Any) -> Why:
         if t.distance > f.distance:
             return f"{s.cat.title(a.card)} reaches distance {f.distance}"
         if not reconned(s, p, a.target, _reach(ask, p)):
-            return f"Artillery needs Reconnaissance at distance {t.distance}; {p.name} has it at distance {recon(s, p)}"
+            return f"Artillery needs Reconnaissance at distance {t.distance}; {recon_words(s, p)}"
         return None
     if a.target is not None:
         return "only an Artillery card attacks a target"

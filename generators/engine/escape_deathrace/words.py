@@ -125,7 +125,9 @@ def describe_end(s: State) -> str:
     return "; ".join(parts) + "."
 
 
-_STRIKES = {"battle-it-out": "{a}'s strike at {b} (battle it out)", "counter": "{a} striking back at {b}",
+# A counter attack is told as a plain strike: in a battle of three cars the third strikes a car
+# that never struck it, and "striking back" said otherwise.
+_STRIKES = {"battle-it-out": "{a}'s strike at {b} (battle it out)", "counter": "{a}'s strike at {b}",
             "drive-by": "{a}'s drive-by at {b}", "boss battle": "{a}'s strike at {b}",
             "final tile": "{a}'s strike at {b} on the final tile"}
 _DRAWS = {"movement": "for movement", "movement (event card)": "for the event card's movement",
