@@ -155,3 +155,15 @@ def test_the_schemas_state_every_bound() -> None:
                 assert node.get("minimum", -MAX_NUMBER - 1) >= -MAX_NUMBER, (name, key, node)
     assert strings > 50 and numbers > 10  # the walk found the schemas' fields
     assert LINE_FIELDS & {key for s in schemas.values() for key, _ in _nodes(s)}
+
+
+def test_a_word_too_wide_for_its_box_is_quoted_short(tmp_path: Path) -> None:
+    """A single word wider than its box (within the field's bound) is reported by the fit check, which
+    quotes its start and its length, not the whole word."""
+    content = copy_content(tmp_path, (GAME,))
+    deck = sorted((content / GAME / "components").glob("*-deck.yaml"))[0]
+    word = "W" * (MAX_LINE_TEXT - 10)
+    _retitle(deck, word)
+    m, _ = _validate(content)
+    assert "does not fit" in m["message"] and f"({len(word)} characters)" in m["message"]
+    assert word not in m["message"] and len(m.group(0)) < 400

@@ -131,6 +131,21 @@ def test_a_bad_image_on_a_proxy_side_fails_validate(content: Path, image: str, s
     assert int(m["line"]) == _line_of(comp, f"image: {image}")
 
 
+def test_an_image_a_side_never_prints_fails_validate(content: Path) -> None:
+    """A board's side (layout: full) draws its own art and no image file: an `image:` there would
+    pass unseen into the build and never appear on paper."""
+    from PIL import Image
+
+    (content / GAME / "art").mkdir(exist_ok=True)
+    Image.new("RGB", (8, 8), "red").save(content / GAME / "art" / "road.png")
+    comp = content / GAME / "components" / "road-boards.yaml"
+    _replace(comp, "      layout: full\n", "      layout: full\n      image: art/road.png\n")
+    m = _validate(content)
+    assert m["file"].endswith("road-boards.yaml") and m["path"].endswith(".image"), m.group(0)
+    assert "shows no image file" in m["msg"]
+    assert int(m["line"]) == _line_of(comp, "image: art/road.png")
+
+
 # --- huge numbers, huge texts -------------------------------------------------------------------------
 
 

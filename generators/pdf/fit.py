@@ -115,7 +115,24 @@ def overflows(game: LoadedGame, icons: Icons) -> Iterator[tuple[Component, tuple
     _FITS.found(game.id, fitting)
 
 
+def check_images_drawn(game: LoadedGame) -> None:
+    """Raise at the first `image:` its side would never print: only the card layout draws a picture
+    file; a board or tile (`layout: full`) and a small piece draw their own art."""
+    from generators.pdf.faces import token_like
+
+    for comp in game.components:
+        for path, side in walk_sides(comp):
+            if side.image is None:
+                continue
+            drawn_as = ("a board or tile (layout: full)" if side.layout == "full"
+                        else "a small piece (picture and name)" if token_like(comp, side) else None)
+            if drawn_as:
+                raise game.docs[comp.id].error((*path, "image"), f"this side prints as {drawn_as}, which shows no "
+                                               "image file; draw it with art:, or give the image to a card-sized face")
+
+
 def check_text_fit(game: LoadedGame, icons: Icons) -> None:
     """Raise the first text box of the game that cannot fit at its minimum size, at its YAML key."""
+    check_images_drawn(game)
     for comp, path, overflow in overflows(game, icons):
         raise game.docs[comp.id].error(path, f"the text does not fit its box: {overflow.problem}")

@@ -187,12 +187,18 @@ def _mm(points: float) -> str:
     return f"{points * 25.4 / 72:.1f} mm"
 
 
+def _quoted(word: str, most: int = 40) -> str:
+    """A word as an error message quotes it: a very long one by its start and its length, so one
+    message stays one short line whatever the content holds."""
+    return repr(word) if len(word) <= most else f"{word[:most]!r}… ({len(word)} characters)"
+
+
 def _problem(lines: list[list[Run]], fonts: Fonts, size: float, width: float, height: float) -> str:
     box = f"the box is {_mm(width)} x {_mm(height)}"
     for line in lines:
         for run in line:
             if run.kind == "word" and _width(run, fonts, size) > width + 0.01:
-                return (f"the word {run.value!r} is {_mm(_width(run, fonts, size))} wide at {size:g} pt, "
+                return (f"the word {_quoted(run.value)} is {_mm(_width(run, fonts, size))} wide at {size:g} pt, "
                         f"wider than the line ({box}); shorten it, or mark a break with a hyphen or a soft "
                         "hyphen (\\u00ad)")
     used = len(lines) * size * LEADING
