@@ -107,7 +107,7 @@ def problems_in(line: str, game: LoadedGame, kinds: set[str]) -> list[str]:
 
 
 def step_lines(step: Step) -> list[str]:
-    return [step.text, *step.draws, *([step.refused] if step.refused else [])]
+    return [step.text, *step.draws, *([step.refused] if step.refused else []), *step.then]
 
 
 @cache
@@ -226,3 +226,37 @@ def test_the_scan_catches_what_it_is_for() -> None:
     assert problems_in("X ends the turn {x}", game, kinds)
     assert problems_in("end_turn", game, kinds)
     assert not problems_in("X ends the turn", game, kinds)
+
+
+LOST = re.compile(r"(\d+) Health lost|hits for (\d+)(?:, the Shield takes (\d+))?|(\d+) Health healed")
+
+
+def test_every_change_of_health_is_told_by_its_step() -> None:
+    """The vampire chase: each step's change of Health (an end-of-turn speed check, an enemy's hits,
+    a heal) is the sum of what the step's lines tell, so no example loses Health silently."""
+    from generators.engine.chance import Chance
+
+    game = next(g for g in CONTENT.games if g.id == "vampire-chase")
+    engine = engine_of(game)
+    facts = game_content(game, engine)
+    files = sorted((Path(game.dir) / "examples").glob("*.yaml"))
+    changed = 0
+    for loaded in load_scenarios(files, engine, rule_ids=[r.id for r in game.rules]):
+        prepared = prepare(engine, facts, loaded)
+        if prepared.state is None:
+            continue
+        state, chance = prepared.state, Chance(list(loaded.random))
+        for i, step in enumerate(loaded.steps):
+            if step.refused is not None:
+                continue
+            after, events = engine.apply(state, step.action, chance)
+            told = 0
+            for m in LOST.finditer(" ".join(engine.describe_events(events, facts))):
+                speed, hit, shield, healed = (int(g) if g else 0 for g in m.groups())
+                told += healed - speed - (hit - shield)
+            assert after.health - state.health == told, (
+                f"{loaded.scenario.id} step {i + 1}: Health {state.health} -> {after.health}, the lines tell "
+                f"{told:+}: {engine.describe_events(events, facts)}")
+            changed += after.health != state.health
+            state = after
+    assert changed >= 5, "too few changes of Health: the check would pass vacuously"

@@ -169,11 +169,15 @@ class Move(Generic[S, A]):
 @dataclass(frozen=True)
 class Words(Generic[S, A]):
     """Players' wording for the site's step lists: an action (`action(action, state, content)`), a
-    roll or draw (`random(label, value, content)`), where an example ends (`end(state, content)`)."""
+    roll or draw (`random(label, value, content)`), where an example ends (`end(state, content)`), and
+    what the rules did on their own inside a step (`event(event, content)`: an end-of-turn check, an
+    enemy's attack, a heal; None for an event not worth telling), so every figure an example's outcome
+    shows changes by a line the reader sees."""
 
     action: Callable[[A, S | None, GameContent | None], str] | None = None
     random: Callable[[str, Any, GameContent | None], str] | None = None
     end: Callable[[S, GameContent | None], str] | None = None
+    event: Callable[[Event, GameContent | None], str | None] | None = None
 
 
 @dataclass(frozen=True)
@@ -419,6 +423,13 @@ class Game(Generic[S, A]):
         if isinstance(value, (list, tuple)):
             return f"{label}, in order: {named(content, value)}"
         return f"{label}: {named(content, value)}"
+
+    def describe_events(self, events: Sequence[Event], content: GameContent | None = None) -> list[str]:
+        """What the rules did on their own in one step, in players' words, in order."""
+        told = self.words.event
+        if told is None:
+            return []
+        return [line for e in events if (line := told(e, content))]
 
     def describe_end(self, state: S, content: GameContent | None = None) -> str:
         return "" if self.words.end is None else self.words.end(state, content)

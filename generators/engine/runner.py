@@ -375,9 +375,11 @@ def _replay(run: _Run, engine: Game[Any, Any]) -> None:
             run.steps.append({"step": where, "refused": step.refused, "ok": False})
             return
         drawn = chance.log[asked:]
-        run.narrative.append({"action": step.data, "says": engine.describe_action(step.action, state, content),
-                              "random": [[r.label, r.value] for r in drawn],
-                              "draws": [engine.describe_random(r.label, r.value, content) for r in drawn]})
+        told = {"action": step.data, "says": engine.describe_action(step.action, state, content),
+                "random": [[r.label, r.value] for r in drawn],
+                "draws": [engine.describe_random(r.label, r.value, content) for r in drawn]}
+        then = engine.describe_events(events, content)
+        run.narrative.append({**told, "then": then} if then else told)
         state = new_state
         all_events += events
         if step.expect is not None:

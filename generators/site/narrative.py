@@ -27,6 +27,7 @@ class Step:
     text: str  # what is done, in words
     draws: tuple[str, ...] = ()  # every roll or draw of the step in words ("rolls 4 for movement"), in order
     refused: str | None = None  # why the rules refuse it, for a step the example expects refused
+    then: tuple[str, ...] = ()  # what the rules did on their own in the step (a speed check, an attack)
 
 
 def steps(record: Mapping[str, Any] | None, actions: Sequence[Any]) -> tuple[Step, ...]:
@@ -49,7 +50,9 @@ def _step(item: Mapping[str, Any], action: Any) -> Step:
         draws = tuple(f"{plain_words(str(pair[0]))}: {words(pair[1])}" for pair in item.get("random") or ()
                       if isinstance(pair, Sequence) and not isinstance(pair, str) and len(pair) == 2)
     refused = item.get("refused")
-    return Step(text[:MAX_TEXT], draws, plain_words(str(refused))[:MAX_TEXT] if refused else None)
+    then = item.get("then")
+    followed = tuple(plain_words(str(t))[:MAX_TEXT] for t in then) if isinstance(then, list) else ()
+    return Step(text[:MAX_TEXT], draws, plain_words(str(refused))[:MAX_TEXT] if refused else None, followed)
 
 
 def describe(action: Any) -> str:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from generators.engine.contract import Words, named
+from generators.engine.contract import Event, Words, named
 from generators.engine.facts import GameContent
 from generators.engine.vampire_chase.facts import SLOTS, Effect, EnemyEffect, build_library
 from generators.engine.vampire_chase.specs import Action
@@ -131,5 +131,27 @@ def describe_random(label: str, value: Any, content: GameContent | None) -> str:
     return f"{label}: {named(content, value)}"
 
 
+def describe_event(event: Event, content: GameContent | None) -> str | None:
+    """What the rules did on their own inside a step, where it changes a figure the reader follows:
+    the end-of-turn speed check, an enemy's hit, a heal, a Shield gained, an enemy arriving."""
+    name = content.name if content is not None else str
+    d = event.data
+    if event.kind == "speed_check":
+        r0, r1 = d["range"][0], d["range"][-1]
+        cost = f"{d['damage']} Health lost" if d["damage"] else "no Health lost"
+        return (f"the speed check: the gauge at {d['gauge']} ({d['zone']}) against the chase range {r0}–{r1} "
+                f"({d['range_zone']}), {cost}")
+    if event.kind == "player_hurt" and d["source"] != "speed check":  # the speed check tells its own cost
+        shield = f", the Shield takes {d['absorbed']}" if d["absorbed"] else ""
+        return f"{name(str(d['source']))} hits for {d['amount']}{shield}: Health {d['health']}"
+    if event.kind == "heal" and d["amount"]:
+        return f"{d['amount']} Health healed: Health {d['health']}"
+    if event.kind == "shield":
+        return f"Shield +{d['amount']}: Shield {d['shield']}"
+    if event.kind == "arrival":
+        return f"{name(str(d['card']))} arrives in slot {d['slot']}"
+    return None
+
+
 WORDS: Words[State, Action] = Words(action=describe_action, random=describe_random,
-                                    end=lambda state, content: describe_end(state))
+                                    end=lambda state, content: describe_end(state), event=describe_event)
