@@ -17,7 +17,6 @@ first): three classes, each judged by what the README promises.
 from __future__ import annotations
 
 import argparse
-import contextlib
 import os
 import random
 import shutil
@@ -31,7 +30,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from tests import fuzz
-from tests.helpers import copy_content, fingerprint, run_cli
+from tests.helpers import alive, child_pids, copy_content, fingerprint, run_cli
 
 ROOT = Path(__file__).resolve().parent.parent
 FAULT_GAME = "vampire-chase"
@@ -142,20 +141,6 @@ def page_fuzz(mutants: int, seed: int, work: Path, found: Findings) -> None:
 # --- faults -----------------------------------------------------------------------------------------------
 
 
-def _children(pid: int) -> set[int]:
-    out: set[int] = set()
-    for task in Path(f"/proc/{pid}/task").glob("*"):
-        with contextlib.suppress(OSError):
-            out |= {int(c) for c in (task / "children").read_text().split()}
-    return out
-
-
-def _alive(pid: int) -> bool:
-    try:
-        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-    except (OSError, IndexError):
-        return False
-    return state not in ("Z", "X")
 
 
 def _temporaries(out: Path) -> list[Path]:
@@ -194,14 +179,14 @@ def _killed(content: Path, work: Path, reference: dict[str, str], delay: float, 
     seen: set[int] = set()
     end = time.monotonic() + delay
     while time.monotonic() < end and proc.poll() is None:
-        seen |= _children(proc.pid)
+        seen |= child_pids(proc.pid)
         time.sleep(0.02)
     if proc.poll() is None:
         os.kill(proc.pid, signal.SIGKILL)
     killed = time.monotonic()
-    while time.monotonic() < killed + 2 and any(_alive(k) for k in seen):
+    while time.monotonic() < killed + 2 and any(alive(k) for k in seen):
         time.sleep(0.05)
-    survivors = [k for k in seen if _alive(k)]
+    survivors = [k for k in seen if alive(k)]
     _, err = proc.communicate(timeout=120)
     found.count("kills")
     where = f"kill -9 after {delay:.2f} s ({len(seen)} children seen)"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
 import shutil
@@ -46,3 +47,31 @@ def fingerprint(folder: Path) -> dict[str, str]:
         str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest()
         for p in sorted(folder.rglob("*")) if p.is_file()
     }
+
+
+# --- processes, read from /proc (the kill tests: no worker may outlive its parent) ---------------
+
+
+def child_pids(pid: int) -> set[int]:
+    """The processes `pid` started, from every one of its threads."""
+    out: set[int] = set()
+    for task in Path(f"/proc/{pid}/task").glob("*"):
+        with contextlib.suppress(OSError):
+            out |= {int(c) for c in (task / "children").read_text().split()}
+    return out
+
+
+def alive(pid: int) -> bool:
+    """Whether `pid` still runs (a zombie waiting for its parent does not)."""
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except (OSError, IndexError):
+        return False
+    return state not in ("Z", "X")
+
+
+def process_name(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/comm").read_text().strip()
+    except OSError:
+        return ""

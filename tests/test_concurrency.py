@@ -4,7 +4,6 @@ the next build finishes the job (its result byte-identical to an uninterrupted b
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
 import signal
@@ -17,7 +16,7 @@ import pytest
 from PIL import Image
 
 from generators.outputs import TMP_SUFFIX, build_lock
-from tests.helpers import fingerprint, run_cli, start_cli
+from tests.helpers import alive, child_pids, fingerprint, run_cli, start_cli
 
 ARGS = ("build", "--game", "mission-drive", "--paper", "a4", "-q")
 
@@ -87,17 +86,10 @@ def test_a_second_run_waits_for_the_first(tmp_path: Path) -> None:
     assert (out / "schema" / "component.schema.json").is_file()
 
 
-def _children(pid: int) -> list[int]:
-    kids: list[int] = []
-    for task in Path(f"/proc/{pid}/task").glob("*"):
-        with contextlib.suppress(OSError):
-            kids += [int(k) for k in (task / "children").read_text().split()]
-    return kids
-
 
 def _mkdocs_child(pid: int) -> int | None:
     """A MkDocs worker: a fork of the build that names itself (its command line is the build's)."""
-    for kid in _children(pid):
+    for kid in child_pids(pid):
         try:
             if b"mkdocs" in Path(f"/proc/{kid}/comm").read_bytes():
                 return kid
@@ -105,13 +97,6 @@ def _mkdocs_child(pid: int) -> int | None:
             pass
     return None
 
-
-def _alive(pid: int) -> bool:
-    try:
-        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-    except (OSError, IndexError):
-        return False
-    return state not in ("Z", "X")
 
 
 def _wait_for(moment: str, proc: subprocess.Popen[str], out: Path) -> int | None:
@@ -139,9 +124,9 @@ def test_kill_9_mid_build(tmp_path: Path, reference: dict[str, str], moment: str
     proc.communicate(timeout=60)
     if kid is not None:
         deadline = time.monotonic() + 10
-        while _alive(kid) and time.monotonic() < deadline:
+        while alive(kid) and time.monotonic() < deadline:
             time.sleep(0.05)
-        assert not _alive(kid), "MkDocs went on running after its parent was killed"
+        assert not alive(kid), "MkDocs went on running after its parent was killed"
     _assert_whole(out)
     again = run_cli(*ARGS, "--out", out)
     assert again.returncode == 0, again.stderr

@@ -4,7 +4,6 @@ build that started them (no orphan, no traceback after `kill -9`)."""
 
 from __future__ import annotations
 
-import contextlib
 import errno
 import os
 import shutil
@@ -17,7 +16,7 @@ import pytest
 from generators.errors import MAX_FAULT_LINE, OutputError, ToolError
 from generators.outputs import describe_os_error, link_or_copy
 from generators.workers import WORKER_NAME
-from tests.helpers import copy_content, start_cli
+from tests.helpers import alive, child_pids, copy_content, process_name, start_cli
 
 # --- a full disk is exit 3 in every process ------------------------------------------------------
 
@@ -104,27 +103,7 @@ def test_other_link_errors_are_not_hidden(tmp_path: Path, monkeypatch: pytest.Mo
 # --- pool workers end with the build -------------------------------------------------------------------
 
 
-def _children(pid: int) -> set[int]:
-    out: set[int] = set()
-    for task in Path(f"/proc/{pid}/task").glob("*"):
-        with contextlib.suppress(OSError):  # the task ended meanwhile
-            out |= {int(c) for c in (task / "children").read_text().split()}
-    return out
 
-
-def _alive(pid: int) -> bool:
-    try:
-        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-    except OSError:
-        return False
-    return state not in ("Z", "X")
-
-
-def _name(pid: int) -> str:
-    try:
-        return Path(f"/proc/{pid}/comm").read_text().strip()
-    except OSError:
-        return ""
 
 
 @pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="reads /proc (Linux)")
@@ -134,7 +113,7 @@ def test_kill_9_during_print_leaves_no_worker_and_no_traceback(tmp_path: Path) -
     workers: set[int] = set()
     deadline = time.monotonic() + 600
     while time.monotonic() < deadline and proc.poll() is None:
-        workers = _children(proc.pid)  # the pool's workers (print starts no other process)
+        workers = child_pids(proc.pid)  # the pool's workers (print starts no other process)
         if len(workers) >= 2:
             break
         time.sleep(0.05)
@@ -146,11 +125,11 @@ def test_kill_9_during_print_leaves_no_worker_and_no_traceback(tmp_path: Path) -
     os.kill(proc.pid, signal.SIGKILL)
     killed = time.monotonic()
     gone = killed + 2  # killed with the build, not once their unit is done
-    while time.monotonic() < gone and any(_alive(w) for w in workers):
+    while time.monotonic() < gone and any(alive(w) for w in workers):
         time.sleep(0.05)
-    assert not any(_alive(w) for w in workers), f"a worker outlived the build by {time.monotonic() - killed:.1f} s"
+    assert not any(alive(w) for w in workers), f"a worker outlived the build by {time.monotonic() - killed:.1f} s"
     _, err = proc.communicate(timeout=60)  # every holder of the pipe (the workers too) has closed it
-    assert all(_name(w) in ("", WORKER_NAME) for w in workers)  # named so `ps` shows what they are
+    assert all(process_name(w) in ("", WORKER_NAME) for w in workers)  # named so `ps` shows what they are
     assert proc.returncode == -signal.SIGKILL
     assert "Traceback" not in err and "BrokenPipe" not in err, err
 

@@ -4,7 +4,6 @@ results come in order; an error or a worker killed from outside stops the run in
 
 from __future__ import annotations
 
-import contextlib
 import os
 import re
 import signal
@@ -17,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from generators import workers
-from tests.helpers import copy_content, start_cli
+from tests.helpers import alive, child_pids, copy_content, process_name, start_cli
 
 ROOT = Path(__file__).resolve().parent.parent
 LINUX_PROC = pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="reads /proc (Linux)")
@@ -85,27 +84,7 @@ for _ in workers.imap(slow, range(8), 2, fresh={fresh}):
 """
 
 
-def _children(pid: int) -> set[int]:
-    out: set[int] = set()
-    for task in Path(f"/proc/{pid}/task").glob("*"):
-        with contextlib.suppress(OSError):
-            out |= {int(c) for c in (task / "children").read_text().split()}
-    return out
 
-
-def _alive(pid: int) -> bool:
-    try:
-        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-    except (OSError, IndexError):
-        return False
-    return state not in ("Z", "X")
-
-
-def _name(pid: int) -> str:
-    try:
-        return Path(f"/proc/{pid}/comm").read_text().strip()
-    except OSError:
-        return ""
 
 
 def _kill_and_watch(proc: subprocess.Popen[str], want: int, names: tuple[str, ...]) -> str:
@@ -114,7 +93,7 @@ def _kill_and_watch(proc: subprocess.Popen[str], want: int, names: tuple[str, ..
     kids: set[int] = set()
     deadline = time.monotonic() + 600
     while time.monotonic() < deadline and proc.poll() is None:
-        kids = {k for k in _children(proc.pid) if _name(k) in names}
+        kids = {k for k in child_pids(proc.pid) if process_name(k) in names}
         if len(kids) >= want:
             break
         time.sleep(0.05)
@@ -125,9 +104,9 @@ def _kill_and_watch(proc: subprocess.Popen[str], want: int, names: tuple[str, ..
     time.sleep(0.3)  # mid-item
     os.kill(proc.pid, signal.SIGKILL)
     killed = time.monotonic()
-    while time.monotonic() < killed + 2 and any(_alive(k) for k in kids):
+    while time.monotonic() < killed + 2 and any(alive(k) for k in kids):
         time.sleep(0.05)
-    assert not any(_alive(k) for k in kids), f"a worker outlived its parent by {time.monotonic() - killed:.1f} s"
+    assert not any(alive(k) for k in kids), f"a worker outlived its parent by {time.monotonic() - killed:.1f} s"
     _, err = proc.communicate(timeout=60)  # every holder of the pipe (the workers too) has closed it
     assert proc.returncode == -signal.SIGKILL
     return err
