@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from tests import fuzz
-from tests.helpers import alive, child_pids, copy_content, fingerprint, run_cli
+from tests.helpers import alive, child_pids, copy_content, fingerprint, mount_tmpfs, run_cli
 
 ROOT = Path(__file__).resolve().parent.parent
 FAULT_GAME = "vampire-chase"
@@ -149,12 +149,6 @@ def _temporaries(out: Path) -> list[Path]:
     return [p for p in out.rglob("*") if p.name.endswith(TMP_SUFFIX)] if out.exists() else []
 
 
-def _mount(where: Path, size: str) -> bool:
-    where.mkdir(parents=True, exist_ok=True)
-    return os.geteuid() == 0 and subprocess.run(["mount", "-t", "tmpfs", "-o", f"size={size}", "tmpfs", str(where)],
-                                                 capture_output=True).returncode == 0
-
-
 def _umount(where: Path) -> None:
     subprocess.run(["umount", str(where)], capture_output=True)
 
@@ -206,7 +200,7 @@ def _killed(content: Path, work: Path, reference: dict[str, str], delay: float, 
 
 def _full_disk(content: Path, work: Path, size_kb: int, found: Findings) -> None:
     out = work / "disk"
-    if not _mount(out, f"{size_kb}k"):
+    if not mount_tmpfs(out, f"{size_kb}k"):
         return
     try:
         result = run_cli(*BUILD, "--content", content, "--out", out, env=QUICK)
@@ -224,7 +218,7 @@ def _read_only(content: Path, work: Path, reference_out: Path, command: str, fou
     from generators.outputs import TMP_SUFFIX
 
     out = work / "ro" / "build"
-    if not _mount(out, "200m"):
+    if not mount_tmpfs(out, "200m"):
         return
     edited = work / "ro" / "content"
     try:

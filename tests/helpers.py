@@ -75,3 +75,11 @@ def process_name(pid: int) -> str:
         return Path(f"/proc/{pid}/comm").read_text().strip()
     except OSError:
         return ""
+
+
+def mount_tmpfs(where: Path, size: str) -> bool:
+    """Mount a tmpfs of `size` (such as "4m") at `where`, made if missing; False where this machine
+    does not let the tests mount one (not root, no mount)."""
+    where.mkdir(parents=True, exist_ok=True)
+    return os.geteuid() == 0 and subprocess.run(["mount", "-t", "tmpfs", "-o", f"size={size}", "tmpfs", str(where)],
+                                                 capture_output=True).returncode == 0

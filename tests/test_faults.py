@@ -16,7 +16,7 @@ import pytest
 from generators.errors import MAX_FAULT_LINE, OutputError, ToolError
 from generators.outputs import describe_os_error, link_or_copy
 from generators.workers import WORKER_NAME
-from tests.helpers import alive, child_pids, copy_content, process_name, start_cli
+from tests.helpers import alive, child_pids, copy_content, mount_tmpfs, process_name, start_cli
 
 # --- a full disk is exit 3 in every process ------------------------------------------------------
 
@@ -140,9 +140,7 @@ def mounted(tmp_path: Path):
     import subprocess
 
     site = tmp_path / "build" / "site"
-    site.mkdir(parents=True)
-    if os.geteuid() != 0 or subprocess.run(["mount", "-t", "tmpfs", "-o", "size=4m", "tmpfs", str(site)],
-                                           capture_output=True).returncode != 0:
+    if not mount_tmpfs(site, "4m"):
         pytest.skip("cannot mount a tmpfs here")
     try:
         yield site
@@ -199,9 +197,7 @@ def test_a_really_full_disk_during_print_is_one_line_exit_3(tmp_path: Path) -> N
     from tests.helpers import run_cli
 
     out = tmp_path / "build"
-    out.mkdir()
-    if os.geteuid() != 0 or subprocess.run(["mount", "-t", "tmpfs", "-o", "size=256k", "tmpfs", str(out)],
-                                           capture_output=True).returncode != 0:
+    if not mount_tmpfs(out, "256k"):
         pytest.skip("cannot mount a tmpfs here")
     try:
         content = copy_content(tmp_path, ("vampire-chase",))

@@ -14,7 +14,7 @@ import pytest
 
 from generators.errors import MAX_FAULT_LINE
 from generators.outputs import TMP_SUFFIX, clean_stale, remove_tree, user_path
-from tests.helpers import copy_content, fingerprint, run_cli
+from tests.helpers import copy_content, fingerprint, mount_tmpfs, run_cli
 
 GAME = "vampire-chase"
 
@@ -35,9 +35,7 @@ def test_a_temporary_name_is_shown_as_the_output_it_stands_for(path: str, shown:
 def read_only_build(tmp_path: Path) -> Iterator[tuple[Path, Path]]:
     """A built print kit and schemas on a tmpfs, a card edited since, then the mount made read-only."""
     out = tmp_path / "build"
-    out.mkdir()
-    if os.geteuid() != 0 or subprocess.run(["mount", "-t", "tmpfs", "-o", "size=64m", "tmpfs", str(out)],
-                                           capture_output=True).returncode != 0:
+    if not mount_tmpfs(out, "64m"):
         pytest.skip("cannot mount a tmpfs here")
     try:
         content = copy_content(tmp_path, (GAME,))
