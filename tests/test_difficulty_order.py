@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from generators.content.loader import load_content
-from generators.engine import difficulty
+from generators.engine import difficulty, stats
 from generators.engine.contract import Harder, load_engine
 from generators.engine.facts import game_content
 from generators.engine.simulate import simulate
@@ -40,7 +40,7 @@ def test_each_pair_is_in_order_out_of_order_or_not_told_apart() -> None:
 def test_several_kinds_of_win_count_as_wins() -> None:
     line = {"setting": "x", "games": 10, "results": {"won (rotation)": {"games": 3}, "won (technologies)": {"games": 2},
                                                      "lost": {"games": 5}}}
-    assert difficulty.won(line) == rate(5, 10)
+    assert stats.won(line) == rate(5, 10)
 
 
 def test_the_site_says_each_verdict_in_words() -> None:

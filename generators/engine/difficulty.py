@@ -11,16 +11,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from generators.engine.contract import Harder
-from generators.engine.stats import Rate, difference, rate
+from generators.engine.stats import difference, won
 
 IN_ORDER, OUT_OF_ORDER, UNSEPARATED = "in order", "out of order", "not told apart"
-
-
-def won(line: Mapping[str, Any]) -> Rate:
-    """The win rate of one setting's summary: every result that begins "won" counts as a win."""
-    results = line.get("results") or {}
-    hits = sum(int(v.get("games", 0)) for k, v in results.items() if str(k).casefold().startswith("won"))
-    return rate(hits, int(line.get("games", 0)))
 
 
 def check(lines: Sequence[Mapping[str, Any]], orders: Sequence[Harder]) -> list[dict[str, Any]]:

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import math
 import statistics
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 Z95 = 1.959963984540054
 
@@ -86,3 +87,10 @@ def difference(a: Rate, b: Rate) -> Difference:
 def games_for(half_width: float, share: float = 0.5, z: float = Z95) -> int:
     """Games needed for a rate near `share` to have an interval of ± `half_width`."""
     return math.ceil(z * z * share * (1 - share) / (half_width * half_width))
+
+
+def won(line: Mapping[str, Any]) -> Rate:
+    """The win rate of one setting's summary: every result that begins "won" counts as a win."""
+    results = line.get("results") or {}
+    hits = sum(int(v.get("games", 0)) for k, v in results.items() if str(k).casefold().startswith("won"))
+    return rate(hits, int(line.get("games", 0)))

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from generators.engine.stats import rate
+from generators.engine.stats import rate, won
 
 
 @dataclass(frozen=True)
@@ -105,14 +105,12 @@ def careful_player(figures: Any) -> Careful | None:
         if s.get("policy") != policy:
             continue
         results = _dict(s.get("results"))
-        wins = [v for k, v in results.items() if isinstance(v, dict) and (str(k).startswith("won") or "wins" in str(k))]
         games = int(s.get("games", 0))
         if competitive:  # who wins how often: each result ("blue wins", "nobody") with its interval
             share = ", ".join(f"{_words(k)} {_interval_text(int(v.get('games', 0)), games)}"
                               for k, v in results.items() if isinstance(v, dict)) if games else "–"
         else:
-            hits = sum(int(v.get("games", 0)) for v in wins)
-            share = _interval_text(hits, games) if games else "–"
+            share = _interval_text(won(s).hits, games) if games else "–"  # the same wins the order check counts
         rows.append(Hardness(_words(s.get("setting", "")), share, games))
     sims = next((s.get("simulations") for s in lines if s.get("policy") == policy and s.get("simulations")), None)
     return Careful(PLAYER_WORDS[policy].format(n=sims), tuple(rows), bool(plays.get("current")),
