@@ -125,6 +125,10 @@ def parser() -> argparse.ArgumentParser:
     bal.add_argument("--simulations", type=int, default=100, metavar="N", help="the search player's strength")
     bal.add_argument("--json", action="store_true", help="print the report as JSON")
     bal.add_argument("--write", action="store_true", help="store the findings in content/<game>/figures.json")
+    bal.add_argument("--rebalanced", action="append", default=[], metavar="NAME=CHANGE",
+                     help="with --write: record that the house design NAME was changed (CHANGE in words, e.g. "
+                          "'Side Cannons=range 2 -> 1 space'), keeping its stored findings as the before; "
+                          "may be repeated")
     pl = sub.add_parser("play", help="play a whole game in the terminal against the search player")
     _common(pl)
     pl.add_argument("--setting", default=None, metavar="LABEL", help="which setting (default: the first)")
@@ -213,7 +217,8 @@ def _run(args: argparse.Namespace) -> int:
         from generators.engine.balance import run_balance
 
         return run_balance(content, args.game, games=args.games, seed=args.seed, policy=args.policy,
-                           simulations=args.simulations, as_json=args.json, write=args.write)
+                           simulations=args.simulations, as_json=args.json, write=args.write,
+                           changes=args.rebalanced)
     if args.command == "play":
         from generators.engine.console import play_in_terminal
         from generators.engine.contract import load_engine

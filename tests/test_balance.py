@@ -7,10 +7,13 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+import pytest
+
 from generators.content.loader import load_content
-from generators.engine.balance import Tally, effects, play_and_tally
+from generators.engine.balance import RebalanceError, Tally, before_and_after, effects, play_and_tally, rebalanced
 from generators.engine.facts import game_content
 from generators.engine.runner import engine_of
+from generators.site.plays import careful_player
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -56,3 +59,45 @@ def test_a_real_game_is_tallied_with_its_seats() -> None:
     t = play_and_tally(engine, game_content(game, engine), 0, 5, "random", 0)
     assert len(t.players) >= 2 and t.winners <= set(t.players)
     assert {k for _, k, _ in t.features} >= {"seat"}
+
+
+def _stored(value: str) -> dict:
+    """Findings as `roadkit balance --write` stores them, for one value at two settings."""
+    def effect(setting: str, eff: float) -> dict:
+        return {"setting": setting, "kind": "upgrade offered at the start", "value": value, "games": 120,
+                "won": {"percent": 50.0, "low": 41.0, "high": 59.0, "games": 60}, "against": 50.0 - eff,
+                "baseline": "games without it", "effect": eff, "interval": [eff - 10, eff + 10],
+                "flagged": eff > 15}
+    return {"version": "v1", "effects": [effect("rookie", 26.6), effect("normal", 20.8)]}
+
+
+def test_a_rebalanced_house_design_keeps_its_findings_from_before_the_change() -> None:
+    game = load_content(ROOT / "content").game("mission-drive")
+    history = rebalanced(game, _stored("Side Cannons"), ["Side Cannons=range 2 -> 1 space"])
+    [record] = history
+    assert record["change"] == "range 2 -> 1 space" and record["before_version"] == "v1"
+    assert [e["effect"] for e in record["before"]] == [26.6, 20.8]
+    # a later write keeps the record while the findings it was measured against are replaced
+    again = rebalanced(game, {"effects": [], "rebalanced": history}, [])
+    assert again == history
+    now = [{**e, "effect": 6.1, "interval": [-4.4, 16.7], "flagged": False} for e in _stored("Side Cannons")["effects"]]
+    told = before_and_after(record, now)
+    assert told[0] == "rookie: before +26.6 points (+16.6 to +36.6), outlier, after +6.1 points (-4.4 to +16.7)"
+    careful = careful_player({"plays": {"settings": [{"policy": "greedy", "setting": "rookie", "games": 10,
+                                                      "results": {"won": {"games": 4}}}]},
+                              "balance": {"effects": now, "rebalanced": history}})
+    assert careful is not None
+    [line] = careful.rebalanced
+    assert "Side Cannons (our design) was changed: range 2 -> 1 space" in line
+    assert "rookie: +26.6 (+16.6 to +36.6) before, +6.1 (-4.4 to +16.7) now" in line
+
+
+@pytest.mark.parametrize(("change", "why"), [
+    ("Blaster Drone=cost 3", "only a house design"),  # printed by the rulebook: reported, never changed
+    ("Side Cannons", "expected NAME=WHAT CHANGED"),
+    ("Tail Gun=range 1", "measure nothing by that name"),  # nothing stored for it
+])
+def test_a_rebalance_that_cannot_be_kept_is_refused(change: str, why: str) -> None:
+    game = load_content(ROOT / "content").game("mission-drive")
+    with pytest.raises(RebalanceError, match=why):
+        rebalanced(game, _stored("Side Cannons"), [change])

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import json
 import random
+import sys
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
@@ -29,6 +30,7 @@ from statistics import NormalDist
 from typing import Any
 
 from generators.content.loader import Content
+from generators.content.model import LoadedGame
 from generators.engine import figures
 from generators.engine.chance import Chance
 from generators.engine.contract import load_engine
@@ -141,20 +143,70 @@ def _effects(tallies: Sequence[Tally], utility: str, z: float) -> list[Effect]:
     return out
 
 
+class RebalanceError(ValueError):
+    """A `--rebalanced` record that cannot be kept: not a house design, or nothing measured before."""
+
+
+def house_titles(game: LoadedGame) -> set[str]:
+    """The printed titles every side of which is our design (`house`): only those may be re-balanced."""
+    sides: dict[str, set[str]] = defaultdict(set)
+    for comp in game.components:
+        for face in comp.faces:
+            for side in (face.front, face.back or comp.back):
+                if side is not None and side.title:
+                    sides[side.title].add(side.provenance)
+    return {title for title, kinds in sides.items() if kinds == {"house"}}
+
+
+def rebalanced(game: LoadedGame, stored: dict[str, Any] | None, changes: Sequence[str]) -> list[dict[str, Any]]:
+    """The re-balance records to keep: the stored ones, and one per `VALUE=what changed` in `changes`
+    with the effects measured before the change (the stored findings, read before they are replaced);
+    the effects after it are the new findings. Only a house design can be re-balanced."""
+    kept = {r["value"]: r for r in (stored or {}).get("rebalanced") or () if isinstance(r, dict) and "value" in r}
+    house = house_titles(game)
+    for change in changes:
+        value, sep, what = change.partition("=")
+        value, what = value.strip(), what.strip()
+        if not sep or not value or not what:
+            raise RebalanceError(f"--rebalanced {change!r}: expected NAME=WHAT CHANGED, e.g. "
+                                 "'Side Cannons=range 2 -> 1 space'")
+        if value not in house:
+            raise RebalanceError(f"--rebalanced {value!r}: only a house design of {game.id} can be re-balanced "
+                                 "(a rulebook fact is reported, never changed)")
+        before = [e for e in (stored or {}).get("effects") or () if isinstance(e, dict) and e.get("value") == value]
+        if not before:
+            raise RebalanceError(f"--rebalanced {value!r}: the stored findings of {game.id} measure nothing by that "
+                                 "name, so there is no before to show")
+        kept[value] = {"value": value, "change": what, "before": before,
+                       "before_version": (stored or {}).get("version")}
+    return [kept[v] for v in sorted(kept)]
+
+
 def run_balance(content: Content, games_wanted: Sequence[str] | None, *, games: int, seed: int, policy: str,
-                simulations: int, as_json: bool, write: bool = False) -> int:
-    """`roadkit balance`: every chosen game's effects, flagged where they are outside the noise."""
+                simulations: int, as_json: bool, write: bool = False, changes: Sequence[str] = ()) -> int:
+    """`roadkit balance`: every chosen game's effects, flagged where they are outside the noise. With
+    `changes` (and `write`), the re-balanced house designs are recorded with their findings before."""
+    if changes and not write:
+        print("roadkit balance: --rebalanced records a change in the stored findings: add --write", file=sys.stderr)
+        return 2
     report: dict[str, Any] = {}
     for game in content.games:
         if game.engine is None or (games_wanted and game.id not in games_wanted):
             continue
+        stored = (figures.read(game) or {}).get("balance")
+        try:
+            history = rebalanced(game, stored, changes)
+        except RebalanceError as e:
+            print(f"roadkit balance: {e}", file=sys.stderr)
+            return 2
         engine = load_engine(game.engine)
         facts = game_content(game, engine)
         tallies = [play_and_tally(engine, facts, i, s, policy, simulations)
                    for i in range(len(engine.simulation_setups())) for s in range(seed, seed + games)]
         found = effects(tallies, engine.type.utility)
         report[game.id] = {"policy": policy, "simulations": simulations if policy == "search" else None,
-                           "games_per_setting": games, "effects": [e.as_dict() for e in found]}
+                           "games_per_setting": games, "effects": [e.as_dict() for e in found],
+                           "rebalanced": history}
         if write:
             figures.store(game, "balance", {"version": figures.version(game.engine, facts), "seed": seed,
                                             **report[game.id]})
@@ -177,5 +229,21 @@ def _human(report: dict[str, Any]) -> str:
                          f"95 % interval {e['interval'][0]:+} to {e['interval'][1]:+}")
         if not part["effects"]:
             lines.append("  nothing varies between this game's plays")
+        for r in part.get("rebalanced") or ():
+            lines.append(f"  re-balanced (house) {r['value']}: {r['change']}")
+            for line in before_and_after(r, part["effects"]):
+                lines.append(f"    {line}")
     return "\n".join(lines) if lines else "no game with an engine chosen"
 
+
+def before_and_after(record: dict[str, Any], now: Sequence[dict[str, Any]]) -> list[str]:
+    """Per setting, a re-balanced design's effect before its change and now, each with its interval."""
+    after = {e.get("setting"): e for e in now if e.get("value") == record.get("value")}
+
+    def said(e: dict[str, Any] | None) -> str:
+        if e is None:
+            return "not measured"
+        low, high = e["interval"]
+        return f"{e['effect']:+} points ({low:+} to {high:+}){', outlier' if e.get('flagged') else ''}"
+    return [f"{e.get('setting')}: before {said(e)}, after {said(after.get(e.get('setting')))}"
+            for e in record.get("before") or ()]

@@ -87,6 +87,7 @@ class Careful:
     findings: tuple[str, ...]  # balance effects outside the noise, in words
     competitive: bool = False  # rows give each seat's share of the wins, not one win rate
     order: tuple[str, ...] = ()  # whether the settings come out as hard as expected, in words
+    rebalanced: tuple[str, ...] = ()  # house designs changed after a finding: before and after, in words
 
 
 def careful_player(figures: Any) -> Careful | None:
@@ -115,7 +116,7 @@ def careful_player(figures: Any) -> Careful | None:
     sims = next((s.get("simulations") for s in lines if s.get("policy") == policy and s.get("simulations")), None)
     return Careful(PLAYER_WORDS[policy].format(n=sims), tuple(rows), bool(plays.get("current")),
                    _findings(figures.get("balance")), competitive,
-                   _order(plays.get("difficulty"), policy))
+                   _order(plays.get("difficulty"), policy), _rebalanced(figures.get("balance")))
 
 
 def _order(found: Any, policy: str) -> tuple[str, ...]:
@@ -162,6 +163,34 @@ def _findings(balance: Any) -> tuple[str, ...]:
                    f"won {_number(won.get('percent'))} % ({_number(won.get('low'))}–{_number(won.get('high'))} %) "
                    f"of {e.get('games')} against {_number(e.get('against'))} % for {e.get('baseline')}")
     return tuple(out)
+
+
+def _rebalanced(balance: Any) -> tuple[str, ...]:
+    """Each re-balanced house design: what changed, and its effect on the win rate before and after."""
+    if not isinstance(balance, dict):
+        return ()
+    now = [e for e in balance.get("effects") or () if isinstance(e, dict)]
+    out = []
+    for r in balance.get("rebalanced") or ():
+        if not isinstance(r, dict):
+            continue
+        after = {e.get("setting"): e for e in now if e.get("value") == r.get("value")}
+        parts = [f"{_words(e.get('setting', ''))}: {_effect(e)} before, {_effect(after.get(e.get('setting')))} now"
+                 for e in r.get("before") or () if isinstance(e, dict)]
+        out.append(f"{_words(r.get('value', ''))} (our design) was changed: {r.get('change', '')}. "
+                   f"Its effect on the win rate, in points: {'; '.join(parts)}.")
+    return tuple(out)
+
+
+def _effect(e: Any) -> str:
+    if not isinstance(e, dict) or not isinstance(e.get("interval"), list):
+        return "not measured"
+    low, high = e["interval"]
+    return f"{_signed(e.get('effect'))} ({_signed(low)} to {_signed(high)})"
+
+
+def _signed(x: Any) -> str:
+    return f"{'+' if isinstance(x, (int, float)) and x > 0 else ''}{_number(x)}"
 
 
 def _dict(value: Any) -> dict[Any, Any]:
