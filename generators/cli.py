@@ -92,7 +92,7 @@ def parser() -> argparse.ArgumentParser:
     sc = sub.add_parser("schema", help="export the JSON Schemas for editors into build/schema/")
     _common(sc)
     sim = sub.add_parser("simulate", help="play whole games with rules-legal players and report results with "
-                                          "their 95 % intervals")
+                                          "their 95 %% intervals")
     _common(sim)
     sim.add_argument("--games", type=int, default=200, metavar="N", help="games per setting (default 200)")
     sim.add_argument("--seed", type=int, default=1, metavar="S", help="first seed (default 1)")
@@ -116,7 +116,7 @@ def parser() -> argparse.ArgumentParser:
                      help="play the games on a Dask distributed cluster (tcp://host:8786) instead of local "
                           "processes: the same seeds give the same figures")
     bal = sub.add_parser("balance", help="what each seat, character or card that varies does to the win rate, "
-                                        "with 95 % intervals and the outliers flagged")
+                                        "with 95 %% intervals and the outliers flagged")
     _common(bal)
     bal.add_argument("--games", type=int, default=300, metavar="N", help="games per setting (default 300)")
     bal.add_argument("--seed", type=int, default=1, metavar="S", help="first seed (default 1)")

@@ -46,6 +46,18 @@ def test_0_success() -> None:
     assert result.stderr == "" and "content OK" in result.stdout
 
 
+def test_0_help_for_every_command() -> None:
+    """Every help text formats (argparse reads a lone % as a placeholder) and ends in exit 0."""
+    from generators.cli import parser
+
+    commands = [a for a in parser()._subparsers._group_actions[0].choices]  # type: ignore[union-attr]
+    assert "build" in commands and "balance" in commands
+    for args in ([], *[[c] for c in commands]):
+        result = run_cli(*args, "--help")
+        assert result.returncode == 0 and result.stderr == "", (args, result.stderr[-500:])
+        assert "usage: roadkit" in result.stdout
+
+
 @exercises(1)
 def test_1_a_worked_example_failed(tmp_path: Path) -> None:
     content = copy_content(tmp_path, (GAME,))
