@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from generators.engine.contract import Event, Words, named
+from generators.engine.contract import Event, Figure, Words, named
 from generators.engine.facts import GameContent
 from generators.engine.vampire_chase.facts import SLOTS, Effect, EnemyEffect, build_library
 from generators.engine.vampire_chase.specs import Action
@@ -153,5 +153,11 @@ def describe_event(event: Event, content: GameContent | None) -> str | None:
     return None
 
 
+def figures(state: State, content: GameContent | None) -> dict[Figure, int | str]:
+    """The vehicle's Health, as the speed check, the hits and the heals tell it."""
+    return {Figure("", "Health"): state.health}
+
+
 WORDS: Words[State, Action] = Words(action=describe_action, random=describe_random,
-                                    end=lambda state, content: describe_end(state), event=describe_event)
+                                    end=lambda state, content: describe_end(state), event=describe_event,
+                                    figures=figures)
