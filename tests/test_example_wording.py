@@ -255,10 +255,20 @@ def explains(line: str, figure: Figure, before: int | str, after: int | str) -> 
     return str(after).lower() in line.lower()
 
 
+def added_up(lines: list[str], figure: Figure, before: int | str, after: int | str) -> bool:
+    """Several lines naming the piece and the figure, each with one amount, that add up to the
+    change ("Chain Biker is defeated: 1 corpse gained", twice)."""
+    if not (isinstance(after, int) and isinstance(before, int)):
+        return False
+    amounts = [numbers_in(line) for line in lines if names(line, figure.piece) and figure.name.lower() in line.lower()]
+    return len(amounts) > 1 and all(len(a) == 1 for a in amounts) and sum(a.pop() for a in amounts) == abs(after - before)
+
+
 def untold(before: Mapping[Figure, int | str], after: Mapping[Figure, int | str], lines: list[str]) -> list[str]:
     """Each figure present before and after a step that changed with no line of the step telling it."""
     return [f"{f.piece or 'the'} {f.name}: {before[f]} -> {after[f]}" for f in before
-            if f in after and before[f] != after[f] and not any(explains(line, f, before[f], after[f]) for line in lines)]
+            if f in after and before[f] != after[f] and not added_up(lines, f, before[f], after[f])
+            and not any(explains(line, f, before[f], after[f]) for line in lines)]
 
 
 @cache
@@ -314,3 +324,5 @@ def test_the_figure_check_catches_what_it_is_for() -> None:
     assert explains("X drives 1 tile: the Event tile", place, "the Start tile", "the Event tile")
     assert untold({hp: 20}, {hp: 17}, ["X strikes Z", "draws a 3 for X's strike at Z"])
     assert not untold({hp: 20}, {hp: 17}, ["X strikes Z", "Z loses 3 HP"])
+    assert not untold({hp: 20}, {hp: 17}, ["Z loses 1 HP", "Z loses 2 HP"])
+    assert untold({hp: 20}, {hp: 17}, ["Z loses 1 HP", "Z loses 1 HP"])

@@ -114,7 +114,10 @@ def describe(titles: Mapping[str, str] | None, action: Any) -> str:
 
 def describe_action(action: Action, state: State | None, content: GameContent | None) -> str:
     lib = state.lib if state is not None else content.view(build_library) if content is not None else None
-    return describe(lib.titles if lib is not None else None, action)
+    text = describe(lib.titles if lib is not None else None, action)
+    if action.do == "buy" and lib is not None:  # the price is buried from the corpses
+        text += f", burying {_plural(lib.vampire_cards[action.card].cost, 'corpse')}"
+    return text
 
 
 def describe_random(label: str, value: Any, content: GameContent | None) -> str:
@@ -133,7 +136,8 @@ def describe_random(label: str, value: Any, content: GameContent | None) -> str:
 
 def describe_event(event: Event, content: GameContent | None) -> str | None:
     """What the rules did on their own inside a step, where it changes a figure the reader follows:
-    the end-of-turn speed check, an enemy's hit, a heal, a Shield gained, an enemy arriving."""
+    the end-of-turn speed check, an enemy's hit, a heal, a Shield gained, an enemy defeated (its
+    corpses), an enemy arriving."""
     name = content.name if content is not None else str
     d = event.data
     if event.kind == "speed_check":
@@ -148,14 +152,16 @@ def describe_event(event: Event, content: GameContent | None) -> str | None:
         return f"{d['amount']} Health healed: Health {d['health']}"
     if event.kind == "shield":
         return f"Shield +{d['amount']}: Shield {d['shield']}"
+    if event.kind == "defeated":
+        return f"{name(str(d['card']))} is defeated: {_plural(d['corpses'], 'corpse')} gained"
     if event.kind == "arrival":
         return f"{name(str(d['card']))} arrives in slot {d['slot']}"
     return None
 
 
 def figures(state: State, content: GameContent | None) -> dict[Figure, int | str]:
-    """The vehicle's Health, as the speed check, the hits and the heals tell it."""
-    return {Figure("", "Health"): state.health}
+    """The vehicle's Health and corpses."""
+    return {Figure("", "Health"): state.health, Figure("", "corpse"): state.corpses}
 
 
 WORDS: Words[State, Action] = Words(action=describe_action, random=describe_random,
