@@ -20,7 +20,7 @@ import pytest
 from generators.content.loader import load_content
 from generators.content.model import LoadedGame
 from generators.content.scenario import load_scenarios, plain
-from generators.engine.contract import Figure
+from generators.engine.contract import Figure, Place
 from generators.engine.facts import game_content
 from generators.engine.runner import engine_of, prepare, run_scenario
 from generators.site.narrative import Step, steps
@@ -232,7 +232,7 @@ def test_the_scan_catches_what_it_is_for() -> None:
 
 # --- every change of a figure told by its step -----------------------------------------------------
 
-NUMBER = re.compile(r"(?<![\w.])(\d+|an?|one|two|three|four|five|six)(?![\w.])", re.IGNORECASE)
+NUMBER = re.compile(r"(?<![\w.#])(\d+|an?|one|two|three|four|five|six)(?![\w.])", re.IGNORECASE)
 SPELLED = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 
 
@@ -242,29 +242,32 @@ def numbers_in(line: str) -> set[int]:
 
 
 def names(line: str, piece: str) -> bool:
-    return not piece or re.search(rf"(?<![\w-]){re.escape(piece)}(?![\w-])", line) is not None
+    """The line names the piece itself ("Y loses 2 HP", not "Y's strike")."""
+    return not piece or re.search(rf"(?<![\w-]){re.escape(piece)}(?![\w-]|['’]s\b)", line) is not None
 
 
-def explains(line: str, figure: Figure, before: int | str, after: int | str) -> bool:
+def explains(line: str, figure: Figure, before: int | Place, after: int | Place) -> bool:
     """A line tells a change when it names the piece and either the figure with the amount or the
     new value (a count), or the new place (a place, in the lines' own words)."""
     if not names(line, figure.piece):
         return False
     if isinstance(after, int) and isinstance(before, int):
         return figure.name.lower() in line.lower() and bool({after, abs(after - before)} & numbers_in(line))
-    return str(after).lower() in line.lower()
+    return isinstance(after, Place) and after.words.lower() in line.lower()
 
 
-def added_up(lines: list[str], figure: Figure, before: int | str, after: int | str) -> bool:
+def added_up(lines: list[str], figure: Figure, before: int | Place, after: int | Place) -> bool:
     """Several lines naming the piece and the figure, each with one amount, that add up to the
     change ("Chain Biker is defeated: 1 corpse gained", twice)."""
     if not (isinstance(after, int) and isinstance(before, int)):
         return False
-    amounts = [numbers_in(line) for line in lines if names(line, figure.piece) and figure.name.lower() in line.lower()]
-    return len(amounts) > 1 and all(len(a) == 1 for a in amounts) and sum(a.pop() for a in amounts) == abs(after - before)
+    amounts = [re.findall(r"(?<![\w.#])\d+(?![\w.])", line) for line in lines
+               if names(line, figure.piece) and figure.name.lower() in line.lower()]
+    return (len(amounts) > 1 and all(len(a) == 1 for a in amounts)
+            and sum(int(a[0]) for a in amounts) == abs(after - before))
 
 
-def untold(before: Mapping[Figure, int | str], after: Mapping[Figure, int | str], lines: list[str]) -> list[str]:
+def untold(before: Mapping[Figure, int | Place], after: Mapping[Figure, int | Place], lines: list[str]) -> list[str]:
     """Each figure present before and after a step that changed with no line of the step telling it."""
     return [f"{f.piece or 'the'} {f.name}: {before[f]} -> {after[f]}" for f in before
             if f in after and before[f] != after[f] and not added_up(lines, f, before[f], after[f])
@@ -295,7 +298,7 @@ def _changes(game_id: str) -> tuple[int, tuple[str, ...]]:
             after, events = engine.apply(state, step.action, chance)
             lines = [engine.describe_action(step.action, state, facts),
                      *(engine.describe_random(r.label, r.value, facts) for r in chance.log[asked:]),
-                     *engine.describe_events(events, facts)]
+                     *engine.describe_events(events, facts, after)]
             now = engine.figures(after, facts)
             changed += sum(1 for f in figures if f in now and figures[f] != now[f])
             bad += [f"{loaded.scenario.id} step {i + 1}: {u}; the lines: {lines}" for u in untold(figures, now, lines)]
@@ -321,7 +324,9 @@ def test_the_figure_check_catches_what_it_is_for() -> None:
     drops = Figure("X", "drop")
     assert explains("X picks a gunfire drop", drops, 0, 1) and not explains("X picks a gunfire drop", drops, 0, 2)
     place = Figure("X", "place")
-    assert explains("X drives 1 tile: the Event tile", place, "the Start tile", "the Event tile")
+    assert explains("X drives 1 tile: the Event tile", place, Place("s", "Start"), Place("e", "Event"))
+    assert not explains("Y drives 1 tile: the Event tile", place, Place("s", "Start"), Place("e", "Event"))
+    assert not explains("X's strike at Z", Figure("X", "HP"), 20, 17) and not explains("Z loses #3 HP", hp, 20, 17)
     assert untold({hp: 20}, {hp: 17}, ["X strikes Z", "draws a 3 for X's strike at Z"])
     assert not untold({hp: 20}, {hp: 17}, ["X strikes Z", "Z loses 3 HP"])
     assert not untold({hp: 20}, {hp: 17}, ["Z loses 1 HP", "Z loses 2 HP"])

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from generators.engine.contract import Event, Figure, Words, named
+from generators.engine.contract import Event, Figure, Place, Words, named
 from generators.engine.facts import GameContent
 from generators.engine.vampire_chase.facts import SLOTS, Effect, EnemyEffect, build_library
 from generators.engine.vampire_chase.specs import Action
@@ -134,7 +134,7 @@ def describe_random(label: str, value: Any, content: GameContent | None) -> str:
     return f"{label}: {named(content, value)}"
 
 
-def describe_event(event: Event, content: GameContent | None) -> str | None:
+def describe_event(event: Event, state: State | None, content: GameContent | None) -> str | None:
     """What the rules did on their own inside a step, where it changes a figure the reader follows:
     the end-of-turn speed check, an enemy's hit, a heal, a Shield gained, an enemy defeated (its
     corpses), an enemy arriving."""
@@ -159,7 +159,7 @@ def describe_event(event: Event, content: GameContent | None) -> str | None:
     return None
 
 
-def figures(state: State, content: GameContent | None) -> dict[Figure, int | str]:
+def figures(state: State, content: GameContent | None) -> dict[Figure, int | Place]:
     """The vehicle's Health and corpses."""
     return {Figure("", "Health"): state.health, Figure("", "corpse"): state.corpses}
 
