@@ -261,10 +261,9 @@ def added_up(lines: list[str], figure: Figure, before: int | Place, after: int |
     change ("Chain Biker is defeated: 1 corpse gained", twice)."""
     if not (isinstance(after, int) and isinstance(before, int)):
         return False
-    amounts = [re.findall(r"(?<![\w.#])\d+(?![\w.])", line) for line in lines
-               if names(line, figure.piece) and figure.name.lower() in line.lower()]
-    return (len(amounts) > 1 and all(len(a) == 1 for a in amounts)
-            and sum(int(a[0]) for a in amounts) == abs(after - before))
+    amounts = [numbers_in(line) for line in lines if names(line, figure.piece) and figure.name.lower() in line.lower()]
+    change = abs(after - before)
+    return len(amounts) > 1 and all(len(a) == 1 for a in amounts) and sum(min(a) for a in amounts) == change
 
 
 def untold(before: Mapping[Figure, int | Place], after: Mapping[Figure, int | Place], lines: list[str]) -> list[str]:
