@@ -257,13 +257,13 @@ def explains(line: str, figure: Figure, before: int | Place, after: int | Place)
 
 
 def added_up(lines: list[str], figure: Figure, before: int | Place, after: int | Place) -> bool:
-    """Several lines naming the piece and the figure, each with one amount, that add up to the
-    change ("Chain Biker is defeated: 1 corpse gained", twice)."""
+    """Several lines naming the piece and the figure with one amount each that add up to the change
+    ("Chain Biker is defeated: 1 corpse gained", twice; a line with more numbers tells something else)."""
     if not (isinstance(after, int) and isinstance(before, int)):
         return False
-    amounts = [numbers_in(line) for line in lines if names(line, figure.piece) and figure.name.lower() in line.lower()]
-    change = abs(after - before)
-    return len(amounts) > 1 and all(len(a) == 1 for a in amounts) and sum(min(a) for a in amounts) == change
+    amounts = [min(found) for line in lines if names(line, figure.piece) and figure.name.lower() in line.lower()
+               and len(found := numbers_in(line)) == 1]
+    return len(amounts) > 1 and sum(amounts) == abs(after - before)
 
 
 def untold(before: Mapping[Figure, int | Place], after: Mapping[Figure, int | Place], lines: list[str]) -> list[str]:
