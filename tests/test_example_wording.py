@@ -248,21 +248,25 @@ def names(line: str, piece: str) -> bool:
 
 def explains(line: str, figure: Figure, before: int | Place, after: int | Place) -> bool:
     """A line tells a change when it names the piece and either the figure with the amount or the
-    new value (a count), or the new place (a place, in the lines' own words)."""
+    new value (a count; a line that prints no amount at all may just name them), or the new place."""
     if not names(line, figure.piece):
         return False
     if isinstance(after, int) and isinstance(before, int):
-        return figure.name.lower() in line.lower() and bool({after, abs(after - before)} & numbers_in(line))
+        amounts = numbers_in(line)
+        return figure.name.lower() in line.lower() and (not amounts or bool({after, abs(after - before)} & amounts))
     return isinstance(after, Place) and after.words.lower() in line.lower()
 
 
 def added_up(lines: list[str], figure: Figure, before: int | Place, after: int | Place) -> bool:
-    """Several lines naming the piece and the figure with one amount each that add up to the change
-    ("Chain Biker is defeated: 1 corpse gained", twice; a line with more numbers tells something else)."""
+    """Several lines naming the piece and the figure, each with the amount right before the figure or
+    the piece ("1 corpse gained", "takes a damage token", "an enemy car"), that add up to the change."""
     if not (isinstance(after, int) and isinstance(before, int)):
         return False
-    amounts = [min(found) for line in lines if names(line, figure.piece) and figure.name.lower() in line.lower()
-               and len(found := numbers_in(line)) == 1]
+    words = "|".join(re.escape(w) for w in (figure.name, figure.piece) if w)
+    amount = re.compile(rf"{NUMBER.pattern} (?:[\w-]+ )?(?:{words})", re.IGNORECASE)
+    amounts = [numbers_in(m.group(1)).pop() for line in lines
+               if names(line, figure.piece) and figure.name.lower() in line.lower()
+               for m in [amount.search(line)] if m]
     return len(amounts) > 1 and sum(amounts) == abs(after - before)
 
 
@@ -319,14 +323,18 @@ def test_the_figure_check_catches_what_it_is_for() -> None:
     hp = Figure("Z", "HP")
     assert explains("Z loses 2 HP (18 left)", hp, 20, 18) and explains("Z: HP 18", hp, 20, 18)
     assert not explains("Y loses 2 HP", hp, 20, 18) and not explains("Z draws a 2", hp, 20, 18)
+    assert explains("Z loses HP", hp, 20, 18) and not explains("Z loses 3 HP", hp, 20, 18)
     assert not explains("Zed loses 2 HP", hp, 20, 18)
     drops = Figure("X", "drop")
     assert explains("X picks a gunfire drop", drops, 0, 1) and not explains("X picks a gunfire drop", drops, 0, 2)
     place = Figure("X", "place")
     assert explains("X drives 1 tile: the Event tile", place, Place("s", "Start"), Place("e", "Event"))
     assert not explains("Y drives 1 tile: the Event tile", place, Place("s", "Start"), Place("e", "Event"))
-    assert not explains("X's strike at Z", Figure("X", "HP"), 20, 17) and not explains("Z loses #3 HP", hp, 20, 17)
+    assert not explains("X's strike at Z", Figure("X", "HP"), 20, 17)
+    boss = Figure("OMG-ZILLA #1", "HP")
+    assert explains("OMG-ZILLA #1 loses 3 HP", boss, 10, 7) and not explains("OMG-ZILLA #1 loses 2 HP", boss, 10, 7)
     assert untold({hp: 20}, {hp: 17}, ["X strikes Z", "draws a 3 for X's strike at Z"])
     assert not untold({hp: 20}, {hp: 17}, ["X strikes Z", "Z loses 3 HP"])
     assert not untold({hp: 20}, {hp: 17}, ["Z loses 1 HP", "Z loses 2 HP"])
     assert untold({hp: 20}, {hp: 17}, ["Z loses 1 HP", "Z loses 1 HP"])
+    assert untold({hp: 20}, {hp: 17}, ["Z loses 1 HP", "Z loses 1 HP", "Z is on tile 1 (HP low)"])
