@@ -202,6 +202,28 @@ def test_counts_agree_with_their_nouns() -> None:
     assert not bad, "\n".join(bad[:40])
 
 
+DOUBLED = re.compile(r"\b([^\W\d]+)\s+\1\b", re.IGNORECASE)  # "the the", "takes takes"
+MISSING = re.compile(r"\b(?:None|null|nan|undefined)\b|\bnone (?:against|to hit|HP|Health|health|damage|points?)\b")
+
+
+def slips(line: str) -> list[str]:
+    """A value that was never filled in ("turn None", "none against 5") or a word written twice."""
+    return [m.group(0) for m in (*MISSING.finditer(line), *DOUBLED.finditer(line))]
+
+
+def test_no_step_line_shows_a_missing_value_or_a_doubled_word() -> None:
+    lines = [(g.id, ex, line) for g in WITH_ENGINE for ex, ss in _records(g.id) for st in ss for line in step_lines(st)]
+    assert len(lines) > 1000, "too few lines: the scan would pass vacuously"
+    bad = [f"{g}/{ex}: {line!r}: {found}" for g, ex, line in lines if (found := slips(line))]
+    assert not bad, "\n".join(bad[:40])
+
+
+def test_the_slip_scan_catches_what_it_is_for() -> None:
+    assert slips("X ends turn None") and slips("hits the Tank (none against 5 to hit)")
+    assert slips("Y loses loses 2 HP") and slips("the The Event tile")
+    assert not slips("X buys nothing; none of the cars moves; 2 2") and not slips("Olena has 3 Logistics")
+
+
 @pytest.mark.parametrize("game", WITH_ENGINE, ids=lambda g: g.id)
 def test_a_car_strikes_back_only_at_one_that_struck_it(game: LoadedGame) -> None:
     bad = [f"{ex}: {line!r}" for ex, ss in _records(game.id)

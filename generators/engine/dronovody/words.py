@@ -141,16 +141,20 @@ def describe_event(e: Event, s: State | None, content: GameContent | None) -> st
     if kind == "repaired":
         return f"{who}: the {name(str(d['drone']))} drone is repaired ({name(str(d['by']))})"
     if kind == "drone-discarded":
-        return f"{who} discards a drone: the {name(str(d['drone']))} ({d['why']})"
+        why = "a Kamikaze drone is used up in its attack" if d["why"] == "kamikaze" else d["why"]
+        return f"{who} discards a drone: the {name(str(d['drone']))} ({why})"
     if kind == "attack":
-        return f"the {name(str(d['drone']))} {'hits' if d['hit'] else 'misses'} the {name(str(d['target']))}" \
-               f" ({d['total']} against {d['needed']} to hit)"
+        how = f"a guaranteed hit: {name(str(d['guaranteed']))}" if d["guaranteed"] else \
+            f"{d['total']} against {d['needed']} to hit"
+        return f"the {name(str(d['drone']))} {'hits' if d['hit'] else 'misses'} the {name(str(d['target']))} ({how})"
     if kind == "artillery":
+        rolls = " and ".join(str(r) for r in d["rolls"])
+        change = f", {'+' if d['modifier'] > 0 else '−'}{abs(d['modifier'])}" if d["modifier"] else ""
         return f"the {name(str(d['card']))} {'hits' if d['hit'] else 'misses'} the {name(str(d['target']))}" \
-               f" ({d['needed']} to hit)"
+               f" (rolled {rolls}{change}; {d['needed']} to hit)"
     if kind == "defence":
-        up = ", ".join(name(str(c)) for c in d["activated"])
-        return f"{who}'s defence: {up + ' activated' if up else 'nothing activated'}"
+        up = [name(str(c)) for c in d["activated"]]
+        return f"the defence die activates the {', '.join(up)}" if up else "the defence die activates no threat"
     if kind == "cancelled":
         return f"{who}'s {name(str(d['by']))} cancels the {name(str(d['card']))}"
     if kind == "mishap":
