@@ -161,8 +161,9 @@ def _cause(cause: str, name: Callable[[str], str]) -> str:
 
 def describe_event(e: Event, s: State | None, content: GameContent | None) -> str | None:
     """What the rules did on their own, where it changes a figure the reader follows: the hero hurt
-    (and by what) or spared by a shield, health repaired, vehicles destroyed and trucks damaged, the
-    boss hit, the mission's score, points spent and lost, the mission's and the game's end."""
+    (and by what) or spared by a shield, disoriented or held back by the road's edge, health
+    repaired, vehicles destroyed and trucks damaged, the boss hit, the mission's score, points spent
+    and lost, the mission's and the game's end."""
     name = content.name if content is not None else str
     d = e.data
     kind = e.kind
@@ -177,6 +178,11 @@ def describe_event(e: Event, s: State | None, content: GameContent | None) -> st
         what = f"{d['type']} is destroyed" if kind == "vehicle_destroyed" else "truck is damaged"
         how = _DESTROYED_BY.get(str(d["by"]), "")
         return f"a{'n' if d['side'] == 'enemy' else ''} {d['side']} {what} {how}".rstrip()
+    if kind == "disoriented":
+        arrows = "".join(_ARROW_MARK.get(str(a), str(a)) for a in d["card"])
+        return f"the hero is disoriented and moves {arrows} instead"
+    if kind == "off_road":
+        return f"the hero cannot move {_ARROW_MARK.get(str(d['arrow']), d['arrow'])}: that would leave the road"
     if kind == "boss_damaged":
         return f"the boss takes 1 damage: its {str(d['part']).replace('-', ' ')} is hit"
     if kind == "boss_already_damaged":
