@@ -194,7 +194,8 @@ def _why_less_or_more(d: dict[str, Any], s: State | None, names: Callable[[str],
 def describe_event(e: Event, s: State | None, content: GameContent | None) -> str | None:
     """What the rules did on their own, where it changes a figure the reader follows or explains why
     one did not change: damage (with the abilities that changed it), damage an ability prevents, a
-    miss, a boss hurt and defeated, a car out of the race and its car bomb, a heal, rewards drawn."""
+    miss, a fight the tile or smoke prevents, a first strike that misses, a strike back, a boss hurt
+    and defeated, a car out of the race and its car bomb, a heal, a hazard passed, cards drawn."""
     names = content.name if content is not None else str
     d = e.data
     if e.kind == "damage":
@@ -227,11 +228,23 @@ def describe_event(e: Event, s: State | None, content: GameContent | None) -> st
     if e.kind == "tile-drawn" and s is not None and s.stack_known:  # from an unknown stack, its draw tells it
         face = s.box.tiles.get(str(d["face"]))
         return f"{d['player']} draws the road tile {face.title if face else names(str(d['face']))}"
+    if e.kind in ("battle-it-out-prevented", "drive-by-prevented"):
+        what = "no battle it out" if e.kind == "battle-it-out-prevented" else f"no drive-by for {d['by']}"
+        return f"{what}: {_PEACEFUL.get(str(d['reason']), str(d['reason']))}"
+    if e.kind == "first-strike-cancelled":
+        car = s.players.get(str(d["player"])) if s is not None else None
+        why = "smoke hides it" if d["reason"] == "smoke" else \
+            f"{car.name} is {names(car.character)}" if car is not None else "an ability"
+        return f"the first strike at {d['player']} misses: {why}"
+    if e.kind == "counter-attack":
+        return f"{d['by']} strikes back at {d['target']}"
     if e.kind == "power-card-drawn":
         return f"{d['player']} draws a power card from the {_PILE[str(d['from'])]}"
     return None
 
 
+_PEACEFUL = {"start tile": "nobody fights on the Start tile", "hazard tile": "nobody fights on a Hazard tile",
+             "smoke": "smoke covers the tile"}
 _BOSS_HARM = {"strike": "strike", "power-card": "power card", "car-bomb": "car bomb", "gunfire": "gunfire drop",
               "landmine": "landmine drop", "fire": "fire drop"}
 
