@@ -149,9 +149,9 @@ def describe_event(e: Event, s: State | None, content: GameContent | None) -> st
         return f"the {name(str(d['drone']))} {'hits' if d['hit'] else 'misses'} the {name(str(d['target']))} ({how})"
     if kind == "artillery":
         rolls = " and ".join(str(r) for r in d["rolls"])
-        change = f", {'+' if d['modifier'] > 0 else '−'}{abs(d['modifier'])}" if d["modifier"] else ""
+        modifier = f", {'+' if d['modifier'] > 0 else '−'}{abs(d['modifier'])}" if d["modifier"] else ""
         return f"the {name(str(d['card']))} {'hits' if d['hit'] else 'misses'} the {name(str(d['target']))}" \
-               f" (rolled {rolls}{change}; {d['needed']} to hit)"
+               f" (rolled {rolls}{modifier}; {d['needed']} to hit)"
     if kind == "defence":
         up = [name(str(c)) for c in d["activated"]]
         return f"the defence die activates the {', '.join(up)}" if up else "the defence die activates no threat"
