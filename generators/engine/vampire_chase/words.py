@@ -117,6 +117,8 @@ def describe_action(action: Action, state: State | None, content: GameContent | 
     text = describe(lib.titles if lib is not None else None, action)
     if action.do == "buy" and lib is not None:  # the price is buried from the corpses
         text += f", burying {_plural(lib.vampire_cards[action.card].cost, 'corpse')}"
+    if action.do == "keep" and state is not None and state.shield:  # cleanup ends what the Shield held
+        text += f"; cleanup: the Shield goes from {state.shield} to 0"
     return text
 
 
@@ -160,8 +162,9 @@ def describe_event(event: Event, state: State | None, content: GameContent | Non
 
 
 def figures(state: State, content: GameContent | None) -> dict[Figure, int | Place]:
-    """The vehicle's Health and corpses."""
-    return {Figure("", "Health"): state.health, Figure("", "corpse"): state.corpses}
+    """The vehicle's Health, Shield and corpses."""
+    return {Figure("", "Health"): state.health, Figure("", "Shield"): state.shield,
+            Figure("", "corpse"): state.corpses}
 
 
 WORDS: Words[State, Action] = Words(action=describe_action, random=describe_random,
