@@ -51,9 +51,15 @@ def _place(s: State | None, pos: Sequence[int]) -> str:
     return f"the space {rows}, {lanes}"
 
 
+def _arrows(s: State | None, slot: str) -> str:
+    """The arrows of the card in a dashboard slot, as the card prints them (" ↑←↑")."""
+    card = s.slots.get(slot) if s is not None else None
+    return f" {''.join(_ARROW_MARK.get(a, a) for a in card.arrows)}" if card is not None else ""
+
+
 def _describe(act: Any, s: State | None, name: Callable[[str], str]) -> str:
     if isinstance(act, MoveAction):
-        text = f"Move with the {_SLOT_NAME[act.slot]} card" + (", mirrored" if act.mirror else "")
+        text = f"Move with the {_SLOT_NAME[act.slot]} card{_arrows(s, act.slot)}" + (", mirrored" if act.mirror else "")
         if act.fire == "both":
             text += f", firing {FIRE_DIRECTION[act.slot]} before and after moving"
         elif act.fire:
