@@ -84,6 +84,9 @@ _HOW = {"slam": " (slammed)", "oil": " (sliding on the oil slick)", "ramp": " (t
         "bonus": " (bonus move)", "slipstream": " (slipstream)"}
 
 
+_PIT = {"second damage": "its second damage token", "impassable": "an impassable space"}
+
+
 def place_words(at: str) -> str:
     """Where a car is, as a line names it: a space by its printed id, the start, a pit, past the finish."""
     if at == START:
@@ -114,7 +117,8 @@ def describe_event(e: Event, s: State | None, content: GameContent | None) -> st
         top, bottom = car_words(str(d["top"])), car_words(str(d["bottom"]))
         return f"slam on {space_words(str(d['space']))}: {top} on top of {bottom}"
     if kind == "pit":
-        return f"{car_words(str(d['car']))} goes to the pit beside tile {d['pit']} ({d['why']})"
+        why = _PIT.get(str(d["why"]), name(str(d["why"])))
+        return f"{car_words(str(d['car']))} goes to the pit beside tile {d['pit']} ({why})"
     if kind == "pit-exit":
         cleared = f", its {d['discarded']} damage token{'s' if d['discarded'] != 1 else ''} discarded" \
             if d["discarded"] else ""
