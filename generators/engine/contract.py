@@ -190,10 +190,10 @@ class Words(Generic[S, A]):
     roll or draw (`random(label, value, content)`), where an example ends (`end(state, content)`), and
     what the rules did on their own inside a step (`event(event, state, content)`, `state` the one the
     step ends in: an end-of-turn check, an enemy's attack, a heal, damage an ability takes away; None
-    for an event not worth telling, or one the action's own line tells),
-    so every figure an example's outcome shows changes by a line the reader sees. `figures(state,
-    content)`: the figures a player follows, each a count or a `Place`; a test
-    replays every example and checks that each change of one is told by a line of its step."""
+    for an event not worth telling, or one the action's own line tells), so every figure an example's
+    outcome shows changes by a line the reader sees. `figures(state, content)`: the figures a player
+    follows, each a count or a `Place`; a test replays every example and checks that each change of
+    one is told by a line of its step."""
 
     action: Callable[[A, S | None, GameContent | None], str] | None = None
     random: Callable[[str, Any, GameContent | None], str] | None = None
