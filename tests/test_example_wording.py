@@ -11,6 +11,7 @@ game's own player text (rules, glossary, printed titles) never uses, a code of l
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
 
@@ -19,6 +20,7 @@ import pytest
 from generators.content.loader import load_content
 from generators.content.model import LoadedGame
 from generators.content.scenario import load_scenarios, plain
+from generators.engine.contract import Figure, Place
 from generators.engine.facts import game_content
 from generators.engine.runner import engine_of, prepare, run_scenario
 from generators.site.narrative import Step, steps
@@ -200,6 +202,28 @@ def test_counts_agree_with_their_nouns() -> None:
     assert not bad, "\n".join(bad[:40])
 
 
+DOUBLED = re.compile(r"\b([^\W\d]+)\s+\1\b", re.IGNORECASE)  # "the the", "takes takes"
+MISSING = re.compile(r"\b(?:None|null|nan|undefined)\b|\bnone (?:against|to hit|HP|Health|health|damage|points?)\b")
+
+
+def slips(line: str) -> list[str]:
+    """A value that was never filled in ("turn None", "none against 5") or a word written twice."""
+    return [m.group(0) for m in (*MISSING.finditer(line), *DOUBLED.finditer(line))]
+
+
+def test_no_step_line_shows_a_missing_value_or_a_doubled_word() -> None:
+    lines = [(g.id, ex, line) for g in WITH_ENGINE for ex, ss in _records(g.id) for st in ss for line in step_lines(st)]
+    assert len(lines) > 1000, "too few lines: the scan would pass vacuously"
+    bad = [f"{g}/{ex}: {line!r}: {found}" for g, ex, line in lines if (found := slips(line))]
+    assert not bad, "\n".join(bad[:40])
+
+
+def test_the_slip_scan_catches_what_it_is_for() -> None:
+    assert slips("X ends turn None") and slips("hits the Tank (none against 5 to hit)")
+    assert slips("Y loses loses 2 HP") and slips("the The Event tile")
+    assert not slips("X buys nothing; none of the cars moves; 2 2") and not slips("Olena has 3 Logistics")
+
+
 @pytest.mark.parametrize("game", WITH_ENGINE, ids=lambda g: g.id)
 def test_a_car_strikes_back_only_at_one_that_struck_it(game: LoadedGame) -> None:
     bad = [f"{ex}: {line!r}" for ex, ss in _records(game.id)
@@ -228,35 +252,111 @@ def test_the_scan_catches_what_it_is_for() -> None:
     assert not problems_in("X ends the turn", game, kinds)
 
 
-LOST = re.compile(r"(\d+) Health lost|hits for (\d+)(?:, the Shield takes (\d+))?|(\d+) Health healed")
+# --- every change of a figure told by its step -----------------------------------------------------
+
+NUMBER = re.compile(r"(?<![\w.#])(\d+|an?|one|two|three|four|five|six)(?![\w.])", re.IGNORECASE)
+SPELLED = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 
 
-def test_every_change_of_health_is_told_by_its_step() -> None:
-    """The vampire chase: each step's change of Health (an end-of-turn speed check, an enemy's hits,
-    a heal) is the sum of what the step's lines tell, so no example loses Health silently."""
+def numbers_in(line: str) -> set[int]:
+    """The amounts a line states: digits, and "a"/"one" … "six" spelled out ("picks a drop")."""
+    return {int(n) if n.isdigit() else SPELLED[n.lower()] for n in NUMBER.findall(line)}
+
+
+def names(line: str, piece: str) -> bool:
+    """The line names the piece itself ("Y loses 2 HP", not "Y's strike")."""
+    return not piece or re.search(rf"(?<![\w-]){re.escape(piece)}(?![\w-]|['’]s\b)", line) is not None
+
+
+def explains(line: str, figure: Figure, before: int | Place, after: int | Place) -> bool:
+    """A line tells a change when it names the piece and either the figure with the amount or the
+    new value (a count; a line that prints no amount at all may just name them), or the new place."""
+    if not names(line, figure.piece):
+        return False
+    if isinstance(after, int) and isinstance(before, int):
+        amounts = numbers_in(line)
+        return figure.name.lower() in line.lower() and (not amounts or bool({after, abs(after - before)} & amounts))
+    return isinstance(after, Place) and after.words.lower() in line.lower()
+
+
+def added_up(lines: list[str], figure: Figure, before: int | Place, after: int | Place) -> bool:
+    """Several lines naming the piece and the figure, each with the amount right before the figure or
+    the piece ("1 corpse gained", "takes a damage token", "an enemy car"), that add up to the change."""
+    if not (isinstance(after, int) and isinstance(before, int)):
+        return False
+    words = "|".join(re.escape(w) for w in (figure.name, figure.piece) if w)
+    amount = re.compile(rf"{NUMBER.pattern} (?:[\w-]+ )?(?:{words})", re.IGNORECASE)
+    amounts = [numbers_in(m.group(1)).pop() for line in lines
+               if names(line, figure.piece) and figure.name.lower() in line.lower()
+               for m in [amount.search(line)] if m]
+    return len(amounts) > 1 and sum(amounts) == abs(after - before)
+
+
+def untold(before: Mapping[Figure, int | Place], after: Mapping[Figure, int | Place], lines: list[str]) -> list[str]:
+    """Each figure present before and after a step that changed with no line of the step telling it."""
+    return [f"{f.piece or 'the'} {f.name}: {before[f]} -> {after[f]}" for f in before
+            if f in after and before[f] != after[f] and not added_up(lines, f, before[f], after[f])
+            and not any(explains(line, f, before[f], after[f]) for line in lines)]
+
+
+@cache
+def _changes(game_id: str) -> tuple[int, tuple[str, ...]]:
+    """Every example of a game replayed step by step: how many figure changes its steps make, and
+    each one no line of its step tells."""
     from generators.engine.chance import Chance
 
-    game = next(g for g in CONTENT.games if g.id == "vampire-chase")
+    game = next(g for g in CONTENT.games if g.id == game_id)
     engine = engine_of(game)
     facts = game_content(game, engine)
     files = sorted((Path(game.dir) / "examples").glob("*.yaml"))
-    changed = 0
+    changed, bad = 0, []
     for loaded in load_scenarios(files, engine, rule_ids=[r.id for r in game.rules]):
         prepared = prepare(engine, facts, loaded)
         if prepared.state is None:
             continue
         state, chance = prepared.state, Chance(list(loaded.random))
+        figures = engine.figures(state, facts)
         for i, step in enumerate(loaded.steps):
             if step.refused is not None:
                 continue
+            asked = len(chance.log)
             after, events = engine.apply(state, step.action, chance)
-            told = 0
-            for m in LOST.finditer(" ".join(engine.describe_events(events, facts))):
-                speed, hit, shield, healed = (int(g) if g else 0 for g in m.groups())
-                told += healed - speed - (hit - shield)
-            assert after.health - state.health == told, (
-                f"{loaded.scenario.id} step {i + 1}: Health {state.health} -> {after.health}, the lines tell "
-                f"{told:+}: {engine.describe_events(events, facts)}")
-            changed += after.health != state.health
-            state = after
-    assert changed >= 5, "too few changes of Health: the check would pass vacuously"
+            lines = [engine.describe_action(step.action, state, facts),
+                     *(engine.describe_random(r.label, r.value, facts) for r in chance.log[asked:]),
+                     *engine.describe_events(events, facts, after)]
+            now = engine.figures(after, facts)
+            changed += sum(1 for f in figures if f in now and figures[f] != now[f])
+            bad += [f"{loaded.scenario.id} step {i + 1}: {u}; the lines: {lines}" for u in untold(figures, now, lines)]
+            state, figures = after, now
+    return changed, tuple(bad)
+
+
+@pytest.mark.parametrize("game", WITH_ENGINE, ids=lambda g: g.id)
+def test_every_change_of_a_figure_is_told_by_its_step(game: LoadedGame) -> None:
+    """Each figure a player follows (HP, Health, damage, Logistics, cards and drops held, places) that
+    changes inside a step is told by that step's lines: an end-of-turn check, an enemy's attack, a
+    collision, damage an ability takes away, a refill; no example changes a number silently."""
+    changed, bad = _changes(game.id)
+    assert changed >= 20, f"{game.id}: only {changed} changes of a figure: the check would pass vacuously"
+    assert not bad, f"{len(bad)} of {changed} changes untold:\n" + "\n".join(bad[:30])
+
+
+def test_the_figure_check_catches_what_it_is_for() -> None:
+    hp = Figure("Z", "HP")
+    assert explains("Z loses 2 HP (18 left)", hp, 20, 18) and explains("Z: HP 18", hp, 20, 18)
+    assert not explains("Y loses 2 HP", hp, 20, 18) and not explains("Z draws a 2", hp, 20, 18)
+    assert explains("Z loses HP", hp, 20, 18) and not explains("Z loses 3 HP", hp, 20, 18)
+    assert not explains("Zed loses 2 HP", hp, 20, 18)
+    drops = Figure("X", "drop")
+    assert explains("X picks a gunfire drop", drops, 0, 1) and not explains("X picks a gunfire drop", drops, 0, 2)
+    place = Figure("X", "place")
+    assert explains("X drives 1 tile: the Event tile", place, Place("s", "Start"), Place("e", "Event"))
+    assert not explains("Y drives 1 tile: the Event tile", place, Place("s", "Start"), Place("e", "Event"))
+    assert not explains("X's strike at Z", Figure("X", "HP"), 20, 17)
+    boss = Figure("OMG-ZILLA #1", "HP")
+    assert explains("OMG-ZILLA #1 loses 3 HP", boss, 10, 7) and not explains("OMG-ZILLA #1 loses 2 HP", boss, 10, 7)
+    assert untold({hp: 20}, {hp: 17}, ["X strikes Z", "draws a 3 for X's strike at Z"])
+    assert not untold({hp: 20}, {hp: 17}, ["X strikes Z", "Z loses 3 HP"])
+    assert not untold({hp: 20}, {hp: 17}, ["Z loses 1 HP", "Z loses 2 HP"])
+    assert untold({hp: 20}, {hp: 17}, ["Z loses 1 HP", "Z loses 1 HP"])
+    assert untold({hp: 20}, {hp: 17}, ["Z loses 1 HP", "Z loses 1 HP", "Z is on tile 1 (HP low)"])

@@ -167,17 +167,39 @@ class Move(Generic[S, A]):
 
 
 @dataclass(frozen=True)
+class Figure:
+    """A number or place a player follows through an example, named as the step lines name it: whose
+    (`piece`: "Z", "the hero", "Olena"; "" in a one-vehicle game) and what ("HP", "Logistics")."""
+
+    piece: str
+    name: str
+
+
+@dataclass(frozen=True)
+class Place:
+    """Where a piece is, as a figure: it changes when `at` does (a space or tile id) and is told by a
+    line that names the piece and `words` (the place as the lines name it: a tile's printed title)."""
+
+    at: str
+    words: str = field(compare=False)
+
+
+@dataclass(frozen=True)
 class Words(Generic[S, A]):
     """Players' wording for the site's step lists: an action (`action(action, state, content)`), a
     roll or draw (`random(label, value, content)`), where an example ends (`end(state, content)`), and
-    what the rules did on their own inside a step (`event(event, content)`: an end-of-turn check, an
-    enemy's attack, a heal; None for an event not worth telling), so every figure an example's outcome
-    shows changes by a line the reader sees."""
+    what the rules did on their own inside a step (`event(event, state, content)`, `state` the one the
+    step ends in: an end-of-turn check, an enemy's attack, a heal, damage an ability takes away; None
+    for an event not worth telling, or one the action's own line tells), so every figure an example's
+    outcome shows changes by a line the reader sees. `figures(state, content)`: the figures a player
+    follows, each a count or a `Place`; a test replays every example and checks that each change of
+    one is told by a line of its step."""
 
     action: Callable[[A, S | None, GameContent | None], str] | None = None
     random: Callable[[str, Any, GameContent | None], str] | None = None
     end: Callable[[S, GameContent | None], str] | None = None
-    event: Callable[[Event, GameContent | None], str | None] | None = None
+    event: Callable[[Event, S | None, GameContent | None], str | None] | None = None
+    figures: Callable[[S, GameContent | None], Mapping[Figure, int | Place]] | None = None
 
 
 @dataclass(frozen=True)
@@ -424,15 +446,20 @@ class Game(Generic[S, A]):
             return f"{label}, in order: {named(content, value)}"
         return f"{label}: {named(content, value)}"
 
-    def describe_events(self, events: Sequence[Event], content: GameContent | None = None) -> list[str]:
-        """What the rules did on their own in one step, in players' words, in order."""
+    def describe_events(self, events: Sequence[Event], content: GameContent | None = None,
+                        state: S | None = None) -> list[str]:
+        """What the rules did on their own in one step (ending in `state`), in players' words, in order."""
         told = self.words.event
         if told is None:
             return []
-        return [line for e in events if (line := told(e, content))]
+        return [line for e in events if (line := told(e, state, content))]
 
     def describe_end(self, state: S, content: GameContent | None = None) -> str:
         return "" if self.words.end is None else self.words.end(state, content)
+
+    def figures(self, state: S, content: GameContent | None = None) -> Mapping[Figure, int | Place]:
+        """The figures a player follows in `state` (see `Words.figures`); none where a game names none."""
+        return {} if self.words.figures is None else self.words.figures(state, content)
 
     # -- drawings and tables --
 

@@ -378,7 +378,7 @@ def _replay(run: _Run, engine: Game[Any, Any]) -> None:
         told = {"action": step.data, "says": engine.describe_action(step.action, state, content),
                 "random": [[r.label, r.value] for r in drawn],
                 "draws": [engine.describe_random(r.label, r.value, content) for r in drawn]}
-        then = engine.describe_events(events, content)
+        then = engine.describe_events(events, content, new_state)
         run.narrative.append({**told, "then": then} if then else told)
         state = new_state
         all_events += events

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from generators.engine.contract import Words, named
+from generators.engine.contract import Event, Figure, Place, Words, named
 from generators.engine.dronovody.state import State
 from generators.engine.facts import GameContent
 
@@ -29,7 +29,8 @@ def describe_action(a: Any, name: Callable[[str], str]) -> str:
         "end_move": lambda: "end the Movement",
         "evacuate": lambda: f"Evacuation: {_t(a.card)} leaves",
         "buy": lambda: "Buying a drone: reveal one more",
-        "take_drone": lambda: f"buy the {_t(a.card)}" + (f", discarding the {_t(a.discard)}" if a.discard else ""),
+        "take_drone": lambda: f"buy the {_t(a.card)} drone"
+        + (f", discarding the {_t(a.discard)}" if a.discard else ""),
         "decline": lambda: "buy nothing",
         "sortie": lambda: f"combat sortie with the {_t(a.drone)}",
         "attack": lambda: f"attack the {_t(a.target)}" + (" (guaranteed hit)" if a.guaranteed else ""),
@@ -92,4 +93,88 @@ def _end(s: State, content: GameContent | None) -> str:
     return describe_end(s, _names(content))
 
 
-WORDS: Words[State, Any] = Words(action=_action, random=_random, end=_end)
+def _logistics_why(why: str, name: Callable[[str], str]) -> str:
+    """Why Logistics changed: a card paid for, a drone bought, a trophy exchanged, the HQ, a card's gift."""
+    verb, _, card = why.partition(" ")
+    if verb == "played" and card:
+        return f"for {name(card)}"
+    if verb == "bought" and card:
+        return f"for the {name(card)}"
+    if verb == "trophy" and card:
+        return f"for the {name(card)} trophy"
+    if why == "HQ":
+        return "from the Characters in the HQ"
+    return f"from {name(why)}"
+
+
+_FROM = {"crew": "the Crew", "trench": "the Trench", "hq": "the HQ"}
+
+
+def describe_event(e: Event, s: State | None, content: GameContent | None) -> str | None:
+    """What the rules did on their own, where it changes a figure the reader follows: Logistics paid
+    and gained and why, Characters wounded and evacuated, trophies taken, drones shot down, broken,
+    repaired and discarded, a sortie's or artillery's hit or miss, defences and what they cancel,
+    mishaps, threats placed on the field, and the end of the game."""
+    name = _names(content)
+    d = e.data
+    kind, who = e.kind, str(d.get("player", ""))
+    if kind == "logistics":
+        change, why = int(d["change"]), _logistics_why(str(d["why"]), name)
+        return f"{who} {'gains' if change > 0 else 'pays'} {abs(change)} Logistics {why}"
+    if kind == "wound":
+        return f"{who} has a Character wounded: {name(str(d['card']))}, from {_FROM.get(str(d['from']), d['from'])}"
+    if kind == "evacuated":
+        return f"{who} has a wounded Character evacuated: {name(str(d['card']))}"
+    if kind == "trophy-exchanged":
+        return f"{who} gives up a trophy: the {name(str(d['card']))}"
+    if kind == "set-up" and s is not None:
+        starts = [f"{p.name} starts with the {' and the '.join(name(x.card) for x in p.warehouse)} drone"
+                  + ("s" if len(p.warehouse) > 1 else "") for p in (s.p(n) for n in s.seats) if p.warehouse]
+        return "; ".join(starts) or None
+    if kind == "trophy":
+        return f"{who} takes a trophy: the {name(str(d['card']))}"
+    if kind == "shot-down":
+        return f"{who} loses a drone: the {name(str(d['drone']))}, to the {name(str(d['by']))}"
+    if kind == "broken":
+        cause = "breaks down" if d["by"] == "breakdown" else f"is broken by the {name(str(d['by']))}"
+        return f"{who}: the {name(str(d['drone']))} drone {cause}"
+    if kind == "repaired":
+        return f"{who}: the {name(str(d['drone']))} drone is repaired ({name(str(d['by']))})"
+    if kind == "drone-discarded":
+        why = "a Kamikaze drone is used up in its attack" if d["why"] == "kamikaze" else d["why"]
+        return f"{who} discards a drone: the {name(str(d['drone']))} ({why})"
+    if kind == "attack":
+        how = f"a guaranteed hit: {name(str(d['guaranteed']))}" if d["guaranteed"] else \
+            f"{d['total']} against {d['needed']} to hit"
+        return f"the {name(str(d['drone']))} {'hits' if d['hit'] else 'misses'} the {name(str(d['target']))} ({how})"
+    if kind == "artillery":
+        rolls = " and ".join(str(r) for r in d["rolls"])
+        modifier = f", {'+' if d['modifier'] > 0 else '−'}{abs(d['modifier'])}" if d["modifier"] else ""
+        return f"the {name(str(d['card']))} {'hits' if d['hit'] else 'misses'} the {name(str(d['target']))}" \
+               f" (rolled {rolls}{modifier}; {d['needed']} to hit)"
+    if kind == "defence":
+        up = [name(str(c)) for c in d["activated"]]
+        return f"the defence die activates the {', '.join(up)}" if up else "the defence die activates no threat"
+    if kind == "cancelled":
+        return f"{who}'s {name(str(d['by']))} cancels the {name(str(d['card']))}"
+    if kind == "mishap":
+        return f"{who} suffers a mishap: {name(str(d['card']))}"
+    if kind == "threats-placed":
+        return f"threats placed on the field: {', '.join(name(str(c)) for c in d['cards'])}"
+    if kind == "game-over":
+        return f"the players have {d['result']} ({_HOW.get(str(d['how']), d['how'])})"
+    return None
+
+
+def figures(s: State, content: GameContent | None) -> dict[Figure, int | Place]:
+    """Each player's Logistics, wounded Characters, trophies and drones in the Warehouse."""
+    out: dict[Figure, int | Place] = {}
+    for p in (s.p(n) for n in s.seats):
+        out[Figure(p.name, "Logistics")] = p.logistics
+        out[Figure(p.name, "wounded")] = len(p.wounded)
+        out[Figure(p.name, "trophy")] = len(p.trophies)
+        out[Figure(p.name, "drone")] = len(p.warehouse)
+    return out
+
+
+WORDS: Words[State, Any] = Words(action=_action, random=_random, end=_end, event=describe_event, figures=figures)

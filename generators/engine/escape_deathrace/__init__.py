@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from generators.engine.contract import Drawing, Event, Game, GameType, Hints, Setting, Specs, Words
+from generators.engine.contract import Drawing, Event, Game, GameType, Hints, Setting, Specs
 from generators.engine.escape_deathrace.drawing import draw_svg, legend, pieces
 from generators.engine.escape_deathrace.facts import (
     DEFAULT_ROUND_LIMIT,
@@ -48,8 +48,7 @@ from generators.engine.escape_deathrace.specs import ACTION_SPECS, Action, Optio
 from generators.engine.escape_deathrace.state import State
 from generators.engine.escape_deathrace.turns import PHASES, actors, phase_of
 from generators.engine.escape_deathrace.variety import variety
-from generators.engine.escape_deathrace.words import _describe, describe_end, describe_random
-from generators.engine.facts import GameContent
+from generators.engine.escape_deathrace.words import WORDS
 
 __all__ = ["DROP_KINDS", "GAME", "STRIKE_TABLE", "Ability", "Box", "Effect", "OddsTable", "State", "TileFacts",
            "odds", "strikes"]
@@ -57,10 +56,6 @@ __all__ = ["DROP_KINDS", "GAME", "STRIKE_TABLE", "Ability", "Box", "Effect", "Od
 
 def _outcome(state: State, events: list[Event]) -> dict[str, Any]:
     return outcome(state, events, GAME.legal_actions(state))
-
-
-def _words_random(label: str, value: Any, content: GameContent | None) -> str:
-    return describe_random(label, value, content.name if content is not None else str)
 
 
 # A bound, not a typical length (a random game takes a few hundred actions): the draft, then the round
@@ -85,8 +80,7 @@ GAME: Game[State, Action] = Game(
     winners=winners,
     variety=variety,
     drawing=Drawing(svg=draw_svg, pieces=pieces, legend=legend),
-    words=Words(action=lambda a, s, content: _describe(a, s), random=_words_random,
-                end=lambda s, content: describe_end(s)),
+    words=WORDS,
     odds=lambda content: [t.as_dict() for t in odds()],
     hints=Hints(evaluate=evaluate),
     settings=tuple(Setting(f"{n} players", {"players": n}) for n in (2, 3, 4)),

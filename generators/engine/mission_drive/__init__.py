@@ -32,7 +32,13 @@ from generators.engine.mission_drive.specs import ACTIONS, Action, Options, Setu
 from generators.engine.mission_drive.state import State
 from generators.engine.mission_drive.turns import PHASES, actors, phase_of
 from generators.engine.mission_drive.variety import variety
-from generators.engine.mission_drive.words import describe_action, describe_end, describe_random
+from generators.engine.mission_drive.words import (
+    describe_action,
+    describe_end,
+    describe_event,
+    describe_random,
+    figures,
+)
 
 # A whole game ends within 300 actions, whatever is played. Per mission: at most 14 hero turns (each
 # discards a hero card for good), 7 traffic cards resolved, 28 upgrade uses (each spends one of at most
@@ -65,7 +71,7 @@ GAME: Game[State, Action] = Game(
     words=Words(action=lambda action, state, content: describe_action(
                     action, state, content.name if content is not None else str),
                 random=_random_words,
-                end=lambda state, content: describe_end(outcome(state, []))),
+                end=lambda state, content: describe_end(outcome(state, [])), event=describe_event, figures=figures),
     hints=Hints(evaluate=lambda state, player: evaluate(state)),
     # One setting per difficulty (reward level and boss difficulty alike), and the short game.
     settings=(*(Setting(level, {"reward": level, "difficulty": level}) for level in LEVELS),

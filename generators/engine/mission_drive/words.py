@@ -6,7 +6,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from generators.engine.mission_drive.facts import FIRE_DIRECTION, Facts
+from generators.engine.contract import Event, Figure, Place
+from generators.engine.facts import GameContent
+from generators.engine.mission_drive.facts import FIRE_DIRECTION, REWARD_POINTS, Facts
 from generators.engine.mission_drive.specs import (
     BrakeAction,
     CivilianMoveAction,
@@ -49,9 +51,15 @@ def _place(s: State | None, pos: Sequence[int]) -> str:
     return f"the space {rows}, {lanes}"
 
 
+def _arrows(s: State | None, slot: str) -> str:
+    """The arrows of the card in a dashboard slot, as the card prints them (" ↑←↑")."""
+    card = s.slots.get(slot) if s is not None else None
+    return f" {''.join(_ARROW_MARK.get(a, a) for a in card.arrows)}" if card is not None else ""
+
+
 def _describe(act: Any, s: State | None, name: Callable[[str], str]) -> str:
     if isinstance(act, MoveAction):
-        text = f"Move with the {_SLOT_NAME[act.slot]} card" + (", mirrored" if act.mirror else "")
+        text = f"Move with the {_SLOT_NAME[act.slot]} card{_arrows(s, act.slot)}" + (", mirrored" if act.mirror else "")
         if act.fire == "both":
             text += f", firing {FIRE_DIRECTION[act.slot]} before and after moving"
         elif act.fire:
@@ -77,8 +85,8 @@ def _describe(act: Any, s: State | None, name: Callable[[str], str]) -> str:
         return text
     if isinstance(act, SpendAction):
         upgrade = name(act.upgrade or "")
-        what = {"health": "one health", "install": f"installing {upgrade}", "charge": f"a charge on {upgrade}",
-                "start_forward": "starting one space forward"}[act.buy]
+        what = {"health": "one health for the hero", "install": f"installing {upgrade}",
+                "charge": f"a charge on {upgrade}", "start_forward": "starting one space forward"}[act.buy]
         return f"Spend points on {what}" + (f", {act.times} times" if act.times > 1 else "")
     words = {"score": "Score the mission", "finish": "End the upgrade step", "start_mission": "Set up the next mission",
              "boss_setup": "Set up the boss", "boss_turn": "Play the boss's turn"}
@@ -86,7 +94,7 @@ def _describe(act: Any, s: State | None, name: Callable[[str], str]) -> str:
 
 
 def _energy_words(choice: Any, name: Callable[[str], str] = str) -> str:
-    return "one health" if choice == "health" else f"a charge on {name(choice.charge)}"
+    return "the hero: one more health" if choice == "health" else f"a charge on {name(choice.charge)}"
 
 
 def _discard_words(choice: DiscardChoice, name: Callable[[str], str] = str) -> str:
@@ -130,3 +138,89 @@ def _card_words(face: str, name: Callable[[str], str], facts: Facts | None) -> s
 
 
 _ARROW_MARK = {"forward": "↑", "left": "←", "right": "→", "back": "↓"}  # as the cards print their arrows
+
+
+# --- what the rules did on their own inside a step ---------------------------------------------------
+
+_HURT_BY = {"enemy card": "the enemy's fire", "rammed the boss": "ramming the boss",
+            "rammed a truck": "ramming a truck", "rammed a car": "ramming a car",
+            "the boss landed on the hero": "the boss landing on the hero"}
+_DESTROYED_BY = {"shot": "by the hero's fire", "enemy": "by the enemy's fire", "rammed": "by the hero's ram",
+                 "crushed": "(crushed: pushed where it cannot go)",
+                 "upgrade shot": "by an upgrade's shot", "laser strike": "by the laser strike"}
+
+
+_ENDED = {"accomplished": "the mission is accomplished", "boss-defeated": "the boss is defeated",
+          "exhaustion": "the mission is lost by exhaustion", "immobilization": "the mission is lost by immobilization"}
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def _cause(cause: str, name: Callable[[str], str]) -> str:
+    """What hurt the hero: "ramming a car", "an explosion (Dazzling Missile)"."""
+    if cause.startswith("explosion (") and cause.endswith(")"):
+        return f"an explosion ({name(cause[len('explosion ('):-1])})"
+    return _HURT_BY.get(cause, cause)
+
+
+def describe_event(e: Event, s: State | None, content: GameContent | None) -> str | None:
+    """What the rules did on their own, where it changes a figure the reader follows: the hero hurt
+    (and by what) or spared by a shield, disoriented or held back by the road's edge, health
+    repaired, vehicles destroyed and trucks damaged, the boss hit, the mission's score, points spent
+    and lost, the mission's and the game's end."""
+    name = content.name if content is not None else str
+    d = e.data
+    kind = e.kind
+    if kind == "hero_damaged":
+        return f"the hero takes 1 damage from {_cause(str(d['cause']), name)}: health {d['health']}"
+    if kind == "damage_prevented":
+        spared = "the shield takes" if d["by"] == "shield" else "the upgrade used this turn takes away"
+        return f"{spared} the damage from {_cause(str(d['cause']), name)}"
+    if kind == "health_repaired":
+        return f"the hero repairs {d['gained']} health: health {d['health']}"
+    if kind in ("vehicle_destroyed", "truck_damaged"):
+        what = f"{d['type']} is destroyed" if kind == "vehicle_destroyed" else "truck is damaged"
+        how = _DESTROYED_BY.get(str(d["by"]), "")
+        return f"a{'n' if d['side'] == 'enemy' else ''} {d['side']} {what} {how}".rstrip()
+    if kind == "disoriented":
+        arrows = "".join(_ARROW_MARK.get(str(a), str(a)) for a in d["card"])
+        return f"the hero is disoriented and moves {arrows} instead"
+    if kind == "off_road":
+        return f"the hero cannot move {_ARROW_MARK.get(str(d['arrow']), d['arrow'])}: that would leave the road"
+    if kind == "boss_damaged":
+        return f"the boss takes 1 damage: its {str(d['part']).replace('-', ' ')} is hit"
+    if kind == "boss_already_damaged":
+        return f"the boss's {str(d['part']).replace('-', ' ')} is already damaged: no more damage"
+    if kind == "scored":
+        civilians = int(d["civilians_destroyed"])
+        why = f" ({REWARD_POINTS[str(d['reward'])]} at {d['reward']} level, less 1 for each civilian destroyed: " \
+              f"{civilians})" if civilians else ""
+        laser = f" (less {d['laser_penalty']} for the laser strike)" if d["laser_penalty"] else ""
+        score, points = _plural(int(d["score"]), "point"), _plural(int(d["points"]), "point")
+        return f"the mission scores {score}{why}: {points} to spend{laser}"
+    if kind == "points_spent":
+        return f"{_plural(int(d['cost']), 'point')} spent: {_plural(int(d['points_left']), 'point')} left"
+    if kind == "points_lost" and d["points"]:
+        return f"{_plural(int(d['points']), 'point')} left unspent {'is' if d['points'] == 1 else 'are'} lost"
+    if kind == "mission_set_up":
+        return f"mission {d['mission']} begins: enemy and civilian vehicles destroyed count from 0 again"
+    if kind == "mission_ended":
+        return _ENDED.get(str(d["status"]), f"the mission ends: {str(d['status']).replace('-', ' ')}")
+    if kind == "game_over":
+        return f"the game is {d['result']}"
+    return None
+
+
+def figures(s: State, content: GameContent | None) -> dict[Figure, int | Place]:
+    """The hero's health, vehicles destroyed, points to spend, each upgrade's charges, the boss's damage."""
+    name = content.name if content is not None else str
+    out: dict[Figure, int | Place] = {Figure("the hero", "health"): s.health, Figure("", "point"): s.points}
+    for side in ("enemy", "civilian"):
+        out[Figure(side, "destroyed")] = sum(1 for d in s.destroyed if d.side == side)
+    for u in s.upgrades:
+        out[Figure(name(u.id), "charge")] = u.charges
+    if s.boss is not None:
+        out[Figure("the boss", "damage")] = len(s.boss.damaged)
+    return out

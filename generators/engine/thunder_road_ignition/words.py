@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from generators.engine.contract import Words
+from generators.engine.contract import Event, Figure, Place, Words
 from generators.engine.facts import GameContent
 from generators.engine.thunder_road_ignition.facts import FINISHED, START
 from generators.engine.thunder_road_ignition.results import outcome
@@ -80,4 +80,68 @@ def _end(state: State, content: GameContent | None = None) -> str:
     return describe_end(outcome(state, []))
 
 
-WORDS: Words[State, Action] = Words(action=_action, random=_random, end=_end)
+_HOW = {"slam": " (slammed)", "oil": " (sliding on the oil slick)", "ramp": " (the ramp)", "dazed": " (Dazed)",
+        "bonus": " (bonus move)", "slipstream": " (slipstream)"}
+
+
+_PIT = {"second damage": "its second damage token", "impassable": "an impassable space"}
+
+
+def place_words(at: str) -> str:
+    """Where a car is, as a line names it: a space by its printed id, the start, a pit, past the finish."""
+    if at == START:
+        return "the start"
+    if at == FINISHED:
+        return "the finish line"
+    if at.startswith("pit:"):
+        return f"the pit beside tile {at[4:]}"
+    return space_words(at)
+
+
+def describe_event(e: Event, s: State | None, content: GameContent | None) -> str | None:
+    """What the rules did on their own, where it moves a car or changes its damage: each space a car
+    moves onto and why (a slam, an oil slick, a ramp), damage tokens drawn, a shot's hit or miss, a
+    slam, trips to the pit and out, the finish line, a new round and the winner."""
+    name = content.name if content is not None else str
+    d = e.data
+    kind = e.kind
+    if kind == "moved":
+        how = _HOW.get(str(d["how"]), "")
+        return f"{car_words(str(d['car']))} moves {d['direction']} onto {place_words(str(d['to']))}{how}"
+    if kind == "damage":
+        return f"{car_words(str(d['car']))} takes a damage token: {name(str(d['token']))}"
+    if kind == "shot":
+        what = "the missile" if d["how"] == "missile" else "the shot"
+        return f"{what} at {car_words(str(d['target']))} {'hits' if d['hit'] else 'misses'}"
+    if kind == "slam":
+        top, bottom = car_words(str(d["top"])), car_words(str(d["bottom"]))
+        return f"slam on {space_words(str(d['space']))}: {top} on top of {bottom}"
+    if kind == "pit":
+        why = _PIT.get(str(d["why"]), name(str(d["why"])))
+        return f"{car_words(str(d['car']))} goes to the pit beside tile {d['pit']} ({why})"
+    if kind == "pit-exit":
+        cleared = f", its {d['discarded']} damage token{'s' if d['discarded'] != 1 else ''} discarded" \
+            if d["discarded"] else ""
+        return f"{car_words(str(d['car']))} leaves the pit onto {space_words(str(d['space']))}{cleared}"
+    if kind == "finished":
+        return f"{car_words(str(d['car']))} crosses the finish line"
+    if kind == "won":
+        return f"{d['crew']} has two cars across the finish line and wins"
+    if kind == "round":
+        return f"round {d['number']} begins: {d['first']} goes first"
+    if kind == "reshuffle":
+        return "the damage tokens are shuffled into a new pile"
+    return None
+
+
+def figures(s: State, content: GameContent | None) -> dict[Figure, int | Place]:
+    """Each car's damage tokens and where it is."""
+    out: dict[Figure, int | Place] = {}
+    for car in s.cars.values():
+        out[Figure(car_words(car.id), "damage")] = len(car.tokens)
+        out[Figure(car_words(car.id), "place")] = Place(car.at, place_words(car.at))
+    return out
+
+
+WORDS: Words[State, Action] = Words(action=_action, random=_random, end=_end, event=describe_event,
+                                    figures=figures)

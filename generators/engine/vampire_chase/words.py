@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from generators.engine.contract import Event, Words, named
+from generators.engine.contract import Event, Figure, Place, Words, named
 from generators.engine.facts import GameContent
 from generators.engine.vampire_chase.facts import SLOTS, Effect, EnemyEffect, build_library
 from generators.engine.vampire_chase.specs import Action
@@ -114,7 +114,12 @@ def describe(titles: Mapping[str, str] | None, action: Any) -> str:
 
 def describe_action(action: Action, state: State | None, content: GameContent | None) -> str:
     lib = state.lib if state is not None else content.view(build_library) if content is not None else None
-    return describe(lib.titles if lib is not None else None, action)
+    text = describe(lib.titles if lib is not None else None, action)
+    if action.do == "buy" and lib is not None:  # the price is buried from the corpses
+        text += f", burying {_plural(lib.vampire_cards[action.card].cost, 'corpse')}"
+    if action.do == "keep" and state is not None and state.shield:  # cleanup ends what the Shield held
+        text += f"; cleanup: the Shield goes from {state.shield} to 0"
+    return text
 
 
 def describe_random(label: str, value: Any, content: GameContent | None) -> str:
@@ -131,9 +136,10 @@ def describe_random(label: str, value: Any, content: GameContent | None) -> str:
     return f"{label}: {named(content, value)}"
 
 
-def describe_event(event: Event, content: GameContent | None) -> str | None:
+def describe_event(event: Event, state: State | None, content: GameContent | None) -> str | None:
     """What the rules did on their own inside a step, where it changes a figure the reader follows:
-    the end-of-turn speed check, an enemy's hit, a heal, a Shield gained, an enemy arriving."""
+    the end-of-turn speed check, an enemy's hit, a heal, a Shield gained, an enemy defeated (its
+    corpses), an enemy arriving."""
     name = content.name if content is not None else str
     d = event.data
     if event.kind == "speed_check":
@@ -148,10 +154,19 @@ def describe_event(event: Event, content: GameContent | None) -> str | None:
         return f"{d['amount']} Health healed: Health {d['health']}"
     if event.kind == "shield":
         return f"Shield +{d['amount']}: Shield {d['shield']}"
+    if event.kind == "defeated":
+        return f"{name(str(d['card']))} is defeated: {_plural(d['corpses'], 'corpse')} gained"
     if event.kind == "arrival":
         return f"{name(str(d['card']))} arrives in slot {d['slot']}"
     return None
 
 
+def figures(state: State, content: GameContent | None) -> dict[Figure, int | Place]:
+    """The vehicle's Health, Shield and corpses."""
+    return {Figure("", "Health"): state.health, Figure("", "Shield"): state.shield,
+            Figure("", "corpse"): state.corpses}
+
+
 WORDS: Words[State, Action] = Words(action=describe_action, random=describe_random,
-                                    end=lambda state, content: describe_end(state), event=describe_event)
+                                    end=lambda state, content: describe_end(state), event=describe_event,
+                                    figures=figures)
