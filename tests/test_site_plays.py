@@ -3,6 +3,7 @@ into the check's report to the lines a player reads (settings, results in percen
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -10,7 +11,8 @@ from generators.content.loader import load_content
 from generators.engine.facts import game_content
 from generators.engine.runner import engine_of
 from generators.engine.simulate import POLICIES, simulate
-from generators.site.plays import game_plays
+from generators.site.context import face_titles
+from generators.site.plays import careful_player, game_plays
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -41,7 +43,6 @@ def test_no_simulations_no_section() -> None:
 
 
 def test_the_careful_players_figures_read_as_win_rates_with_intervals() -> None:
-    from generators.site.plays import careful_player
 
     lines = [{"policy": "random", "setting": "rookie", "games": 400, "results": {"lost": {"games": 400}}},
              {"policy": "greedy", "setting": "rookie", "games": 400,
@@ -62,3 +63,20 @@ def test_the_careful_players_figures_read_as_win_rates_with_intervals() -> None:
     assert not careful.current
     assert len(careful.findings) == 1 and "1st to play" in careful.findings[0] and "39.5–46" in careful.findings[0]
     assert careful_player({}) is None
+
+
+def test_a_setting_named_after_a_card_reads_as_its_printed_title() -> None:
+    """The vampire chase's settings are its mission cards: the overview names them as printed, in the
+    table, the difficulty order and the findings alike."""
+
+    from generators.site.plays import careful_player
+
+    game = load_content(ROOT / "content").game("vampire-chase")
+    titles = face_titles(game)
+    figures = json.loads((Path(game.dir) / "figures.json").read_text(encoding="utf-8"))
+    careful = careful_player(figures, titles)
+    assert careful is not None
+    shown = [r.setting for r in careful.rows]
+    stored = {s["setting"] for s in figures["plays"]["settings"]}
+    assert sorted(shown) == sorted(titles[label] for label in stored), shown  # "Red Mile", not "red-mile"
+    assert careful.order and all(any(t in line for t in shown) for line in careful.order)

@@ -277,6 +277,7 @@ def game_site(content: Content, game: LoadedGame, out: Path, report: CheckReport
     bad = missing_play(list(rulings))
     if bad is not None:
         raise _note_error(game, bad.id, "a ruling says what we play: add a paragraph starting **We play:**")
+    titles = face_titles(game)
     return GameSite(
         game=game,
         code=code,
@@ -291,11 +292,21 @@ def game_site(content: Content, game: LoadedGame, out: Path, report: CheckReport
         rulings=rulings,
         glosses=tuple(glosses(game.glossary.terms)),
         report=pages.asset("check", REPORT_NAME) if (out / "check" / REPORT_NAME).is_file() else None,
-        plays=game_plays(report.simulations.get(game.id)),
-        careful=careful_player(report.figures.get(game.id)),
+        plays=game_plays(report.simulations.get(game.id), titles),
+        careful=careful_player(report.figures.get(game.id), titles),
         legend=tuple(legend),
         quick=load_quick(game),
     )
+
+
+def face_titles(game: LoadedGame) -> dict[str, str]:
+    """Every face's printed title by its id, where the id names one face only (a setting named after a
+    mission card is shown by the card's title)."""
+    seen: dict[str, set[str]] = {}
+    for comp in game.components:
+        for face in comp.faces:
+            seen.setdefault(face.id, set()).add(face.front.title)
+    return {fid: next(iter(titles)) for fid, titles in seen.items() if len(titles) == 1}
 
 
 def _note_error(game: LoadedGame, note_id: str, message: str) -> ContentError:

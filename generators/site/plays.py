@@ -4,6 +4,7 @@ the average of each figure. The site runs no engine code; the words come from th
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -29,6 +30,12 @@ def _words(key: str) -> str:
     return str(key).replace("_", " ").replace("-", " ")
 
 
+def _setting(label: Any, names: Mapping[str, str]) -> str:
+    """A setting as players know it: the printed title where the label is a face's id (the vampire
+    chase's missions), else the label in words."""
+    return names.get(str(label)) or _words(str(label))
+
+
 def _number(x: Any) -> str:
     return f"{x:.1f}".rstrip("0").rstrip(".") if isinstance(x, float) else str(x)
 
@@ -41,8 +48,10 @@ def _share(key: str, v: dict[str, Any]) -> str:
     return text
 
 
-def game_plays(data: Any) -> tuple[Policy, ...]:
-    """The report's simulations of one game (or nothing, when the build played none)."""
+def game_plays(data: Any, names: Mapping[str, str] | None = None) -> tuple[Policy, ...]:
+    """The report's simulations of one game (or nothing, when the build played none); `names`: the
+    game's printed titles by face id, for settings named after a face."""
+    names = names or {}
     if not isinstance(data, dict):
         return ()
     said = _dict(data.get("policies"))
@@ -56,7 +65,7 @@ def game_plays(data: Any) -> tuple[Policy, ...]:
         figure_text = "; ".join(f"{'actions' if k == 'actions' else _words(k)} {_number(v.get('mean'))}"
                                 for k, v in figures.items() if isinstance(v, dict))
         by_policy.setdefault(str(s.get("policy", "random")), []).append(
-            Played(_words(s.get("setting", "")), int(s.get("games", 0)), result_text, figure_text))
+            Played(_setting(s.get("setting", ""), names), int(s.get("games", 0)), result_text, figure_text))
     return tuple(Policy(name, str(said.get(name, name)), tuple(rows)) for name, rows in by_policy.items())
 
 
@@ -90,9 +99,10 @@ class Careful:
     rebalanced: tuple[str, ...] = ()  # house designs changed after a finding: before and after, in words
 
 
-def careful_player(figures: Any) -> Careful | None:
+def careful_player(figures: Any, names: Mapping[str, str] | None = None) -> Careful | None:
     """From the report's committed figures of one game: the win rate per setting for the strongest
     player that was measured, and the balance findings outside the noise."""
+    names = names or {}
     plays = figures.get("plays") if isinstance(figures, dict) else None
     if not isinstance(plays, dict):
         return None
@@ -112,14 +122,14 @@ def careful_player(figures: Any) -> Careful | None:
                               for k, v in results.items() if isinstance(v, dict)) if games else "–"
         else:
             share = _interval_text(won(s).hits, games) if games else "–"  # the same wins the order check counts
-        rows.append(Hardness(_words(s.get("setting", "")), share, games))
+        rows.append(Hardness(_setting(s.get("setting", ""), names), share, games))
     sims = next((s.get("simulations") for s in lines if s.get("policy") == policy and s.get("simulations")), None)
     return Careful(PLAYER_WORDS[policy].format(n=sims), tuple(rows), bool(plays.get("current")),
-                   _findings(figures.get("balance")), competitive,
-                   _order(plays.get("difficulty"), policy), _rebalanced(figures.get("balance")))
+                   _findings(figures.get("balance"), names), competitive,
+                   _order(plays.get("difficulty"), policy, names), _rebalanced(figures.get("balance"), names))
 
 
-def _order(found: Any, policy: str) -> tuple[str, ...]:
+def _order(found: Any, policy: str, names: Mapping[str, str]) -> tuple[str, ...]:
     """Each expected difficulty step as a sentence: in order, out of order, or not told apart."""
     out = []
     for order in found if isinstance(found, list) else ():
@@ -128,7 +138,7 @@ def _order(found: Any, policy: str) -> tuple[str, ...]:
         for p in order.get("pairs") or ():
             if not isinstance(p, dict):
                 continue
-            easier, harder = _words(p.get("easier", "")), _words(p.get("harder", ""))
+            easier, harder = _setting(p.get("easier", ""), names), _setting(p.get("harder", ""), names)
             gap = _dict(p.get("gap"))
             span = f"{_number(gap.get('low'))} to {_number(gap.get('high'))} points"
             verdict = {
@@ -151,7 +161,7 @@ def _interval_text(hits: int, games: int) -> str:
     return f"{pc(r.share)} % ({pc(r.low)}–{pc(r.high)} %)"
 
 
-def _findings(balance: Any) -> tuple[str, ...]:
+def _findings(balance: Any, names: Mapping[str, str]) -> tuple[str, ...]:
     if not isinstance(balance, dict) or not balance.get("current"):
         return ()
     out = []
@@ -159,13 +169,14 @@ def _findings(balance: Any) -> tuple[str, ...]:
         if not isinstance(e, dict) or not e.get("flagged"):
             continue
         won = e.get("won") or {}
-        out.append(f"{_words(e.get('kind', ''))} {_words(e.get('value', ''))} ({_words(e.get('setting', ''))}): "
+        where = _setting(e.get("setting", ""), names)
+        out.append(f"{_words(e.get('kind', ''))} {_words(e.get('value', ''))} ({where}): "
                    f"won {_number(won.get('percent'))} % ({_number(won.get('low'))}–{_number(won.get('high'))} %) "
                    f"of {e.get('games')} against {_number(e.get('against'))} % for {e.get('baseline')}")
     return tuple(out)
 
 
-def _rebalanced(balance: Any) -> tuple[str, ...]:
+def _rebalanced(balance: Any, names: Mapping[str, str]) -> tuple[str, ...]:
     """Each re-balanced house design: what changed, and its effect on the win rate before and after."""
     if not isinstance(balance, dict):
         return ()
@@ -175,8 +186,8 @@ def _rebalanced(balance: Any) -> tuple[str, ...]:
         if not isinstance(r, dict):
             continue
         after = {e.get("setting"): e for e in now if e.get("value") == r.get("value")}
-        parts = [f"{_words(e.get('setting', ''))}: {_effect(e)} before, {_effect(after.get(e.get('setting')))} now"
-                 for e in r.get("before") or () if isinstance(e, dict)]
+        parts = [f"{_setting(e.get('setting', ''), names)}: {_effect(e)} before, "
+                 f"{_effect(after.get(e.get('setting')))} now" for e in r.get("before") or () if isinstance(e, dict)]
         out.append(f"{_words(r.get('value', ''))} (our design) was changed: {r.get('change', '')}. "
                    f"Its effect on the win rate, in points: {'; '.join(parts)}.")
     return tuple(out)
