@@ -168,9 +168,12 @@ class Pickled:
     def __init__(self, content: GameContent) -> None:
         self.views = [v for v in content.derived() if type(v).__module__ != "builtins"]  # a dict pickles as data
         self.whole = pickle.dumps(self.views)
-        self.table = copyreg.dispatch_table.copy()
+        table = copyreg.dispatch_table.copy()
         for view in self.views:
-            self.table[type(view)] = self._reduce
+            table[type(view)] = self._reduce
+        self.out = io.BytesIO()
+        self.pickler = pickle.Pickler(self.out)  # one for every state: making one costs more than a small state
+        self.pickler.dispatch_table = table
 
     def _reduce(self, obj: Any) -> Any:
         for i, view in enumerate(self.views):
@@ -179,11 +182,11 @@ class Pickled:
         return obj.__reduce_ex__(pickle.DEFAULT_PROTOCOL)  # another object of a view's type: as data
 
     def __call__(self, state: Any) -> bytes:
-        out = io.BytesIO()
-        pickler = pickle.Pickler(out)
-        pickler.dispatch_table = self.table
-        pickler.dump(state)
-        return out.getvalue()
+        self.out.seek(0)
+        self.out.truncate()
+        self.pickler.clear_memo()
+        self.pickler.dump(state)
+        return self.out.getvalue()
 
     def views_unchanged(self) -> bool:
         return pickle.dumps(self.views) == self.whole
