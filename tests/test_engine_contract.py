@@ -85,8 +85,9 @@ def _mutants(engine: Engine, legal: list[Any], rng: random.Random) -> list[dict[
 _READ_BACK: set[Any] = set()  # listed actions already shown to read back as written
 
 
-def _check_state(engine: Engine, state: Any, rng: random.Random, deep: bool,
-                 content: GameContent | None = None, dumps: Callable[[Any], bytes] = pickle.dumps) -> None:
+def _check_state(engine: Engine, state: Any, rng: random.Random, deep: bool, content: GameContent | None = None,
+                 dumps: Callable[[Any], bytes] = pickle.dumps, before: bytes | None = None) -> None:
+    """`before`: the state's pickled bytes (by `dumps`), when the caller has them."""
     players = engine.players_to_act(state)
     json.dumps(engine.outcome(state, []))
     if not players:
@@ -104,6 +105,7 @@ def _check_state(engine: Engine, state: Any, rng: random.Random, deep: bool,
             engine.apply(state, action, Chance.seeded(rng.randrange(1 << 30)))
         except IllegalAction as exc:
             raise AssertionError(f"listed action {to_data(action)} was refused: {exc.message}") from None
+    was = dumps(state) if before is None else before  # each refusal below must leave it so
     for data in _mutants(engine, legal, rng):
         try:
             action = engine.parse_action(data)
@@ -112,11 +114,10 @@ def _check_state(engine: Engine, state: Any, rng: random.Random, deep: bool,
         complete = getattr(engine, "complete", None)  # a scenario's shorthand: defaults filled in from the state
         if action in legal or (complete is not None and complete(state, action) in legal):
             continue
-        before = dumps(state)
         with pytest.raises((IllegalAction, SetupError)) as refused:
             engine.apply(state, action, Chance.seeded(rng.randrange(1 << 30)))
             pytest.fail(f"unlisted action {data} was applied")
-        assert dumps(state) == before, f"refusing {data} changed the state"
+        assert dumps(state) == was, f"refusing {data} changed the state"
         if isinstance(refused.value, IllegalAction):
             assert_players_words(refused.value.message, data, content)
 
@@ -131,19 +132,24 @@ INTERNAL = [
 ]
 
 
+_WORDS_PASSED: set[tuple[str, str | None]] = set()  # (reason, game) already found to be in players' words
+
+
 def assert_players_words(reason: str, action: Any, content: GameContent | None = None) -> None:
+    key = (reason, None if content is None else content.game)
+    if key in _WORDS_PASSED:  # the same refusal comes up again and again in a game
+        return
     assert reason.strip(), f"{action} was refused without a reason"
     for pattern, what in INTERNAL:
         found = pattern.search(reason)
         assert found is None, f"refusing {action}: the reason {reason!r} contains {what} ({found.group(0)!r})"
-    if content is None:
-        return
-    ids = _ids_pattern(tuple(content.names.items()))
+    ids = _ids_pattern(tuple(content.names.items())) if content is not None else None
     found = ids.search(reason) if ids is not None else None
     if found is not None:
-        key = found.group(0)
-        pytest.fail(f"refusing {action}: the reason {reason!r} names {key!r} by its id, not as printed "
-                    f"({content.names[key]!r})")
+        assert content is not None
+        pytest.fail(f"refusing {action}: the reason {reason!r} names {found.group(0)!r} by its id, not as "
+                    f"printed ({content.names[found.group(0)]!r})")
+    _WORDS_PASSED.add(key)
 
 
 @functools.cache
@@ -193,10 +199,10 @@ class Pickled:
 
 
 def assert_pure(engine: Engine, state: Any, action: Any, chance: Chance,
-                dumps: Callable[[Any], bytes] = pickle.dumps) -> tuple[Any, list[Any]]:
+                dumps: Callable[[Any], bytes] = pickle.dumps, before: bytes | None = None) -> tuple[Any, list[Any]]:
     """Apply `action`, failing if the state given to apply changed: compared as pickled bytes, so an
-    engine's own copy or equality cannot hide an in-place change."""
-    before = dumps(state)
+    engine's own copy or equality cannot hide an in-place change (`before`: its bytes, if known)."""
+    before = dumps(state) if before is None else before
     new, events = engine.apply(state, action, chance)
     assert dumps(state) == before, f"apply changed its input state (action {to_data(action)})"
     return new, events
@@ -212,7 +218,8 @@ def _playthrough(engine: Engine, content: GameContent, options: dict[str, Any], 
     acted: set[str] = set()
     for n in range(engine.type.max_actions + 1):
         deep = n % DEEP_EVERY == 0
-        _check_state(engine, state, rng, deep, content, dumps)
+        before = dumps(state)  # what every check of this step compares the state with
+        _check_state(engine, state, rng, deep, content, dumps, before)
         players = engine.players_to_act(state)
         if not players:
             assert dumps.views_unchanged(), "an action changed the content's derived views (facts, cards)"
@@ -224,7 +231,7 @@ def _playthrough(engine: Engine, content: GameContent, options: dict[str, Any], 
         assert not engine.winners(state), "a game still being played names its winners"
         acted.update(players)
         action = rng.choice(engine.legal_actions(state, rng.choice(players)))
-        new, events = assert_pure(engine, state, action, chance, dumps)
+        new, events = assert_pure(engine, state, action, chance, dumps, before)
         json.dumps([e.as_dict() for e in events])
         state = new
     pytest.fail(f"seed {seed}: the game did not end within {engine.type.max_actions} actions")
