@@ -60,10 +60,6 @@ def engine_case(request: pytest.FixtureRequest) -> tuple[Engine, GameContent]:
     return engine, game_content(game, engine)
 
 
-def _listed(engine: Engine, state: Any) -> list[Any]:
-    return [a for p in engine.players_to_act(state) for a in engine.legal_actions(state, p)]
-
-
 def _mutants(engine: Engine, legal: list[Any], rng: random.Random) -> list[dict[str, Any]]:
     """Written actions near the legal ones: one field of a legal action given another action's value
     for that field, or a value no game uses; and every action kind with no parameters."""
@@ -86,17 +82,17 @@ _READ_BACK: set[Any] = set()  # listed actions already shown to read back as wri
 
 
 def _check_state(engine: Engine, state: Any, rng: random.Random, deep: bool, content: GameContent | None = None,
-                 dumps: Callable[[Any], bytes] = pickle.dumps, before: bytes | None = None) -> None:
-    """`before`: the state's pickled bytes (by `dumps`), when the caller has them."""
+                 dumps: Callable[[Any], bytes] = pickle.dumps, before: bytes | None = None) -> dict[str, list[Any]]:
+    """Each player's legal actions, checked. `before`: the state's pickled bytes (by `dumps`), when the
+    caller has them."""
     players = engine.players_to_act(state)
     json.dumps(engine.outcome(state, []))
-    if not players:
-        return
-    for player in players:
-        assert engine.legal_actions(state, player), f"{player} may act but has no legal action"
+    each = {player: engine.legal_actions(state, player) for player in players}
+    for player, actions in each.items():
+        assert actions, f"{player} may act but has no legal action"
     if not deep:
-        return
-    legal = _listed(engine, state)
+        return each
+    legal = [a for actions in each.values() for a in actions]
     for action in legal:
         if action not in _READ_BACK:  # an action reads back as written once proved, whatever the state
             assert engine.parse_action(to_data(action)) == action, f"{to_data(action)} does not read back as written"
@@ -120,6 +116,7 @@ def _check_state(engine: Engine, state: Any, rng: random.Random, deep: bool, con
         assert dumps(state) == was, f"refusing {data} changed the state"
         if isinstance(refused.value, IllegalAction):
             assert_players_words(refused.value.message, data, content)
+    return each
 
 
 # What a refusal may not contain: it is read by players, not by the engine's authors.
@@ -219,7 +216,7 @@ def _playthrough(engine: Engine, content: GameContent, options: dict[str, Any], 
     for n in range(engine.type.max_actions + 1):
         deep = n % DEEP_EVERY == 0
         before = dumps(state)  # what every check of this step compares the state with
-        _check_state(engine, state, rng, deep, content, dumps, before)
+        legal = _check_state(engine, state, rng, deep, content, dumps, before)
         players = engine.players_to_act(state)
         if not players:
             assert dumps.views_unchanged(), "an action changed the content's derived views (facts, cards)"
@@ -230,7 +227,7 @@ def _playthrough(engine: Engine, content: GameContent, options: dict[str, Any], 
             return n
         assert not engine.winners(state), "a game still being played names its winners"
         acted.update(players)
-        action = rng.choice(engine.legal_actions(state, rng.choice(players)))
+        action = rng.choice(legal[rng.choice(players)])
         new, events = assert_pure(engine, state, action, chance, dumps, before)
         json.dumps([e.as_dict() for e in events])
         state = new
