@@ -6,7 +6,9 @@ setup to the end, with the contract's invariants checked along the way.
 - every listed action applies (no IllegalAction) and reads back from its written form;
 - an action that is not listed is refused, with the legal ones named;
 - `apply` never changes the state it is given: checked by serialization (the pickled state before and
-  after, byte for byte), never through the engine's own copy or equality;
+  after, byte for byte), never through the engine's own copy or equality; the content's derived views
+  a state refers to (its facts, its card library: the same objects in every state of a game) are
+  written as references at each step and compared whole at the game's end;
 - a refused action's reason is in players' words (no engine identifiers, no `None`, no Python
   reprs), and every refusal comes from a rule (never the contract's "no rule explains" fallback);
 - outcomes and results are JSON-ready; drawings are deterministic;
@@ -18,12 +20,15 @@ simulation settings).
 
 from __future__ import annotations
 
+import copyreg
 import functools
+import io
 import json
 import os
 import pickle
 import random
 import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -55,10 +60,6 @@ def engine_case(request: pytest.FixtureRequest) -> tuple[Engine, GameContent]:
     return engine, game_content(game, engine)
 
 
-def _listed(engine: Engine, state: Any) -> list[Any]:
-    return [a for p in engine.players_to_act(state) for a in engine.legal_actions(state, p)]
-
-
 def _mutants(engine: Engine, legal: list[Any], rng: random.Random) -> list[dict[str, Any]]:
     """Written actions near the legal ones: one field of a legal action given another action's value
     for that field, or a value no game uses; and every action kind with no parameters."""
@@ -80,17 +81,18 @@ def _mutants(engine: Engine, legal: list[Any], rng: random.Random) -> list[dict[
 _READ_BACK: set[Any] = set()  # listed actions already shown to read back as written
 
 
-def _check_state(engine: Engine, state: Any, rng: random.Random, deep: bool,
-                 content: GameContent | None = None) -> None:
+def _check_state(engine: Engine, state: Any, rng: random.Random, deep: bool, content: GameContent | None = None,
+                 dumps: Callable[[Any], bytes] = pickle.dumps, before: bytes | None = None) -> dict[str, list[Any]]:
+    """Each player's legal actions, checked. `before`: the state's pickled bytes (by `dumps`), when the
+    caller has them."""
     players = engine.players_to_act(state)
     json.dumps(engine.outcome(state, []))
-    if not players:
-        return
-    for player in players:
-        assert engine.legal_actions(state, player), f"{player} may act but has no legal action"
+    each = {player: engine.legal_actions(state, player) for player in players}
+    for player, actions in each.items():
+        assert actions, f"{player} may act but has no legal action"
     if not deep:
-        return
-    legal = _listed(engine, state)
+        return each
+    legal = [a for actions in each.values() for a in actions]
     for action in legal:
         if action not in _READ_BACK:  # an action reads back as written once proved, whatever the state
             assert engine.parse_action(to_data(action)) == action, f"{to_data(action)} does not read back as written"
@@ -99,6 +101,7 @@ def _check_state(engine: Engine, state: Any, rng: random.Random, deep: bool,
             engine.apply(state, action, Chance.seeded(rng.randrange(1 << 30)))
         except IllegalAction as exc:
             raise AssertionError(f"listed action {to_data(action)} was refused: {exc.message}") from None
+    was = dumps(state) if before is None else before  # each refusal below must leave it so
     for data in _mutants(engine, legal, rng):
         try:
             action = engine.parse_action(data)
@@ -107,13 +110,13 @@ def _check_state(engine: Engine, state: Any, rng: random.Random, deep: bool,
         complete = getattr(engine, "complete", None)  # a scenario's shorthand: defaults filled in from the state
         if action in legal or (complete is not None and complete(state, action) in legal):
             continue
-        before = pickle.dumps(state)
         with pytest.raises((IllegalAction, SetupError)) as refused:
             engine.apply(state, action, Chance.seeded(rng.randrange(1 << 30)))
             pytest.fail(f"unlisted action {data} was applied")
-        assert pickle.dumps(state) == before, f"refusing {data} changed the state"
+        assert dumps(state) == was, f"refusing {data} changed the state"
         if isinstance(refused.value, IllegalAction):
             assert_players_words(refused.value.message, data, content)
+    return each
 
 
 # What a refusal may not contain: it is read by players, not by the engine's authors.
@@ -126,19 +129,24 @@ INTERNAL = [
 ]
 
 
+_WORDS_PASSED: set[tuple[str, str | None]] = set()  # (reason, game) already found to be in players' words
+
+
 def assert_players_words(reason: str, action: Any, content: GameContent | None = None) -> None:
+    key = (reason, None if content is None else content.game)
+    if key in _WORDS_PASSED:  # the same refusal comes up again and again in a game
+        return
     assert reason.strip(), f"{action} was refused without a reason"
     for pattern, what in INTERNAL:
         found = pattern.search(reason)
         assert found is None, f"refusing {action}: the reason {reason!r} contains {what} ({found.group(0)!r})"
-    if content is None:
-        return
-    ids = _ids_pattern(tuple(content.names.items()))
+    ids = _ids_pattern(tuple(content.names.items())) if content is not None else None
     found = ids.search(reason) if ids is not None else None
     if found is not None:
-        key = found.group(0)
-        pytest.fail(f"refusing {action}: the reason {reason!r} names {key!r} by its id, not as printed "
-                    f"({content.names[key]!r})")
+        assert content is not None
+        pytest.fail(f"refusing {action}: the reason {reason!r} names {found.group(0)!r} by its id, not as "
+                    f"printed ({content.names[found.group(0)]!r})")
+    _WORDS_PASSED.add(key)
 
 
 @functools.cache
@@ -154,12 +162,46 @@ def _copy(state: Any) -> Any:
     return pickle.loads(pickle.dumps(state))
 
 
-def assert_pure(engine: Engine, state: Any, action: Any, chance: Chance) -> tuple[Any, list[Any]]:
+class Pickled:
+    """`pickle.dumps` for the states of one game that writes the content's derived views (the facts and
+    card library every state shares; `GameContent.derived`) as a reference, not their thousands of
+    fields at every step. `views_unchanged` compares the views themselves, whole, with how they were
+    when this was made: an action that changed one is still caught, by the game's end."""
+
+    def __init__(self, content: GameContent) -> None:
+        self.views = [v for v in content.derived() if type(v).__module__ != "builtins"]  # a dict pickles as data
+        self.whole = pickle.dumps(self.views)
+        table = copyreg.dispatch_table.copy()
+        for view in self.views:
+            table[type(view)] = self._reduce
+        self.out = io.BytesIO()
+        self.pickler = pickle.Pickler(self.out)  # one for every state: making one costs more than a small state
+        self.pickler.dispatch_table = table
+
+    def _reduce(self, obj: Any) -> Any:
+        for i, view in enumerate(self.views):
+            if obj is view:
+                return str, (f"view {i}",)
+        return obj.__reduce_ex__(pickle.DEFAULT_PROTOCOL)  # another object of a view's type: as data
+
+    def __call__(self, state: Any) -> bytes:
+        self.out.seek(0)
+        self.out.truncate()
+        self.pickler.clear_memo()
+        self.pickler.dump(state)
+        return self.out.getvalue()
+
+    def views_unchanged(self) -> bool:
+        return pickle.dumps(self.views) == self.whole
+
+
+def assert_pure(engine: Engine, state: Any, action: Any, chance: Chance,
+                dumps: Callable[[Any], bytes] = pickle.dumps, before: bytes | None = None) -> tuple[Any, list[Any]]:
     """Apply `action`, failing if the state given to apply changed: compared as pickled bytes, so an
-    engine's own copy or equality cannot hide an in-place change."""
-    before = pickle.dumps(state)
+    engine's own copy or equality cannot hide an in-place change (`before`: its bytes, if known)."""
+    before = dumps(state) if before is None else before
     new, events = engine.apply(state, action, chance)
-    assert pickle.dumps(state) == before, f"apply changed its input state (action {to_data(action)})"
+    assert dumps(state) == before, f"apply changed its input state (action {to_data(action)})"
     return new, events
 
 
@@ -169,12 +211,15 @@ def _playthrough(engine: Engine, content: GameContent, options: dict[str, Any], 
     state = engine.new_game(engine.parse_options(options), content, chance)
     svg = engine.draw_svg(state)
     assert svg == engine.draw_svg(_copy(state)), "drawing the same state twice differs"
+    dumps = Pickled(content)
     acted: set[str] = set()
     for n in range(engine.type.max_actions + 1):
         deep = n % DEEP_EVERY == 0
-        _check_state(engine, state, rng, deep, content)
+        before = dumps(state)  # what every check of this step compares the state with
+        legal = _check_state(engine, state, rng, deep, content, dumps, before)
         players = engine.players_to_act(state)
         if not players:
+            assert dumps.views_unchanged(), "an action changed the content's derived views (facts, cards)"
             result = engine.result(state)
             json.dumps(result)
             _check_winners(engine, state, acted, str(result.get("result", "")))
@@ -182,8 +227,8 @@ def _playthrough(engine: Engine, content: GameContent, options: dict[str, Any], 
             return n
         assert not engine.winners(state), "a game still being played names its winners"
         acted.update(players)
-        action = rng.choice(engine.legal_actions(state, rng.choice(players)))
-        new, events = assert_pure(engine, state, action, chance)
+        action = rng.choice(legal[rng.choice(players)])
+        new, events = assert_pure(engine, state, action, chance, dumps, before)
         json.dumps([e.as_dict() for e in events])
         state = new
     pytest.fail(f"seed {seed}: the game did not end within {engine.type.max_actions} actions")
@@ -271,6 +316,30 @@ def test_purity_check_catches_an_in_place_change(engine_case: tuple[Engine, Game
     assert_pure(engine, state, action, Chance.seeded(4))  # the real engine passes
     with pytest.raises(AssertionError, match="apply changed its input state"):
         assert_pure(_Mutating(engine), state, action, Chance.seeded(4))  # type: ignore[arg-type]
+
+
+class _View:
+    def __init__(self) -> None:
+        self.cards = ["a", "b"]
+
+
+class _State:
+    def __init__(self, view: _View) -> None:
+        self.view, self.hand = view, ["c"]
+
+
+def test_a_view_is_written_by_reference_and_a_change_to_it_is_caught() -> None:
+    view = _View()
+    content = GameContent("g", {})
+    content.view(lambda c: view)
+    state = _State(view)
+    dumps = Pickled(content)
+    before = dumps(state)
+    assert len(before) < len(pickle.dumps(state)) and dumps(_State(_View())) != before  # another view is data
+    state.hand.append("d")  # the state's own part: caught at the step
+    assert dumps(state) != before and dumps.views_unchanged()
+    view.cards.append("e")  # the shared view: caught at the game's end
+    assert not dumps.views_unchanged()
 
 
 @pytest.mark.parametrize("reason", ["turn None has ended", "not possible now (phase moved)",

@@ -259,6 +259,9 @@ class Game(Generic[S, A]):
     complete: Callable[[S, A], A] | None = None
     # Options converted so far, by their data's canonical JSON (see parse_options); never read otherwise.
     _options_seen: dict[str, Any] = field(default_factory=dict, init=False, repr=False)
+    # Written actions converted without a document (the shared suite's and the search's), by their data's
+    # repr: the action, or the SetupError's (path, message). Never read otherwise.
+    _actions_seen: dict[str, Any] = field(default_factory=dict, init=False, repr=False)
     # Per phase, each allowed move's (options, rules listing asks), in the phase's order: made once from
     # `phases` and `moves` (both fixed), so listing legal actions looks nothing up per move.
     _listing: dict[str, tuple[tuple[Any, tuple[Any, ...]], ...]] = field(default_factory=dict, init=False,
@@ -510,7 +513,18 @@ class Game(Generic[S, A]):
         if not isinstance(kind, str) or kind not in self.specs.actions:
             kinds = ", ".join(self.specs.actions)
             raise _error(doc, (*path, "do"), f"unknown action {kind!r}; expected one of: {kinds}")
-        return _convert(self.specs.actions[kind], data, doc, path)  # type: ignore[no-any-return]
+        key = repr(data) if doc is None and _plain(data) else None
+        if key is None:
+            return _convert(self.specs.actions[kind], data, doc, path)  # type: ignore[no-any-return]
+        known = self._actions_seen.get(key)
+        if known is None:
+            try:
+                known = self._actions_seen[key] = _convert(self.specs.actions[kind], data, None, ())
+            except SetupError as exc:
+                known = self._actions_seen[key] = SetupError(exc.path, exc.message)
+        if isinstance(known, SetupError):
+            raise SetupError(known.path, known.message)
+        return known  # type: ignore[no-any-return]
 
     def legal_data(self, state: S, player: str | None = None) -> list[dict[str, Any]]:
         """The legal actions as plain mappings, in the form a scenario writes them."""
@@ -526,6 +540,23 @@ def named(content: GameContent | None, value: Any) -> str:
 
 def _error(doc: Doc | None, path: KeyPath, message: str) -> Exception:
     return doc.error(path, message) if doc is not None else SetupError(path, message)
+
+
+_SCALARS = frozenset({str, int, float, bool, type(None)})
+
+
+def _plain(data: Any) -> bool:
+    """Data whose repr names every value and its type (so equal reprs convert alike)."""
+    kind = type(data)
+    if kind is dict:
+        if not all(type(k) is str for k in data):
+            return False
+        items = data.values()
+    elif kind is list or kind is tuple:
+        items = data
+    else:
+        return kind in _SCALARS
+    return all(type(v) in _SCALARS or _plain(v) for v in items)
 
 
 def _convert(tp: type, data: Any, doc: Doc | None, path: KeyPath) -> Any:

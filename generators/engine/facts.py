@@ -62,6 +62,10 @@ class GameContent:
             made = self._views[derive] = derive(self)
             return made
 
+    def derived(self) -> tuple[Any, ...]:
+        """The views derived so far (a check that compares states may treat them as shared parts)."""
+        return tuple(self._views.values())
+
     def __getstate__(self) -> dict[str, Any]:
         # A worker process derives its own views: functions defined in tests or closures do not pickle.
         return {**self.__dict__, "_views": {}}

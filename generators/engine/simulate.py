@@ -76,7 +76,7 @@ def play(engine: Game[Any, Any], content: GameContent, options: Any, seed: int, 
             action, after = chooser.choose_with_state(engine, state, player, legal, policy)
         else:
             action, after = chooser.choose(engine, state, player, legal, policy), None
-        state = after if after is not None else engine.play(state, action, chance)[0]
+        state = after if after is not None else engine.advance(state, action, chance)  # nobody reads its events
     raise InvariantBroken(f"seed {seed}: the game did not end within {engine.type.max_actions} actions")
 
 

@@ -270,21 +270,29 @@ _FIRES_BOTH: tuple[Fire, ...] = (*_FIRES, "both")
 _MOVES = {(slot, mirror, fire): MoveAction("move", slot, mirror, fire)  # type: ignore[arg-type]
           for slot in SLOTS for mirror in (False, True) for fire in _FIRES_BOTH}
 _BRAKES = {(slot, n): BrakeAction("brake", slot, n) for slot in SLOTS for n in (0, 1, 2)}  # type: ignore[arg-type]
+# The same, a slot's (and mirror's) whole row at once, for a state where no choice can be met.
+_MOVE_ROWS = {(slot, mirror, both): tuple(_MOVES[slot, mirror, fire] for fire in (_FIRES_BOTH if both else _FIRES))
+              for slot in SLOTS for mirror in (False, True) for both in (False, True)}
+# Actions with a space, made once per value and shared (frozen, equal by value): making a frozen
+# dataclass costs more than the rules that judge it, and the same few spaces come up all game.
+_laser_strike = functools.lru_cache(maxsize=1 << 10)(LaserStrikeAction)
+_enemy_fire = functools.lru_cache(maxsize=1 << 10)(EnemyFireAction)
+_civilian_move = functools.lru_cache(maxsize=1 << 12)(CivilianMoveAction)
 
 
 def move_options(ask: Ask[State], player: str) -> list[MoveAction]:
     s = ask.state
-    fires = _FIRES_BOTH if "double-shot" in s.effects else _FIRES
+    both = "double-shot" in s.effects
     out: list[MoveAction] = []
     for slot in SLOTS:
         if s.slots[slot] is None:
             continue
         for mirror in (False, True) if s.mirrors[slot] else (False,):
             if _may_meet_choice(ask, _MOVES[slot, mirror, None]):
-                for fire in fires:
+                for fire in _FIRES_BOTH if both else _FIRES:
                     out += _with_choices(ask, _MOVES[slot, mirror, fire])
             else:
-                out += [_MOVES[slot, mirror, fire] for fire in fires]
+                out += _MOVE_ROWS[slot, mirror, both]
     return out
 
 
@@ -388,7 +396,7 @@ def laser_allowed(ask: Ask[State], act: LaserStrikeAction) -> str | None:
 def laser_options(ask: Ask[State], player: str) -> Iterable[LaserStrikeAction]:
     s = ask.state
     if s.reward == "rookie" and not s.laser_used:
-        yield from (LaserStrikeAction("laser_strike", e.at) for e in sorted(_enemies(s), key=_vkey))
+        yield from (_laser_strike("laser_strike", e.at) for e in sorted(_enemies(s), key=_vkey))
 
 
 # --- drawn enemy and civilian cards ------------------------------------------------------------
@@ -439,9 +447,9 @@ MOVES: dict[str, Move[State, Any]] = {
     "use_upgrade": _move("use an upgrade", upgrade_options, (upgrade_installed, effect_has_a_target, choices_fit)),
     "laser_strike": _move("call the satellite laser strike", laser_options, (laser_allowed,), met=1),
     "enemy_fire": _move("resolve an enemy card", lambda ask, p: (
-        EnemyFireAction("enemy_fire", t) for t in _enemy_targets(ask.state)), (enemy_target,), met=1),
+        _enemy_fire("enemy_fire", t) for t in _enemy_targets(ask.state)), (enemy_target,), met=1),
     "civilian_move": _move("resolve a civilian card", lambda ask, p: (
-        CivilianMoveAction("civilian_move", a, b) for a, b in _civilian_moves(ask.state)), (civilian_step,),
+        _civilian_move("civilian_move", a, b) for a, b in _civilian_moves(ask.state)), (civilian_step,),
         met=1),
     "score": _move("score a mission", _one(ScoreAction("score")), ()),
     "spend": _move("spend points", lambda ask, p: _spend_options(ask.state), (spend_allowed,)),
