@@ -30,6 +30,9 @@ CONTENT = load_content(ROOT / "content")
 BUDGET = {
     "vampire-chase": ("red-mile", 16, 60),
     "thunder-road-ignition": ("2 players", 24, 20),
+    "mission-drive": ("normal", 40, 60),
+    "escape-deathrace-2182-micro": ("2 players", 60, 60),
+    "dronovody": ("3 players", 40, 60),
 }
 
 

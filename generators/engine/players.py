@@ -49,6 +49,9 @@ class Rules(Protocol):
     def evaluate(self, state: Any, player: str) -> float | None: ...
 
     @property
+    def priors(self) -> float: ...
+
+    @property
     def resample(self) -> Callable[[Any, str, Chance], Any] | None: ...
 
 
@@ -138,9 +141,10 @@ class SearchPlayer:
     # node's second visit on, where the game rates positions.
     rank_deep: bool = True
     # PUCT (AlphaZero's selection) with the one-step ratings as the prior, in place of UCB1 and
-    # widening: 0 is off, else the prior's weight. With few simulations the search then plays the
-    # look-ahead's move, and leaves it only on the evidence of the simulations.
-    puct: float = 0.0
+    # widening: 0 is off, else the prior's weight; None: the weight the game's hints give (`priors`).
+    # With few simulations the search then plays the look-ahead's move, and leaves it only on the
+    # evidence of the simulations.
+    puct: float | None = None
     name: str = "search"
 
     def __post_init__(self) -> None:
@@ -156,16 +160,17 @@ class SearchPlayer:
         depth = self.rollout_depth
         if depth is None:
             depth = 0 if any(r is not None for r in ratings) else game.type.max_actions
+        puct = game.priors if self.puct is None else self.puct
         for _ in range(self.simulations):
             chance = Chance.seeded(rng.randrange(1 << 30))
             world = resample(state, player, chance) if resample is not None else state
-            self._simulate(game, world, root, rng, chance, lambda v, p: scale(game, state, v, p), depth)
+            self._simulate(game, world, root, rng, chance, lambda v, p: scale(game, state, v, p), depth, puct)
         # The most visited action; ties by the better mean, then the listed order (deterministic).
         best = max(legal, key=lambda a: _rank(root.children.get(a)))
         return best
 
     def _simulate(self, game: Rules, state: Any, root: _Node, rng: random.Random, chance: Chance,
-                  scale: Callable[[float, str], float], depth: int) -> None:
+                  scale: Callable[[float, str], float], depth: int, puct: float) -> None:
         node, path = root, []
         expanded = False
         while not expanded:
@@ -175,8 +180,8 @@ class SearchPlayer:
             actor = actors[0] if len(actors) == 1 else rng.choice(actors)
             legal = game.legal_actions(state, actor)
             children = node.children
-            if self.puct:
-                action, child, expanded = self._puct(game, state, node, actor, legal, rng)
+            if puct:
+                action, child, expanded = self._puct(game, state, node, actor, legal, rng, puct)
                 state = game.play(state, action, chance)[0]
                 path.append(child)
                 node = child
@@ -216,7 +221,7 @@ class SearchPlayer:
             n.total += values(n.actor or "")
 
     def _puct(self, game: Rules, state: Any, node: _Node, actor: str, legal: Sequence[Any],
-              rng: random.Random) -> tuple[Any, _Node, bool]:
+              rng: random.Random, weight: float) -> tuple[Any, _Node, bool]:
         """PUCT's choice at `node`: the child, and whether it is new (the simulation's leaf)."""
         if not node.prior:
             if not node.rank and len(legal) > 1:
@@ -233,7 +238,7 @@ class SearchPlayer:
             child = children.get(a)
             visits = child.visits if child is not None else 0
             q = child.total / visits if child is not None and visits else fpu
-            score = q + self.puct * prior.get(a, uniform) * root_n / (1 + visits)
+            score = q + weight * prior.get(a, uniform) * root_n / (1 + visits)
             if score > best_score:
                 best, best_score = a, score
         child = children.get(best)
