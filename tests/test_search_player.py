@@ -10,6 +10,7 @@ player wins from the same seat. Budgets are small (a few dozen games, a few doze
 from __future__ import annotations
 
 import os
+import random
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
@@ -73,3 +74,22 @@ def test_search_beats_look_ahead_and_random(game_id: str) -> None:
         assert d.clear and d.value > 0, (
             f"{game_id}: search won {searched.hits}/{games}, {name} {other.hits}/{games}: "
             f"difference {d.value:+.2f}, 95 % interval {d.low:+.2f} to {d.high:+.2f}")
+
+
+def test_search_by_priors_is_deterministic_for_a_seed() -> None:
+    """PUCT search (the game's `priors` hint) replays its choices from the same seed, move for move."""
+    game = CONTENT.game("dronovody")
+    engine = engine_of(game)
+    content = game_content(game, engine)
+    assert engine.priors > 0  # the path under test: the game asks for PUCT
+    state = engine.new_game(engine.parse_options({"players": 3}), content, Chance.seeded(7))
+    chance, picks = Chance.seeded(8), []
+    for n in range(12):
+        player = engine.players_to_act(state)[0]
+        legal = engine.legal_actions(state, player)
+        first, again = (SearchPlayer(simulations=12).choose(engine, state, player, legal, random.Random(n))
+                        for _ in range(2))
+        assert first == again
+        picks.append(first)
+        state = engine.play(state, first, chance)[0]
+    assert len(picks) == 12

@@ -9,8 +9,10 @@
   cannot see (`Game.resample`, for games of imperfect information) and samples chance afresh, then
   walks one tree of action sequences (open loop: a node is the actions played, not a state) by UCB1
   with availability counts, adds one node, and rates it: by the game's `evaluate` hint where it has
-  one (after `rollout_depth` random actions, none by default), else by random play to the end of the
-  game and its returns. Strength is `simulations` per move; the report names it.
+  one (after `rollout_depth` actions by the `rollout` policy, random or look-ahead, none by default),
+  else by random play to the end of the game and its returns. Where the game's hints give `priors`,
+  the tree is walked by PUCT instead, with the one-step ratings as the prior over moves. Strength is
+  `simulations` per move; the report names it.
 
 Returns come from the game's `winners`: 1 for each player it names (every seat of a won solo or
 cooperative game), 0 for the rest.
