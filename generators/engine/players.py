@@ -131,10 +131,6 @@ class SearchPlayer:
     # Who plays those actions: "random", or "greedy" (each the one-step look-ahead's choice, so a rated
     # position is one a careful player reaches, not a random one).
     rollout: str = "random"
-    # Or: play on until the simulation is `horizon` actions past the searched position, so every
-    # rated position lies as far ahead (a rating that grows with the game's progress, or drops when
-    # the game hits back, then compares like with like instead of favouring the shallow branch).
-    horizon: int | None = None
     exploration: float = 0.7  # UCB1's constant, for returns in [0, 1]
     # Progressive widening: a node with n visits has at most widening * sqrt(n + 1) children, so a
     # position with dozens of moves is searched deep along the promising ones instead of one visit each.
@@ -214,8 +210,6 @@ class SearchPlayer:
             state = game.play(state, action, chance)[0]
             path.append(child)
             node = child
-        if self.horizon is not None:
-            depth = max(0, self.horizon - len(path))
         values = self._rollout(game, state, rng, chance, scale, depth)
         root.visits += 1
         for n in path:
