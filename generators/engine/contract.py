@@ -216,9 +216,12 @@ class Drawing(Generic[S]):
 class Hints(Generic[S, A]):
     """Optional knowledge that only makes a player better or faster, never changes the rules:
     `evaluate(state, player)` rates a position (higher is better) for the look-ahead, for the order
-    the search tries moves in and for rating the positions it reaches."""
+    the search tries moves in and for rating the positions it reaches. `priors`: the weight the search
+    gives those one-step ratings as its prior over moves (PUCT); 0 (the default) tries moves in the
+    ratings' order but chooses among them by the simulations alone (UCB1)."""
 
     evaluate: Callable[[S, str], float] | None = None
+    priors: float = 0.0
 
 
 # --- the game ----------------------------------------------------------------------------------
@@ -429,6 +432,11 @@ class Game(Generic[S, A]):
     def evaluate(self, state: S, player: str) -> float | None:
         """How good `state` looks for `player` (higher is better); None: the game offers no rating."""
         return None if self.hints.evaluate is None else self.hints.evaluate(state, player)
+
+    @property
+    def priors(self) -> float:
+        """The weight of the one-step ratings as the search's prior over moves (see `Hints`)."""
+        return self.hints.priors
 
     # -- players' words --
 

@@ -9,8 +9,10 @@
   cannot see (`Game.resample`, for games of imperfect information) and samples chance afresh, then
   walks one tree of action sequences (open loop: a node is the actions played, not a state) by UCB1
   with availability counts, adds one node, and rates it: by the game's `evaluate` hint where it has
-  one (after `rollout_depth` random actions, none by default), else by random play to the end of the
-  game and its returns. Strength is `simulations` per move; the report names it.
+  one (after `rollout_depth` actions by the `rollout` policy, random or look-ahead, none by default),
+  else by random play to the end of the game and its returns. Where the game's hints give `priors`,
+  the tree is walked by PUCT instead, with the one-step ratings as the prior over moves. Strength is
+  `simulations` per move; the report names it.
 
 Returns come from the game's `winners`: 1 for each player it names (every seat of a won solo or
 cooperative game), 0 for the rest.
@@ -47,6 +49,9 @@ class Rules(Protocol):
     def winners(self, state: Any) -> Sequence[str]: ...
 
     def evaluate(self, state: Any, player: str) -> float | None: ...
+
+    @property
+    def priors(self) -> float: ...
 
     @property
     def resample(self) -> Callable[[Any, str, Chance], Any] | None: ...
@@ -102,7 +107,7 @@ class LookaheadPlayer:
 class _Node:
     """One action sequence in the search tree: who chose its last action, and what followed."""
 
-    __slots__ = ("actor", "available", "children", "rank", "total", "visits")
+    __slots__ = ("actor", "available", "children", "prior", "rank", "total", "visits")
 
     def __init__(self, actor: str | None) -> None:
         self.actor = actor
@@ -111,6 +116,7 @@ class _Node:
         self.available = 0  # simulations in which this action was legal (ISMCTS's availability count)
         self.children: dict[Any, _Node] = {}
         self.rank: dict[Any, float] = {}  # the order untried actions are tried in (higher first)
+        self.prior: dict[Any, float] = {}  # PUCT's prior share of each action (from `rank`)
 
 
 @dataclass
@@ -122,6 +128,9 @@ class SearchPlayer:
     # the game rates positions (a random continuation only adds noise to a good rating; measured on the
     # vampire chase, 0 beat 10 and 40), to the end of the game where it does not.
     rollout_depth: int | None = None
+    # Who plays those actions: "random", or "greedy" (each the one-step look-ahead's choice, so a rated
+    # position is one a careful player reaches, not a random one).
+    rollout: str = "random"
     exploration: float = 0.7  # UCB1's constant, for returns in [0, 1]
     # Progressive widening: a node with n visits has at most widening * sqrt(n + 1) children, so a
     # position with dozens of moves is searched deep along the promising ones instead of one visit each.
@@ -129,6 +138,11 @@ class SearchPlayer:
     # Order a tree node's untried moves by the game's rating one step ahead (as at the root), from the
     # node's second visit on, where the game rates positions.
     rank_deep: bool = True
+    # PUCT (AlphaZero's selection) with the one-step ratings as the prior, in place of UCB1 and
+    # widening: 0 is off, else the prior's weight; None: the weight the game's hints give (`priors`).
+    # With few simulations the search then plays the look-ahead's move, and leaves it only on the
+    # evidence of the simulations.
+    puct: float | None = None
     name: str = "search"
 
     def __post_init__(self) -> None:
@@ -144,16 +158,17 @@ class SearchPlayer:
         depth = self.rollout_depth
         if depth is None:
             depth = 0 if any(r is not None for r in ratings) else game.type.max_actions
+        puct = game.priors if self.puct is None else self.puct
         for _ in range(self.simulations):
             chance = Chance.seeded(rng.randrange(1 << 30))
             world = resample(state, player, chance) if resample is not None else state
-            self._simulate(game, world, root, rng, chance, lambda v, p: scale(game, state, v, p), depth)
+            self._simulate(game, world, root, rng, chance, lambda v, p: scale(game, state, v, p), depth, puct)
         # The most visited action; ties by the better mean, then the listed order (deterministic).
         best = max(legal, key=lambda a: _rank(root.children.get(a)))
         return best
 
     def _simulate(self, game: Rules, state: Any, root: _Node, rng: random.Random, chance: Chance,
-                  scale: Callable[[float, str], float], depth: int) -> None:
+                  scale: Callable[[float, str], float], depth: int, puct: float) -> None:
         node, path = root, []
         expanded = False
         while not expanded:
@@ -163,6 +178,12 @@ class SearchPlayer:
             actor = actors[0] if len(actors) == 1 else rng.choice(actors)
             legal = game.legal_actions(state, actor)
             children = node.children
+            if puct:
+                action, child, expanded = self._puct(game, state, node, actor, legal, rng, puct)
+                state = game.play(state, action, chance)[0]
+                path.append(child)
+                node = child
+                continue
             untried = []
             for a in legal:
                 known = children.get(a)
@@ -195,6 +216,33 @@ class SearchPlayer:
             n.visits += 1
             n.total += values(n.actor or "")
 
+    def _puct(self, game: Rules, state: Any, node: _Node, actor: str, legal: Sequence[Any],
+              rng: random.Random, weight: float) -> tuple[Any, _Node, bool]:
+        """PUCT's choice at `node`: the child, and whether it is new (the simulation's leaf)."""
+        if not node.prior:
+            if not node.rank and len(legal) > 1:
+                node.rank = _ratings(game, state, actor, legal, rng)
+            node.prior = _softmax(node.rank)
+        children, prior = node.children, node.prior
+        visited = [children[a] for a in legal if a in children]
+        n = sum(c.visits for c in visited)
+        fpu = sum(c.total for c in visited) / n if n else 0.5  # an untried move: as good as the tried ones on average
+        root_n = math.sqrt(n + 1)
+        uniform = 1.0 / len(legal)
+        best, best_score = legal[0], -math.inf
+        for a in legal:
+            child = children.get(a)
+            visits = child.visits if child is not None else 0
+            q = child.total / visits if child is not None and visits else fpu
+            score = q + weight * prior.get(a, uniform) * root_n / (1 + visits)
+            if score > best_score:
+                best, best_score = a, score
+        child = children.get(best)
+        if child is None:
+            child = children[best] = _Node(actor)
+            return best, child, True
+        return best, child, False
+
     def _select(self, node: _Node, legal: Sequence[Any]) -> tuple[Any, _Node]:
         best, best_score = legal[0], -math.inf
         c = self.exploration
@@ -212,7 +260,12 @@ class SearchPlayer:
             if not actors:
                 break
             actor = actors[0] if len(actors) == 1 else rng.choice(actors)
-            state = game.play(state, rng.choice(game.legal_actions(state, actor)), chance)[0]
+            legal = game.legal_actions(state, actor)
+            if self.rollout == "greedy" and len(legal) > 1:
+                action = _greedy(game, state, actor, legal, rng)
+            else:
+                action = rng.choice(legal)
+            state = game.play(state, action, chance)[0]
         if not game.players_to_act(state):
             return lambda p: returns(game, state, p)
         cache: dict[str, float] = {}
@@ -275,6 +328,25 @@ def _ratings(game: Rules, state: Any, player: str, legal: Sequence[Any], rng: ra
             return {}
         out[a] = rated
     return out
+
+
+def _softmax(ratings: Mapping[Any, float]) -> dict[Any, float]:
+    """Ratings as shares summing to 1, in units of their own spread (see `_unit`); {} for none."""
+    if not ratings:
+        return {}
+    unit, top = _unit(list(ratings.values())), max(ratings.values())
+    weights = {a: math.exp(max(-30.0, (r - top) / unit)) for a, r in ratings.items()}
+    total = sum(weights.values())
+    return {a: w / total for a, w in weights.items()}
+
+
+def _greedy(game: Rules, state: Any, player: str, legal: Sequence[Any], rng: random.Random) -> Any:
+    """The one-step look-ahead's choice (chance in it a throwaway, so it cannot see the dice to come)."""
+    rated = _ratings(game, state, player, legal, rng)
+    if not rated:
+        return rng.choice(legal)
+    best = max(rated.values())
+    return rng.choice([a for a in legal if rated[a] == best])
 
 
 def _rank(node: _Node | None) -> tuple[int, float]:

@@ -133,16 +133,19 @@ def policies(engine: Game[Any, Any], content: GameContent) -> list[str]:
 def simulate(engine_name: str, content: GameContent, games: int, seed: int = 1, jobs: int | None = None,
              wanted: Sequence[str] | None = None, simulations: int = 100,
              executor: Executor | None = None, precision: float | None = None,
-             max_games: int = 20000) -> list[dict[str, Any]]:
+             max_games: int = 20000, settings: Sequence[str] | None = None) -> list[dict[str, Any]]:
     """Play `games` whole games for each of the engine's settings and policies (`wanted`, default every
     one it can be played by but the search); seeds are seed, seed+1... With `precision` (a share, 0.03
     for ±3 points), more games follow, on the next seeds, until every result's 95 % interval is that
-    narrow (at most `max_games`). The games go to `executor` (a cluster's, see `cluster_executor`) or to
-    local processes; either way each game is played from its own seed, so the figures are the same."""
+    narrow (at most `max_games`). `settings` keeps only the settings with those labels. The games go to
+    `executor` (a cluster's, see `cluster_executor`) or to local processes; either way each game is
+    played from its own seed, so the figures are the same."""
     engine = load_engine(engine_name)
     out = []
     for policy in wanted or policies(engine, content):
         for setting in engine.simulation_setups():
+            if settings and setting.label not in settings:
+                continue
             options = dict(setting.options)
             played: list[Played] = []
             want = games
@@ -222,7 +225,8 @@ def _cores() -> int:
 def run_simulate(content: Content, games_wanted: Sequence[str] | None, *, games: int, seed: int, as_json: bool,
                  jobs: int | None, quiet: bool, policies_wanted: Sequence[str] | None = None,
                  simulations: int = 100, scheduler: str | None = None, write: bool = False,
-                 precision: float | None = None, max_games: int = 20000) -> int:
+                 precision: float | None = None, max_games: int = 20000,
+                 settings: Sequence[str] | None = None) -> int:
     """`roadkit simulate`: every chosen game that has an engine."""
     report: dict[str, Any] = {"policies": dict(POLICIES), "games": {}}
     unknown = [p for p in policies_wanted or () if p not in POLICIES]
@@ -242,7 +246,7 @@ def run_simulate(content: Content, games_wanted: Sequence[str] | None, *, games:
         try:
             facts = game_content(game, engine)
             lines = simulate(game.engine, facts, games, seed, jobs, policies_wanted, simulations, executor,
-                             precision, max_games)
+                             precision, max_games, settings)
             report["games"][game.id] = lines
             order = difficulty.check(lines, engine.harder)
             if order:
