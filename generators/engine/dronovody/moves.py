@@ -508,41 +508,47 @@ def _hit_choice(ask: AskS, a: Any) -> Why:
 _T = (who_acts, in_turn)  # every move of a turn, a roll, the deal or a hit
 
 
+# `met`: how many of a move's own rules every option meets by how `make` makes it (a card from the
+# hand, a target in range); the shared rules always are (options name a player the game waits on, or
+# one with a free action), so listing asks neither (see `Move.met`).
+
+
 def _turn_move(kind: str, words: str, make: Callable[[State, Player], list[Any]],
-               *rules: Callable[[AskS, Any], Why]) -> Move[State, Any]:
-    return Move(words, _turn_options(kind, make), (*_T, *rules), _resolver(kind))
+               *rules: Callable[[AskS, Any], Why], met: int = 0) -> Move[State, Any]:
+    return Move(words, _turn_options(kind, make), (*_T, *rules), _resolver(kind), met=len(_T) + met)
 
 
 def _free_move(kind: str, words: str, make: Callable[[State, Player], list[Any]],
-               *rules: Callable[[AskS, Any], Why]) -> Move[State, Any]:
+               *rules: Callable[[AskS, Any], Why], met: int = 0) -> Move[State, Any]:
     # ruling: free-actions-any-time
-    return Move(words, _free(make), (who_acts, *rules), _resolver(kind))
+    return Move(words, _free(make), (who_acts, *rules), _resolver(kind), met=1 + met)
 
 
 MOVES: dict[str, Move[State, Any]] = {
     "set_up": _turn_move("set_up", "set up", _set_up),
-    "discard_support": _turn_move("discard_support", "discard a Support card", _discard_support, _discard_from),
-    "draft": _turn_move("draft", "draft a Support card", _draft, _drafted),
+    "discard_support": _turn_move("discard_support", "discard a Support card", _discard_support, _discard_from,
+                                  met=1),
+    "draft": _turn_move("draft", "draft a Support card", _draft, _drafted, met=1),
     "play_support": _turn_move("play_support", "play a Support card", _play_support, _in_hand, _affordable,
-                               _support_target),
+                               _support_target, met=3),
     "recruit": _turn_move("recruit", "recruit", _recruit, _characters_left),
     "place": _turn_move("place", "place a Character", _place, _drawn),
-    "move": _turn_move("move", "move a Character", _move, _movable),
+    "move": _turn_move("move", "move a Character", _move, _movable, met=1),
     "end_move": _turn_move("end_move", "end the Movement", _end_move),
-    "evacuate": _turn_move("evacuate", "evacuate", _evacuate, _wounded, _evacuation),
+    "evacuate": _turn_move("evacuate", "evacuate", _evacuate, _wounded, _evacuation, met=2),
     "buy": _turn_move("buy", "buy a drone", _buy),
-    "take_drone": _turn_move("take_drone", "take a drone", _take_drone, _in_shop, _warehouse_room),
+    "take_drone": _turn_move("take_drone", "take a drone", _take_drone, _in_shop, _warehouse_room, met=2),
     "decline": _turn_move("decline", "buy nothing", _decline),
     "sortie": _turn_move("sortie", "fly a combat sortie", _sortie, _one_sortie, _ready_to_fly),
-    "attack": _turn_move("attack", "attack", _attack, _guaranteed, _target),
+    "attack": _turn_move("attack", "attack", _attack, _guaranteed, _target, met=1),
     "end_sortie": _turn_move("end_sortie", "end the sortie", _end_sortie, _attacked),
     "extra_action": _turn_move("extra_action", "take an extra Action", _extra_action, _commander),
     "end_turn": _turn_move("end_turn", "end the turn", _end_turn),
-    "exchange_trophy": _free_move("exchange_trophy", "exchange a trophy", _exchange, _trophy),
+    "exchange_trophy": _free_move("exchange_trophy", "exchange a trophy", _exchange, _trophy, met=1),
     "activate_project": _free_move("activate_project", "activate a Project", _activate, _open_project),
     "evacuate_effect": _free_move("evacuate_effect", "evacuate with an Effect", _evacuate_effect, _wounded,
-                                  _evacuation_source),
-    "repair": _free_move("repair", "repair a drone", _repair, _repair_source, _broken),
+                                  _evacuation_source, met=2),
+    "repair": _free_move("repair", "repair a drone", _repair, _repair_source, _broken, met=2),
     "defend": _turn_move("defend", "roll the defence die", _defend),
-    "choose": _turn_move("choose", "place a hit", _choose, _hit_choice),
+    "choose": _turn_move("choose", "place a hit", _choose, _hit_choice, met=1),
 }

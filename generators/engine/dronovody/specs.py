@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass, field, make_dataclass
+from functools import cache
 from typing import Any, Literal
 
 from generators.engine.dronovody.facts import EXTENDED_ROUNDS, MAX_PLAYERS, ROUNDS
@@ -268,14 +269,8 @@ ACTIONS: dict[str, type] = {
 Action = Any  # the union of the action classes above (made from data, so named here as Any)
 
 
-_MADE: dict[tuple[Any, ...], Any] = {}  # actions are frozen and equal by value: each one is made once, then shared
-
-
+@cache  # actions are frozen and equal by value: each one is made once, then shared (a C-level lookup)
 def act(kind: str, player: str | None, **kw: Any) -> Any:
-    key = (kind, player, *kw.items())
-    found = _MADE.get(key)
-    if found is None:
-        found = _MADE[key] = ACTIONS[kind](do=kind, player=player, **kw)
-    return found
+    return ACTIONS[kind](do=kind, player=player, **kw)
 
 

@@ -74,18 +74,25 @@ def free_time(s: State) -> bool:
 
 
 def has_free_action(s: State, p: Player) -> bool:
-    """`p` has a free action to take (the free moves' options, asked only whether there is one)."""
+    """`p` has a free action to take (the free moves' options, asked only whether there is one).
+    Asked for every player on every step, so written out as loops that stop at the first answer."""
     if p.trophies and not p.exchanged:
         return True
-    board = None
-    for pr in p.projects:
-        if not pr.active:
-            board = board if board is not None else set(p.board)
-            if board.issuperset(s.cat.support[pr.card].requires):
-                return True
+    if p.projects:
+        support = s.cat.support
+        board: set[str] | None = None
+        for pr in p.projects:
+            if not pr.active:
+                if board is None:
+                    board = {*p.crew, *p.hq}
+                if board.issuperset(support[pr.card].requires):
+                    return True
     if p.wounded and has_evacuation_source(s, p):
         return True
-    return any(d.broken for d in p.warehouse) and has_repair_source(s, p)
+    for d in p.warehouse:
+        if d.broken:
+            return has_repair_source(s, p)
+    return False
 
 
 def actors(s: State) -> list[str]:

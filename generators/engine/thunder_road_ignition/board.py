@@ -8,7 +8,7 @@ between tiles, or to OFF (off the board) or FINISH (across the finish line).
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from generators.content.model import SpaceMap
@@ -62,23 +62,56 @@ def board_of(kit: Kit, road: Sequence[int]) -> Board:
 
 def _build(kit: Kit, road: tuple[int, ...]) -> Board:
     maps = [kit.sides[n] for n in road]
-    at_ids = [{tuple(s.at): s.id for s in m.spaces} for m in maps]  # per tile: (lane, row) -> its space
+    at_ids = [_at_ids(m) for m in maps]  # per tile: (lane, row) -> its space
     spaces: dict[str, Space] = {}
-    for t, m in enumerate(maps, 1):
-        # Most links stay on the tile: named here, the seams by `_resolve_link` (a game lays a new road).
-        local = {s.id: f"{t}:{s.id}" for s in m.spaces}
-        for s in m.spaces:
-            links = tuple(local.get(target) or _resolve_link(target, t, maps, local, at_ids) for target in s.links)
-            lane, row = s.at
-            sid = local[s.id]
-            spaces[sid] = Space(sid, t, s.id, lane, row, s.terrain, links, frozenset(s.walls), s.arrow,
-                                t + (row + 0.5) / m.rows)
+    for t, side in enumerate(road, 1):
+        for sp, seams in _tile(kit, side, t):
+            if seams:  # its links across a seam depend on the tiles beside it
+                links = list(sp.links)
+                for i, target in seams:
+                    links[i] = _resolve_link(target, t, maps, (), at_ids)
+                sp = _space(kit, side, sp, tuple(links))
+            spaces[sp.id] = sp
     rows: dict[int, list[Space]] = {t: [] for t in range(1, len(maps) + 1)}
     for sp in spaces.values():
         if sp.row == 0:
             rows[sp.tile].append(sp)
     back_rows = {t: tuple(sorted(row, key=lambda sp: sp.lane)) for t, row in rows.items()}
     return Board(kit, road, spaces, PIT_TILES[len(road)], tuple(maps), back_rows)
+
+
+def _at_ids(m: SpaceMap) -> dict[tuple[int, ...], str]:
+    return {tuple(s.at): s.id for s in m.spaces}
+
+
+def _tile(kit: Kit, side: int, t: int) -> tuple[tuple[Space, tuple[tuple[int, str], ...]], ...]:
+    """The side laid as tile `t`: each space (its links on the tile named, those across a seam left
+    as the map gives them) with its links across a seam (index, target). Made once per kit, so a
+    new road shares the spaces it can with the roads laid before (spaces are immutable)."""
+    key = (side, t)
+    found = kit.tiles.get(key)
+    if found is None:
+        m = kit.sides[side]
+        local = {s.id: f"{t}:{s.id}" for s in m.spaces}
+        made = []
+        for s in m.spaces:
+            links = tuple(local.get(x) or (OFF if x == "off" else x) for x in s.links)
+            seams = tuple((i, x) for i, x in enumerate(s.links) if x not in local and x != "off")
+            lane, row = s.at
+            made.append((Space(local[s.id], t, s.id, lane, row, s.terrain, links, frozenset(s.walls), s.arrow,
+                               t + (row + 0.5) / m.rows), seams))
+        found = kit.tiles[key] = tuple(made)
+    return found  # type: ignore[no-any-return]
+
+
+def _space(kit: Kit, side: int, sp: Space, links: tuple[str, ...]) -> Space:
+    """`sp`, a space of `side`, with these links: made once per kit (a side meets the same few sides
+    at its seams)."""
+    key = (side, sp.id, links)
+    found = kit.tiles.get(key)
+    if found is None:
+        found = kit.tiles[key] = replace(sp, links=links)
+    return found  # type: ignore[no-any-return]
 
 
 def _resolve_link(target: str, tile: int, maps: list[SpaceMap], local: Collection[str],

@@ -156,6 +156,9 @@ class Kit:
     # Roads built from these tiles, by their sides in order (`board.board_of`): a game builds its
     # road once, and a simulation replays the same few roads. Not compared, not pickled.
     roads: dict[tuple[int, ...], Any] = field(default_factory=dict, compare=False, repr=False)
+    # The spaces of each side as the n-th tile of a road, and of each seam it meets (`board`): a new
+    # road lays the same sides again. Not compared, not pickled.
+    tiles: dict[tuple[Any, ...], Any] = field(default_factory=dict, compare=False, repr=False)
     packed: dict[str, bytes] = field(default_factory=dict, compare=False, repr=False)
 
     def __reduce__(self) -> tuple[Any, ...]:
@@ -163,7 +166,7 @@ class Kit:
         # (its maps, without the roads built so far) is pickled once, then copied as those bytes.
         blob = self.packed.get("kit")
         if blob is None:
-            values = {k: v for k, v in self.__dict__.items() if k not in ("roads", "packed")}
+            values = {k: v for k, v in self.__dict__.items() if k not in ("roads", "tiles", "packed")}
             blob = self.packed["kit"] = pickle.dumps(values, protocol=pickle.HIGHEST_PROTOCOL)
         return (_unpack, (blob,))
 

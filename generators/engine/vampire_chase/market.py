@@ -193,9 +193,10 @@ def _do_reward(state: State, a: RewardAction, chance: Chance, events: list[Event
     state.phase = "hand"
 
 
+# `met`: the rules every option meets by how it is made (see `moves`).
 MARKET_MOVES: dict[str, Move[State, Any]] = {
-    "buy": Move("buy a card", _buy_options, (market_gear, _in_row, _affordable), resolver(_do_buy)),
-    "trash": Move("trash a card", _trash_options, (market_gear, _in_pile), resolver(_do_trash)),
-    "cycle": Move("cycle the market", _cycle_options, (market_gear, _whole_row), resolver(_do_cycle)),
-    "reward": Move("take a reward card", _reward_options, (_in_row,), resolver(_do_reward)),
+    "buy": Move("buy a card", _buy_options, (market_gear, _in_row, _affordable), resolver(_do_buy), met=3),
+    "trash": Move("trash a card", _trash_options, (market_gear, _in_pile), resolver(_do_trash), met=2),
+    "cycle": Move("cycle the market", _cycle_options, (market_gear, _whole_row), resolver(_do_cycle), met=2),
+    "reward": Move("take a reward card", _reward_options, (_in_row,), resolver(_do_reward), met=1),
 }
