@@ -67,6 +67,20 @@ def fit(text: str, width: float, size: float) -> str:
     return text if len(text) <= most else text[:most - 1].rstrip() + "…"
 
 
+def fit_list(label: str, items: Sequence[str], width: float, size: float, empty: str = "—") -> str:
+    """"label: a, b, c" on one line of `width` units; where it is too long, as many items as fit and
+    how many more ("label: a, b +3 more"), so a line's height never depends on a list's length."""
+    most = max(1, int(width / (size * CHAR_WIDTH)))
+    if not items:
+        return f"{label}: {empty}"
+    for n in range(len(items), 0, -1):
+        more = f" +{len(items) - n} more" if n < len(items) else ""
+        line = f"{label}: {', '.join(items[:n])}{more}"
+        if len(line) <= most:
+            return line
+    return fit(f"{label}: +{len(items)} ({', '.join(items)})", width, size)
+
+
 def num(value: float) -> str:
     """One number format for the whole file: integers bare, others with at most two decimals."""
     value = round(float(value), 2)

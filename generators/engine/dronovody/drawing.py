@@ -16,13 +16,16 @@ PLAYER_COLOURS = ("#2e6da4", "#b9770e", "#1e8449", "#8e44ad")
 
 FIELD_LINES = ((2, "the second line", "Field, second line (distance 2)"),
                (1, "the first line", "Field, first line (distance 1)"))  # distance, players' words, heading
-# Phone-shaped: the drawing is as wide as a phone's column, so its text reads at 10 px there; a line
-# of the field is two enemies across, the players' panels wrap their lists.
+# Phone-shaped: the drawing is as wide as a phone's column, so its text reads at 10 px there. Its
+# layout is fixed (a line of the field is two rows of three enemies, each list of a panel one line
+# that says how many more it holds), so an example's drawings share one window and a piece stays put.
 WIDTH = 380.0
 PAD = 10.0
 TEXT = draw.readable(WIDTH)
-CARD_W, CARD_H, CARDS_ACROSS, SHOWN = 178.0, 26.0, 2, 8
-FIELD_TOP = 44.0  # under the heading (at most two lines: round, phase, turn, duty officer, result)
+CARD_W, CARD_H, CARDS_ACROSS, SHOWN = 118.0, 26.0, 3, 6
+HEAD_LINES = 2  # round, phase, turn, duty officer and the result, wrapped
+FIELD_TOP = 46.0  # under the heading
+LINE_H = 16 + 2 * (CARD_H + 4) + 4  # a line of the field: its label and two rows of cards
 
 
 def _line_cards(s: State, distance: int) -> list[str]:
@@ -32,13 +35,8 @@ def _line_cards(s: State, distance: int) -> list[str]:
 def _field_rows(s: State) -> list[tuple[int, str, str, list[str], float]]:
     """Each line of the field (distance, players' words, heading, its enemies, the top of its cards):
     one layout for the drawing and for the pieces its marks point at."""
-    out, y = [], FIELD_TOP
-    for distance, words, label in FIELD_LINES:
-        cards = _line_cards(s, distance)
-        out.append((distance, words, label, cards, y + 16))
-        rows = max(1, -(-min(len(cards), SHOWN) // CARDS_ACROSS))
-        y += 16 + rows * (CARD_H + 4) + 4
-    return out
+    return [(distance, words, label, _line_cards(s, distance), FIELD_TOP + i * LINE_H + 16)
+            for i, (distance, words, label) in enumerate(FIELD_LINES)]
 
 
 def _card_at(top: float, j: int) -> tuple[float, float]:
@@ -75,15 +73,20 @@ def draw_svg(s: State, focus: draw.Focus | None = None) -> str:
     head = f"Round {s.round} of {s.rules.rounds} · {s.phase}{turn} · Duty Officer: {s.odo}"
     if s.result:
         head += f" · {s.result.upper()} ({s.how})"
-    svg.lines(PAD, 18, head, inner, 12, step=15, anchor="start", weight="bold")
-    y = 0.0
+    lines = draw.wrap(head, inner, 12)
+    if len(lines) > HEAD_LINES:
+        lines = [*lines[:HEAD_LINES - 1], draw.fit(" ".join(lines[HEAD_LINES - 1:]), inner, 12)]
+    for i, line in enumerate(lines):
+        svg.text(PAD, 18 + 15 * i, line, size=12, anchor="start", weight="bold")
     for _, _, label, cards, top in _field_rows(s):
         _cards_row(svg, s, top, label, cards, draw.COLORS["enemy"])
-        y = top + max(1, -(-min(len(cards), SHOWN) // CARDS_ACROSS)) * (CARD_H + 4)
-    y = svg.lines(PAD, y + 16, f"Trench: {len(s.trench)} Character(s) face down · Drone Shop: "
-                  + (", ".join(_short(s, c) for c in s.shop) or "empty"), inner, TEXT, anchor="start")
+    y = FIELD_TOP + len(FIELD_LINES) * LINE_H + 10
+    svg.text(PAD, y, f"Trench: {len(s.trench)} Character(s) face down", size=TEXT, anchor="start")
+    shop = draw.fit_list("Drone Shop", [_short(s, c) for c in s.shop], inner, TEXT, "empty")
+    svg.text(PAD, y + 15, shop, size=TEXT, anchor="start")
     decks = " · ".join(f"{d} {len(s.decks[d])}" for d in DECKS)
-    y = svg.lines(PAD, y, f"Decks: {decks}", inner, TEXT, anchor="start", fill="#555555") - 4
+    svg.text(PAD, y + 30, draw.fit(f"Decks: {decks}", inner, TEXT), size=TEXT, anchor="start", fill="#555555")
+    y += 40
     for i, n in enumerate(s.seats):
         y = _player_panel(svg, s, s.p(n), y, PLAYER_COLOURS[i % len(PLAYER_COLOURS)]) + 8
     svg.height = y
@@ -106,28 +109,37 @@ def _cards_row(svg: draw.Svg, s: State, top: float, label: str, cards: list[str]
         marks = f" · {f.activation} · ⚑{f.trophy}"
         name = draw.fit(_short(s, card), CARD_W - 8 - len(marks) * TEXT * draw.CHAR_WIDTH, TEXT)
         svg.text(x + CARD_W / 2, y + CARD_H / 2 + 4, name + marks, size=TEXT)
+    if not cards:
+        svg.text(PAD + 4, top + CARD_H / 2 + 4, "no enemy", size=TEXT, anchor="start", fill="#767676")
     if len(cards) > SHOWN:
         svg.text(WIDTH - PAD, top - 4, f"+{len(cards) - SHOWN} more", size=TEXT, anchor="end")
 
 
 def _player_panel(svg: draw.Svg, s: State, p: Player, top: float, colour: str) -> float:
-    """A player's panel from `top`, its lists wrapped to the drawing's width; returns its bottom."""
+    """A player's panel from `top`, a line for each of its lists; returns its bottom."""
     inner = WIDTH - 2 * PAD - 16
-    y = svg.lines(PAD + 8, top + 18, f"{p.name} · Logistics {p.logistics} · points {points(s, p)}", inner, 12,
-                  anchor="start", fill=colour, weight="bold")
+
+    def names(cards: Any, used: Any = (), mark: str = " (used)") -> list[str]:
+        return [_short(s, c) + (mark if c in used else "") for c in cards]
+
     lines = [
-        "Crew: " + (", ".join(_short(s, c) + (" (used)" if c in p.used else "") for c in p.crew) or "—"),
-        "HQ: " + (", ".join(_short(s, c) + (" (used)" if c in p.used else "") for c in p.hq) or "—"),
-        "Warehouse: " + (", ".join(_short(s, d.card) + (" (broken)" if d.broken else "") for d in p.warehouse) or "—"),
-        "Projects: " + (", ".join(_short(s, pr.card) + (" [activated" + (", face down]" if pr.used else "]")
-                                                        if pr.active else " [open]") for pr in p.projects) or "—"),
-        "Defence: " + (", ".join(_short(s, c) for c in p.defence) or "—"),
-        f"Hand: {len(p.hand)} · Trophies: " + (", ".join(_short(s, c) for c in p.trophies) or "—"),
-        "Wounded: " + (", ".join(_short(s, c) for c in p.wounded) or "—"),
+        draw.fit(f"{p.name} · Logistics {p.logistics} · points {points(s, p)}", inner, 12),
+        draw.fit_list("Crew", names(p.crew, p.used), inner, TEXT),
+        draw.fit_list("HQ", names(p.hq, p.used), inner, TEXT),
+        draw.fit_list("Warehouse", [_short(s, d.card) + (" (broken)" if d.broken else "") for d in p.warehouse],
+                      inner, TEXT),
+        draw.fit_list("Projects", [_short(s, pr.card) + (" [activated" + (", face down]" if pr.used else "]")
+                                                         if pr.active else " [open]") for pr in p.projects],
+                      inner, TEXT),
+        draw.fit_list("Defence", names(p.defence), inner, TEXT),
+        draw.fit_list(f"Hand: {len(p.hand)} · Trophies", names(p.trophies), inner, TEXT),
+        draw.fit_list("Wounded", names(p.wounded), inner, TEXT),
     ]
-    for line in lines:
-        y = svg.lines(PAD + 8, y, line, inner, TEXT, anchor="start")
-    bottom = y - TEXT + 4
+    for k, line in enumerate(lines):
+        first = k == 0
+        svg.text(PAD + 8, top + 18 + 15 * k + (3 if not first else 0), line, size=12 if first else TEXT,
+                 anchor="start", fill=colour if first else draw.COLORS["ink"], weight="bold" if first else None)
+    bottom = top + 18 + 15 * len(lines) + 2
     svg.rect(PAD, top, WIDTH - 2 * PAD, bottom - top, "none", colour, rx=4, width=2)
     return bottom
 

@@ -168,16 +168,22 @@ def _draw_cars(svg: draw.Svg, s: State, origin: tuple[int, int], shown: list[Til
 
 
 def _draw_legend(svg: draw.Svg, s: State, top: float) -> float:
-    """Whose turn and each player's car, wrapped to the drawing's width; returns the bottom."""
+    """Whose turn, then two lines for each player's car (so every state of an example is drawn the
+    same height), each fitted to the drawing's width; returns the bottom."""
     head = f"Round {s.round}, turn: {s.turn.player} ({s.turn.phase})"
     if s.ended:
         head = f"Race over: {_result_word(s)} escaped" if s.winner else f"Race over: nobody escaped ({s.ended})"
-    y = svg.lines(10, top, head, svg.width - 20, 12, anchor="start", weight="bold")
+    inner, step = svg.width - 20, svg.min_text * 1.35
+    svg.text(10, top, draw.fit(head, inner, 12), size=12, anchor="start", weight="bold")
+    y = top
     for i, name in enumerate(s.order):
         p = s.players[name]
-        drops = ", ".join(f"{k} {n}" for k, n in p.drops.items() if n) or "no drops"
         status = f"{p.hp} HP" if p.alive else "out"
         title = s.box.characters[p.character].title
-        line = f"{name} ({title}): {status}; {drops}; {len(p.power)} power card(s)"
-        y = svg.lines(10, y, line, svg.width - 20, 11, anchor="start", fill=CAR_COLOURS[i % len(CAR_COLOURS)])
-    return y
+        colour = CAR_COLOURS[i % len(CAR_COLOURS)]
+        lines = [draw.fit(f"{name} ({title}): {status}; {len(p.power)} power card(s)", inner, 11),
+                 draw.fit_list("drops", [f"{k} {n}" for k, n in p.drops.items() if n], inner, 11, "none")]
+        for line in lines:
+            y += step
+            svg.text(10, y, line, size=11, anchor="start", fill=colour)
+    return y + 10

@@ -18,7 +18,7 @@ SLOT_W, SLOT_H = 100.0, 66.0
 # and its text reads at 10 px in a phone's column.
 WIDTH = 340.0
 TEXT = draw.readable(WIDTH)
-PANEL_TOP, PANEL_LINE = 366.0, 21.0
+PANEL_TOP, PANEL_LINE, PANEL_LINES = 366.0, 21.0, 9  # at most: seven, the speed and the result
 
 
 def _slot_angle(slot: int) -> float:
@@ -60,7 +60,7 @@ def legend() -> list[draw.Swatch]:
 
 def draw_svg(state: State, focus: draw.Focus | None = None) -> str:
     lines = _panel_lines(state)
-    height = PANEL_TOP + PANEL_LINE * (len(lines) - 1) + 12
+    height = PANEL_TOP + PANEL_LINE * (PANEL_LINES - 1) + 12  # one height for every drawing: they compare
     svg = draw.Svg(WIDTH, height, "Vampire chase: the Chase Board ring", min_text=TEXT)
     svg.rect(0, 0, WIDTH, height, draw.COLORS["paper"])
     svg.circle(*RING_CENTRE, RING_RADIUS, "none", "#b0b0b0", width=2)
