@@ -88,7 +88,7 @@ def legend() -> list[draw.Swatch]:
 def _span(lo: int, hi: int, least: int, bounds: tuple[int, int]) -> tuple[int, int]:
     """[lo, hi] grown one tile at a time on either side, within `bounds`, until it holds `least` tiles."""
     while hi - lo + 1 < least and (lo > bounds[0] or hi < bounds[1]):
-        lo, hi = (lo - 1, hi) if (hi - lo) % 2 and lo > bounds[0] or hi >= bounds[1] else (lo, hi + 1)
+        lo, hi = (lo - 1, hi) if ((hi - lo) % 2 and lo > bounds[0]) or hi >= bounds[1] else (lo, hi + 1)
     return lo, hi
 
 
