@@ -347,7 +347,9 @@ def test_every_player_page_reads_on_a_phone(browser, server: str, built: Built) 
 MIN_DIAGRAM_TEXT = {"dronovody": 10.0, "escape-deathrace-2182-micro": 10.0, "mission-drive": 10.0,
                     "thunder-road-ignition": 10.0, "vampire-chase": 10.0}
 # JavaScript: each diagram drawn inline at the width its picture is shown: its smallest text in CSS
-# px, and every text that runs past the drawing's edges (cut, as the picture shows only the drawing).
+# px, and every line of status text (the drawings' captions, panels and status lines, drawn from
+# their start) that runs past the drawing's edges: cut, as the picture shows only the drawing. A
+# map's labels (centred) may run off a zoomed window's edge with the road they name.
 _DIAGRAM_TEXT = """async () => {
   document.querySelectorAll('details').forEach(d => { d.open = true; });
   const out = [];
@@ -367,7 +369,9 @@ _DIAGRAM_TEXT = """async () => {
       if (!t.textContent.trim()) continue;
       least = Math.min(least, parseFloat(t.getAttribute('font-size')) * scale);
       const b = t.getBBox();
-      if (b.x < view.x - 1 || b.x + b.width > view.x + view.width + 1) cut.push(t.textContent);
+      const off = b.x < view.x - 1 || b.x + b.width > view.x + view.width + 1 || b.y < view.y - 1
+        || b.y + b.height > view.y + view.height + 1;
+      if (t.getAttribute('text-anchor') === 'start' && off) cut.push(t.textContent);
     }
     box.remove();
     out.push({src: img.getAttribute('src').split('/').pop(), least, cut});
