@@ -131,7 +131,7 @@ def _draw_tile(svg: draw.Svg, s: State, tile: Tile, origin: tuple[int, int]) -> 
     cx = x0 + CELL / 2
     fill, label = KIND_STYLE[tile.kind]
     if tile.kind == "boss":  # abbreviated where long: the steps and the legend name the boss in full
-        label = draw.fit(s.box.tiles[tile.face].title.upper(), CELL - 8, svg.min_text * 1.1)
+        label = draw.fit(s.box.tiles[tile.face].title.upper(), CELL - 8, svg.min_text * 1.3)  # bold capitals
     svg.rect(x0 + 2, y0 + 2, CELL - 4, CELL - 4, fill, draw.COLORS["ink"])
     for d in tile.exits:  # road stubs show the exits
         dx, dy = DIRS[d]
