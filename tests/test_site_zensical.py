@@ -12,7 +12,6 @@ from __future__ import annotations
 import json
 import os
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -21,6 +20,7 @@ import pytest
 from generators.site import zensical_run
 from tests.test_site import Built, ready, site_build
 from tests.test_site_browser import DESKTOP, _new_page, _questions, _serve, _url
+from tests.test_site_browser import browser as browser  # the same Chromium fixture
 
 # Questions (of 60) whose rule Zensical's search puts in the top three, measured with zensical 0.0.73
 # (Material's build with our search script: all 60). A better Zensical raises these; a worse fails.
@@ -69,34 +69,43 @@ def test_zensical_index_holds_every_game_and_cyrillic_words(zbuilt: tuple[Built,
 # --- its search in Chromium -----------------------------------------------------------------------
 
 
-_ANSWERED = """(q) => {
+# JavaScript: what the dialog shows (its status line and first link, which carries the query as
+# ?h=...), so a new answer can be told from the last one.
+_SHOWN = """() => {
   const host = [...document.querySelectorAll('*')].find(e => e.shadowRoot
                  && e.shadowRoot.querySelector('input[role=combobox]'));
-  const root = host && host.shadowRoot, box = root && root.querySelector('input[role=combobox]');
+  const root = host && host.shadowRoot;
   const status = root && root.querySelector('[role=status]');
-  return !!box && box.value === q && !!status && status.textContent.trim() !== '';
+  const first = root && root.querySelector('a[role=option]');
+  return status && status.textContent.trim() ? status.textContent + ' ' + (first ? first.href : '') : '';
 }"""
 
 
 def _zsearch(page, query: str) -> list[str] | None:
     """Type into Zensical's search dialog (in a shadow root, which Playwright's locators enter); the
-    result links, best first, once its status line counts them; None when it never answers. The
-    dialog may still be starting (from file:// it loads its index as a script) and drop what was
-    typed, so the query is typed again."""
+    result links, best first, once it shows an answer other than the last; None when it shows none."""
     from playwright.sync_api import TimeoutError as Timeout
 
     box = page.locator("input[role=combobox]")
     if not box.is_visible():
         page.locator(".md-search__button").click()
-    for _ in range(3):
-        box.fill(query)
-        try:
-            page.wait_for_function(_ANSWERED, arg=query, timeout=7_000)
-        except Timeout:
-            continue
-        page.wait_for_timeout(300)  # its results render right after the count
-        return [a.get_attribute("href") or "" for a in page.locator("a[role=option]").all()]
-    return None
+    before = page.evaluate(_SHOWN)
+    box.fill(query)
+    try:
+        page.wait_for_function(f"(last) => {{ const now = ({_SHOWN})(); return now && now !== last; }}", arg=before,
+                               timeout=10_000)
+    except Timeout:  # the same answer as the last query's (or none at all)
+        if not page.evaluate(_SHOWN):
+            return None
+    # From file:// its answer comes in parts: read it once it has stood still for a second.
+    shown = page.evaluate(_SHOWN)
+    for _ in range(15):
+        page.wait_for_timeout(1000)
+        now = page.evaluate(_SHOWN)
+        if now == shown:
+            break
+        shown = now
+    return [a.get_attribute("href") or "" for a in page.locator("a[role=option]").all()]
 
 
 def _finds(site: Path, game, hrefs: list[str], rule_id: str, top: int = 3) -> bool:
@@ -111,24 +120,6 @@ def _finds(site: Path, game, hrefs: list[str], rule_id: str, top: int = 3) -> bo
         if u.path.removesuffix(".html").endswith(f"{game.id}/rules/{chapter}") and owner.get(u.fragment) == rule_id:
             return True
     return False
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[object]:
-    from tests.test_site_browser import CHROMIUM, _unavailable
-
-    if not CHROMIUM.is_file():
-        _unavailable(f"{CHROMIUM} is missing: install Debian's chromium (apt-get install chromium)")
-    from playwright.sync_api import sync_playwright
-
-    from tests.test_site_browser import ARGS
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        try:
-            yield b
-        finally:
-            b.close()
 
 
 @pytest.mark.browser
@@ -146,7 +137,7 @@ def test_zensical_search_answers_player_questions(browser, zbuilt: tuple[Built, 
                 asked += 1
                 hrefs = _zsearch(page, q["query"])
                 if hrefs is None:
-                    misses.append(f"{game.id}: {q['query']!r} -> {q['rule']}: no answer within 21 s")
+                    misses.append(f"{game.id}: {q['query']!r} -> {q['rule']}: no answer within 10 s")
                 elif _finds(site, game, hrefs, q["rule"]):
                     found += 1
                 else:
