@@ -23,8 +23,9 @@ from tests.test_site_browser import DESKTOP, _new_page, _questions, _serve, _url
 from tests.test_site_browser import browser as browser  # the same Chromium fixture
 
 # Questions (of 60) whose rule Zensical's search puts in the top three, measured with zensical 0.0.73
-# (Material's build with our search script: all 60). A better Zensical raises these; a worse fails.
-FOUND_AT_LEAST = {"served": 0, "file": 0}
+# in two runs each (Material's build with our search script: all 60). A better Zensical raises
+# these; a worse fails. From file:// its answers come late: that figure depends on the machine's load.
+FOUND_AT_LEAST = {"served": 16, "file": 2}
 
 
 @pytest.fixture(scope="module")
