@@ -10,12 +10,13 @@ LOCKVENV := build/lock-venv
 .PHONY: build test serve bench clean lint fuzz lock types
 
 # Every install takes the exact versions in constraints.txt (`make lock` refreshes them), so a build
-# or a CI run on a new machine gets the libraries the tests last passed with.
+# or a CI run on a new machine gets the libraries the tests last passed with. The zensical extra is
+# installed too, so the tests (and CI) build the site with Zensical as well as with Material.
 $(STAMP): pyproject.toml constraints.txt
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "Roadkit needs Python 3.11 or newer"'
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -c constraints.txt -e '.[test]'
+	$(BIN)/python -m pip install --quiet -c constraints.txt -e '.[test,zensical]'
 	@touch $(STAMP)
 
 # The newest versions pyproject.toml allows, installed into a fresh throwaway venv and written down
@@ -25,7 +26,7 @@ lock:
 	rm -rf $(LOCKVENV)
 	$(PYTHON) -m venv $(LOCKVENV)
 	$(LOCKVENV)/bin/python -m pip install --quiet --upgrade pip
-	$(LOCKVENV)/bin/python -m pip install --quiet -e '.[test,cluster]'
+	$(LOCKVENV)/bin/python -m pip install --quiet -e '.[test,cluster,zensical]'
 	{ echo '# Exact versions every install uses (pip install -c constraints.txt). Made by `make lock`; do not edit.'; \
 	  $(LOCKVENV)/bin/python -m pip freeze --exclude-editable --exclude roadkit; } > constraints.txt.new
 	mv constraints.txt.new constraints.txt

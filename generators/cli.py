@@ -89,6 +89,10 @@ def parser() -> argparse.ArgumentParser:
     s = sub.add_parser("site", help="generate the site's pages and build it into build/site/")
     _common(s)
     s.add_argument("--serve", action="store_true", help="live preview that rebuilds on content edits")
+    s.add_argument("--engine", choices=("material", "zensical"), default="material",
+                   help="material (default): MkDocs with Material into build/site/; zensical: the same pages "
+                        "built by Zensical into build/site-zensical/ (pip install -e '.[zensical]'; "
+                        "README: what it lacks)")
     sc = sub.add_parser("schema", help="export the JSON Schemas for editors into build/schema/")
     _common(sc)
     sim = sub.add_parser("simulate", help="play whole games with rules-legal players and report results with "
@@ -194,12 +198,16 @@ def _run(args: argparse.Namespace) -> int:
     started = time.perf_counter()
     if args.command in WRITERS and (problem := source_date_epoch_problem()):
         raise SettingError(problem)
+    zensical = args.command == "site" and args.engine == "zensical"
+    if zensical and args.serve:
+        print("roadkit site: --serve previews with MkDocs; it does not take --engine zensical", file=sys.stderr)
+        return 2
     if args.command == "site" and args.serve:
         from generators.site.build import serve
 
         return serve(args.content, args.out)  # reports content mistakes live, keeping the last good pages
     run = _run_inputs(args) if args.command in WRITERS else None
-    if run is not None and _nothing_to_do(args, run):
+    if run is not None and not zensical and _nothing_to_do(args, run):  # Zensical's build is not in the manifest
         _say(args, f"up to date (nothing changed since the last `roadkit {args.command}`) in "
              f"{time.perf_counter() - started:.2f} s")
         return 0
@@ -310,6 +318,12 @@ def _write(args: argparse.Namespace, checked, manifest) -> int:
         with phase("check"):
             return run_check(content, args.paths, args.out, games=args.game, as_json=args.json, quiet=args.quiet,
                              loaded=checked.work, manifest=manifest)
+    if args.command == "site" and args.engine == "zensical":
+        from generators.site import zensical_run
+
+        with phase("site"):
+            zensical_run.build(content, args.out, say=lambda m: _say(args, m))
+        return 0
     if args.command == "site":
         from generators.site.build import build_site
 

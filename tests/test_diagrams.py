@@ -1,6 +1,7 @@
 """Example diagrams for people, checked the same way for every engine (no per-game code): each worked
 example is replayed, and its drawings must zoom to what changed, mark every change, share one window
-between before and after, stay deterministic, and come with alt text that says what changed; every
+between before and after, stay deterministic, show text that reads at 10 px on a phone, and come
+with alt text that says what changed; every
 engine declares a legend covering every kind of piece its drawings show.
 """
 
@@ -97,6 +98,25 @@ def test_alt_text_names_what_changed(replayed: Any) -> None:
         assert all(c.name.casefold() in where.casefold() for c in changes if c.was), sid
         assert len(record.get("step_alts", [])) == len(record["step_svgs"]), sid
     assert said, f"{game}: no example's alt text says anything changed"
+
+
+_FONT = re.compile(r'<text [^>]*font-size="([\d.]+)"[^>]*>([^<]*)</text>')
+
+
+def test_text_reads_at_ten_px_in_a_phone_column(replayed: Any) -> None:
+    """Every drawing's smallest text, shown at most PHONE_COLUMN px wide (the narrowest place the
+    site shows a diagram at a 390 px screen), is at least MIN_TEXT_PX (the browser test measures the
+    same on the built site)."""
+    game, runs = replayed
+    worst: tuple[float, str] = (float("inf"), "")
+    for prepared, _run, files, _record in runs:
+        for rel, data in files.items():
+            svg = data.decode()
+            sizes = [float(size) for size, text in _FONT.findall(svg) if text.strip()]
+            if sizes:
+                shown = min(sizes) * draw.PHONE_COLUMN / max(_view(svg).w, draw.PHONE_COLUMN)
+                worst = min(worst, (shown, f"{prepared.loaded.scenario.id}: {rel}"))
+    assert worst[0] >= draw.MIN_TEXT_PX - 0.01, f"{game}: text at {worst[0]:.2f} px on a phone ({worst[1]})"
 
 
 def test_focused_drawings_are_deterministic(replayed: Any) -> None:

@@ -6,8 +6,9 @@
   says otherwise.
 - Phones: at 390 px no page is wider than the screen, every table fits or scrolls with its first
   column held, no examples page is taller than ten screens, every diagram fits the column whole
-  (scaled down where its 12 px text width is wider); a tap on a diagram opens it full screen. At
-  1440 px every diagram fits too.
+  (scaled down where its 12 px text width is wider) with its smallest text at 10 px or more and
+  none running off its edge; a tap on a diagram opens it full screen. At 1440 px every diagram
+  fits too.
 - Escaping: a glossary definition holding markup shows as text in its tooltip and runs nothing.
 - Screenshots (phone and desktop, light and dark) of a rule, an example, the quick reference and
   the odds under build/screenshots/.
@@ -337,6 +338,68 @@ def test_every_player_page_reads_on_a_phone(browser, server: str, built: Built) 
                 problems.append(f"{rel}: diagram {f['src']} does not fit the phone's column ({f})")
     assert checked_examples, "no examples pages checked"
     assert not problems, "\n".join(problems)
+    assert errors == []
+
+
+# The smallest diagram text each game's examples pages show at 390 px, in CSS px (measured: every
+# drawing sizes its text from its width, generators/engine/svg.py `readable`). Before that work the
+# smallest were 3.7 (Дроноводи), 4.1, 9.8, 4.5 and 5.3 px.
+MIN_DIAGRAM_TEXT = {"dronovody": 10.0, "escape-deathrace-2182-micro": 10.0, "mission-drive": 10.0,
+                    "thunder-road-ignition": 10.0, "vampire-chase": 10.0}
+# JavaScript: each diagram drawn inline at the width its picture is shown: its smallest text in CSS
+# px, and every line of status text (the drawings' captions, panels and status lines, drawn from
+# their start) that runs past the drawing's edges: cut, as the picture shows only the drawing. A
+# map's labels (centred) may run off a zoomed window's edge with the road they name.
+_DIAGRAM_TEXT = """async () => {
+  document.querySelectorAll('details').forEach(d => { d.open = true; });
+  const out = [];
+  for (const img of [...document.querySelectorAll('.rk-fig img')].filter(i => i.offsetParent)) {
+    const shown = img.getBoundingClientRect().width;
+    const box = document.createElement('div');
+    box.style.cssText = `position:absolute;left:-20000px;top:0;width:${shown}px`;
+    box.innerHTML = await (await fetch(img.src)).text();
+    document.body.appendChild(box);
+    const svg = box.querySelector('svg');
+    svg.setAttribute('width', shown);
+    svg.removeAttribute('height');
+    const view = svg.viewBox.baseVal, scale = shown / view.width;
+    let least = Infinity;
+    const cut = [];
+    for (const t of svg.querySelectorAll('text')) {
+      if (!t.textContent.trim()) continue;
+      least = Math.min(least, parseFloat(t.getAttribute('font-size')) * scale);
+      const b = t.getBBox();
+      const off = b.x < view.x - 1 || b.x + b.width > view.x + view.width + 1 || b.y < view.y - 1
+        || b.y + b.height > view.y + view.height + 1;
+      if (t.getAttribute('text-anchor') === 'start' && off) cut.push(t.textContent);
+    }
+    box.remove();
+    out.push({src: img.getAttribute('src').split('/').pop(), least, cut});
+  }
+  return out;
+}"""
+
+
+def test_diagram_text_reads_on_a_phone(browser, server: str, built: Built) -> None:
+    """At 390 px every diagram on every examples page shows its smallest text at least at its game's
+    MIN_DIAGRAM_TEXT px, and no text runs off a drawing's edge."""
+    page, errors = _new_page(browser, PHONE)
+    problems, least = [], {}
+    for game in ready(built.content):
+        for path in sorted((built.site / game.id / "examples").glob("*.html")):
+            if path.name == "index.html":
+                continue
+            page.goto(server + path.relative_to(built.site).as_posix())
+            for d in page.evaluate(_DIAGRAM_TEXT):
+                if d["least"] < least.get(game.id, (float("inf"),))[0]:
+                    least[game.id] = (d["least"], f"{path.name}: {d['src']}")
+                problems += [f"{game.id}/{path.name}: {d['src']} cuts {t!r}" for t in d["cut"]]
+    print({g: f"{px:.2f} px ({where})" for g, (px, where) in sorted(least.items())})
+    assert least, "no diagram measured"
+    for g, (px, where) in least.items():
+        if px < MIN_DIAGRAM_TEXT.get(g, 10.0) - 0.01:
+            problems.append(f"{g}: the smallest diagram text is {px:.2f} px at 390 px ({where})")
+    assert not problems, "\n".join(problems[:40])
     assert errors == []
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from generators.content.geometry import Box
 
@@ -31,6 +32,54 @@ COLORS = {
     "drone": "#16a085",
     "muted": "#bdbdbd",
 }
+
+
+# The site shows a drawing no wider than a phone's text column: 358 CSS px at a 390 px screen, 332 px
+# inside the fold of an example's positions in between (measured in Chromium). Text reads there at
+# MIN_TEXT_PX or more when its size in drawing units is at least `readable(width)`.
+PHONE_COLUMN = 330.0
+MIN_TEXT_PX = 10.0
+CHAR_WIDTH = 0.52  # a sans-serif character's average advance, in font sizes (bold a little wider)
+
+
+def readable(width: float) -> float:
+    """The smallest font size (drawing units) that reads at MIN_TEXT_PX on a phone in a drawing
+    `width` units wide (such a drawing is shown PHONE_COLUMN px wide)."""
+    return math.ceil(MIN_TEXT_PX * max(width, PHONE_COLUMN) / PHONE_COLUMN * 10) / 10  # up: never a hair under
+
+
+def wrap(text: str, width: float, size: float) -> list[str]:
+    """`text` broken at spaces into lines no wider than `width` units at font `size` (a longer
+    single word stays whole on its line)."""
+    most = max(1, int(width / (size * CHAR_WIDTH)))
+    lines: list[str] = []
+    for word in text.split(" "):
+        if lines and len(lines[-1]) + 1 + len(word) <= most:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return lines or [""]
+
+
+def fit(text: str, width: float, size: float) -> str:
+    """`text` shortened with an ellipsis to fit `width` units at font `size` (an abbreviation: the
+    full words are in the steps and alt text)."""
+    most = max(1, int(width / (size * CHAR_WIDTH)))
+    return text if len(text) <= most else text[:most - 1].rstrip() + "…"
+
+
+def fit_list(label: str, items: Sequence[str], width: float, size: float, empty: str = "—") -> str:
+    """"label: a, b, c" on one line of `width` units; where it is too long, as many items as fit and
+    how many more ("label: a, b +3 more"), so a line's height never depends on a list's length."""
+    most = max(1, int(width / (size * CHAR_WIDTH)))
+    if not items:
+        return f"{label}: {empty}"
+    for n in range(len(items), 0, -1):
+        more = f" +{len(items) - n} more" if n < len(items) else ""
+        line = f"{label}: {', '.join(items[:n])}{more}"
+        if len(line) <= most:
+            return line
+    return fit(f"{label}: +{len(items)} ({', '.join(items)})", width, size)
 
 
 def num(value: float) -> str:
@@ -56,10 +105,12 @@ def esc(text: object) -> str:
 class Svg:
     """An SVG document built element by element, in drawing order."""
 
-    def __init__(self, width: float, height: float, title: str = ""):
+    def __init__(self, width: float, height: float, title: str = "", min_text: float = 0.0, paper: str | None = None):
         self.width = width
-        self.height = height
+        self.height = height  # may grow while drawing (wrapped text): the paper and the document follow it
         self.title = title
+        self.min_text = min_text  # no text is drawn smaller (see `readable`)
+        self.paper = paper  # a background over the whole document, drawn first
         self.items: list[str] = []
 
     def element(self, tag: str, attrs: dict[str, object], text: str | None = None) -> None:
@@ -95,8 +146,19 @@ class Svg:
 
     def text(self, x: float, y: float, text: object, size: float = 10, anchor: str = "middle",
              fill: str = COLORS["ink"], weight: str | None = None) -> None:
-        self.element("text", {"x": x, "y": y, "font-family": "sans-serif", "font-size": size,
+        self.element("text", {"x": x, "y": y, "font-family": "sans-serif", "font-size": max(size, self.min_text),
                               "text-anchor": anchor, "fill": fill, "font-weight": weight}, str(text))
+
+    def lines(self, x: float, y: float, text: str, width: float, size: float, step: float | None = None,
+              **style: Any) -> float:
+        """`text` wrapped to `width` units, one line under the other from baseline `y`; returns the
+        baseline of the next line."""
+        size = max(size, self.min_text)
+        step = step or size * 1.3
+        for line in wrap(text, width, size):
+            self.text(x, y, line, size, **style)
+            y += step
+        return y
 
     def render(self, view: Box | None = None) -> str:
         """The document; with `view` (pixels), only that part of the drawing: the zoom."""
@@ -104,7 +166,10 @@ class Svg:
         head = (f'<svg xmlns="http://www.w3.org/2000/svg" width="{num(w)}" height="{num(h)}" '
                 f'viewBox="{num(x)} {num(y)} {num(w)} {num(h)}">')
         title = [f"<title>{esc(self.title)}</title>"] if self.title else []
-        return "\n".join([head, *title, *self.items, "</svg>"]) + "\n"
+        paper = Svg(w, h)
+        if self.paper:
+            paper.rect(x, y, w, h, self.paper)
+        return "\n".join([head, *title, *paper.items, *self.items, "</svg>"]) + "\n"
 
 
 @dataclass(frozen=True)

@@ -14,18 +14,44 @@ from generators.engine.dronovody.state import Player, State
 PLAYER_COLOURS = ("#2e6da4", "#b9770e", "#1e8449", "#8e44ad")
 
 
-FIELD_LINES = ((2, 40, "the second line"), (1, 82, "the first line"))  # distance, top, players' words
+FIELD_LINES = ((2, "the second line", "Field, second line (distance 2)"),
+               (1, "the first line", "Field, first line (distance 1)"))  # distance, players' words, heading
+# Phone-shaped: the drawing is as wide as a phone's column, so its text reads at 10 px there. Its
+# layout is fixed (a line of the field is two rows of three enemies, each list of a panel one line
+# that says how many more it holds), so an example's drawings share one window and a piece stays put.
+WIDTH = 380.0
+PAD = 10.0
+TEXT = draw.readable(WIDTH)
+CARD_W, CARD_H, CARDS_ACROSS, SHOWN = 118.0, 26.0, 3, 6
+HEAD_LINES = 2  # round, phase, turn, duty officer and the result, wrapped
+FIELD_TOP = 46.0  # under the heading
+LINE_H = 16 + 2 * (CARD_H + 4) + 4  # a line of the field: its label and two rows of cards
+
+
+def _line_cards(s: State, distance: int) -> list[str]:
+    return [c for c in s.battlefield if s.cat.threats[c].distance == distance]
+
+
+def _field_rows(s: State) -> list[tuple[int, str, str, list[str], float]]:
+    """Each line of the field (distance, players' words, heading, its enemies, the top of its cards):
+    one layout for the drawing and for the pieces its marks point at."""
+    return [(distance, words, label, _line_cards(s, distance), FIELD_TOP + i * LINE_H + 16)
+            for i, (distance, words, label) in enumerate(FIELD_LINES)]
+
+
+def _card_at(top: float, j: int) -> tuple[float, float]:
+    return PAD + (j % CARDS_ACROSS) * (CARD_W + 4), top + (j // CARDS_ACROSS) * (CARD_H + 4)
 
 
 def pieces(s: State) -> list[draw.Piece]:
     """The enemies and drones on the field, in pixels of the drawing (the tableau is drawn whole:
     the players' panels under the field are where most of a turn happens)."""
     out = []
-    for distance, top, words in FIELD_LINES:
-        cards = [c for c in s.battlefield if s.cat.threats[c].distance == distance]
-        for j, card in enumerate(cards[:7]):
+    for _, words, _, cards, top in _field_rows(s):
+        for j, card in enumerate(cards[:SHOWN]):
             kind = "threat-drone" if s.cat.threats[card].kind == "drone" else "threat"
-            out.append(draw.Piece(card, kind, f"the {_short(s, card)}", words, 10 + j * 132 + 64, top + 27, 14))
+            x, y = _card_at(top, j)
+            out.append(draw.Piece(card, kind, f"the {_short(s, card)}", words, x + CARD_W / 2, y + CARD_H / 2, 14))
     return out
 
 
@@ -41,25 +67,29 @@ def legend() -> list[draw.Swatch]:
 
 
 def draw_svg(s: State, focus: draw.Focus | None = None) -> str:
-    width = 960
-    height = 190 + 118 * len(s.seats)
-    svg = draw.Svg(width, height, f"Дроноводи: round {s.round}, {s.phase}")
-    svg.rect(0, 0, width, height, draw.COLORS["paper"])
+    svg = draw.Svg(WIDTH, 0, f"Дроноводи: round {s.round}, {s.phase}", min_text=TEXT, paper=draw.COLORS["paper"])
+    inner = WIDTH - 2 * PAD
     turn = f" · turn: {s.turn.player} ({s.turn.mode or s.turn.step})" if s.turn else ""
     head = f"Round {s.round} of {s.rules.rounds} · {s.phase}{turn} · Duty Officer: {s.odo}"
     if s.result:
         head += f" · {s.result.upper()} ({s.how})"
-    svg.text(10, 20, head, size=14, anchor="start", weight="bold")
-    _cards_row(svg, s, 10, 40, "Field, second line (distance 2)",
-               [c for c in s.battlefield if s.cat.threats[c].distance == 2], draw.COLORS["enemy"])
-    _cards_row(svg, s, 10, 82, "Field, first line (distance 1)",
-               [c for c in s.battlefield if s.cat.threats[c].distance == 1], draw.COLORS["enemy"])
-    svg.text(10, 140, f"Trench: {len(s.trench)} Character(s) face down · Drone Shop: "
-             + (", ".join(_short(s, c) for c in s.shop) or "empty"), size=11, anchor="start")
+    lines = draw.wrap(head, inner, 12)
+    if len(lines) > HEAD_LINES:
+        lines = [*lines[:HEAD_LINES - 1], draw.fit(" ".join(lines[HEAD_LINES - 1:]), inner, 12)]
+    for i, line in enumerate(lines):
+        svg.text(PAD, 18 + 15 * i, line, size=12, anchor="start", weight="bold")
+    for _, _, label, cards, top in _field_rows(s):
+        _cards_row(svg, s, top, label, cards, draw.COLORS["enemy"])
+    y = FIELD_TOP + len(FIELD_LINES) * LINE_H + 10
+    svg.text(PAD, y, f"Trench: {len(s.trench)} Character(s) face down", size=TEXT, anchor="start")
+    shop = draw.fit_list("Drone Shop", [_short(s, c) for c in s.shop], inner, TEXT, "empty")
+    svg.text(PAD, y + 15, shop, size=TEXT, anchor="start")
     decks = " · ".join(f"{d} {len(s.decks[d])}" for d in DECKS)
-    svg.text(10, 158, f"Decks: {decks}", size=10, anchor="start", fill="#555555")
+    svg.text(PAD, y + 30, draw.fit(f"Decks: {decks}", inner, TEXT), size=TEXT, anchor="start", fill="#555555")
+    y += 40
     for i, n in enumerate(s.seats):
-        _player_panel(svg, s, s.p(n), 10, 172 + 118 * i, PLAYER_COLOURS[i % len(PLAYER_COLOURS)])
+        y = _player_panel(svg, s, s.p(n), y, PLAYER_COLOURS[i % len(PLAYER_COLOURS)]) + 8
+    svg.height = y
     draw.overlay(svg, focus, lambda p: p, 1.0)
     return svg.render()
 
@@ -68,37 +98,50 @@ def _short(s: State, card: str) -> str:
     return s.cat.title(card)
 
 
-def _cards_row(svg: draw.Svg, s: State, x: float, y: float, label: str, cards: list[str], colour: str) -> None:
+def _cards_row(svg: draw.Svg, s: State, top: float, label: str, cards: list[str], colour: str) -> None:
     """A line of the field: each enemy with its activation value (die) and trophy flag."""
-    svg.text(x, y + 10, label, size=11, anchor="start", fill="#555555")
-    for j, card in enumerate(cards[:7]):
+    svg.text(PAD, top - 4, label, size=TEXT, anchor="start", fill="#555555")
+    for j, card in enumerate(cards[:SHOWN]):
         f = s.cat.threats[card]
-        cx = x + j * 132
+        x, y = _card_at(top, j)
         fill = "#f3e5f5" if f.kind == "drone" else "#fbeaea"
-        svg.rect(cx, y + 14, 128, 26, fill, colour, rx=3, width=2 if f.red_triangle else 1)
-        svg.text(cx + 64, y + 31, f"{_short(s, card)[:15]} · {f.activation} · ⚑{f.trophy}", size=10)
-    if len(cards) > 7:
-        svg.text(x + 7 * 132 + 4, y + 31, f"+{len(cards) - 7}", size=11, anchor="start")
+        svg.rect(x, y, CARD_W, CARD_H, fill, colour, rx=3, width=2 if f.red_triangle else 1)
+        marks = f" · {f.activation} · ⚑{f.trophy}"
+        name = draw.fit(_short(s, card), CARD_W - 8 - len(marks) * TEXT * draw.CHAR_WIDTH, TEXT)
+        svg.text(x + CARD_W / 2, y + CARD_H / 2 + 4, name + marks, size=TEXT)
+    if not cards:
+        svg.text(PAD + 4, top + CARD_H / 2 + 4, "no enemy", size=TEXT, anchor="start", fill="#767676")
+    if len(cards) > SHOWN:
+        svg.text(WIDTH - PAD, top - 4, f"+{len(cards) - SHOWN} more", size=TEXT, anchor="end")
 
 
-def _player_panel(svg: draw.Svg, s: State, p: Player, x: float, y: float, colour: str) -> None:
-    svg.rect(x, y, 940, 110, "#ffffff", colour, rx=4, width=2)
-    svg.text(x + 8, y + 18, f"{p.name} · Logistics {p.logistics} · points {points(s, p)}", size=12, anchor="start",
-             fill=colour, weight="bold")
+def _player_panel(svg: draw.Svg, s: State, p: Player, top: float, colour: str) -> float:
+    """A player's panel from `top`, a line for each of its lists; returns its bottom."""
+    inner = WIDTH - 2 * PAD - 16
+
+    def names(cards: Any, used: Any = (), mark: str = " (used)") -> list[str]:
+        return [_short(s, c) + (mark if c in used else "") for c in cards]
+
     lines = [
-        "Crew: " + (", ".join(_short(s, c) + (" (used)" if c in p.used else "") for c in p.crew) or "—"),
-        "HQ: " + (", ".join(_short(s, c) + (" (used)" if c in p.used else "") for c in p.hq) or "—"),
-        "Warehouse: " + (", ".join(_short(s, d.card) + (" (broken)" if d.broken else "") for d in p.warehouse) or "—"),
-        "Projects: " + (", ".join(_short(s, pr.card) + (" [activated" + (", face down]" if pr.used else "]")
-                                                        if pr.active else " [open]") for pr in p.projects) or "—")
-        + " · Defence: " + (", ".join(_short(s, c) for c in p.defence) or "—"),
-        f"Hand: {len(p.hand)} · Trophies: " + (", ".join(_short(s, c) for c in p.trophies) or "—")
-        + " · Wounded: " + (", ".join(_short(s, c) for c in p.wounded) or "—"),
+        draw.fit(f"{p.name} · Logistics {p.logistics} · points {points(s, p)}", inner, 12),
+        draw.fit_list("Crew", names(p.crew, p.used), inner, TEXT),
+        draw.fit_list("HQ", names(p.hq, p.used), inner, TEXT),
+        draw.fit_list("Warehouse", [_short(s, d.card) + (" (broken)" if d.broken else "") for d in p.warehouse],
+                      inner, TEXT),
+        draw.fit_list("Projects", [_short(s, pr.card) + (" [activated" + (", face down]" if pr.used else "]")
+                                                         if pr.active else " [open]") for pr in p.projects],
+                      inner, TEXT),
+        draw.fit_list("Defence", names(p.defence), inner, TEXT),
+        draw.fit_list(f"Hand: {len(p.hand)} · Trophies", names(p.trophies), inner, TEXT),
+        draw.fit_list("Wounded", names(p.wounded), inner, TEXT),
     ]
     for k, line in enumerate(lines):
-        svg.text(x + 8, y + 36 + 16 * k, line, size=11, anchor="start")
-
-
+        first = k == 0
+        svg.text(PAD + 8, top + 18 + 15 * k + (3 if not first else 0), line, size=12 if first else TEXT,
+                 anchor="start", fill=colour if first else draw.COLORS["ink"], weight="bold" if first else None)
+    bottom = top + 18 + 15 * len(lines) + 2
+    svg.rect(PAD, top, WIDTH - 2 * PAD, bottom - top, "none", colour, rx=4, width=2)
+    return bottom
 
 
 DRAWING: Drawing[State] = Drawing(svg=draw_svg, pieces=pieces, legend=legend)

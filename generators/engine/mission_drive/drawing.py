@@ -14,7 +14,7 @@ from generators.engine.mission_drive.state import State, _part_space, _vkey
 
 CELL = 36
 MARGIN = 14
-PANEL = 124  # dashboard area under the road
+PANEL = 134  # dashboard area under the road (its status on two lines)
 SLOT_W = 100
 CONTEXT_ROWS = 1  # rows shown around what changed
 MIN_ROWS = 4  # a zoomed drawing shows at least this many rows
@@ -78,7 +78,7 @@ def draw_svg(state: State, focus: draw.Focus | None = None) -> str:
     top, bottom = _rows_shown(s, focus)
     road_top, road_bottom = MARGIN + top * CELL, MARGIN + bottom * CELL
     height = road_bottom + MARGIN + PANEL
-    pic = draw.Svg(width, height, title=f"Mission: Drive — {s.phase}")
+    pic = draw.Svg(width, height, title=f"Mission: Drive — {s.phase}", min_text=draw.readable(width))
     pic.rect(0, 0, pic.width, pic.height, draw.COLORS["paper"])
     board = s.facts.board_rows
     draw.draw_grid(pic, grid, board if s.rows % board == 0 else 0)
@@ -150,7 +150,7 @@ def _draw_boss(pic: draw.Svg, grid: draw.Grid, s: State) -> None:
         x, y = grid.corner(*_part_space(boss, part))
         _boss_tile(pic, x, y, part.vulnerable, part.id in boss.damaged)
         name = part.id.removeprefix(f"{part.tile}-")
-        pic.text(x + CELL / 2, y + CELL - 4, name[:6], size=9, fill=draw.COLORS["paper"])
+        pic.text(x + CELL / 2, y + CELL - 4, draw.fit(name, CELL, pic.min_text), size=9, fill=draw.COLORS["paper"])
 
 
 def _draw_token(pic: draw.Svg, cx: float, cy: float, kind: str) -> None:
@@ -189,4 +189,4 @@ def _draw_dashboard(pic: draw.Svg, s: State, top: float) -> None:
     status = f"{s.phase} · {s.mission_status or '-'} · deck {len(s.deck)} · discard {len(s.discard)}"
     pic.text(MARGIN, track_y + box + 18, status, size=10, anchor="start")
     if s.pending:
-        pic.text(pic.width - MARGIN, track_y + box + 18, f"{s.pending.kind} card drawn", size=10, anchor="end")
+        pic.text(MARGIN, track_y + box + 32, f"{s.pending.kind} card drawn", size=10, anchor="start")

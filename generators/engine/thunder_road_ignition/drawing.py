@@ -16,8 +16,12 @@ from generators.engine.thunder_road_ignition.facts import FINISHED, START
 from generators.engine.thunder_road_ignition.state import Car, State, terrain
 
 UNIT = 34.0  # pixels per lane width
-MIN_WIDTH = 380.0  # room for the caption
-CAPTION_LINES = 5  # at most: turn, who chooses, dice, the starting area and the finished cars
+MIN_WIDTH = 340.0  # room for the caption
+CAPTION_LINES = 6  # at most, wrapped: turn, who chooses, dice, the starting area and the finished cars
+AROUND = 1.2  # lanes of road shown around what an example changes (the zoom)
+# A space's id must fit its lane: where a drawing is so wide that 10 px on a phone would need more,
+# its text stays at this size (smaller than 10 px on a phone; the lightbox shows it full size).
+MAX_TEXT = 12.0
 TERRAIN_FILL = {"road": "#9aa1a6", "off-road": "#a5c882", "oil-slick": "#3b3b3b", "rubble": "#b08d74",
                 "minefield": "#e57373", "omni-ramp": "#f0a531", "impassable": "#37474f", "hazard": "#c9b458"}
 TERRAIN_MARK = {"oil-slick": "OIL", "rubble": "RUB", "minefield": "MINE", "omni-ramp": "RAMP", "impassable": "X",
@@ -137,32 +141,47 @@ def legend() -> list[draw.Swatch]:
     return out
 
 
-def draw_state(state: State, focus: draw.Focus | None = None) -> str:
-    tiles = _focus_tiles(state, focus)
-    every = _all_pieces(state)
-    pieces = [every[t - 1] for t in tiles]
+def _frame(state: State, focus: draw.Focus | None, pieces: list[_Piece]) -> tuple[float, float, float, float]:
+    """The part of the plane drawn (road units, y up): the tiles shown, or with a focus only the road
+    around its window (tight, so the text reads on a phone), at least MIN_WIDTH wide."""
     world = [q for pc in pieces for outline in _outlines(pc.m, pc.place).values() for q in outline]
     extra = _around(state, pieces)
     xs = [p[0] for p in world + extra]
     ys = [p[1] for p in world + extra]
     pad = 1.2
     x0, x1, y0, y1 = min(xs) - pad, max(xs) + pad, min(ys) - pad, max(ys) + pad
-    x1 = max(x1, x0 + MIN_WIDTH / UNIT)
-    lines = _caption(state)
-    head = 8.0 + 16.0 * (len(lines) if focus is None else CAPTION_LINES)  # one height for an example's drawings
-    svg = draw.Svg((x1 - x0) * UNIT, (y1 - y0) * UNIT + head, "Thunder Road: Ignition")
+    if focus is not None and focus.window is not None:
+        w = focus.window.pad(AROUND)  # its y grows down the page: the plane's y is its negative
+        x0, x1, y0, y1 = max(x0, w.x), min(x1, w.x1), max(y0, -w.y1), min(y1, -w.y)
+    grow = max(0.0, MIN_WIDTH / UNIT - (x1 - x0)) / 2
+    return x0 - grow, x1 + grow, y0, y1
+
+
+def draw_state(state: State, focus: draw.Focus | None = None) -> str:
+    tiles = _focus_tiles(state, focus)
+    every = _all_pieces(state)
+    pieces = [every[t - 1] for t in tiles]
+    x0, x1, y0, y1 = _frame(state, focus, pieces)
+    width = (x1 - x0) * UNIT
+    text = min(draw.readable(width), MAX_TEXT)
+    lines = [ln for line in _caption(state) for ln in draw.wrap(line, width - 16, text * 1.1)]
+    if focus is not None and len(lines) > CAPTION_LINES:  # one height for an example's drawings
+        lines = [*lines[:CAPTION_LINES - 1], draw.fit(" ".join(lines[CAPTION_LINES - 1:]), width - 16, text * 1.1)]
+    step = text * 1.35
+    head = 8.0 + step * (len(lines) if focus is None else CAPTION_LINES)
+    svg = draw.Svg(width, (y1 - y0) * UNIT + head, "Thunder Road: Ignition", min_text=text, paper="#f7f3ea")
 
     def pt(p: tuple[float, float]) -> tuple[float, float]:
         return ((p[0] - x0) * UNIT, head + (y1 - p[1]) * UNIT)
 
-    svg.rect(0, 0, svg.width, svg.height, "#f7f3ea")
-    for i, line in enumerate(lines):
-        svg.text(8, 18 + 16 * i, line, size=12, anchor="start", weight="bold" if i == 0 else None)
     for pc in pieces:
         _draw_piece(svg, state, pc, pt)
     _draw_places(svg, state, pieces, pt)
     _draw_cars(svg, state, pieces, pt)
     draw.overlay(svg, focus, lambda p: pt((p[0], -p[1])), UNIT)
+    svg.rect(0, 0, svg.width, head, "#f7f3ea")  # the caption over any road drawn under it
+    for i, line in enumerate(lines):
+        svg.text(8, 4 + step * (i + 1), line, size=12, anchor="start", weight="bold" if i == 0 else None)
     return svg.render()
 
 

@@ -14,6 +14,11 @@ from generators.engine.vampire_chase.state import State
 
 RING_CENTRE, RING_RADIUS = (170.0, 170.0), 118.0
 SLOT_W, SLOT_H = 100.0, 66.0
+# Phone-shaped: the vehicle's numbers stand under the ring, so the drawing is no wider than the ring
+# and its text reads at 10 px in a phone's column.
+WIDTH = 340.0
+TEXT = draw.readable(WIDTH)
+PANEL_TOP, PANEL_LINE, PANEL_LINES = 366.0, 21.0, 9  # at most: seven, the speed and the result
 
 
 def _slot_angle(slot: int) -> float:
@@ -27,7 +32,7 @@ def _on_ring(angle: float, radius: float = RING_RADIUS) -> tuple[float, float]:
 
 def pieces(state: State) -> list[draw.Piece]:
     """The vehicle and the enemies on the ring, in pixels of the drawing (it is never zoomed: the ring
-    and the vehicle's numbers beside it are the whole table and fit a phone)."""
+    and the vehicle's numbers under it are the whole table and fit a phone)."""
     x, y = _on_ring(_slot_angle(state.vehicle))
     out = [draw.Piece("vehicle", "vehicle", "the vehicle", f"slot #{state.vehicle}", x, y, SLOT_H / 2,
                       health=state.health, unit="health")]
@@ -54,8 +59,10 @@ def legend() -> list[draw.Swatch]:
 
 
 def draw_svg(state: State, focus: draw.Focus | None = None) -> str:
-    svg = draw.Svg(610, 345, "Vampire chase: the Chase Board ring")
-    svg.rect(0, 0, 610, 345, draw.COLORS["paper"])
+    lines = _panel_lines(state)
+    height = PANEL_TOP + PANEL_LINE * (PANEL_LINES - 1) + 12  # one height for every drawing: they compare
+    svg = draw.Svg(WIDTH, height, "Vampire chase: the Chase Board ring", min_text=TEXT)
+    svg.rect(0, 0, WIDTH, height, draw.COLORS["paper"])
     svg.circle(*RING_CENTRE, RING_RADIUS, "none", "#b0b0b0", width=2)
     for slot in SLOTS:  # an arrowhead half-way to the next slot: the clockwise order
         a = _slot_angle(slot) + math.radians(30)
@@ -66,7 +73,9 @@ def draw_svg(state: State, focus: draw.Focus | None = None) -> str:
     svg.text(RING_CENTRE[0], RING_CENTRE[1] + 14, "1 → 2 → … → 6", size=12, fill="#777777")
     for slot in SLOTS:
         _draw_slot(svg, state, slot)
-    _side_panel(svg, state)
+    for i, text in enumerate(lines):
+        svg.text(12, PANEL_TOP + i * PANEL_LINE, text, size=14, anchor="start",
+                 weight="bold" if i == 0 or text.startswith("Mission") else None)
     draw.overlay(svg, focus, lambda p: p, 1.0)
     return svg.render()
 
@@ -85,7 +94,7 @@ def _draw_slot(svg: draw.Svg, state: State, slot: int) -> None:
         marks = [m for m, on in (("boss", facts.boss), (facts.timing, facts.timing != "normal"),
                                  ("final", facts.final)) if on]
         if marks:
-            svg.text(x + SLOT_W - 5, y + 13, " ".join(marks), size=9, anchor="end", fill=draw.COLORS["enemy"])
+            svg.text(x + SLOT_W - 5, y + 13, " ".join(marks), size=TEXT, anchor="end", fill=draw.COLORS["enemy"])
         svg.circle(cx, cy + 19, 10, draw.COLORS["paper"], draw.COLORS["enemy"], width=1.5)
         svg.text(cx, cy + 23.5, enemy.health, size=12, weight="bold")
     else:
@@ -107,7 +116,8 @@ def _wrapped(svg: draw.Svg, cx: float, y: float, text: str) -> None:
         svg.text(cx, y + i * 13, ln, size=11)
 
 
-def _side_panel(svg: draw.Svg, state: State) -> None:
+def _panel_lines(state: State) -> list[str]:
+    """The vehicle's numbers, one line each, as the panel under the ring shows them."""
     rng = chase_range(state)
     lines = [
         f"Health {state.health} · Shield {state.shield}",
@@ -122,10 +132,7 @@ def _side_panel(svg: draw.Svg, state: State) -> None:
         lines.append(f"Speed {state.gauge} ({zone_name(state.gauge)})")
     if state.result:
         lines.append(f"Mission {state.result.upper()}")
-    for i, text in enumerate(lines):
-        svg.text(345, 40 + i * 26, text, size=14, anchor="start", weight="bold" if i == 0 or text.startswith("Mission")
-                 else None)
-
+    return lines
 
 
 DRAWING: Drawing[State] = Drawing(svg=draw_svg, pieces=pieces, legend=legend)
