@@ -72,9 +72,13 @@ def _suite(tree: Path) -> float:
     """CPU seconds of the shared play-through suite's whole-game test, SUITE_GAMES games per engine."""
     env = {**os.environ, "PYTHONPATH": str(tree), "ROADKIT_PLAYTHROUGHS": str(SUITE_GAMES)}
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests/test_engine_contract.py",
-                    "-k", "playthroughs"], cwd=tree, env=env, capture_output=True, check=False)
+    done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
+                           "tests/test_engine_contract.py", "-k", "playthroughs"],
+                          cwd=tree, env=env, capture_output=True, text=True, check=False)
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    # A suite that failed or ran nothing took no time worth comparing: never report it as a speed-up.
+    if done.returncode != 0 or " passed" not in done.stdout:
+        raise RuntimeError(f"the play-through suite in {tree} did not pass: {done.stdout[-1500:]}{done.stderr[-500:]}")
     return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
