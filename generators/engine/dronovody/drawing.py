@@ -10,6 +10,7 @@ from generators.engine.contract import Drawing
 from generators.engine.dronovody.abilities import points
 from generators.engine.dronovody.facts import DECKS
 from generators.engine.dronovody.state import Player, State
+from generators.engine.wording import counted
 
 PLAYER_COLOURS = ("#2e6da4", "#b9770e", "#1e8449", "#8e44ad")
 
@@ -81,7 +82,7 @@ def draw_svg(s: State, focus: draw.Focus | None = None) -> str:
     for _, _, label, cards, top in _field_rows(s):
         _cards_row(svg, s, top, label, cards, draw.COLORS["enemy"])
     y = FIELD_TOP + len(FIELD_LINES) * LINE_H + 10
-    svg.text(PAD, y, f"Trench: {len(s.trench)} Character(s) face down", size=TEXT, anchor="start")
+    svg.text(PAD, y, f"Trench: {counted(len(s.trench), 'Character')} face down", size=TEXT, anchor="start")
     shop = draw.fit_list("Drone Shop", [_short(s, c) for c in s.shop], inner, TEXT, "empty")
     svg.text(PAD, y + 15, shop, size=TEXT, anchor="start")
     decks = " · ".join(f"{d} {len(s.decks[d])}" for d in DECKS)

@@ -10,6 +10,7 @@ from generators.engine.escape_deathrace.facts import DIRS
 from generators.engine.escape_deathrace.results import _result_word
 from generators.engine.escape_deathrace.state import State, Tile
 from generators.engine.escape_deathrace.words import _tile_ordinal
+from generators.engine.wording import counted
 
 # ---------------------------------------------------------------------------------------------
 # Drawing
@@ -181,7 +182,7 @@ def _draw_legend(svg: draw.Svg, s: State, top: float) -> float:
         status = f"{p.hp} HP" if p.alive else "out"
         title = s.box.characters[p.character].title
         colour = CAR_COLOURS[i % len(CAR_COLOURS)]
-        lines = [draw.fit(f"{name} ({title}): {status}; {len(p.power)} power card(s)", inner, 11),
+        lines = [draw.fit(f"{name} ({title}): {status}; {counted(len(p.power), 'power card')}", inner, 11),
                  draw.fit_list("drops", [f"{k} {n}" for k, n in p.drops.items() if n], inner, 11, "none")]
         for line in lines:
             y += step

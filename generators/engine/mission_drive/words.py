@@ -20,6 +20,7 @@ from generators.engine.mission_drive.specs import (
     UseUpgradeAction,
 )
 from generators.engine.mission_drive.state import State
+from generators.engine.wording import counted
 
 # --- players' wording --------------------------------------------------------------------------
 
@@ -154,8 +155,6 @@ _ENDED = {"accomplished": "the mission is accomplished", "boss-defeated": "the b
           "exhaustion": "the mission is lost by exhaustion", "immobilization": "the mission is lost by immobilization"}
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 def _cause(cause: str, name: Callable[[str], str]) -> str:
@@ -198,12 +197,12 @@ def describe_event(e: Event, s: State | None, content: GameContent | None) -> st
         why = f" ({REWARD_POINTS[str(d['reward'])]} at {d['reward']} level, less 1 for each civilian destroyed: " \
               f"{civilians})" if civilians else ""
         laser = f" (less {d['laser_penalty']} for the laser strike)" if d["laser_penalty"] else ""
-        score, points = _plural(int(d["score"]), "point"), _plural(int(d["points"]), "point")
+        score, points = counted(int(d["score"]), "point"), counted(int(d["points"]), "point")
         return f"the mission scores {score}{why}: {points} to spend{laser}"
     if kind == "points_spent":
-        return f"{_plural(int(d['cost']), 'point')} spent: {_plural(int(d['points_left']), 'point')} left"
+        return f"{counted(int(d['cost']), 'point')} spent: {counted(int(d['points_left']), 'point')} left"
     if kind == "points_lost" and d["points"]:
-        return f"{_plural(int(d['points']), 'point')} left unspent {'is' if d['points'] == 1 else 'are'} lost"
+        return f"{counted(int(d['points']), 'point')} left unspent {'is' if d['points'] == 1 else 'are'} lost"
     if kind == "mission_set_up":
         return f"mission {d['mission']} begins: enemy and civilian vehicles destroyed count from 0 again"
     if kind == "mission_ended":

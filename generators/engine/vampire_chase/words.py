@@ -11,10 +11,7 @@ from generators.engine.facts import GameContent
 from generators.engine.vampire_chase.facts import SLOTS, Effect, EnemyEffect, build_library
 from generators.engine.vampire_chase.specs import Action
 from generators.engine.vampire_chase.state import State
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if abs(n) == 1 else f"{n} {word}s"
+from generators.engine.wording import counted
 
 
 def effect_words(e: Effect) -> str:
@@ -28,8 +25,8 @@ def effect_words(e: Effect) -> str:
         "shield": f"Gain {n} Shield.",
         "heal": f"Heal {n}.",
         "move": "Move your vehicle as the MOVE action does.",
-        "draw": f"Draw {_plural(n, 'card')} from this vampire's deck.",
-        "corpse": f"Gain {_plural(n, 'corpse')}.",
+        "draw": f"Draw {counted(n, 'card')} from this vampire's deck.",
+        "corpse": f"Gain {counted(n, 'corpse')}.",
         "speed": f"{signed(n, plus=True)} speed this turn.",
         "retaliate": f"Until cleanup, each enemy that attacks you takes {n} damage.",
     }[e.do]
@@ -116,7 +113,7 @@ def describe_action(action: Action, state: State | None, content: GameContent | 
     lib = state.lib if state is not None else content.view(build_library) if content is not None else None
     text = describe(lib.titles if lib is not None else None, action)
     if action.do == "buy" and lib is not None:  # the price is buried from the corpses
-        text += f", burying {_plural(lib.vampire_cards[action.card].cost, 'corpse')}"
+        text += f", burying {counted(lib.vampire_cards[action.card].cost, 'corpse')}"
     if action.do == "keep" and state is not None and state.shield:  # cleanup ends what the Shield held
         text += f"; cleanup: the Shield goes from {state.shield} to 0"
     return text
@@ -155,7 +152,7 @@ def describe_event(event: Event, state: State | None, content: GameContent | Non
     if event.kind == "shield":
         return f"Shield +{d['amount']}: Shield {d['shield']}"
     if event.kind == "defeated":
-        return f"{name(str(d['card']))} is defeated: {_plural(d['corpses'], 'corpse')} gained"
+        return f"{name(str(d['card']))} is defeated: {counted(d['corpses'], 'corpse')} gained"
     if event.kind == "arrival":
         return f"{name(str(d['card']))} arrives in slot {d['slot']}"
     return None
