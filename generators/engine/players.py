@@ -9,7 +9,7 @@
   cannot see (`Game.resample`, for games of imperfect information) and samples chance afresh, then
   walks one tree of action sequences (open loop: a node is the actions played, not a state) by UCB1
   with availability counts, adds one node, and rates it: by the game's `evaluate` hint where it has
-  one (after `rollout_depth` actions by the `rollout` policy, random or look-ahead, none by default),
+  one (after `rollout_depth` random actions, none by default),
   else by random play to the end of the game and its returns. Where the game's hints give `priors`,
   the tree is walked by PUCT instead, with the one-step ratings as the prior over moves. Strength is
   `simulations` per move; the report names it.
@@ -128,9 +128,6 @@ class SearchPlayer:
     # the game rates positions (a random continuation only adds noise to a good rating; measured on the
     # vampire chase, 0 beat 10 and 40), to the end of the game where it does not.
     rollout_depth: int | None = None
-    # Who plays those actions: "random", or "greedy" (each the one-step look-ahead's choice, so a rated
-    # position is one a careful player reaches, not a random one).
-    rollout: str = "random"
     exploration: float = 0.7  # UCB1's constant, for returns in [0, 1]
     # Progressive widening: a node with n visits has at most widening * sqrt(n + 1) children, so a
     # position with dozens of moves is searched deep along the promising ones instead of one visit each.
@@ -260,12 +257,7 @@ class SearchPlayer:
             if not actors:
                 break
             actor = actors[0] if len(actors) == 1 else rng.choice(actors)
-            legal = game.legal_actions(state, actor)
-            if self.rollout == "greedy" and len(legal) > 1:
-                action = _greedy(game, state, actor, legal, rng)
-            else:
-                action = rng.choice(legal)
-            state = game.play(state, action, chance)[0]
+            state = game.play(state, rng.choice(game.legal_actions(state, actor)), chance)[0]
         if not game.players_to_act(state):
             return lambda p: returns(game, state, p)
         cache: dict[str, float] = {}
@@ -338,15 +330,6 @@ def _softmax(ratings: Mapping[Any, float]) -> dict[Any, float]:
     weights = {a: math.exp(max(-30.0, (r - top) / unit)) for a, r in ratings.items()}
     total = sum(weights.values())
     return {a: w / total for a, w in weights.items()}
-
-
-def _greedy(game: Rules, state: Any, player: str, legal: Sequence[Any], rng: random.Random) -> Any:
-    """The one-step look-ahead's choice (chance in it a throwaway, so it cannot see the dice to come)."""
-    rated = _ratings(game, state, player, legal, rng)
-    if not rated:
-        return rng.choice(legal)
-    best = max(rated.values())
-    return rng.choice([a for a in legal if rated[a] == best])
 
 
 def _rank(node: _Node | None) -> tuple[int, float]:

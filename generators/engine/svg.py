@@ -48,10 +48,15 @@ def readable(width: float) -> float:
     return math.ceil(MIN_TEXT_PX * max(width, PHONE_COLUMN) / PHONE_COLUMN * 10) / 10  # up: never a hair under
 
 
+def _chars(width: float, size: float) -> int:
+    """How many average characters fit `width` units at font `size` (at least one)."""
+    return max(1, int(width / (size * CHAR_WIDTH)))
+
+
 def wrap(text: str, width: float, size: float) -> list[str]:
     """`text` broken at spaces into lines no wider than `width` units at font `size` (a longer
     single word stays whole on its line)."""
-    most = max(1, int(width / (size * CHAR_WIDTH)))
+    most = _chars(width, size)
     lines: list[str] = []
     for word in text.split(" "):
         if lines and len(lines[-1]) + 1 + len(word) <= most:
@@ -64,14 +69,14 @@ def wrap(text: str, width: float, size: float) -> list[str]:
 def fit(text: str, width: float, size: float) -> str:
     """`text` shortened with an ellipsis to fit `width` units at font `size` (an abbreviation: the
     full words are in the steps and alt text)."""
-    most = max(1, int(width / (size * CHAR_WIDTH)))
+    most = _chars(width, size)
     return text if len(text) <= most else text[:most - 1].rstrip() + "…"
 
 
 def fit_list(label: str, items: Sequence[str], width: float, size: float, empty: str = "—") -> str:
     """"label: a, b, c" on one line of `width` units; where it is too long, as many items as fit and
     how many more ("label: a, b +3 more"), so a line's height never depends on a list's length."""
-    most = max(1, int(width / (size * CHAR_WIDTH)))
+    most = _chars(width, size)
     if not items:
         return f"{label}: {empty}"
     for n in range(len(items), 0, -1):

@@ -55,7 +55,11 @@ def _place(s: State | None, pos: Sequence[int]) -> str:
 def _arrows(s: State | None, slot: str) -> str:
     """The arrows of the card in a dashboard slot, as the card prints them (" ↑←↑")."""
     card = s.slots.get(slot) if s is not None else None
-    return f" {''.join(_ARROW_MARK.get(a, a) for a in card.arrows)}" if card is not None else ""
+    return f" {_marks(card.arrows)}" if card is not None else ""
+
+
+def _marks(arrows: Sequence[Any]) -> str:
+    return "".join(_ARROW_MARK.get(str(a), str(a)) for a in arrows)
 
 
 def _describe(act: Any, s: State | None, name: Callable[[str], str]) -> str:
@@ -155,8 +159,6 @@ _ENDED = {"accomplished": "the mission is accomplished", "boss-defeated": "the b
           "exhaustion": "the mission is lost by exhaustion", "immobilization": "the mission is lost by immobilization"}
 
 
-
-
 def _cause(cause: str, name: Callable[[str], str]) -> str:
     """What hurt the hero: "ramming a car", "an explosion (Dazzling Missile)"."""
     if cause.startswith("explosion (") and cause.endswith(")"):
@@ -184,8 +186,7 @@ def describe_event(e: Event, s: State | None, content: GameContent | None) -> st
         how = _DESTROYED_BY.get(str(d["by"]), "")
         return f"a{'n' if d['side'] == 'enemy' else ''} {d['side']} {what} {how}".rstrip()
     if kind == "disoriented":
-        arrows = "".join(_ARROW_MARK.get(str(a), str(a)) for a in d["card"])
-        return f"the hero is disoriented and moves {arrows} instead"
+        return f"the hero is disoriented and moves {_marks(d['card'])} instead"
     if kind == "off_road":
         return f"the hero cannot move {_ARROW_MARK.get(str(d['arrow']), d['arrow'])}: that would leave the road"
     if kind == "boss_damaged":
