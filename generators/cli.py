@@ -118,6 +118,10 @@ def parser() -> argparse.ArgumentParser:
                      help="with --precision, stop at N games per setting all the same (default 20000)")
     sim.add_argument("--setting", action="append", default=None, metavar="LABEL",
                      help="only the setting with this label (e.g. '3 players'); repeatable; not with --write")
+    sim.add_argument("--against", default=None, metavar="P",
+                     help="head to head: each --policy (default search) against P on the same seeds; in a "
+                          "competitive game it takes the first seat and P plays the others; with --write the "
+                          "comparison is stored for the game's overview")
     sim.add_argument("--scheduler", default=None, metavar="ADDRESS",
                      help="play the games on a Dask distributed cluster (tcp://host:8786) instead of local "
                           "processes: the same seeds give the same figures")
@@ -248,14 +252,14 @@ def _run(args: argparse.Namespace) -> int:
         if args.precision is not None and not 0 < args.precision < 50:
             print("roadkit simulate: --precision is in percentage points, between 0 and 50 (e.g. 3)", file=sys.stderr)
             return 2
-        if args.setting and args.write:
+        if args.setting and args.write and not args.against:
             print("roadkit simulate: --write stores every setting's figures: leave out --setting", file=sys.stderr)
             return 2
         return run_simulate(content, args.game, games=args.games, seed=args.seed, as_json=args.json,
                             jobs=args.jobs, quiet=args.quiet, policies_wanted=args.policy,
                             simulations=args.simulations, scheduler=args.scheduler, write=args.write,
                             precision=None if args.precision is None else args.precision / 100,
-                            max_games=args.max_games, settings=args.setting)
+                            max_games=args.max_games, settings=args.setting, against=args.against)
     from generators.outputs import Manifest, build_lock
 
     with build_lock(args.out, _waiting):

@@ -4,14 +4,14 @@ player by a margin outside the error (the difference's 95 % interval leaves out 
 Solo and cooperative games compare win rates over the same seeds; competitive games put the search
 player in one seat against look-ahead players and compare that seat's wins with what a look-ahead
 player wins from the same seat. Budgets are small (a few dozen games, a few dozen simulations a move):
-`roadkit simulate --policy search` measures the same on a large one.
+`roadkit simulate --against greedy` (generators/engine/versus.py, which this test calls) measures the
+same on a large one.
 """
 
 from __future__ import annotations
 
 import os
 import random
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -21,8 +21,8 @@ from generators.engine.chance import Chance
 from generators.engine.facts import game_content
 from generators.engine.players import SearchPlayer
 from generators.engine.runner import engine_of
-from generators.engine.simulate import play
 from generators.engine.stats import difference, rate
+from generators.engine.versus import head_to_head
 
 ROOT = Path(__file__).resolve().parent.parent
 CONTENT = load_content(ROOT / "content")
@@ -37,30 +37,6 @@ BUDGET = {
 }
 
 
-def _seat(engine, content, options) -> str | None:
-    """The seat the search player takes in a competitive game (the first to act); None when solo."""
-    if engine.type.utility in ("solo", "cooperative"):
-        return None
-    probe = engine.new_game(engine.parse_options(options), content, Chance.seeded(0))
-    return engine.players_to_act(probe)[0]
-
-
-def _won(game_id: str, policy: str, seed: int) -> bool:
-    """One game, played in a worker: did the measured seat (or the solo player) win?"""
-    game = CONTENT.game(game_id)
-    engine = engine_of(game)
-    content = game_content(game, engine)
-    label, _, sims = BUDGET[game_id]
-    [setting] = [s for s in engine.simulation_setups() if s.label == label]
-    options = dict(setting.options)
-    seat = _seat(engine, content, options)
-    # competitive: the search player takes one seat against look-ahead players
-    seats = {seat: SearchPlayer(simulations=sims)} if (seat and policy == "search") else None
-    name = "greedy" if (seat and policy == "search") else policy
-    played = play(engine, content, options, seed, name, seats=seats, simulations=sims)
-    return played.won if seat is None else seat in played.winners
-
-
 # Not shown yet: at Дроноводи's 3 players the search beats the look-ahead but not random play, which
 # wins about as often as the look-ahead there (seeds 100-139: search 25/40, random 20/40); the team
 # rating is the weak point. Strict: the day it passes, this mark must go.
@@ -70,16 +46,18 @@ SHORT = {"dronovody": "search 25/40 against random 20/40 at 3 players: inside th
 @pytest.mark.parametrize("game_id", [pytest.param(g, marks=pytest.mark.xfail(strict=True, reason=SHORT[g]))
                                      if g in SHORT else g for g in sorted(BUDGET)])
 def test_search_beats_look_ahead_and_random(game_id: str) -> None:
-    _, games, _ = BUDGET[game_id]
-    seeds = list(range(100, 100 + games))
-    policies = ("search", "greedy", "random")
-    with ProcessPoolExecutor(max_workers=min(4, os.cpu_count() or 1)) as pool:
-        won = {p: pool.map(_won, [game_id] * games, [p] * games, seeds) for p in policies}
-        searched, greedy, random_ = (rate(sum(won[p]), games) for p in policies)
-    for other, name in ((greedy, "look-ahead"), (random_, "random")):
-        d = difference(searched, other)
+    """The same comparison `roadkit simulate --against greedy` makes: search and random each in the
+    measured seat (every seat of a solo or cooperative game), the look-ahead in the others."""
+    label, games, sims = BUDGET[game_id]
+    game = CONTENT.game(game_id)
+    found = head_to_head(game.engine, game_content(game, engine_of(game)), label, ["search", "random"], "greedy",
+                         games, seed=100, simulations=sims, jobs=min(4, os.cpu_count() or 1))
+    won = {row["player"]: rate(row["won"]["games"], games) for row in found["challengers"]}
+    won["greedy"] = rate(found["against_won"]["games"], games)
+    for other, name in (("greedy", "look-ahead"), ("random", "random")):
+        d = difference(won["search"], won[other])
         assert d.clear and d.value > 0, (
-            f"{game_id}: search won {searched.hits}/{games}, {name} {other.hits}/{games}: "
+            f"{game_id}: search won {won['search'].hits}/{games}, {name} {won[other].hits}/{games}: "
             f"difference {d.value:+.2f}, 95 % interval {d.low:+.2f} to {d.high:+.2f}")
 
 

@@ -20,13 +20,13 @@ import random
 import statistics
 import sys
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from generators.content.loader import Content
-from generators.engine import difficulty, figures
+from generators.engine import difficulty, figures, versus
 from generators.engine.chance import Chance
 from generators.engine.contract import Game, Setting, load_engine
 from generators.engine.facts import GameContent, game_content
@@ -34,6 +34,8 @@ from generators.engine.players import POLICIES, LookaheadPlayer, Player, player_
 from generators.engine.stats import games_for, rate
 
 POLICY = POLICIES["random"]
+P = TypeVar("P")
+R = TypeVar("R")
 
 
 class InvariantBroken(Exception):
@@ -181,11 +183,17 @@ def _batches(seeds: list[int], policy: str, jobs: int | None) -> list[list[int]]
 
 
 def _run(work: list[Job], executor: Executor | None, jobs: int | None) -> list[Played]:
+    return [p for part in run_parts(play_job, work, jobs, executor) for p in part]
+
+
+def run_parts(fn: Callable[[P], R], parts: Sequence[P], jobs: int | None, executor: Executor | None) -> list[R]:
+    """`fn` over `parts` in order: on the cluster's executor if given, else on up to `jobs` local
+    processes (in this one when a single part or a single process)."""
     if executor is not None:
-        return [p for part in executor.map(play_job, work) for p in part]
+        return list(executor.map(fn, parts))
     from generators import workers
 
-    return [p for part in workers.imap(play_job, work, max(1, min(jobs or _cores(), 8))) for p in part]
+    return list(workers.imap(fn, parts, max(1, min(jobs or _cores(), 8))))
 
 
 def cluster_executor(address: str) -> Executor:
@@ -226,10 +234,10 @@ def run_simulate(content: Content, games_wanted: Sequence[str] | None, *, games:
                  jobs: int | None, quiet: bool, policies_wanted: Sequence[str] | None = None,
                  simulations: int = 100, scheduler: str | None = None, write: bool = False,
                  precision: float | None = None, max_games: int = 20000,
-                 settings: Sequence[str] | None = None) -> int:
+                 settings: Sequence[str] | None = None, against: str | None = None) -> int:
     """`roadkit simulate`: every chosen game that has an engine."""
     report: dict[str, Any] = {"policies": dict(POLICIES), "games": {}}
-    unknown = [p for p in policies_wanted or () if p not in POLICIES]
+    unknown = [p for p in [*(policies_wanted or ()), *([against] if against else [])] if p not in POLICIES]
     if unknown:
         print(f"roadkit simulate: unknown policy {unknown[0]!r}; expected one of: {', '.join(POLICIES)}",
               file=sys.stderr)
@@ -239,6 +247,10 @@ def run_simulate(content: Content, games_wanted: Sequence[str] | None, *, games:
     except SimulateUsageError as exc:
         print(f"roadkit simulate: {exc}", file=sys.stderr)
         return 2
+    if against is not None:
+        return _run_head_to_head(content, games_wanted, games=games, seed=seed, as_json=as_json, jobs=jobs,
+                                 quiet=quiet, challengers=policies_wanted or ["search"], against=against,
+                                 simulations=simulations, executor=executor, write=write, settings=settings)
     for game in content.games:
         if game.engine is None or (games_wanted and game.id not in games_wanted):
             continue
@@ -264,6 +276,41 @@ def run_simulate(content: Content, games_wanted: Sequence[str] | None, *, games:
         print(json.dumps(report, indent=2, sort_keys=True, ensure_ascii=False))
     elif not quiet:
         print(_human(report))
+    return 0
+
+
+def _run_head_to_head(content: Content, games_wanted: Sequence[str] | None, *, games: int, seed: int,
+                      as_json: bool, jobs: int | None, quiet: bool, challengers: Sequence[str], against: str,
+                      simulations: int, executor: Executor | None, write: bool,
+                      settings: Sequence[str] | None) -> int:
+    """`roadkit simulate --against P`: each challenger against P, per setting (every one, or `settings`)."""
+    report: dict[str, Any] = {}
+    for game in content.games:
+        if game.engine is None or (games_wanted and game.id not in games_wanted):
+            continue
+        engine = load_engine(game.engine)
+        labels = [s.label for s in engine.simulation_setups()]
+        unknown = [s for s in settings or () if s not in labels]
+        if unknown:
+            print(f"roadkit simulate: {game.id} has no setting {unknown[0]!r}; expected one of: {', '.join(labels)}",
+                  file=sys.stderr)
+            return 2
+        facts = game_content(game, engine)
+        found = [versus.head_to_head(game.engine, facts, label, challengers, against, games, seed, simulations,
+                                     jobs, executor) for label in (settings or labels)]
+        report[game.id] = found
+        if not quiet and not as_json:
+            print("\n".join(line for f in found for line in versus.words(game.id, f)))
+        if write:
+            stored = ((figures.read(game) or {}).get("players") or {}).get("comparisons") or []
+            kept = [c for c in stored if (c.get("setting"), c.get("against")) not in
+                    {(f["setting"], f["against"]) for f in found}]
+            where = figures.store(game, "players", {"version": figures.version(game.engine, facts),
+                                                    "comparisons": [*kept, *found]})
+            if not quiet:
+                print(f"head-to-head figures written to {where}", file=sys.stderr)
+    if as_json:
+        print(json.dumps(report, indent=2, sort_keys=True, ensure_ascii=False))
     return 0
 
 

@@ -97,6 +97,7 @@ class Careful:
     competitive: bool = False  # rows give each seat's share of the wins, not one win rate
     order: tuple[str, ...] = ()  # whether the settings come out as hard as expected, in words
     rebalanced: tuple[str, ...] = ()  # house designs changed after a finding: before and after, in words
+    versus: tuple[str, ...] = ()  # head-to-head comparisons of the computer players, in words
 
 
 def careful_player(figures: Any, names: Mapping[str, str] | None = None) -> Careful | None:
@@ -126,7 +127,42 @@ def careful_player(figures: Any, names: Mapping[str, str] | None = None) -> Care
     sims = next((s.get("simulations") for s in lines if s.get("policy") == policy and s.get("simulations")), None)
     return Careful(PLAYER_WORDS[policy].format(n=sims), tuple(rows), bool(plays.get("current")),
                    _findings(figures.get("balance"), names), competitive,
-                   _order(plays.get("difficulty"), policy, names), _rebalanced(figures.get("balance"), names))
+                   _order(plays.get("difficulty"), policy, names), _rebalanced(figures.get("balance"), names),
+                   _versus(figures.get("players"), names))
+
+
+SHORT_WORDS = {"search": "the player that looks many moves ahead", "greedy": "the one-step player",
+               "random": "the player that picks at random"}
+
+
+def _versus(players: Any, names: Mapping[str, str]) -> tuple[str, ...]:
+    """Each head-to-head comparison (`roadkit simulate --against`) as a sentence: who won how often
+    on the same games, and the gap with its interval."""
+    if not isinstance(players, dict) or not players.get("current"):
+        return ()
+    out = []
+    for c in players.get("comparisons") or ():
+        if not isinstance(c, dict):
+            continue
+        games, against = int(c.get("games", 0)), str(c.get("against", ""))
+        seat = c.get("seat")
+        where = (f"in the seat that moves first, the other seats played by {SHORT_WORDS.get(against, against)}"
+                 if seat else "")
+        base = _dict(c.get("against_won"))
+        for row in c.get("challengers") or ():
+            if not isinstance(row, dict):
+                continue
+            who = str(row.get("player", ""))
+            won_, gap = _dict(row.get("won")), _dict(row.get("gap"))
+            verdict = {"better": "better, beyond chance", "worse": "worse, beyond chance",
+                       "not told apart": "not told apart at this many games"}.get(str(row.get("verdict")), "")
+            named = PLAYER_WORDS.get(who, who).format(n=c.get("simulations"))
+            out.append(f"{_setting(c.get('setting', ''), names)}: {named}{', ' + where if where else ''}, won "
+                       f"{_interval_text(int(won_.get('games', 0)), games)} of {games} games; "
+                       f"{SHORT_WORDS.get(against, against)} won {_interval_text(int(base.get('games', 0)), games)} "
+                       f"of the same games{' from that seat' if seat else ''}: {_signed(gap.get('points'))} points "
+                       f"({_signed(gap.get('low'))} to {_signed(gap.get('high'))}), {verdict}.")
+    return tuple(out)
 
 
 def _order(found: Any, policy: str, names: Mapping[str, str]) -> tuple[str, ...]:

@@ -1,0 +1,123 @@
+"""Head to head: does one player play a game better than another? (`roadkit simulate --against P`.)
+
+Both are measured on the same seeds of one setting. A solo or cooperative game compares their win
+rates. A competitive game puts the challenger in one seat (the first to act) with every other seat
+played by the other player, and compares that seat's wins with what the other player wins from the
+same seat against its own kind, so a seat's own advantage cancels out. The gap carries its 95 %
+interval (Newcombe's, from the two Wilson intervals); a gap whose interval holds 0 is not a finding.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from concurrent.futures import Executor
+from dataclasses import dataclass
+from typing import Any
+
+from generators.engine.chance import Chance
+from generators.engine.contract import Game, load_engine
+from generators.engine.facts import GameContent
+from generators.engine.players import POLICIES, player_for
+from generators.engine.stats import Rate, difference, rate
+
+
+def measured_seat(engine: Game[Any, Any], content: GameContent, options: dict[str, Any]) -> str | None:
+    """The seat the challenger takes in a competitive game (the first to act); None when solo or
+    cooperative (every seat is the challenger's)."""
+    if engine.type.utility in ("solo", "cooperative"):
+        return None
+    probe = engine.new_game(engine.parse_options(dict(options)), content, Chance.seeded(0))
+    return engine.players_to_act(probe)[0]
+
+
+@dataclass(frozen=True)
+class Bout:
+    """Games to play anywhere (a local worker or a cluster's): everything in it pickles."""
+
+    engine: str
+    content: GameContent
+    options: dict[str, Any]
+    seeds: tuple[int, ...]
+    player: str  # who takes the measured seat (every seat of a solo or cooperative game)
+    others: str  # who plays the other seats
+    simulations: int
+
+
+def play_bout(bout: Bout) -> list[bool]:
+    """For each seed: did the measured seat win?"""
+    from generators.engine.simulate import play  # simulate imports this module
+
+    engine = load_engine(bout.engine)
+    seat = measured_seat(engine, bout.content, bout.options)
+    out = []
+    for seed in bout.seeds:
+        if seat is None:
+            played = play(engine, bout.content, bout.options, seed, bout.player, simulations=bout.simulations)
+            out.append(played.won)
+        else:
+            seats = {seat: player_for(bout.player, bout.simulations)}
+            played = play(engine, bout.content, bout.options, seed, bout.others, seats=seats,
+                          simulations=bout.simulations)
+            out.append(seat in played.winners)
+    return out
+
+
+def verdict(a: Rate, b: Rate) -> str:
+    d = difference(a, b)
+    return "better" if d.clear and d.value > 0 else "worse" if d.clear else "not told apart"
+
+
+def head_to_head(engine_name: str, content: GameContent, setting: str, challengers: Sequence[str], against: str,
+                 games: int, seed: int = 1, simulations: int = 100, jobs: int | None = None,
+                 executor: Executor | None = None) -> dict[str, Any]:
+    """Each challenger against `against` on seeds seed..seed+games-1 of the setting labelled `setting`."""
+    from generators.engine.simulate import run_parts
+
+    engine = load_engine(engine_name)
+    found = [s for s in engine.simulation_setups() if s.label == setting]
+    if not found:
+        raise ValueError(f"no setting {setting!r}; expected one of: "
+                         f"{', '.join(s.label for s in engine.simulation_setups())}")
+    options = dict(found[0].options)
+    seat = measured_seat(engine, content, options)
+    seeds = tuple(range(seed, seed + games))
+
+    def wins(player: str) -> Rate:
+        # one game a part for the slow search player, so it spreads over every worker
+        size = 1 if player == "search" else max(1, games // 16)
+        parts = [Bout(engine_name, content, options, seeds[i:i + size], player, against, simulations)
+                 for i in range(0, games, size)]
+        return rate(sum(w for part in run_parts(play_bout, parts, jobs, executor) for w in part), games)
+
+    base = wins(against)
+    rows = []
+    for challenger in challengers:
+        if challenger == against:
+            continue
+        mine = wins(challenger)
+        d = difference(mine, base)
+        rows.append({"player": challenger, "won": mine.as_dict(), "gap": {
+            "points": round(100 * d.value, 1), "low": round(100 * d.low, 1), "high": round(100 * d.high, 1)},
+            "verdict": verdict(mine, base)})
+    return {"setting": setting, "against": against, "against_won": base.as_dict(), "games": games, "seed": seed,
+            "seat": seat, "simulations": simulations, "challengers": rows,
+            "policies": {p: POLICIES[p] for p in {against, *challengers}}}
+
+
+def words(game: str, found: dict[str, Any]) -> list[str]:
+    """The comparison in sentences, for the terminal."""
+    seat = f"in seat {found['seat']} (the others by {found['against']})" if found["seat"] else "alone"
+    base = found["against_won"]
+    lines = [f"{game} [{found['setting']}] head to head, {found['games']} games (seeds {found['seed']}–"
+             f"{found['seed'] + found['games'] - 1}): {found['against']} won {_pc(base, found['games'])}"
+             + (" from that seat" if found["seat"] else "")]
+    for row in found["challengers"]:
+        who = row["player"] + (f" ({found['simulations']} simulations a move)" if row["player"] == "search" else "")
+        gap = row["gap"]
+        lines.append(f"  {who} {seat}: won {_pc(row['won'], found['games'])}; gap {gap['points']:+.1f} points "
+                     f"(95 % interval {gap['low']:+.1f} to {gap['high']:+.1f}): {row['verdict']}")
+    return lines
+
+
+def _pc(r: dict[str, Any], games: int) -> str:
+    return f"{r['games']} of {games} ({r['percent']} %, 95 % interval {r['low']}–{r['high']} %)"

@@ -1,0 +1,62 @@
+"""Head to head (`roadkit simulate --against P`): who takes which seat, and the comparison's figures,
+checked against games played directly through the simulator."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+from generators.content.loader import load_content
+from generators.engine.facts import game_content
+from generators.engine.players import player_for
+from generators.engine.runner import engine_of
+from generators.engine.simulate import play
+from generators.engine.versus import head_to_head, measured_seat
+
+ROOT = Path(__file__).resolve().parent.parent
+CONTENT = load_content(ROOT / "content")
+
+
+def _setup(game_id: str, label: str):
+    game = CONTENT.game(game_id)
+    engine = engine_of(game)
+    content = game_content(game, engine)
+    [setting] = [s for s in engine.simulation_setups() if s.label == label]
+    return game, engine, content, dict(setting.options)
+
+
+def test_competitive_game_puts_the_challenger_in_the_first_seat_only() -> None:
+    game, engine, content, options = _setup("thunder-road-ignition", "2 players")
+    seat = measured_seat(engine, content, options)
+    assert seat is not None
+    seeds = range(5, 11)
+    found = head_to_head(game.engine, content, "2 players", ["random"], "greedy", len(seeds), seed=5, jobs=1)
+    assert found["seat"] == seat
+    # the baseline: the look-ahead in every seat; the challenger: random in the measured seat only
+    base = sum(seat in play(engine, content, options, s, "greedy").winners for s in seeds)
+    mine = sum(seat in play(engine, content, options, s, "greedy", seats={seat: player_for("random")}).winners
+               for s in seeds)
+    assert found["against_won"]["games"] == base
+    [row] = found["challengers"]
+    assert row["player"] == "random" and row["won"]["games"] == mine
+    assert row["gap"]["low"] <= row["gap"]["points"] <= row["gap"]["high"]
+
+
+def test_solo_game_compares_whole_games() -> None:
+    game, engine, content, options = _setup("mission-drive", "rookie")
+    assert measured_seat(engine, content, options) is None
+    found = head_to_head(game.engine, content, "rookie", ["random", "greedy"], "greedy", 6, seed=1, jobs=1)
+    assert [r["player"] for r in found["challengers"]] == ["random"]  # a player is not compared with itself
+    wins = sum(play(engine, content, options, s, "random").won for s in range(1, 7))
+    assert found["challengers"][0]["won"]["games"] == wins
+
+
+def test_cli_reports_the_gap_and_refuses_an_unknown_setting() -> None:
+    run = [sys.executable, "-m", "generators.cli", "simulate", "--game", "mission-drive", "--against", "greedy",
+           "--policy", "random", "--games", "3", "-j", "1"]
+    done = subprocess.run([*run, "--setting", "rookie"], cwd=ROOT, capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr
+    assert "head to head, 3 games" in done.stdout and "95 % interval" in done.stdout and "gap" in done.stdout
+    bad = subprocess.run([*run, "--setting", "impossible"], cwd=ROOT, capture_output=True, text=True, check=False)
+    assert bad.returncode == 2 and "no setting 'impossible'" in bad.stderr and "Traceback" not in bad.stderr
