@@ -135,6 +135,11 @@ def parser() -> argparse.ArgumentParser:
     bal.add_argument("--simulations", type=int, default=100, metavar="N", help="the search player's strength")
     bal.add_argument("--json", action="store_true", help="print the report as JSON")
     bal.add_argument("--write", action="store_true", help="store the findings in content/<game>/figures.json")
+    bal.add_argument("--jobs", "-j", type=int, default=None, metavar="N",
+                     help="play on N processes (default: every core)")
+    bal.add_argument("--scheduler", default=None, metavar="ADDRESS",
+                     help="play the games on a Dask distributed cluster (tcp://host:8786) instead of local "
+                          "processes: the same seeds give the same findings")
     bal.add_argument("--rebalanced", action="append", default=[], metavar="NAME=CHANGE",
                      help="with --write: record that the house design NAME was changed (CHANGE in words, e.g. "
                           "'Side Cannons=range 2 -> 1 space'), keeping its stored findings as the before; "
@@ -232,7 +237,7 @@ def _run(args: argparse.Namespace) -> int:
 
         return run_balance(content, args.game, games=args.games, seed=args.seed, policy=args.policy,
                            simulations=args.simulations, as_json=args.json, write=args.write,
-                           changes=args.rebalanced)
+                           changes=args.rebalanced, jobs=args.jobs, scheduler=args.scheduler)
     if args.command == "play":
         from generators.engine.console import play_in_terminal
         from generators.engine.contract import load_engine

@@ -53,3 +53,14 @@ def test_an_unreachable_scheduler_is_a_usage_error(capsys: pytest.CaptureFixture
     assert status == 2
     err = capsys.readouterr().err
     assert "cannot reach the Dask scheduler" in err and "Traceback" not in err
+
+
+def test_balance_on_the_cluster_finds_what_local_processes_find(cluster, capsys: pytest.CaptureFixture[str]) -> None:
+    """`roadkit balance --scheduler`: the same seeds, the same effects as on local processes."""
+    args = ["balance", "--game", "thunder-road-ignition", "--games", "8", "--policy", "random", "--json"]
+    assert cli_main([*args, "-j", "2"]) == 0
+    local = json.loads(capsys.readouterr().out)
+    assert cli_main([*args, "--scheduler", cluster.scheduler_address]) == 0
+    remote = json.loads(capsys.readouterr().out)
+    assert remote == local
+    assert local["thunder-road-ignition"]["effects"], "seats vary between games: there is something to measure"

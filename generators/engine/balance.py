@@ -21,7 +21,6 @@ rest is noise, reported as such.
 from __future__ import annotations
 
 import json
-import random
 import sys
 from collections import defaultdict
 from collections.abc import Sequence
@@ -35,7 +34,7 @@ from generators.engine import figures
 from generators.engine.chance import Chance
 from generators.engine.contract import load_engine
 from generators.engine.facts import GameContent, game_content
-from generators.engine.players import player_for, returns
+from generators.engine.simulate import SimulateUsageError, cluster_executor, play, run_parts
 from generators.engine.stats import Z95, Rate, difference, rate
 
 
@@ -51,25 +50,34 @@ class Tally:
 
 def play_and_tally(engine: Any, content: GameContent, setting_index: int, seed: int, policy: str,
                    simulations: int) -> Tally:
+    """One whole game (the simulator's, seed for seed), with what varied in it and who won."""
     setting = engine.simulation_setups()[setting_index]
-    chance = Chance.seeded(seed)
-    rng = random.Random(f"policy-{seed}")
-    chooser = player_for(policy, simulations)
-    state = engine.new_game(engine.parse_options(dict(setting.options)), content, chance)
-    declared = [(p, kind, content.name(value)) for p, kind, value in engine.varies(state)]  # as printed
-    order: list[str] = []
-    for _ in range(engine.type.max_actions + 1):
-        actors = engine.players_to_act(state)
-        if not actors:
-            break
-        actor = actors[0] if len(actors) == 1 else rng.choice(actors)
-        if actor not in order:
-            order.append(actor)
-        legal = engine.legal_actions(state, actor)
-        state = engine.play(state, chooser.choose(engine, state, actor, legal, rng), chance)[0]
-    winners = frozenset(p for p in order if returns(engine, state, p) >= 1)
+    options = dict(setting.options)
+    played = play(engine, content, options, seed, policy, simulations=simulations)
+    start = engine.new_game(engine.parse_options(options), content, Chance.seeded(seed))  # the game's own start
+    declared = [(p, kind, content.name(value)) for p, kind, value in engine.varies(start)]  # as printed
+    order = played.order
+    winners = frozenset(p for p in order if p in played.winners)
     features = [(p, "seat", _ordinal(i + 1)) for i, p in enumerate(order)] if len(order) > 1 else []
-    return Tally(setting.label, tuple(order), winners, [*features, *declared])
+    return Tally(setting.label, order, winners, [*features, *declared])
+
+
+@dataclass(frozen=True)
+class Batch:
+    """Seeds of one setting to tally anywhere (a local worker or a cluster's): everything pickles."""
+
+    engine: str
+    content: GameContent
+    setting: int
+    seeds: tuple[int, ...]
+    policy: str
+    simulations: int
+
+
+def tally_batch(batch: Batch) -> list[Tally]:
+    engine = load_engine(batch.engine)
+    return [play_and_tally(engine, batch.content, batch.setting, s, batch.policy, batch.simulations)
+            for s in batch.seeds]
 
 
 def _ordinal(n: int) -> str:
@@ -183,11 +191,19 @@ def rebalanced(game: LoadedGame, stored: dict[str, Any] | None, changes: Sequenc
 
 
 def run_balance(content: Content, games_wanted: Sequence[str] | None, *, games: int, seed: int, policy: str,
-                simulations: int, as_json: bool, write: bool = False, changes: Sequence[str] = ()) -> int:
+                simulations: int, as_json: bool, write: bool = False, changes: Sequence[str] = (),
+                jobs: int | None = None, scheduler: str | None = None) -> int:
     """`roadkit balance`: every chosen game's effects, flagged where they are outside the noise. With
-    `changes` (and `write`), the re-balanced house designs are recorded with their findings before."""
+    `changes` (and `write`), the re-balanced house designs are recorded with their findings before.
+    The games go to `jobs` local processes, or to a Dask cluster at `scheduler`: the same seeds, the
+    same findings."""
     if changes and not write:
         print("roadkit balance: --rebalanced records a change in the stored findings: add --write", file=sys.stderr)
+        return 2
+    try:
+        executor = cluster_executor(scheduler) if scheduler else None
+    except SimulateUsageError as exc:
+        print(f"roadkit balance: {exc}", file=sys.stderr)
         return 2
     report: dict[str, Any] = {}
     for game in content.games:
@@ -201,8 +217,10 @@ def run_balance(content: Content, games_wanted: Sequence[str] | None, *, games: 
             return 2
         engine = load_engine(game.engine)
         facts = game_content(game, engine)
-        tallies = [play_and_tally(engine, facts, i, s, policy, simulations)
-                   for i in range(len(engine.simulation_setups())) for s in range(seed, seed + games)]
+        size = 1 if policy == "search" else max(1, games // 16)  # a search game is slow: one a part
+        batches = [Batch(game.engine, facts, i, tuple(range(s, min(s + size, seed + games))), policy, simulations)
+                   for i in range(len(engine.simulation_setups())) for s in range(seed, seed + games, size)]
+        tallies = [t for part in run_parts(tally_batch, batches, jobs, executor) for t in part]
         found = effects(tallies, engine.type.utility)
         report[game.id] = {"policy": policy, "simulations": simulations if policy == "search" else None,
                            "games_per_setting": games, "effects": [e.as_dict() for e in found],

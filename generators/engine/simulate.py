@@ -50,6 +50,7 @@ class Played:
     result: dict[str, Any]
     actions: int
     winners: tuple[str, ...] = ()  # the players the game names as winners (everybody in a won team game)
+    order: tuple[str, ...] = ()  # the players in the order they first acted (the seats, found by playing)
 
     @property
     def won(self) -> bool:
@@ -65,11 +66,13 @@ def play(engine: Game[Any, Any], content: GameContent, options: Any, seed: int, 
     policy = random.Random(f"policy-{seed}")
     default = player_for(policy_name, simulations, rollout_depth)
     state = engine.new_game(engine.parse_options(dict(options)), content, chance)
+    order: dict[str, None] = {}
     for n in range(engine.type.max_actions + 1):
         players = engine.players_to_act(state)
         if not players:
-            return Played(seed, engine.result(state), n, tuple(engine.winners(state)))
+            return Played(seed, engine.result(state), n, tuple(engine.winners(state)), tuple(order))
         player = players[0] if len(players) == 1 else policy.choice(players)
+        order[player] = None
         legal = engine.legal_actions(state, player)
         if not legal:
             raise InvariantBroken(f"seed {seed}: {player} may act but has no legal action after {n} actions")
