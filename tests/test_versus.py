@@ -26,17 +26,17 @@ def _setup(game_id: str, label: str):
     return game, engine, content, dict(setting.options)
 
 
-def test_competitive_game_puts_the_challenger_in_the_first_seat_only() -> None:
-    game, engine, content, options = _setup("thunder-road-ignition", "2 players")
-    seat = measured_seat(engine, content, options)
-    assert seat is not None
-    seeds = range(5, 11)
-    found = head_to_head(game.engine, content, "2 players", ["random"], "greedy", len(seeds), seed=5, jobs=1)
-    assert found["seat"] == seat
-    # the baseline: the look-ahead in every seat; the challenger: random in the measured seat only
-    base = sum(seat in play(engine, content, options, s, "greedy").winners for s in seeds)
-    mine = sum(seat in play(engine, content, options, s, "greedy", seats={seat: player_for("random")}).winners
-               for s in seeds)
+def test_competitive_game_puts_the_challenger_in_the_seat_that_moves_first_only() -> None:
+    game, engine, content, options = _setup("escape-deathrace-2182-micro", "2 players")
+    seeds = range(1, 9)
+    first = {s: measured_seat(engine, content, options, s) for s in seeds}
+    assert len(set(first.values())) == 2, "who starts is dealt: both seats start some of these games"
+    found = head_to_head(game.engine, content, "2 players", ["random"], "greedy", len(seeds), seed=1, jobs=1)
+    assert found["seat"] == "first"
+    # the baseline: the look-ahead in every seat; the challenger: random in the first mover's seat only
+    base = sum(first[s] in play(engine, content, options, s, "greedy").winners for s in seeds)
+    mine = sum(first[s] in play(engine, content, options, s, "greedy",
+                                seats={first[s]: player_for("random")}).winners for s in seeds)
     assert found["against_won"]["games"] == base
     [row] = found["challengers"]
     assert row["player"] == "random" and row["won"]["games"] == mine
@@ -45,7 +45,7 @@ def test_competitive_game_puts_the_challenger_in_the_first_seat_only() -> None:
 
 def test_solo_game_compares_whole_games() -> None:
     game, engine, content, options = _setup("mission-drive", "rookie")
-    assert measured_seat(engine, content, options) is None
+    assert measured_seat(engine, content, options, 1) is None
     found = head_to_head(game.engine, content, "rookie", ["random", "greedy"], "greedy", 6, seed=1, jobs=1)
     assert [r["player"] for r in found["challengers"]] == ["random"]  # a player is not compared with itself
     wins = sum(play(engine, content, options, s, "random").won for s in range(1, 7))

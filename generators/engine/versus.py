@@ -1,10 +1,11 @@
 """Head to head: does one player play a game better than another? (`roadkit simulate --against P`.)
 
 Both are measured on the same seeds of one setting. A solo or cooperative game compares their win
-rates. A competitive game puts the challenger in one seat (the first to act) with every other seat
-played by the other player, and compares that seat's wins with what the other player wins from the
-same seat against its own kind, so a seat's own advantage cancels out. The gap carries its 95 %
-interval (Newcombe's, from the two Wilson intervals); a gap whose interval holds 0 is not a finding.
+rates. A competitive game puts the challenger in the seat that moves first in each game, with every other
+seat played by the other player, and compares that seat's wins with what the other player wins from
+it against its own kind (the same seeds deal the same seats), so a seat's own advantage cancels out.
+The gap carries its 95 % interval (Newcombe's, from the two Wilson intervals); a gap whose interval
+holds 0 is not a finding.
 """
 
 from __future__ import annotations
@@ -21,13 +22,14 @@ from generators.engine.players import POLICIES, player_for
 from generators.engine.stats import Rate, difference, rate
 
 
-def measured_seat(engine: Game[Any, Any], content: GameContent, options: dict[str, Any]) -> str | None:
-    """The seat the challenger takes in a competitive game (the first to act); None when solo or
-    cooperative (every seat is the challenger's)."""
+def measured_seat(engine: Game[Any, Any], content: GameContent, options: dict[str, Any], seed: int) -> str | None:
+    """The seat the challenger takes in the competitive game of `seed`: the one that moves first in it
+    (the game's own setup: who starts may be dealt); None when solo or cooperative (every seat is the
+    challenger's)."""
     if engine.type.utility in ("solo", "cooperative"):
         return None
-    probe = engine.new_game(engine.parse_options(dict(options)), content, Chance.seeded(0))
-    return engine.players_to_act(probe)[0]
+    start = engine.new_game(engine.parse_options(dict(options)), content, Chance.seeded(seed))
+    return engine.players_to_act(start)[0]
 
 
 @dataclass(frozen=True)
@@ -48,9 +50,9 @@ def play_bout(bout: Bout) -> list[bool]:
     from generators.engine.simulate import play  # simulate imports this module
 
     engine = load_engine(bout.engine)
-    seat = measured_seat(engine, bout.content, bout.options)
     out = []
     for seed in bout.seeds:
+        seat = measured_seat(engine, bout.content, bout.options, seed)
         if seat is None:
             played = play(engine, bout.content, bout.options, seed, bout.player, simulations=bout.simulations)
             out.append(played.won)
@@ -79,7 +81,7 @@ def head_to_head(engine_name: str, content: GameContent, setting: str, challenge
         raise ValueError(f"no setting {setting!r}; expected one of: "
                          f"{', '.join(s.label for s in engine.simulation_setups())}")
     options = dict(found[0].options)
-    seat = measured_seat(engine, content, options)
+    competitive = engine.type.utility not in ("solo", "cooperative")
     seeds = tuple(range(seed, seed + games))
 
     def wins(player: str) -> Rate:
@@ -100,13 +102,13 @@ def head_to_head(engine_name: str, content: GameContent, setting: str, challenge
             "points": round(100 * d.value, 1), "low": round(100 * d.low, 1), "high": round(100 * d.high, 1)},
             "verdict": verdict(mine, base)})
     return {"setting": setting, "against": against, "against_won": base.as_dict(), "games": games, "seed": seed,
-            "seat": seat, "simulations": simulations, "challengers": rows,
+            "seat": "first" if competitive else None, "simulations": simulations, "challengers": rows,
             "policies": {p: POLICIES[p] for p in {against, *challengers}}}
 
 
 def words(game: str, found: dict[str, Any]) -> list[str]:
     """The comparison in sentences, for the terminal."""
-    seat = f"in seat {found['seat']} (the others by {found['against']})" if found["seat"] else "alone"
+    seat = f"in the seat that moves first (the others by {found['against']})" if found["seat"] else "alone"
     base = found["against_won"]
     lines = [f"{game} [{found['setting']}] head to head, {found['games']} games (seeds {found['seed']}–"
              f"{found['seed'] + found['games'] - 1}): {found['against']} won {_pc(base, found['games'])}"
