@@ -89,7 +89,7 @@ def test_head_to_head_reads_as_sentences_with_the_gap_and_its_interval() -> None
 
     plays = {"current": True, "settings": [{"setting": "red-mile", "policy": "greedy", "games": 100,
                                             "results": {"won": {"games": 30, "percent": 30.0}}}]}
-    comparison = {"setting": "red-mile", "against": "greedy", "games": 150, "seat": "P1", "simulations": 100,
+    comparison = {"setting": "red-mile", "against": "greedy", "games": 150, "seat": "each in turn", "simulations": 100,
                   "against_won": {"games": 45, "percent": 30.0, "low": 23.2, "high": 37.8},
                   "challengers": [{"player": "search", "won": {"games": 90, "percent": 60.0},
                                    "gap": {"points": 30.0, "low": 18.9, "high": 40.1}, "verdict": "better"}]}
@@ -100,6 +100,6 @@ def test_head_to_head_reads_as_sentences_with_the_gap_and_its_interval() -> None
     assert line.startswith("Red Mile: ") and "100 simulated continuations" in line
     assert "won 60 % (" in line and "of 150 games" in line and "the one-step player won 30 % (" in line
     assert "+30 points (+18.9 to +40.1), better, beyond chance" in line
-    assert "seat that moves first" in line and "P1" not in line  # no engine seat ids
+    assert "in each seat in turn" in line and "from the same seats" in line
     stale = careful_player({"plays": plays, "players": {"current": False, "comparisons": [comparison]}})
     assert stale is not None and stale.versus == ()

@@ -12,7 +12,7 @@ from generators.engine.facts import game_content
 from generators.engine.players import player_for
 from generators.engine.runner import engine_of
 from generators.engine.simulate import play
-from generators.engine.versus import head_to_head, measured_seat
+from generators.engine.versus import head_to_head, measured_seat, seats
 
 ROOT = Path(__file__).resolve().parent.parent
 CONTENT = load_content(ROOT / "content")
@@ -26,17 +26,19 @@ def _setup(game_id: str, label: str):
     return game, engine, content, dict(setting.options)
 
 
-def test_competitive_game_puts_the_challenger_in_the_seat_that_moves_first_only() -> None:
+def test_competitive_game_puts_the_challenger_in_each_seat_in_turn() -> None:
     game, engine, content, options = _setup("escape-deathrace-2182-micro", "2 players")
+    taken = seats(engine, content, options)
+    assert sorted(taken) == ["P1", "P2"]
     seeds = range(1, 9)
-    first = {s: measured_seat(engine, content, options, s) for s in seeds}
-    assert len(set(first.values())) == 2, "who starts is dealt: both seats start some of these games"
     found = head_to_head(game.engine, content, "2 players", ["random"], "greedy", len(seeds), seed=1, jobs=1)
-    assert found["seat"] == "first"
-    # the baseline: the look-ahead in every seat; the challenger: random in the first mover's seat only
-    base = sum(first[s] in play(engine, content, options, s, "greedy").winners for s in seeds)
-    mine = sum(first[s] in play(engine, content, options, s, "greedy",
-                                seats={first[s]: player_for("random")}).winners for s in seeds)
+    assert found["seat"] == "each in turn"
+    mine_at = {s: measured_seat(taken, s) for s in seeds}
+    assert set(mine_at.values()) == {"P1", "P2"}
+    # the baseline: the look-ahead in every seat; the challenger: random in that game's seat only
+    base = sum(mine_at[s] in play(engine, content, options, s, "greedy").winners for s in seeds)
+    mine = sum(mine_at[s] in play(engine, content, options, s, "greedy",
+                                  seats={mine_at[s]: player_for("random")}).winners for s in seeds)
     assert found["against_won"]["games"] == base
     [row] = found["challengers"]
     assert row["player"] == "random" and row["won"]["games"] == mine
@@ -45,7 +47,7 @@ def test_competitive_game_puts_the_challenger_in_the_seat_that_moves_first_only(
 
 def test_solo_game_compares_whole_games() -> None:
     game, engine, content, options = _setup("mission-drive", "rookie")
-    assert measured_seat(engine, content, options, 1) is None
+    assert seats(engine, content, options) == () and measured_seat((), 1) is None
     found = head_to_head(game.engine, content, "rookie", ["random", "greedy"], "greedy", 6, seed=1, jobs=1)
     assert [r["player"] for r in found["challengers"]] == ["random"]  # a player is not compared with itself
     wins = sum(play(engine, content, options, s, "random").won for s in range(1, 7))

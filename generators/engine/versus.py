@@ -1,9 +1,9 @@
 """Head to head: does one player play a game better than another? (`roadkit simulate --against P`.)
 
 Both are measured on the same seeds of one setting. A solo or cooperative game compares their win
-rates. A competitive game puts the challenger in the seat that moves first in each game, with every other
-seat played by the other player, and compares that seat's wins with what the other player wins from
-it against its own kind (the same seeds deal the same seats), so a seat's own advantage cancels out.
+rates. A competitive game puts the challenger in one seat, each seat in turn over the seeds, with every other
+seat played by the other player, and compares its wins with what the other player wins from the same
+seats of the same games against its own kind, so a seat's own advantage cancels out.
 The gap carries its 95 % interval (Newcombe's, from the two Wilson intervals); a gap whose interval
 holds 0 is not a finding.
 """
@@ -15,21 +15,26 @@ from concurrent.futures import Executor
 from dataclasses import dataclass
 from typing import Any
 
-from generators.engine.chance import Chance
 from generators.engine.contract import Game, load_engine
 from generators.engine.facts import GameContent
 from generators.engine.players import POLICIES, player_for
 from generators.engine.stats import Rate, difference, rate
 
 
-def measured_seat(engine: Game[Any, Any], content: GameContent, options: dict[str, Any], seed: int) -> str | None:
-    """The seat the challenger takes in the competitive game of `seed`: the one that moves first in it
-    (the game's own setup: who starts may be dealt); None when solo or cooperative (every seat is the
-    challenger's)."""
+def seats(engine: Game[Any, Any], content: GameContent, options: dict[str, Any]) -> tuple[str, ...]:
+    """A competitive game's seats in the order they first act, found by playing (as `roadkit balance`
+    finds them, so no game has to list them); () when solo or cooperative."""
     if engine.type.utility in ("solo", "cooperative"):
-        return None
-    start = engine.new_game(engine.parse_options(dict(options)), content, Chance.seeded(seed))
-    return engine.players_to_act(start)[0]
+        return ()
+    from generators.engine.simulate import play  # simulate imports this module
+
+    return play(engine, content, options, 0, "random").order
+
+
+def measured_seat(taken: tuple[str, ...], seed: int) -> str | None:
+    """The seat the challenger takes in the game of `seed`: each seat in turn over the seeds, so the
+    comparison covers every seat (and who starts, as the rules deal it); None when solo or cooperative."""
+    return taken[seed % len(taken)] if taken else None
 
 
 @dataclass(frozen=True)
@@ -43,6 +48,7 @@ class Bout:
     player: str  # who takes the measured seat (every seat of a solo or cooperative game)
     others: str  # who plays the other seats
     simulations: int
+    seats: tuple[str, ...]  # a competitive game's seats (see `seats`); () when solo or cooperative
 
 
 def play_bout(bout: Bout) -> list[bool]:
@@ -52,7 +58,7 @@ def play_bout(bout: Bout) -> list[bool]:
     engine = load_engine(bout.engine)
     out = []
     for seed in bout.seeds:
-        seat = measured_seat(engine, bout.content, bout.options, seed)
+        seat = measured_seat(bout.seats, seed)
         if seat is None:
             played = play(engine, bout.content, bout.options, seed, bout.player, simulations=bout.simulations)
             out.append(played.won)
@@ -81,13 +87,13 @@ def head_to_head(engine_name: str, content: GameContent, setting: str, challenge
         raise ValueError(f"no setting {setting!r}; expected one of: "
                          f"{', '.join(s.label for s in engine.simulation_setups())}")
     options = dict(found[0].options)
-    competitive = engine.type.utility not in ("solo", "cooperative")
+    taken = seats(engine, content, options)
     seeds = tuple(range(seed, seed + games))
 
     def wins(player: str) -> Rate:
         # one game a part for the slow search player, so it spreads over every worker
         size = 1 if player == "search" else max(1, games // 16)
-        parts = [Bout(engine_name, content, options, seeds[i:i + size], player, against, simulations)
+        parts = [Bout(engine_name, content, options, seeds[i:i + size], player, against, simulations, taken)
                  for i in range(0, games, size)]
         return rate(sum(w for part in run_parts(play_bout, parts, jobs, executor) for w in part), games)
 
@@ -102,17 +108,17 @@ def head_to_head(engine_name: str, content: GameContent, setting: str, challenge
             "points": round(100 * d.value, 1), "low": round(100 * d.low, 1), "high": round(100 * d.high, 1)},
             "verdict": verdict(mine, base)})
     return {"setting": setting, "against": against, "against_won": base.as_dict(), "games": games, "seed": seed,
-            "seat": "first" if competitive else None, "simulations": simulations, "challengers": rows,
+            "seat": "each in turn" if taken else None, "simulations": simulations, "challengers": rows,
             "policies": {p: POLICIES[p] for p in {against, *challengers}}}
 
 
 def words(game: str, found: dict[str, Any]) -> list[str]:
     """The comparison in sentences, for the terminal."""
-    seat = f"in the seat that moves first (the others by {found['against']})" if found["seat"] else "alone"
+    seat = f"in each seat in turn (the others by {found['against']})" if found["seat"] else "alone"
     base = found["against_won"]
     lines = [f"{game} [{found['setting']}] head to head, {found['games']} games (seeds {found['seed']}–"
              f"{found['seed'] + found['games'] - 1}): {found['against']} won {_pc(base, found['games'])}"
-             + (" from that seat" if found["seat"] else "")]
+             + (" from the same seats" if found["seat"] else "")]
     for row in found["challengers"]:
         who = row["player"] + (f" ({found['simulations']} simulations a move)" if row["player"] == "search" else "")
         gap = row["gap"]

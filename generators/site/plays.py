@@ -146,7 +146,7 @@ def _versus(players: Any, names: Mapping[str, str]) -> tuple[str, ...]:
             continue
         games, against = int(c.get("games", 0)), str(c.get("against", ""))
         seat = c.get("seat")
-        where = (f"in the seat that moves first, the other seats played by {SHORT_WORDS.get(against, against)}"
+        where = (f"in each seat in turn, the other seats played by {SHORT_WORDS.get(against, against)}"
                  if seat else "")
         base = _dict(c.get("against_won"))
         for row in c.get("challengers") or ():
@@ -160,7 +160,8 @@ def _versus(players: Any, names: Mapping[str, str]) -> tuple[str, ...]:
             out.append(f"{_setting(c.get('setting', ''), names)}: {named}{', ' + where if where else ''}, won "
                        f"{_interval_text(int(won_.get('games', 0)), games)} of {games} games; "
                        f"{SHORT_WORDS.get(against, against)} won {_interval_text(int(base.get('games', 0)), games)} "
-                       f"of the same games{' from that seat' if seat else ''}: {_signed(gap.get('points'))} points "
+                       f"of the same games{' from the same seats' if seat else ''}: "
+                       f"{_signed(gap.get('points'))} points "
                        f"({_signed(gap.get('low'))} to {_signed(gap.get('high'))}), {verdict}.")
     return tuple(out)
 
