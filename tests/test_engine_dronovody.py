@@ -144,3 +144,22 @@ def test_the_hints_rate_and_redeal_without_changing_the_state() -> None:
     assert G.resample is not None
     orders = {tuple(G.resample(s, "P1", Chance.seeded(k)).trench) for k in range(8)}
     assert all(sorted(o) == sorted(s.trench) for o in orders) and len(orders) > 1
+
+
+
+def test_the_rating_values_what_keeps_the_team_alive() -> None:
+    """Issue 21: the look-ahead by the rating beat random play only once the rating priced the defence
+    rolls to come: the enemies that wound, a Defence card against them, a drone ready to destroy them,
+    and the wounded already taken."""
+    def rated(field: tuple[str, ...] = ("sniper", "assault-group", "apc"), **olena: Any) -> float:
+        player = {"name": "Olena", "crew": ["universal-pilot"], "hand": ["donations"], **olena}
+        return G.evaluate(_scenario({"players": [player], "trench": ["medic", "blogger", "sapper"],
+                                     "field": list(field), "step": "action"}), "Olena")
+
+    base = rated()
+    assert rated(("apc", "apc", "ifv")) > base  # no enemy on the field wounds anyone
+    assert rated(defence=["bunker"]) > base  # the Sniper's hit on the Crew is cancelled this round
+    # a drone its Pilot flies can destroy the Assault group; without a Pilot it cannot
+    assert rated(warehouse=["mavic"]) > rated(warehouse=["mavic"], crew=["sapper"])
+    assert rated(wounded=["engineer"]) < base
+    assert rated(wounded=["engineer", "psychologist", "commander"]) < rated(wounded=["engineer"])

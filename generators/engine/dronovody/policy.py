@@ -10,56 +10,154 @@ only to the scenario, not to players, so they go back into the shuffled middle t
 
 from __future__ import annotations
 
+import math
+from weakref import WeakKeyDictionary
+
 from generators.engine.chance import Chance
-from generators.engine.dronovody.abilities import points
-from generators.engine.dronovody.facts import PROJECTS_PER_PLAYER, WOUNDED_LIMIT
-from generators.engine.dronovody.state import State
+from generators.engine.dronovody.abilities import can_fly, has_ammunition, points, recon
+from generators.engine.dronovody.facts import D6, HORDE_PER_PLAYER, THREATS_PER_PLAYER, WOUNDED_LIMIT, Catalogue
+from generators.engine.dronovody.state import Player, State
 
 WIN, LOSS = 10_000.0, -10_000.0
 # The search leans on the rating's one-step order as its prior over moves (PUCT): a turn is many small
-# moves whose worth shows only rounds later, and without the prior the search strayed from the
-# look-ahead's good moves on a few noisy simulations (3 players, 60 simulations a move: 21 of 40 games
-# won against the look-ahead's 16 of 40, inside the noise).
+# moves whose worth shows only rounds later.
 PRIORS = 1.0
+# The rating is the team's chance of surviving every Threat phase still to come, in thousandths; the
+# rest (Logistics, drones, activated Projects) only breaks ties between positions equally safe.
+SURVIVAL = 1000.0
+# Sorties a ready player flies in a round (of four turns, the other Actions wanted too), and the
+# wounds a Medic or an Aid Station takes off in one.
+SORTIES_PER_ROUND = 2.0
+EVACUATED_PER_ROUND = 0.8
+
+
+def _below(lam: float, k: int) -> float:
+    """P(X < k) for X Poisson with mean `lam`: the chance to take fewer than `k` more wounds."""
+    if k <= 0:
+        return 0.0
+    term = total = math.exp(-lam)
+    for i in range(1, k):
+        term *= lam / i
+        total += term
+    return min(1.0, total)
+
+
+Growth = tuple[float, float, tuple[float, float, float]]
+_GROWTH: WeakKeyDictionary[Catalogue, Growth] = WeakKeyDictionary()
+
+
+def _growth(cat: Catalogue) -> Growth:
+    """Trench and Crew hits one newly drawn Threat card brings on average (over the whole deck), and
+    the share of them on ground enemies that a drone reaching 0, 1 or 2 can destroy."""
+    g = _GROWTH.get(cat)
+    if g is None:
+        cards = [(cat.counts.get(t, 1), f) for t, f in cat.threats.items()]
+        total = sum(k for k, _ in cards)
+        trench = sum(k * f.trench for k, f in cards)
+        crew = sum(k * f.crew for k, f in cards)
+        reach0, reach1, reach2 = (sum(k * (f.trench + f.crew) for k, f in cards
+                                      if f.kind == "enemy" and f.distance <= r) / (trench + crew) for r in (0, 1, 2))
+        g = _GROWTH[cat] = (trench / total, crew / total, (reach0, reach1, reach2))
+    return g
+
+
+def _strike(s: State, p: Player) -> tuple[float, int, int]:
+    """The player's best strike drone ready to fly: its chance to hit a target (bonuses aside), attacks a
+    sortie and reach; (0, 0, 0) for none."""
+    best = (0.0, 0, 0)
+    reach = -1
+    for d in p.warehouse:
+        f = s.cat.drones[d.card]
+        if d.broken or not f.attacks or f.to_hit is None or not can_fly(s, p, d.card):
+            continue
+        if f.ammunition and not has_ammunition(s, p):
+            continue
+        if not f.kamikaze:
+            if reach < 0:
+                reach = recon(s, p)
+            if reach < 1:
+                continue
+        h = min(1.0, max(0.0, (7 - f.to_hit) / 6))
+        far = f.reach if f.kamikaze else min(f.reach, reach)
+        if h * f.attacks > best[0] * best[1]:
+            best = (h, f.attacks, far)
+    return best
 
 
 def evaluate(state: State, player: str) -> float:
-    """Higher is better for the whole team: a win, then the margin from defeat (the Trench, the worst
-    wounded count), the rounds survived, the Projects towards Technologies, trophies and Logistics,
-    and the enemies left on the field."""
+    """Higher is better for the whole team: a win; else the chance that no player reaches the wounded
+    limit and the Trench holds, through the Threat phases left. Each player's next defence roll is
+    counted face by face against the field (Bunker, EW and an empty Crew cancel what they cancel); the
+    later ones as a Poisson count from the field as it is, the new threats each round brings, less the
+    enemies the team's ready drones can be expected to destroy and the wounded a Medic evacuates."""
     if state.result == "won":
         return WIN + max(points(state, p) for p in state.players.values())
     if state.result == "lost":
         return LOSS + 100.0 * state.round
-    n = len(state.seats)
-    cat = state.cat
+    s = state
+    cat = s.cat
     threats = cat.threats
-    # One pass over the boards (whole numbers, so the totals are those of a sum in any order).
-    worst = assets = activated = 0
-    for p in state.players.values():
-        wounded = len(p.wounded)
-        if wounded > worst:
-            worst = wounded
-        assets += p.logistics + 2 * len(p.warehouse)
-        for d in p.warehouse:
-            if d.broken:
-                assets -= 2
-        for t in p.trophies:
-            assets += threats[t].trophy
-        for pr in p.projects:
-            if pr.active:
-                activated += 1
-    trench = len(state.trench)
-    field = 0
-    for c in state.battlefield:
-        field += threats[c].trophy + 1
-    projects = activated / (PROJECTS_PER_PLAYER * n)
-    return (60.0 * state.round
-            + 25.0 * min(trench, 2 * n) - 40.0 * (trench <= 1)
-            - 30.0 * worst - 80.0 * (worst >= WOUNDED_LIMIT - 1)
-            + 300.0 * projects ** 2
-            + 1.0 * assets
-            - 1.5 * field)
+    n = len(s.seats)
+    rolling = s.phase == "threat"
+    later = s.rules.rounds - s.round  # Threat phases after this round's
+    per = (HORDE_PER_PLAYER if s.rules.horde else THREATS_PER_PLAYER) * n
+    g_trench, g_crew, share = _growth(cat)
+    g_trench, g_crew = per * g_trench / 6, per * g_crew / 6  # one roll's expected wounds added a round
+    # Wound-bearing enemies on the field; the team's ready drones destroy some of those they reach.
+    bearers = [threats[c] for c in s.battlefield if threats[c].trench or threats[c].crew]
+    kills = now = 0.0
+    far = 0
+    t = s.turn
+    for name in s.seats:
+        p = s.players[name]
+        h, attacks, reach = _strike(s, p)
+        if not h:
+            continue
+        far = max(far, reach)
+        kills += SORTIES_PER_ROUND * h * attacks
+        if t is not None and t.player == name and t.sortie is not None and t.sortie.attacks:
+            now = h * t.sortie.attacks  # the sortie under way
+    chars = cat.characters
+    survive = 1.0
+    trench_rate = 0.0
+    extra = 0.0
+    for name in s.seats:
+        p = s.players[name]
+        effects = {cat.support[c].effect for c in p.defence}
+        crew = len(p.crew)
+        trench_hits = [0] * 7
+        crew_hits = [0] * 7
+        e = hit = 0.0  # a roll's expected wounds; of them, those on enemies the team's drones reach
+        for f in bearers:
+            x = f.trench + (f.crew if crew else 0)
+            e += x
+            if f.kind == "enemy" and f.distance <= far:
+                hit += x
+            if f.kind == "drone" and "ew" in effects:
+                continue
+            trench_hits[f.activation] += f.trench
+            if "bunker" not in effects:
+                crew_hits[f.activation] += f.crew
+        e, hit = e / 6, hit / 6
+        trench_rate += sum(trench_hits) / 6
+        evac = EVACUATED_PER_ROUND if (any(chars[c].crew_evacuation for c in p.crew) or any(
+            pr.active and cat.support[pr.card].effect == "evacuation" for pr in p.projects)) else 0.0
+        lam = 0.0
+        for k in range(1, later + 1):
+            grown = k * (g_trench + (g_crew if crew else 0.0))
+            reached = hit + grown * share[far]
+            lam += max(0.0, e + grown - min(reached, (now + kills * k) / 6) - evac)
+        room = WOUNDED_LIMIT - len(p.wounded)
+        if rolling and name in s.rolled:
+            chance = _below(lam, room)
+        else:
+            chance = sum(_below(lam, room - trench_hits[d] - min(crew_hits[d], crew)) for d in D6) / 6
+        survive *= chance
+        extra += min(p.logistics, 8) + 2.0 * sum(1 for d in p.warehouse if not d.broken)
+        extra += 20.0 * sum(1 for pr in p.projects if pr.active)
+    rolls = later + (0 if rolling and len(s.rolled) == n else 1)
+    survive *= _below(trench_rate * rolls + n * g_trench * later * (later + 1) / 2, len(s.trench))
+    return SURVIVAL * survive + extra
 
 
 def resample(state: State, player: str, chance: Chance) -> State:
