@@ -157,7 +157,8 @@ def _versus(players: Any, names: Mapping[str, str]) -> tuple[str, ...]:
             verdict = {"better": "better, beyond chance", "worse": "worse, beyond chance",
                        "not told apart": "not told apart at this many games"}.get(str(row.get("verdict")), "")
             named = PLAYER_WORDS.get(who, who).format(n=c.get("simulations"))
-            out.append(f"{_setting(c.get('setting', ''), names)}: {named}{', ' + where if where else ''}, won "
+            label = _setting(c.get("setting", ""), names)
+            out.append(f"{label[:1].upper() + label[1:]}: {named}{', ' + where if where else ''}, won "
                        f"{_interval_text(int(won_.get('games', 0)), games)} of {games} games; "
                        f"{SHORT_WORDS.get(against, against)} won {_interval_text(int(base.get('games', 0)), games)} "
                        f"of the same games{' from the same seats' if seat else ''}: "
