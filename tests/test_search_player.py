@@ -21,8 +21,7 @@ from generators.engine.chance import Chance
 from generators.engine.facts import game_content
 from generators.engine.players import SearchPlayer
 from generators.engine.runner import engine_of
-from generators.engine.stats import difference, rate
-from generators.engine.versus import head_to_head
+from generators.engine.versus import compare, outcomes
 
 ROOT = Path(__file__).resolve().parent.parent
 CONTENT = load_content(ROOT / "content")
@@ -47,19 +46,20 @@ SHORT = {"dronovody": "search 31/40 against the look-ahead 28/40 at 3 players: i
 @pytest.mark.parametrize("game_id", [pytest.param(g, marks=pytest.mark.xfail(strict=True, reason=SHORT[g]))
                                      if g in SHORT else g for g in sorted(BUDGET)])
 def test_search_beats_look_ahead_and_random(game_id: str) -> None:
-    """The same comparison `roadkit simulate --against greedy` makes: search and random each in the
-    measured seat (every seat of a solo or cooperative game), the look-ahead in the others."""
+    """The same comparison `roadkit simulate --against greedy` makes: each player alone or in each seat
+    in turn with the look-ahead in the others, on the same seeds, compared seed by seed."""
     label, games, sims = BUDGET[game_id]
     game = CONTENT.game(game_id)
-    found = head_to_head(game.engine, game_content(game, engine_of(game)), label, ["search", "random"], "greedy",
-                         games, seed=100, simulations=sims, jobs=min(4, os.cpu_count() or 1))
-    won = {row["player"]: rate(row["won"]["games"], games) for row in found["challengers"]}
-    won["greedy"] = rate(found["against_won"]["games"], games)
+    content = game_content(game, engine_of(game))
+    won = {p: outcomes(game.engine, content, label, p, "greedy", games, seed=100, simulations=sims,
+                       jobs=min(4, os.cpu_count() or 1)) for p in ("search", "greedy", "random")}
     for other, name in (("greedy", "look-ahead"), ("random", "random")):
-        d = difference(won["search"], won[other])
-        assert d.clear and d.value > 0, (
-            f"{game_id}: search won {won['search'].hits}/{games}, {name} {won[other].hits}/{games}: "
-            f"difference {d.value:+.2f}, 95 % interval {d.low:+.2f} to {d.high:+.2f}")
+        found = compare(won["search"], won[other])
+        gap = found["gap"]
+        assert found["verdict"] == "better", (
+            f"{game_id}: search won {sum(won['search'])}/{games}, {name} {sum(won[other])}/{games}: "
+            f"gap {gap['points']:+.1f} points, 95 % interval {gap['low']:+.1f} to {gap['high']:+.1f} "
+            f"(pairs: {gap['paired']})")
 
 
 def test_search_by_priors_is_deterministic_for_a_seed() -> None:

@@ -5,6 +5,7 @@
 - `mean`: an average with its normal-approximation interval (±1.96 standard errors).
 - `difference`: the gap between two rates (with a card vs without it) with Newcombe's interval built
   from the two Wilson intervals; a gap whose interval holds 0 is inside the noise, not a finding.
+  `paired_difference`: the same for two rates measured on the same games (a head to head).
 """
 
 from __future__ import annotations
@@ -82,6 +83,23 @@ def difference(a: Rate, b: Rate) -> Difference:
     low = d - math.sqrt((a.share - a.low) ** 2 + (b.high - b.share) ** 2)
     high = d + math.sqrt((a.high - a.share) ** 2 + (b.share - b.low) ** 2)
     return Difference(d, low, high)
+
+
+def paired_difference(both: int, only_a: int, only_b: int, neither: int, z: float = Z95) -> Difference:
+    """a - b for two rates measured on the same games (the same seeds): `both` games won by a and b,
+    `only_a`, `only_b`, `neither`. Newcombe's hybrid score interval for paired data (1998, method
+    10): the two Wilson intervals joined through the pairs' correlation, so games that go the same
+    way for both narrow it; with no correlation it is `difference`'s."""
+    n = both + only_a + only_b + neither
+    a, b = rate(both + only_a, n, z), rate(both + only_b, n, z)
+    product = (both + only_a) * (only_b + neither) * (both + only_b) * (only_a + neither)
+    phi = (both * neither - only_a * only_b) / math.sqrt(product) if product else 0.0
+    d = a.share - b.share
+    da, ua = a.share - a.low, a.high - a.share
+    db, ub = b.share - b.low, b.high - b.share
+    low = d - math.sqrt(max(0.0, da * da - 2 * phi * da * ub + ub * ub))
+    high = d + math.sqrt(max(0.0, ua * ua - 2 * phi * ua * db + db * db))
+    return Difference(d, max(-1.0, low), min(1.0, high))
 
 
 def games_for(half_width: float, share: float = 0.5, z: float = Z95) -> int:

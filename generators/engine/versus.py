@@ -4,8 +4,9 @@ Both are measured on the same seeds of one setting. A solo or cooperative game c
 rates. A competitive game puts the challenger in one seat, each seat in turn over the seeds, with every other
 seat played by the other player, and compares its wins with what the other player wins from the same
 seats of the same games against its own kind, so a seat's own advantage cancels out.
-The gap carries its 95 % interval (Newcombe's, from the two Wilson intervals); a gap whose interval
-holds 0 is not a finding.
+The gap carries its 95 % interval for paired rates (Newcombe's, from the two Wilson intervals and
+the games' correlation: the same seed deals the same start to both); a gap whose interval holds 0 is
+not a finding.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from typing import Any
 from generators.engine.contract import Game, load_engine
 from generators.engine.facts import GameContent
 from generators.engine.players import POLICIES, player_for
-from generators.engine.stats import Rate, difference, rate
+from generators.engine.stats import paired_difference, rate
 
 
 def seats(engine: Game[Any, Any], content: GameContent, options: dict[str, Any]) -> tuple[str, ...]:
@@ -70,15 +71,24 @@ def play_bout(bout: Bout) -> list[bool]:
     return out
 
 
-def verdict(a: Rate, b: Rate) -> str:
-    d = difference(a, b)
-    return "better" if d.clear and d.value > 0 else "worse" if d.clear else "not told apart"
+def compare(mine: Sequence[bool], base: Sequence[bool]) -> dict[str, Any]:
+    """Two players' wins on the same games, seed by seed: each win rate, and the gap with its 95 %
+    interval for paired rates (the same seeds deal the same start, so games tend to go the same way)."""
+    both = sum(1 for m, b in zip(mine, base, strict=True) if m and b)
+    only_mine, only_base = sum(mine) - both, sum(base) - both
+    neither = len(mine) - both - only_mine - only_base
+    d = paired_difference(both, only_mine, only_base, neither)
+    return {"won": rate(sum(mine), len(mine)).as_dict(),
+            "gap": {"points": round(100 * d.value, 1), "low": round(100 * d.low, 1), "high": round(100 * d.high, 1),
+                    "paired": {"both": both, "only_this": only_mine, "only_other": only_base, "neither": neither}},
+            "verdict": "better" if d.clear and d.value > 0 else "worse" if d.clear else "not told apart"}
 
 
-def head_to_head(engine_name: str, content: GameContent, setting: str, challengers: Sequence[str], against: str,
-                 games: int, seed: int = 1, simulations: int = 100, jobs: int | None = None,
-                 executor: Executor | None = None) -> dict[str, Any]:
-    """Each challenger against `against` on seeds seed..seed+games-1 of the setting labelled `setting`."""
+def outcomes(engine_name: str, content: GameContent, setting: str, player: str, against: str, games: int,
+             seed: int = 1, simulations: int = 100, jobs: int | None = None,
+             executor: Executor | None = None) -> list[bool]:
+    """Seed by seed (seed..seed+games-1 of the setting labelled `setting`): did `player` win, alone or
+    from its seat (each in turn) with `against` in the others?"""
     from generators.engine.simulate import run_parts
 
     engine = load_engine(engine_name)
@@ -89,27 +99,25 @@ def head_to_head(engine_name: str, content: GameContent, setting: str, challenge
     options = dict(found[0].options)
     taken = seats(engine, content, options)
     seeds = tuple(range(seed, seed + games))
+    size = 1 if player == "search" else max(1, games // 16)  # a search game is slow: one a part, to spread
+    parts = [Bout(engine_name, content, options, seeds[i:i + size], player, against, simulations, taken)
+             for i in range(0, games, size)]
+    return [w for part in run_parts(play_bout, parts, jobs, executor) for w in part]
 
-    def wins(player: str) -> Rate:
-        # one game a part for the slow search player, so it spreads over every worker
-        size = 1 if player == "search" else max(1, games // 16)
-        parts = [Bout(engine_name, content, options, seeds[i:i + size], player, against, simulations, taken)
-                 for i in range(0, games, size)]
-        return rate(sum(w for part in run_parts(play_bout, parts, jobs, executor) for w in part), games)
+
+def head_to_head(engine_name: str, content: GameContent, setting: str, challengers: Sequence[str], against: str,
+                 games: int, seed: int = 1, simulations: int = 100, jobs: int | None = None,
+                 executor: Executor | None = None) -> dict[str, Any]:
+    """Each challenger against `against` on seeds seed..seed+games-1 of the setting labelled `setting`."""
+    def wins(player: str) -> list[bool]:
+        return outcomes(engine_name, content, setting, player, against, games, seed, simulations, jobs, executor)
 
     base = wins(against)
-    rows = []
-    for challenger in challengers:
-        if challenger == against:
-            continue
-        mine = wins(challenger)
-        d = difference(mine, base)
-        rows.append({"player": challenger, "won": mine.as_dict(), "gap": {
-            "points": round(100 * d.value, 1), "low": round(100 * d.low, 1), "high": round(100 * d.high, 1)},
-            "verdict": verdict(mine, base)})
-    return {"setting": setting, "against": against, "against_won": base.as_dict(), "games": games, "seed": seed,
-            "seat": "each in turn" if taken else None, "simulations": simulations, "challengers": rows,
-            "policies": {p: POLICIES[p] for p in {against, *challengers}}}
+    rows = [{"player": c, **compare(wins(c), base)} for c in challengers if c != against]
+    competitive = load_engine(engine_name).type.utility not in ("solo", "cooperative")
+    return {"setting": setting, "against": against, "against_won": rate(sum(base), games).as_dict(), "games": games,
+            "seed": seed, "seat": "each in turn" if competitive else None, "simulations": simulations,
+            "challengers": rows, "policies": {p: POLICIES[p] for p in {against, *challengers}}}
 
 
 def words(game: str, found: dict[str, Any]) -> list[str]:
