@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from generators.content.loader import Content
-from generators.engine import difficulty, figures, versus
+from generators.engine import difficulty, figures
 from generators.engine.chance import Chance
 from generators.engine.contract import Game, Setting, load_engine
 from generators.engine.facts import GameContent, game_content
@@ -287,6 +287,8 @@ def _run_head_to_head(content: Content, games_wanted: Sequence[str] | None, *, g
                       simulations: int, executor: Executor | None, write: bool,
                       settings: Sequence[str] | None) -> int:
     """`roadkit simulate --against P`: each challenger against P, per setting (every one, or `settings`)."""
+    from generators.engine import versus  # it builds on this module's games and workers
+
     report: dict[str, Any] = {}
     for game in content.games:
         if game.engine is None or (games_wanted and game.id not in games_wanted):

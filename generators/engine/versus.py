@@ -19,6 +19,7 @@ from typing import Any
 from generators.engine.contract import Game, load_engine
 from generators.engine.facts import GameContent
 from generators.engine.players import POLICIES, player_for
+from generators.engine.simulate import Job, play, run_parts
 from generators.engine.stats import paired_difference, rate
 
 
@@ -27,8 +28,6 @@ def seats(engine: Game[Any, Any], content: GameContent, options: dict[str, Any])
     finds them, so no game has to list them); () when solo or cooperative."""
     if engine.type.utility in ("solo", "cooperative"):
         return ()
-    from generators.engine.simulate import play  # simulate imports this module
-
     return play(engine, content, options, 0, "random").order
 
 
@@ -39,32 +38,25 @@ def measured_seat(taken: tuple[str, ...], seed: int) -> str | None:
 
 
 @dataclass(frozen=True)
-class Bout:
-    """Games to play anywhere (a local worker or a cluster's): everything in it pickles."""
+class Bout(Job):
+    """The simulator's batch of games, with `policy` in the measured seat (every seat of a solo or
+    cooperative game) and `others` in the rest."""
 
-    engine: str
-    content: GameContent
-    options: dict[str, Any]
-    seeds: tuple[int, ...]
-    player: str  # who takes the measured seat (every seat of a solo or cooperative game)
-    others: str  # who plays the other seats
-    simulations: int
-    seats: tuple[str, ...]  # a competitive game's seats (see `seats`); () when solo or cooperative
+    others: str = "greedy"
+    seats: tuple[str, ...] = ()  # a competitive game's seats (see `seats`); () when solo or cooperative
 
 
 def play_bout(bout: Bout) -> list[bool]:
     """For each seed: did the measured seat win?"""
-    from generators.engine.simulate import play  # simulate imports this module
-
     engine = load_engine(bout.engine)
     out = []
     for seed in bout.seeds:
         seat = measured_seat(bout.seats, seed)
         if seat is None:
-            played = play(engine, bout.content, bout.options, seed, bout.player, simulations=bout.simulations)
+            played = play(engine, bout.content, bout.options, seed, bout.policy, simulations=bout.simulations)
             out.append(played.won)
         else:
-            seats = {seat: player_for(bout.player, bout.simulations)}
+            seats = {seat: player_for(bout.policy, bout.simulations)}
             played = play(engine, bout.content, bout.options, seed, bout.others, seats=seats,
                           simulations=bout.simulations)
             out.append(seat in played.winners)
@@ -89,8 +81,6 @@ def outcomes(engine_name: str, content: GameContent, setting: str, player: str, 
              executor: Executor | None = None) -> list[bool]:
     """Seed by seed (seed..seed+games-1 of the setting labelled `setting`): did `player` win, alone or
     from its seat (each in turn) with `against` in the others?"""
-    from generators.engine.simulate import run_parts
-
     engine = load_engine(engine_name)
     found = [s for s in engine.simulation_setups() if s.label == setting]
     if not found:
@@ -100,7 +90,7 @@ def outcomes(engine_name: str, content: GameContent, setting: str, player: str, 
     taken = seats(engine, content, options)
     seeds = tuple(range(seed, seed + games))
     size = 1 if player == "search" else max(1, games // 16)  # a search game is slow: one a part, to spread
-    parts = [Bout(engine_name, content, options, seeds[i:i + size], player, against, simulations, taken)
+    parts = [Bout(engine_name, content, options, seeds[i:i + size], player, simulations, against, taken)
              for i in range(0, games, size)]
     return [w for part in run_parts(play_bout, parts, jobs, executor) for w in part]
 
