@@ -120,7 +120,7 @@ def parser() -> argparse.ArgumentParser:
                      help="only the setting with this label (e.g. '3 players'); repeatable; not with --write")
     sim.add_argument("--against", default=None, metavar="P",
                      help="head to head: each --policy (default search) against P on the same seeds; in a "
-                          "competitive game it takes the first seat and P plays the others; with --write the "
+                          "competitive game it takes each seat in turn and P plays the others; with --write the "
                           "comparison is stored for the game's overview")
     sim.add_argument("--scheduler", default=None, metavar="ADDRESS",
                      help="play the games on a Dask distributed cluster (tcp://host:8786) instead of local "

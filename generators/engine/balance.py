@@ -34,7 +34,7 @@ from generators.engine import figures
 from generators.engine.chance import Chance
 from generators.engine.contract import load_engine
 from generators.engine.facts import GameContent, game_content
-from generators.engine.simulate import SimulateUsageError, cluster_executor, play, run_parts
+from generators.engine.simulate import SimulateUsageError, cluster_executor, play, run_parts, seed_batches
 from generators.engine.stats import Z95, Rate, difference, rate
 
 
@@ -217,9 +217,9 @@ def run_balance(content: Content, games_wanted: Sequence[str] | None, *, games: 
             return 2
         engine = load_engine(game.engine)
         facts = game_content(game, engine)
-        size = 1 if policy == "search" else max(1, games // 16)  # a search game is slow: one a part
-        batches = [Batch(game.engine, facts, i, tuple(range(s, min(s + size, seed + games))), policy, simulations)
-                   for i in range(len(engine.simulation_setups())) for s in range(seed, seed + games, size)]
+        batches = [Batch(game.engine, facts, i, tuple(b), policy, simulations)
+                   for i in range(len(engine.simulation_setups()))
+                   for b in seed_batches(range(seed, seed + games), policy, jobs if executor is None else None)]
         tallies = [t for part in run_parts(tally_batch, batches, jobs, executor) for t in part]
         found = effects(tallies, engine.type.utility)
         report[game.id] = {"policy": policy, "simulations": simulations if policy == "search" else None,

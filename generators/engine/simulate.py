@@ -156,7 +156,7 @@ def simulate(engine_name: str, content: GameContent, games: int, seed: int = 1, 
             want = games
             while len(played) < want:
                 seeds = list(range(seed + len(played), seed + want))
-                batches = _batches(seeds, policy, jobs if executor is None else None)
+                batches = seed_batches(seeds, policy, jobs if executor is None else None)
                 work = [Job(engine_name, content, options, tuple(b), policy, simulations) for b in batches]
                 played += play_job(work[0]) if executor is None and len(work) == 1 else _run(work, executor, jobs)
                 if precision is not None:
@@ -176,13 +176,13 @@ def _games_for(played: Sequence[Played], precision: float) -> int:
     return max(n + 1, math.ceil(1.1 * games_for(precision, max(worst, 0.02))))
 
 
-def _batches(seeds: list[int], policy: str, jobs: int | None) -> list[list[int]]:
+def seed_batches(seeds: Sequence[int], policy: str, jobs: int | None) -> list[list[int]]:
     """Seeds in batches: one for a few cheap games, else small enough to spread (a search game is slow)."""
     workers = max(1, min(jobs or _cores(), 8))
     if workers == 1 or (policy != "search" and len(seeds) < 20):
-        return [seeds]
+        return [list(seeds)]
     size = 1 if policy == "search" else max(1, len(seeds) // (workers * 4))
-    return [seeds[i:i + size] for i in range(0, len(seeds), size)]
+    return [list(seeds[i:i + size]) for i in range(0, len(seeds), size)]
 
 
 def _run(work: list[Job], executor: Executor | None, jobs: int | None) -> list[Played]:

@@ -19,7 +19,7 @@ from typing import Any
 from generators.engine.contract import Game, load_engine
 from generators.engine.facts import GameContent
 from generators.engine.players import POLICIES, player_for
-from generators.engine.simulate import Job, play, run_parts
+from generators.engine.simulate import Job, play, run_parts, seed_batches
 from generators.engine.stats import paired_difference, rate
 
 
@@ -88,10 +88,8 @@ def outcomes(engine_name: str, content: GameContent, setting: str, player: str, 
                          f"{', '.join(s.label for s in engine.simulation_setups())}")
     options = dict(found[0].options)
     taken = seats(engine, content, options)
-    seeds = tuple(range(seed, seed + games))
-    size = 1 if player == "search" else max(1, games // 16)  # a search game is slow: one a part, to spread
-    parts = [Bout(engine_name, content, options, seeds[i:i + size], player, simulations, against, taken)
-             for i in range(0, games, size)]
+    parts = [Bout(engine_name, content, options, tuple(b), player, simulations, against, taken)
+             for b in seed_batches(range(seed, seed + games), player, jobs if executor is None else None)]
     return [w for part in run_parts(play_bout, parts, jobs, executor) for w in part]
 
 
