@@ -218,10 +218,15 @@ class Hints(Generic[S, A]):
     `evaluate(state, player)` rates a position (higher is better) for the look-ahead, for the order
     the search tries moves in and for rating the positions it reaches. `priors`: the weight the search
     gives those one-step ratings as its prior over moves (PUCT); 0 (the default) tries moves in the
-    ratings' order but chooses among them by the simulations alone (UCB1)."""
+    ratings' order but chooses among them by the simulations alone (UCB1). `unit`: a rating difference
+    that matters in play, the search's scale where the moves one step ahead rate (almost) alike.
+    `rollout`: actions the look-ahead plays on past each new position of the search before it is rated,
+    for games whose moves pay off together (a turn of small steps); 0 rates the position itself."""
 
     evaluate: Callable[[S, str], float] | None = None
     priors: float = 0.0
+    unit: float = 1.0
+    rollout: int = 0
 
 
 # --- the game ----------------------------------------------------------------------------------
@@ -437,6 +442,16 @@ class Game(Generic[S, A]):
     def priors(self) -> float:
         """The weight of the one-step ratings as the search's prior over moves (see `Hints`)."""
         return self.hints.priors
+
+    @property
+    def unit(self) -> float:
+        """A rating difference that matters in play (see `Hints`)."""
+        return self.hints.unit
+
+    @property
+    def rollout(self) -> int:
+        """Look-ahead actions past a new search position before it is rated (see `Hints`)."""
+        return self.hints.rollout
 
     # -- players' words --
 

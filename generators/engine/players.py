@@ -9,8 +9,8 @@
   cannot see (`Game.resample`, for games of imperfect information) and samples chance afresh, then
   walks one tree of action sequences (open loop: a node is the actions played, not a state) by UCB1
   with availability counts, adds one node, and rates it: by the game's `evaluate` hint where it has
-  one (after `rollout_depth` random actions, none by default),
-  else by random play to the end of the game and its returns. Where the game's hints give `priors`,
+  one (after the look-ahead plays the game's `rollout` actions on, none by default), else by random
+  play to the end of the game and its returns. Where the game's hints give `priors`,
   the tree is walked by PUCT instead, with the one-step ratings as the prior over moves. Strength is
   `simulations` per move; the report names it.
 
@@ -52,6 +52,12 @@ class Rules(Protocol):
 
     @property
     def priors(self) -> float: ...
+
+    @property
+    def unit(self) -> float: ...
+
+    @property
+    def rollout(self) -> int: ...
 
     @property
     def resample(self) -> Callable[[Any, str, Chance], Any] | None: ...
@@ -124,9 +130,10 @@ class SearchPlayer:
     """Information-set Monte Carlo tree search (see the module's note)."""
 
     simulations: int = 100
-    # Random actions played after the new node before the position is rated. None: none at all where
-    # the game rates positions (a random continuation only adds noise to a good rating; measured on the
-    # vampire chase, 0 beat 10 and 40), to the end of the game where it does not.
+    # Actions played past the new node before the position is rated: by the look-ahead where the game
+    # rates positions (a random continuation only adds noise to a good rating; measured on the vampire
+    # chase, 0 random actions beat 10 and 40), else at random. None: the game's `rollout` hint where it
+    # rates positions (0 unless a turn's moves pay off together), to the end of the game where not.
     rollout_depth: int | None = None
     exploration: float = 0.7  # UCB1's constant, for returns in [0, 1]
     # Progressive widening: a node with n visits has at most widening * sqrt(n + 1) children, so a
@@ -153,19 +160,21 @@ class SearchPlayer:
         root.rank = {a: r for a, r in zip(legal, ratings, strict=True) if r is not None}
         resample = game.resample
         depth = self.rollout_depth
+        rated = any(r is not None for r in ratings)
         if depth is None:
-            depth = 0 if any(r is not None for r in ratings) else game.type.max_actions
+            depth = game.rollout if rated else game.type.max_actions
         puct = game.priors if self.puct is None else self.puct
         for _ in range(self.simulations):
             chance = Chance.seeded(rng.randrange(1 << 30))
             world = resample(state, player, chance) if resample is not None else state
-            self._simulate(game, world, root, rng, chance, lambda v, p: scale(game, state, v, p), depth, puct)
+            self._simulate(game, world, root, rng, chance, lambda v, p: scale(game, state, v, p), depth, puct,
+                           rated)
         # The most visited action; ties by the better mean, then the listed order (deterministic).
         best = max(legal, key=lambda a: _rank(root.children.get(a)))
         return best
 
     def _simulate(self, game: Rules, state: Any, root: _Node, rng: random.Random, chance: Chance,
-                  scale: Callable[[float, str], float], depth: int, puct: float) -> None:
+                  scale: Callable[[float, str], float], depth: int, puct: float, rated: bool) -> None:
         node, path = root, []
         expanded = False
         while not expanded:
@@ -207,7 +216,7 @@ class SearchPlayer:
             state = game.play(state, action, chance)[0]
             path.append(child)
             node = child
-        values = self._rollout(game, state, rng, chance, scale, depth)
+        values = self._rollout(game, state, rng, chance, scale, depth, rated)
         root.visits += 1
         for n in path:
             n.visits += 1
@@ -219,7 +228,7 @@ class SearchPlayer:
         if not node.prior:
             if not node.rank and len(legal) > 1:
                 node.rank = _ratings(game, state, actor, legal, rng)
-            node.prior = _softmax(node.rank)
+            node.prior = _softmax(node.rank, game.unit)
         children, prior = node.children, node.prior
         visited = [children[a] for a in legal if a in children]
         n = sum(c.visits for c in visited)
@@ -251,13 +260,16 @@ class SearchPlayer:
         return best, node.children[best]
 
     def _rollout(self, game: Rules, state: Any, rng: random.Random, chance: Chance,
-                 scale: Callable[[float, str], float], depth: int) -> Callable[[str], float]:
+                 scale: Callable[[float, str], float], depth: int, rated: bool) -> Callable[[str], float]:
+        ahead = LookaheadPlayer()
         for _ in range(depth):
             actors = game.players_to_act(state)
             if not actors:
                 break
             actor = actors[0] if len(actors) == 1 else rng.choice(actors)
-            state = game.play(state, rng.choice(game.legal_actions(state, actor)), chance)[0]
+            legal = game.legal_actions(state, actor)
+            action = ahead.choose(game, state, actor, legal, rng) if rated else rng.choice(legal)
+            state = game.play(state, action, chance)[0]
         if not game.players_to_act(state):
             return lambda p: returns(game, state, p)
         cache: dict[str, float] = {}
@@ -285,7 +297,7 @@ class _Scale:
                rng: random.Random) -> tuple[_Scale, list[float | None]]:
         """The scale, and each action's rating one step ahead (the order the root tries them in)."""
         rated = [game.evaluate(game.play(state, a, Chance.seeded(rng.randrange(1 << 30)))[0], player) for a in legal]
-        return cls({}, _unit([v for v in rated if v is not None])), rated
+        return cls({}, _unit([v for v in rated if v is not None], game.unit)), rated
 
     def __call__(self, game: Rules, root: Any, value: float, player: str) -> float:
         centre = self.centre.get(player)
@@ -296,18 +308,22 @@ class _Scale:
         return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, x))))
 
 
-def _unit(values: Sequence[float]) -> float:
+def _unit(values: Sequence[float], fallback: float = 1.0) -> float:
     """How much one action typically changes the rating: half the spread of the middle half of the
     ratings one step ahead. Robust on purpose: one move that loses the game on the spot (a rating
     thousands below the rest) must not flatten every other difference to nothing. Where most moves
-    rate the same, the smallest difference from them; 1 where all do."""
+    rate the same, the smallest difference from them; the game's `fallback` (a difference that matters
+    in play) where all do. Differences within float rounding of the ratings count as none: a sum of
+    the same terms in another order is not a better move, and as a unit it would make every real
+    difference look infinite."""
+    middle = statistics.median(values) if values else 0.0
+    noise = 1e-9 * max(1.0, abs(middle))
     if len(values) >= 4:
         q1, _, q3 = statistics.quantiles(values, n=4, method="inclusive")
-        if q3 > q1:
+        if q3 - q1 > noise:
             return (q3 - q1) / 2
-    middle = statistics.median(values) if values else 0.0
-    gaps = [abs(v - middle) for v in values if v != middle]
-    return min(gaps) if gaps else 1.0
+    gaps = [abs(v - middle) for v in values if abs(v - middle) > noise]
+    return min(gaps) if gaps else fallback
 
 
 def _ratings(game: Rules, state: Any, player: str, legal: Sequence[Any], rng: random.Random) -> dict[Any, float]:
@@ -322,11 +338,11 @@ def _ratings(game: Rules, state: Any, player: str, legal: Sequence[Any], rng: ra
     return out
 
 
-def _softmax(ratings: Mapping[Any, float]) -> dict[Any, float]:
+def _softmax(ratings: Mapping[Any, float], fallback: float = 1.0) -> dict[Any, float]:
     """Ratings as shares summing to 1, in units of their own spread (see `_unit`); {} for none."""
     if not ratings:
         return {}
-    unit, top = _unit(list(ratings.values())), max(ratings.values())
+    unit, top = _unit(list(ratings.values()), fallback), max(ratings.values())
     weights = {a: math.exp(max(-30.0, (r - top) / unit)) for a, r in ratings.items()}
     total = sum(weights.values())
     return {a: w / total for a, w in weights.items()}

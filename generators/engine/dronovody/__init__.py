@@ -62,7 +62,7 @@ from generators.engine.dronovody.drawing import DRAWING
 from generators.engine.dronovody.facts import FACTS, MAX_PLAYERS
 from generators.engine.dronovody.moves import MOVES, complete
 from generators.engine.dronovody.odds import odds
-from generators.engine.dronovody.policy import PRIORS, evaluate, resample
+from generators.engine.dronovody.policy import PRIORS, ROLLOUT, UNIT, evaluate, resample
 from generators.engine.dronovody.results import outcome, result, winning_seats
 from generators.engine.dronovody.setup import from_setup, start
 from generators.engine.dronovody.specs import ACTIONS, Action, Options, SetupSpec
@@ -93,7 +93,7 @@ GAME: Game[State, Action] = Game(
     drawing=DRAWING,
     words=WORDS,
     odds=odds,
-    hints=Hints(evaluate=evaluate, priors=PRIORS),
+    hints=Hints(evaluate=evaluate, priors=PRIORS, unit=UNIT, rollout=ROLLOUT),
     settings=(
         Setting("2 players", {"players": 2}),
         Setting("1 player", {"players": 1}),

@@ -25,6 +25,12 @@ PRIORS = 1.0
 # The rating is the team's chance of surviving every Threat phase still to come, in thousandths; the
 # rest (Logistics, drones, activated Projects) only breaks ties between positions equally safe.
 SURVIVAL = 1000.0
+# A rating difference that matters in play, the search's scale where a turn's moves rate alike (most
+# of a turn's small moves change no one's survival): five hundredths of the team's survival chance.
+UNIT = 50.0
+# Look-ahead actions the search plays on past each new position before rating it: a turn's small moves
+# (a sortie's launch, attacks and landing) are worth something only together.
+ROLLOUT = 6
 # Sorties a ready player flies in a round (of four turns, the other Actions wanted too), and the
 # wounds a Medic or an Aid Station takes off in one.
 SORTIES_PER_ROUND = 2.0
@@ -40,6 +46,20 @@ def _below(lam: float, k: int) -> float:
         term *= lam / i
         total += term
     return min(1.0, total)
+
+
+def _below_each(lam: float, top: int) -> list[float]:
+    """`_below(lam, k)` for every k from 0 to `top`, summed once (the same sums, term by term)."""
+    out = [0.0]
+    if top <= 0:
+        return out
+    term = total = math.exp(-lam)
+    out.append(min(1.0, total))
+    for i in range(1, top):
+        term *= lam / i
+        total += term
+        out.append(min(1.0, total))
+    return out
 
 
 Growth = tuple[float, float, tuple[float, float, float]]
@@ -151,7 +171,8 @@ def evaluate(state: State, player: str) -> float:
         if rolling and name in s.rolled:
             chance = _below(lam, room)
         else:
-            chance = sum(_below(lam, room - trench_hits[d] - min(crew_hits[d], crew)) for d in D6) / 6
+            below = _below_each(lam, room)
+            chance = sum(below[max(0, room - trench_hits[d] - min(crew_hits[d], crew))] for d in D6) / 6
         survive *= chance
         extra += min(p.logistics, 8) + 2.0 * sum(1 for d in p.warehouse if not d.broken)
         extra += 20.0 * sum(1 for pr in p.projects if pr.active)
