@@ -57,3 +57,14 @@ def test_a_changed_count_changes_the_version_and_printed_wording_alone_does_not(
     engine = GAME.engine or ""
     assert figures.version(engine, more) != figures.version(engine, CONTENT)
     assert figures.version(engine, reworded) == figures.version(engine, CONTENT)
+
+
+def test_a_changed_search_makes_head_to_head_figures_stale_and_leaves_the_rest(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Head-to-head figures were played by the search player: a change to how it searches (here three
+    look-ahead moves before it rates a position) changes their version, and only theirs."""
+    before = {part: figures.version(GAME.engine or "", CONTENT, part) for part in ("plays", "players")}
+    wider = dataclasses.replace(ENGINE, hints=dataclasses.replace(ENGINE.hints, rollout=3))
+    monkeypatch.setattr(figures, "load_engine", lambda name: wider)
+    after = {part: figures.version(GAME.engine or "", CONTENT, part) for part in ("plays", "players")}
+    assert after["plays"] == before["plays"]
+    assert after["players"] != before["players"]

@@ -21,22 +21,34 @@ from generators.content.model import LoadedGame
 from generators.engine.chance import Chance
 from generators.engine.contract import Game, load_engine
 from generators.engine.facts import GameContent
-from generators.engine.players import LookaheadPlayer
+from generators.engine.players import LookaheadPlayer, SearchPlayer
 
 FILE = "figures.json"
 BEHAVIOUR_SEEDS = {"random": (1, 2), "greedy": (1,)}  # the reference games, per setting
+SEARCHED = {"players"}  # parts whose figures the search player played
+SEARCH_PROBE = (8, 12)  # the search's simulations a move, and its moves, in its reference game
 
 
-def version(engine: str, content: GameContent) -> str:
-    """What the figures depend on: what the engine reads of the content, and how the engine plays
+def version(engine: str, content: GameContent, part: str = "plays") -> str:
+    """What a part's figures depend on: what the engine reads of the content, and how the engine plays
     (`behaviour`), so an edit that only makes the code faster or clearer keeps them current, and any
-    edit that changes a legal move, a rating or a result in the reference games does not."""
+    edit that changes a legal move, a rating or a result in the reference games does not. Head-to-head
+    figures (`players`) depend on the search player too (`search_behaviour`)."""
+    return _versions(engine, content, {part})[part]
+
+
+def _versions(engine: str, content: GameContent, parts: set[str]) -> dict[str, str]:
+    game = load_engine(engine)
     h = hashlib.sha256()
     # Each face's count and typed facts; its printed wording and colours only where play shows them.
     h.update(repr([(c, f.id, f.count, f.facts) for c, faces in sorted(content.components.items())
                    for f in faces]).encode())
-    h.update(behaviour(load_engine(engine), content).encode())
-    return h.hexdigest()[:16]
+    h.update(behaviour(game, content).encode())
+    out = {part: h.hexdigest()[:16] for part in parts}
+    if SEARCHED & parts:
+        h.update(search_behaviour(game, content).encode())
+        out.update({part: h.hexdigest()[:16] for part in SEARCHED & parts})
+    return out
 
 
 def behaviour(engine: Game[Any, Any], content: GameContent) -> str:
@@ -47,6 +59,27 @@ def behaviour(engine: Game[Any, Any], content: GameContent) -> str:
         for policy, seeds in BEHAVIOUR_SEEDS.items():
             for seed in seeds:
                 h.update(_reference_game(engine, content, dict(setting.options), seed, policy).encode())
+    return h.hexdigest()
+
+
+def search_behaviour(engine: Game[Any, Any], content: GameContent) -> str:
+    """A digest of the search player's first moves in a seeded game of the first setting, on a small
+    budget: any change to how it searches (its scale, rollouts, selection or the game's hints) changes
+    a choice there long before it changes a figure, so head-to-head figures go stale with it."""
+    simulations, moves = SEARCH_PROBE
+    setting = engine.simulation_setups()[0]
+    chance, rng = Chance.seeded(1), random.Random("search-reference")
+    search = SearchPlayer(simulations=simulations)
+    state = engine.new_game(engine.parse_options(dict(setting.options)), content, chance)
+    h = hashlib.sha256()
+    for _ in range(moves):
+        players = engine.players_to_act(state)
+        if not players:
+            break
+        legal = engine.legal_actions(state, players[0])
+        action = search.choose(engine, state, players[0], legal, rng)
+        h.update(repr(action).encode())
+        state = engine.play(state, action, chance)[0]
     return h.hexdigest()
 
 
@@ -103,7 +136,6 @@ def store(game: LoadedGame, part: str, data: dict[str, Any]) -> Path:
 
 def for_report(game: LoadedGame, engine: str, content: GameContent) -> dict[str, Any]:
     """Each stored part with `current` saying whether it was computed for this very version."""
-    data = read(game) or {}
-    now = version(engine, content)
-    return {part: {**value, "current": value.get("version") == now}
-            for part, value in data.items() if isinstance(value, dict)}
+    data = {part: value for part, value in (read(game) or {}).items() if isinstance(value, dict)}
+    now = _versions(engine, content, set(data))
+    return {part: {**value, "current": value.get("version") == now[part]} for part, value in data.items()}

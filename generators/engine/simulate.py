@@ -310,7 +310,7 @@ def _run_head_to_head(content: Content, games_wanted: Sequence[str] | None, *, g
             stored = ((figures.read(game) or {}).get("players") or {}).get("comparisons") or []
             kept = [c for c in stored if (c.get("setting"), c.get("against")) not in
                     {(f["setting"], f["against"]) for f in found}]
-            where = figures.store(game, "players", {"version": figures.version(game.engine, facts),
+            where = figures.store(game, "players", {"version": figures.version(game.engine, facts, "players"),
                                                     "comparisons": [*kept, *found]})
             if not quiet:
                 print(f"head-to-head figures written to {where}", file=sys.stderr)
