@@ -90,7 +90,7 @@ def test_search_by_priors_is_deterministic_for_a_seed() -> None:
     game = CONTENT.game("dronovody")
     engine = engine_of(game)
     content = game_content(game, engine)
-    assert engine.priors > 0  # the path under test: the game asks for PUCT
+    assert engine.hints.priors > 0  # the path under test: the game asks for PUCT
     state = engine.new_game(engine.parse_options({"players": 3}), content, Chance.seeded(7))
     chance, picks = Chance.seeded(8), []
     for n in range(12):

@@ -438,21 +438,6 @@ class Game(Generic[S, A]):
         """How good `state` looks for `player` (higher is better); None: the game offers no rating."""
         return None if self.hints.evaluate is None else self.hints.evaluate(state, player)
 
-    @property
-    def priors(self) -> float:
-        """The weight of the one-step ratings as the search's prior over moves (see `Hints`)."""
-        return self.hints.priors
-
-    @property
-    def unit(self) -> float:
-        """A rating difference that matters in play (see `Hints`)."""
-        return self.hints.unit
-
-    @property
-    def rollout(self) -> int:
-        """Look-ahead actions past a new search position before it is rated (see `Hints`)."""
-        return self.hints.rollout
-
     # -- players' words --
 
     def describe_action(self, action: A, state: S | None = None, content: GameContent | None = None) -> str:

@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from generators.engine.chance import Chance
+from generators.engine.contract import Hints
 
 
 class Rules(Protocol):
@@ -51,13 +52,7 @@ class Rules(Protocol):
     def evaluate(self, state: Any, player: str) -> float | None: ...
 
     @property
-    def priors(self) -> float: ...
-
-    @property
-    def unit(self) -> float: ...
-
-    @property
-    def rollout(self) -> int: ...
+    def hints(self) -> Hints[Any, Any]: ...
 
     @property
     def resample(self) -> Callable[[Any, str, Chance], Any] | None: ...
@@ -162,8 +157,8 @@ class SearchPlayer:
         depth = self.rollout_depth
         rated = any(r is not None for r in ratings)
         if depth is None:
-            depth = game.rollout if rated else game.type.max_actions
-        puct = game.priors if self.puct is None else self.puct
+            depth = game.hints.rollout if rated else game.type.max_actions
+        puct = game.hints.priors if self.puct is None else self.puct
         for _ in range(self.simulations):
             chance = Chance.seeded(rng.randrange(1 << 30))
             world = resample(state, player, chance) if resample is not None else state
@@ -228,7 +223,7 @@ class SearchPlayer:
         if not node.prior:
             if not node.rank and len(legal) > 1:
                 node.rank = _ratings(game, state, actor, legal, rng)
-            node.prior = _softmax(node.rank, game.unit)
+            node.prior = _softmax(node.rank, game.hints.unit)
         children, prior = node.children, node.prior
         visited = [children[a] for a in legal if a in children]
         n = sum(c.visits for c in visited)
@@ -297,7 +292,7 @@ class _Scale:
                rng: random.Random) -> tuple[_Scale, list[float | None]]:
         """The scale, and each action's rating one step ahead (the order the root tries them in)."""
         rated = [game.evaluate(game.play(state, a, Chance.seeded(rng.randrange(1 << 30)))[0], player) for a in legal]
-        return cls({}, _unit([v for v in rated if v is not None], game.unit)), rated
+        return cls({}, _unit([v for v in rated if v is not None], game.hints.unit)), rated
 
     def __call__(self, game: Rules, root: Any, value: float, player: str) -> float:
         centre = self.centre.get(player)
