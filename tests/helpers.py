@@ -6,6 +6,7 @@ import contextlib
 import hashlib
 import os
 import shutil
+import signal
 import subprocess
 import sys
 from collections.abc import Mapping
@@ -24,10 +25,14 @@ def run_cli(*args: str | Path, cwd: Path | None = None,
     )
 
 
-def start_cli(*args: str | Path, cwd: Path | None = None) -> subprocess.Popen[str]:
-    """`roadkit ...` started in the background (for concurrency and kill tests)."""
+def start_cli(*args: str | Path, cwd: Path | None = None, interruptible: bool = False) -> subprocess.Popen[str]:
+    """`roadkit ...` started in the background (for concurrency and kill tests); `interruptible`: with
+    Ctrl-C's default action, whatever the test runner's own (an ignored signal stays ignored in a child)."""
+    def default_sigint() -> None:
+        signal.signal(signal.SIGINT, signal.SIG_DFL)
     return subprocess.Popen([sys.executable, "-m", "generators.cli", *map(str, args)], cwd=cwd or ROOT,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            preexec_fn=default_sigint if interruptible else None)
 
 
 def copy_content(dest: Path, games: tuple[str, ...] | None = None) -> Path:
