@@ -105,6 +105,9 @@ class LookaheadPlayer:
         return action, after
 
 
+_AHEAD = LookaheadPlayer()  # the search's rollouts where a game rates positions (it keeps no state)
+
+
 class _Node:
     """One action sequence in the search tree: who chose its last action, and what followed."""
 
@@ -256,14 +259,13 @@ class SearchPlayer:
 
     def _rollout(self, game: Rules, state: Any, rng: random.Random, chance: Chance,
                  scale: Callable[[float, str], float], depth: int, rated: bool) -> Callable[[str], float]:
-        ahead = LookaheadPlayer()
         for _ in range(depth):
             actors = game.players_to_act(state)
             if not actors:
                 break
             actor = actors[0] if len(actors) == 1 else rng.choice(actors)
             legal = game.legal_actions(state, actor)
-            action = ahead.choose(game, state, actor, legal, rng) if rated else rng.choice(legal)
+            action = _AHEAD.choose(game, state, actor, legal, rng) if rated else rng.choice(legal)
             state = game.play(state, action, chance)[0]
         if not game.players_to_act(state):
             return lambda p: returns(game, state, p)

@@ -39,17 +39,11 @@ EVACUATED_PER_ROUND = 0.8
 
 def _below(lam: float, k: int) -> float:
     """P(X < k) for X Poisson with mean `lam`: the chance to take fewer than `k` more wounds."""
-    if k <= 0:
-        return 0.0
-    term = total = math.exp(-lam)
-    for i in range(1, k):
-        term *= lam / i
-        total += term
-    return min(1.0, total)
+    return _below_each(lam, k)[k] if k > 0 else 0.0
 
 
 def _below_each(lam: float, top: int) -> list[float]:
-    """`_below(lam, k)` for every k from 0 to `top`, summed once (the same sums, term by term)."""
+    """`_below(lam, k)` for every k from 0 to `top`, the Poisson terms summed once."""
     out = [0.0]
     if top <= 0:
         return out
