@@ -101,11 +101,23 @@ def head_to_head(engine_name: str, content: GameContent, setting: str, challenge
         return outcomes(engine_name, content, setting, player, against, games, seed, simulations, jobs, executor)
 
     base = wins(against)
-    rows = [{"player": c, **compare(wins(c), base)} for c in challengers if c != against]
+    won = {c: wins(c) for c in challengers if c != against}
+    rows = [{"player": c, **compare(w, base)} for c, w in won.items()]
     competitive = load_engine(engine_name).type.utility not in ("solo", "cooperative")
     return {"setting": setting, "against": against, "against_won": rate(sum(base), games).as_dict(), "games": games,
             "seed": seed, "seat": "each in turn" if competitive else None, "simulations": simulations,
-            "challengers": rows, "policies": {p: POLICIES[p] for p in {against, *challengers}}}
+            "challengers": rows, "policies": {p: POLICIES[p] for p in {against, *challengers}},
+            "outcomes": {p: record(w) for p, w in {against: base, **won}.items()}}
+
+
+def record(won: Sequence[bool]) -> str:
+    """Game-by-game wins as stored: one character per seed, in seed order ("1" won, "0" did not), so
+    the tests can replay any of the games and check the figures were made by the code as it is."""
+    return "".join("1" if w else "0" for w in won)
+
+
+def recorded(text: str) -> list[bool]:
+    return [c == "1" for c in text]
 
 
 def words(game: str, found: dict[str, Any]) -> list[str]:

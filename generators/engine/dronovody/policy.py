@@ -15,7 +15,14 @@ from weakref import WeakKeyDictionary
 
 from generators.engine.chance import Chance
 from generators.engine.dronovody.abilities import can_fly, has_ammunition, points, recon
-from generators.engine.dronovody.facts import D6, HORDE_PER_PLAYER, THREATS_PER_PLAYER, WOUNDED_LIMIT, Catalogue
+from generators.engine.dronovody.facts import (
+    D6,
+    HORDE_PER_PLAYER,
+    THREATS_PER_PLAYER,
+    WOUNDED_LIMIT,
+    Catalogue,
+    ThreatFacts,
+)
 from generators.engine.dronovody.state import Player, State
 
 WIN, LOSS = 10_000.0, -10_000.0
@@ -48,11 +55,11 @@ def _below_each(lam: float, top: int) -> list[float]:
     if top <= 0:
         return out
     term = total = math.exp(-lam)
-    out.append(min(1.0, total))
+    out.append(total if total < 1.0 else 1.0)  # min(1.0, total), without a call per term
     for i in range(1, top):
         term *= lam / i
         total += term
-        out.append(min(1.0, total))
+        out.append(total if total < 1.0 else 1.0)
     return out
 
 
@@ -98,6 +105,30 @@ def _strike(s: State, p: Player) -> tuple[float, int, int]:
     return best
 
 
+_Roll = tuple[float, float, int, list[int], list[int]]
+
+
+def _roll(bearers: list[ThreatFacts], far: int, crewed: bool, ew: bool, bunker: bool) -> _Roll:
+    """A player's next defence roll against the field: its expected wounds and, of them, those on enemies
+    the team's drones reach (each per face, so over 6), and the Trench and Crew hits on each face (EW
+    cancels drones, a Bunker the Crew hits, an empty Crew takes none); `trench_sum`: the Trench hits
+    over all six faces."""
+    trench_hits = [0] * 7
+    crew_hits = [0] * 7
+    e = hit = 0.0
+    for f in bearers:
+        x = f.trench + (f.crew if crewed else 0)
+        e += x
+        if f.kind == "enemy" and f.distance <= far:
+            hit += x
+        if f.kind == "drone" and ew:
+            continue
+        trench_hits[f.activation] += f.trench
+        if not bunker:
+            crew_hits[f.activation] += f.crew
+    return e / 6, hit / 6, sum(trench_hits), trench_hits, crew_hits
+
+
 def evaluate(state: State, player: str) -> float:
     """Higher is better for the whole team: a win; else the chance that no player reaches the wounded
     limit and the Trench holds, through the Threat phases left. Each player's next defence roll is
@@ -135,25 +166,17 @@ def evaluate(state: State, player: str) -> float:
     survive = 1.0
     trench_rate = 0.0
     extra = 0.0
+    rolls_of: dict[tuple[bool, bool, bool], _Roll] = {}  # players alike in these see the same roll
     for name in s.seats:
         p = s.players[name]
         effects = {cat.support[c].effect for c in p.defence}
         crew = len(p.crew)
-        trench_hits = [0] * 7
-        crew_hits = [0] * 7
-        e = hit = 0.0  # a roll's expected wounds; of them, those on enemies the team's drones reach
-        for f in bearers:
-            x = f.trench + (f.crew if crew else 0)
-            e += x
-            if f.kind == "enemy" and f.distance <= far:
-                hit += x
-            if f.kind == "drone" and "ew" in effects:
-                continue
-            trench_hits[f.activation] += f.trench
-            if "bunker" not in effects:
-                crew_hits[f.activation] += f.crew
-        e, hit = e / 6, hit / 6
-        trench_rate += sum(trench_hits) / 6
+        key = (bool(crew), "ew" in effects, "bunker" in effects)
+        roll = rolls_of.get(key)
+        if roll is None:
+            roll = rolls_of[key] = _roll(bearers, far, *key)
+        e, hit, trench_sum, trench_hits, crew_hits = roll
+        trench_rate += trench_sum / 6
         evac = EVACUATED_PER_ROUND if (any(chars[c].crew_evacuation for c in p.crew) or any(
             pr.active and cat.support[pr.card].effect == "evacuation" for pr in p.projects)) else 0.0
         lam = 0.0
@@ -166,7 +189,11 @@ def evaluate(state: State, player: str) -> float:
             chance = _below(lam, room)
         else:
             below = _below_each(lam, room)
-            chance = sum(below[max(0, room - trench_hits[d] - min(crew_hits[d], crew))] for d in D6) / 6
+            total = 0.0  # summed face by face, in order, as sum() would (from 0.0: the same sums)
+            for d in D6:
+                lost = trench_hits[d] + (crew_hits[d] if crew_hits[d] < crew else crew)
+                total += below[room - lost if lost < room else 0]
+            chance = total / 6
         survive *= chance
         extra += min(p.logistics, 8) + 2.0 * sum(1 for d in p.warehouse if not d.broken)
         extra += 20.0 * sum(1 for pr in p.projects if pr.active)
