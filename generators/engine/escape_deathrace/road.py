@@ -289,21 +289,28 @@ def legal_paths(s: State, p: Player, allowance: int) -> list[tuple[str, ...]]:
         return []
     nitros = {t.id for t in s.tiles.values() if t.kind == "nitro-nos"} if "nitro-bonus" in p.abilities else set()
     out: list[tuple[str, ...]] = []
+    bonus_each = 1 if "nitro-bonus" in p.abilities else 0
 
-    def grow(path: tuple[str, ...], prev: Tile, seen: set[str]) -> None:
+    # `_path_cost` of each path, carried forward a step at a time (the search tries thousands): `paid`
+    # is what the path's steps cost but its last, whose cost depends on where the path turns next
+    # (`_step_cost`'s `nxt`), from `before` onto `prev`; `bonus` the spaces earned so far.
+    def grow(path: tuple[str, ...], before: Tile | None, prev: Tile, seen: set[str], paid: int, bonus: int) -> None:
         for tile in _neighbours(s, prev):  # joined to `prev` by road
             if _joined_step_fault(s, p, r, prev, tile, seen, True):
                 continue
             candidate = (*path, tile.id)
-            cost, bonus = _path_cost(s, p, r.here, candidate)  # a lower bound for any longer path
-            if cost > allowance + bonus + (len(nitros - seen - {tile.id}) if nitros else 0):
+            now_paid = paid if before is None else paid + _step_cost(before, prev, tile)
+            cost = now_paid + _step_cost(prev, tile, None)  # a lower bound for any longer path
+            now_bonus = bonus + (bonus_each if tile.kind == "nitro-nos" and _direction(prev, tile) == tile.arrow
+                                 else 0)
+            if cost > allowance + now_bonus + (len(nitros - seen - {tile.id}) if nitros else 0):
                 continue
-            if cost <= allowance + bonus:
+            if cost <= allowance + now_bonus:
                 out.append(candidate)
             if not _stops(s, p, tile):
-                grow(candidate, tile, seen | {tile.id})
+                grow(candidate, prev, tile, seen | {tile.id}, now_paid, now_bonus)
 
-    grow((), r.here, {r.here.id})
+    grow((), None, r.here, {r.here.id}, 0, 0)
     return out
 
 
