@@ -21,7 +21,9 @@ simulation settings).
 from __future__ import annotations
 
 import copyreg
+import dataclasses
 import functools
+import gc
 import io
 import json
 import os
@@ -41,7 +43,7 @@ from generators.engine.contract import Game as Engine
 from generators.engine.facts import GameContent, game_content
 from generators.engine.refusals import IllegalAction, SetupError
 from generators.engine.runner import engine_of
-from generators.engine.simulate import play, policies
+from generators.engine.simulate import collector_paused, play, policies
 
 ROOT = Path(__file__).resolve().parent.parent
 CONTENT = load_content(ROOT / "content")
@@ -256,7 +258,8 @@ def test_random_playthroughs_keep_every_invariant(engine_case: tuple[Engine, Gam
     lengths = []
     for i in range(PLAYTHROUGHS):
         setting = settings[i % len(settings)]
-        lengths.append(_playthrough(engine, content, dict(setting.options), seed=1000 + i))
+        with collector_paused():  # as the simulator plays a game (its refusals' tracebacks are freed after)
+            lengths.append(_playthrough(engine, content, dict(setting.options), seed=1000 + i))
     assert min(lengths) > 0, "a game that ends before anyone acts is not a game"
 
 
@@ -288,6 +291,40 @@ def test_greedy_policy_plays_whole_games(engine_case: tuple[Engine, GameContent]
         played = play(engine, content, dict(setting.options), 11, "greedy")
         assert played.actions > 0
         json.dumps(played.result)
+
+
+def _cyclic_garbage(engine: Engine, content: GameContent, policy: str) -> int:
+    """Objects only the cycle collector could free, left by one whole game of `policy` (a small search)."""
+    gc.collect()
+    gc.disable()
+    try:
+        play(engine, content, dict(engine.simulation_setups()[0].options), 5, policy, simulations=4)
+    finally:
+        found = gc.collect()
+        gc.enable()
+    return found
+
+
+def test_a_whole_game_leaves_no_reference_cycles(engine_case: tuple[Engine, GameContent]) -> None:
+    """The simulator pauses Python's cycle collector for a whole game (`simulate.collector_paused`),
+    safe only while the engines and players make no reference cycles: every state is freed the moment
+    nobody holds it, so a long search cannot grow memory."""
+    engine, content = engine_case
+    for policy in [*policies(engine, content), "search"]:
+        assert _cyclic_garbage(engine, content, policy) == 0, f"{policy} play left reference cycles"
+
+
+def test_the_cycle_check_catches_a_cycle(engine_case: tuple[Engine, GameContent]) -> None:
+    """The check above fails for an engine whose every action leaves a list that holds itself."""
+    engine, content = engine_case
+
+    def advance(state: Any, action: Any, chance: Chance) -> Any:
+        loop: list[Any] = []
+        loop.append(loop)
+        return engine.advance(state, action, chance)
+    looping = dataclasses.replace(engine)
+    object.__setattr__(looping, "advance", advance)
+    assert _cyclic_garbage(looping, content, "random") > 0
 
 
 class _Mutating:

@@ -14,13 +14,15 @@ over always has a legal action, and every game ends within the engine's declared
 
 from __future__ import annotations
 
+import contextlib
+import gc
 import json
 import math
 import random
 import statistics
 import sys
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass
 from typing import Any, TypeVar
@@ -58,10 +60,31 @@ class Played:
         return bool(self.winners)
 
 
+@contextlib.contextmanager
+def collector_paused() -> Iterator[None]:
+    """Python's cycle collector off for a whole game. A game makes millions of short-lived states and
+    frees every one by reference counting (the engines make no reference cycles: tested), so the
+    collector's passes over every young object, thousands of times a game, find nothing to free and
+    cost a quarter of a fast game's time. It is back on, as it was, when the game ends."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
+
+
 def play(engine: Game[Any, Any], content: GameContent, options: Any, seed: int, policy_name: str = "random",
          seats: Mapping[str, Player] | None = None, simulations: int = 100, rollout_depth: int | None = None) -> Played:
     """Play one whole game from the rulebook's setup to the end: every seat by `policy_name`, or each
     seat named in `seats` by its own player (a head-to-head), the rest by `policy_name`."""
+    with collector_paused():
+        return _play(engine, content, options, seed, policy_name, seats, simulations, rollout_depth)
+
+
+def _play(engine: Game[Any, Any], content: GameContent, options: Any, seed: int, policy_name: str,
+          seats: Mapping[str, Player] | None, simulations: int, rollout_depth: int | None) -> Played:
     chance = Chance.seeded(seed)
     policy = random.Random(f"policy-{seed}")
     default = player_for(policy_name, simulations, rollout_depth)

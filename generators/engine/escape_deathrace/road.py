@@ -3,7 +3,7 @@ dead, the paths a car may drive, and where a road tile may be laid."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -291,26 +291,31 @@ def legal_paths(s: State, p: Player, allowance: int) -> list[tuple[str, ...]]:
     out: list[tuple[str, ...]] = []
     bonus_each = 1 if "nitro-bonus" in p.abilities else 0
 
-    # `_path_cost` of each path, carried forward a step at a time (the search tries thousands): `paid`
-    # is what the path's steps cost but its last, whose cost depends on where the path turns next
-    # (`_step_cost`'s `nxt`), from `before` onto `prev`; `bonus` the spaces earned so far.
-    def grow(path: tuple[str, ...], before: Tile | None, prev: Tile, seen: set[str], paid: int, bonus: int) -> None:
-        for tile in _neighbours(s, prev):  # joined to `prev` by road
-            if _joined_step_fault(s, p, r, prev, tile, seen, True):
-                continue
-            candidate = (*path, tile.id)
-            now_paid = paid if before is None else paid + _step_cost(before, prev, tile)
-            cost = now_paid + _step_cost(prev, tile, None)  # a lower bound for any longer path
-            now_bonus = bonus + (bonus_each if tile.kind == "nitro-nos" and _direction(prev, tile) == tile.arrow
-                                 else 0)
-            if cost > allowance + now_bonus + (len(nitros - seen - {tile.id}) if nitros else 0):
-                continue
-            if cost <= allowance + now_bonus:
-                out.append(candidate)
-            if not _stops(s, p, tile):
-                grow(candidate, prev, tile, seen | {tile.id}, now_paid, now_bonus)
-
-    grow((), None, r.here, {r.here.id}, 0, 0)
+    # Depth first, as a loop over a stack of each path's untried neighbours (a recursive inner function
+    # would refer to itself: garbage only the cycle collector frees, made on every listing). Each path's
+    # `_path_cost` is carried forward a step at a time: `paid` is what its steps cost but its last, whose
+    # cost depends on where the path turns next (`_step_cost`'s `nxt`), from `before` onto `prev`;
+    # `bonus` the spaces earned so far.
+    Frame = tuple[Iterator[Tile], tuple[str, ...], Tile | None, Tile, set[str], int, int]
+    stack: list[Frame] = [(iter(_neighbours(s, r.here)), (), None, r.here, {r.here.id}, 0, 0)]
+    while stack:
+        near, path, before, prev, seen, paid, bonus = stack[-1]
+        tile = next(near, None)  # joined to `prev` by road
+        if tile is None:
+            stack.pop()
+            continue
+        if _joined_step_fault(s, p, r, prev, tile, seen, True):
+            continue
+        candidate = (*path, tile.id)
+        now_paid = paid if before is None else paid + _step_cost(before, prev, tile)
+        cost = now_paid + _step_cost(prev, tile, None)  # a lower bound for any longer path
+        now_bonus = bonus + (bonus_each if tile.kind == "nitro-nos" and _direction(prev, tile) == tile.arrow else 0)
+        if cost > allowance + now_bonus + (len(nitros - seen - {tile.id}) if nitros else 0):
+            continue
+        if cost <= allowance + now_bonus:
+            out.append(candidate)
+        if not _stops(s, p, tile):
+            stack.append((iter(_neighbours(s, tile)), candidate, prev, tile, seen | {tile.id}, now_paid, now_bonus))
     return out
 
 
