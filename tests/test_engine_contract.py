@@ -41,9 +41,10 @@ from generators.content.schema import to_data
 from generators.engine.chance import Chance
 from generators.engine.contract import Game as Engine
 from generators.engine.facts import GameContent, game_content
+from generators.engine.records import collector_paused
 from generators.engine.refusals import IllegalAction, SetupError
 from generators.engine.runner import engine_of
-from generators.engine.simulate import collector_paused, play, policies
+from generators.engine.simulate import play, policies
 
 ROOT = Path(__file__).resolve().parent.parent
 CONTENT = load_content(ROOT / "content")
@@ -306,9 +307,9 @@ def _cyclic_garbage(engine: Engine, content: GameContent, policy: str) -> int:
 
 
 def test_a_whole_game_leaves_no_reference_cycles(engine_case: tuple[Engine, GameContent]) -> None:
-    """The simulator pauses Python's cycle collector for a whole game (`simulate.collector_paused`),
-    safe only while the engines and players make no reference cycles: every state is freed the moment
-    nobody holds it, so a long search cannot grow memory."""
+    """The simulator and the search pause Python's cycle collector for a whole game
+    (`records.collector_paused`), safe only while the engines and players make no reference cycles:
+    every state is freed the moment nobody holds it, so a long search cannot grow memory."""
     engine, content = engine_case
     for policy in [*policies(engine, content), "search"]:
         assert _cyclic_garbage(engine, content, policy) == 0, f"{policy} play left reference cycles"

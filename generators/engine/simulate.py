@@ -14,15 +14,13 @@ over always has a legal action, and every game ends within the engine's declared
 
 from __future__ import annotations
 
-import contextlib
-import gc
 import json
 import math
 import random
 import statistics
 import sys
 from collections import Counter
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass
 from typing import Any, TypeVar
@@ -33,6 +31,7 @@ from generators.engine.chance import Chance
 from generators.engine.contract import Game, Setting, load_engine
 from generators.engine.facts import GameContent, game_content
 from generators.engine.players import POLICIES, LookaheadPlayer, Player, player_for
+from generators.engine.records import collector_paused
 from generators.engine.stats import games_for, rate
 
 POLICY = POLICIES["random"]
@@ -58,21 +57,6 @@ class Played:
     def won(self) -> bool:
         """Did anybody win (a solo or cooperative game's win)?"""
         return bool(self.winners)
-
-
-@contextlib.contextmanager
-def collector_paused() -> Iterator[None]:
-    """Python's cycle collector off for a whole game. A game makes millions of short-lived states and
-    frees every one by reference counting (the engines make no reference cycles: tested), so the
-    collector's passes over every young object, thousands of times a game, find nothing to free and
-    cost a quarter of a fast game's time. It is back on, as it was, when the game ends."""
-    was = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was:
-            gc.enable()
 
 
 def play(engine: Game[Any, Any], content: GameContent, options: Any, seed: int, policy_name: str = "random",
