@@ -89,7 +89,7 @@ def test_a_rebalanced_house_design_keeps_its_findings_from_before_the_change() -
     assert careful is not None
     [line] = careful.rebalanced
     assert "Side Cannons (our design) was changed: range 2 -> 1 space" in line
-    assert "rookie: +26.6 (+16.6 to +36.6) before, +6.1 (-4.4 to +16.7) now" in line
+    assert "rookie: +26.6 (+16.6 to +36.6) before, +6.1 (\u22124.4 to +16.7) now" in line
 
 
 @pytest.mark.parametrize(("change", "why"), [

@@ -62,6 +62,7 @@ def test_the_careful_players_figures_read_as_win_rates_with_intervals() -> None:
     assert careful.rows[1].won.startswith("35 % (")  # both kinds of win counted
     assert not careful.current
     assert len(careful.findings) == 1 and "1st to play" in careful.findings[0] and "39.5–46" in careful.findings[0]
+    assert "more than its share" in careful.findings[0] and "rulebook" not in careful.findings[0]  # a seat: nobody's
     assert careful_player({}) is None
 
 
@@ -103,3 +104,27 @@ def test_head_to_head_reads_as_sentences_with_the_gap_and_its_interval() -> None
     assert "in each seat in turn" in line and "from the same seats" in line
     stale = careful_player({"plays": plays, "players": {"current": False, "comparisons": [comparison]}})
     assert stale is not None and stale.versus == ()
+
+
+def test_a_finding_says_which_way_and_whose_design_it_is() -> None:
+    """Escape Deathrace's printed characters come out unbalanced: the overview says which win more and
+    which less than their share, that they are the rulebook's (reported, not changed), in sentences."""
+    game = load_content(ROOT / "content").game("escape-deathrace-2182-micro")
+    figures = json.loads((Path(game.dir) / "figures.json").read_text(encoding="utf-8"))
+    figures["balance"]["current"] = True
+    careful = careful_player(figures, face_titles(game), game.made_by())
+    assert careful is not None and careful.findings
+    flagged = [e for e in figures["balance"]["effects"] if e.get("flagged")]
+    assert len(careful.findings) == len(flagged)
+    for line, e in zip(careful.findings, flagged, strict=True):
+        assert line.startswith(f"{e['value']} (character, ")
+        way = "more" if e["won"]["percent"] > e["against"] else "less"
+        assert f": {way} than its share, beyond chance; the rulebook's, so reported, not changed." in line
+    house = {"current": True, "effects": [dict(flagged[0], value="Bat Swarm")]}
+    [line] = careful_player({**figures, "balance": house}, {}, {"Bat Swarm": "house"}).findings  # type: ignore[union-attr]
+    assert line.endswith("; our own design (house).")
+
+
+def test_a_gap_below_zero_has_a_minus_sign() -> None:
+    from generators.site.plays import _signed
+    assert (_signed(-32.2), _signed(9.2), _signed(0.0)) == ("\u221232.2", "+9.2", "0")

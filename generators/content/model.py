@@ -597,3 +597,15 @@ class LoadedGame:
     @property
     def engine(self) -> str | None:
         return self.game.engine
+
+    def made_by(self) -> dict[str, str]:
+        """Who made what each printed title shows: "house" where every side with that title is our
+        design, "rulebook" where any is the rulebook's; titles of write-in proxies are left out."""
+        sides: dict[str, set[str]] = {}
+        for comp in self.components:
+            for face in comp.faces:
+                for side in (face.front, face.back or comp.back):
+                    if side is not None and side.title:
+                        sides.setdefault(side.title, set()).add(side.provenance)
+        return {title: "rulebook" if "rulebook" in kinds else "house" for title, kinds in sides.items()
+                if "rulebook" in kinds or kinds == {"house"}}

@@ -157,13 +157,7 @@ class RebalanceError(ValueError):
 
 def house_titles(game: LoadedGame) -> set[str]:
     """The printed titles every side of which is our design (`house`): only those may be re-balanced."""
-    sides: dict[str, set[str]] = defaultdict(set)
-    for comp in game.components:
-        for face in comp.faces:
-            for side in (face.front, face.back or comp.back):
-                if side is not None and side.title:
-                    sides[side.title].add(side.provenance)
-    return {title for title, kinds in sides.items() if kinds == {"house"}}
+    return {title for title, who in game.made_by().items() if who == "house"}
 
 
 def rebalanced(game: LoadedGame, stored: dict[str, Any] | None, changes: Sequence[str]) -> list[dict[str, Any]]:

@@ -293,7 +293,7 @@ def game_site(content: Content, game: LoadedGame, out: Path, report: CheckReport
         glosses=tuple(glosses(game.glossary.terms)),
         report=pages.asset("check", REPORT_NAME) if (out / "check" / REPORT_NAME).is_file() else None,
         plays=game_plays(report.simulations.get(game.id), titles),
-        careful=careful_player(report.figures.get(game.id), titles),
+        careful=careful_player(report.figures.get(game.id), titles, game.made_by()),
         legend=tuple(legend),
         quick=load_quick(game),
     )

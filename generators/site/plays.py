@@ -100,9 +100,11 @@ class Careful:
     versus: tuple[str, ...] = ()  # head-to-head comparisons of the computer players, in words
 
 
-def careful_player(figures: Any, names: Mapping[str, str] | None = None) -> Careful | None:
+def careful_player(figures: Any, names: Mapping[str, str] | None = None,
+                   made: Mapping[str, str] | None = None) -> Careful | None:
     """From the report's committed figures of one game: the win rate per setting for the strongest
-    player that was measured, and the balance findings outside the noise."""
+    player that was measured, and the balance findings outside the noise (`made`: who made what each
+    printed title shows, `LoadedGame.made_by`)."""
     names = names or {}
     plays = figures.get("plays") if isinstance(figures, dict) else None
     if not isinstance(plays, dict):
@@ -126,7 +128,7 @@ def careful_player(figures: Any, names: Mapping[str, str] | None = None) -> Care
         rows.append(Hardness(_setting(s.get("setting", ""), names), share, games))
     sims = next((s.get("simulations") for s in lines if s.get("policy") == policy and s.get("simulations")), None)
     return Careful(PLAYER_WORDS[policy].format(n=sims), tuple(rows), bool(plays.get("current")),
-                   _findings(figures.get("balance"), names), competitive,
+                   _findings(figures.get("balance"), names, made or {}), competitive,
                    _order(plays.get("difficulty"), policy, names), _rebalanced(figures.get("balance"), names),
                    _versus(figures.get("players"), names))
 
@@ -199,18 +201,29 @@ def _interval_text(hits: int, games: int) -> str:
     return f"{pc(r.share)} % ({pc(r.low)}–{pc(r.high)} %)"
 
 
-def _findings(balance: Any, names: Mapping[str, str]) -> tuple[str, ...]:
+MADE_WORDS = {"rulebook": "the rulebook's, so reported, not changed",
+              "house": "our own design (house)"}
+
+
+def _findings(balance: Any, names: Mapping[str, str], made: Mapping[str, str]) -> tuple[str, ...]:
+    """Each balance effect outside the noise as a sentence: what, where, how often it won against its
+    fair share, which way, and whose design it is (a rulebook fact is reported, never changed)."""
     if not isinstance(balance, dict) or not balance.get("current"):
         return ()
     out = []
     for e in balance.get("effects") or ():
         if not isinstance(e, dict) or not e.get("flagged"):
             continue
-        won = e.get("won") or {}
-        where = _setting(e.get("setting", ""), names)
-        out.append(f"{_words(e.get('kind', ''))} {_words(e.get('value', ''))} ({where}): "
-                   f"won {_number(won.get('percent'))} % ({_number(won.get('low'))}–{_number(won.get('high'))} %) "
-                   f"of {e.get('games')} against {_number(e.get('against'))} % for {e.get('baseline')}")
+        won = _dict(e.get("won"))
+        value, where = str(e.get("value", "")), _setting(e.get("setting", ""), names)
+        more = isinstance(won.get("percent"), (int, float)) and isinstance(e.get("against"), (int, float)) \
+            and won["percent"] > e["against"]
+        who = MADE_WORDS.get(made.get(value, ""))
+        said = (f"{_words(value)} ({_words(e.get('kind', ''))}, {where}): won {_number(won.get('percent'))} % "
+                f"({_number(won.get('low'))}–{_number(won.get('high'))} %) of the {e.get('games')} games it was in, "
+                f"against {_number(e.get('against'))} % for {e.get('baseline')}: "
+                f"{'more' if more else 'less'} than its share, beyond chance{'; ' + who if who else ''}.")
+        out.append(said[:1].upper() + said[1:])
     return tuple(out)
 
 
@@ -239,6 +252,9 @@ def _effect(e: Any) -> str:
 
 
 def _signed(x: Any) -> str:
+    """A gap with its sign: +9.2, −32.2 (a minus sign, not a hyphen)."""
+    if isinstance(x, (int, float)) and x < 0:
+        return f"\u2212{_number(-x)}"
     return f"{'+' if isinstance(x, (int, float)) and x > 0 else ''}{_number(x)}"
 
 
