@@ -21,6 +21,7 @@ import dataclasses
 import functools
 import os
 import random
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -170,3 +171,30 @@ def test_the_search_rates_after_the_games_rollout_of_look_ahead_moves(rollout: i
     player = engine.players_to_act(state)[0]
     SearchPlayer(simulations=8).choose(engine, state, player, engine.legal_actions(state, player), random.Random(1))
     assert (len(rolled) > 8) if rollout else not rolled
+
+
+def test_the_audit_catches_a_stored_outcome_the_game_does_not_give(monkeypatch: pytest.MonkeyPatch) -> None:
+    """One replayed look-ahead game's stored outcome flipped (its rows made to agree with the flipped
+    outcomes, so only the replay can tell): the audit fails on that game."""
+    game_id = "escape-deathrace-2182-micro"
+    read = figures.read
+
+    def flipped(game: Any) -> Any:
+        data = read(game)
+        run = data["players"]["comparisons"][0]
+        pick = random.Random(f"{game_id}/{data['players']['version']}")  # the audit's draws, in its order
+        for player, k in REPLAYED.items():
+            chosen = sorted(pick.sample(range(run["games"]), k))
+            if player == "greedy":
+                break
+        text = list(run["outcomes"]["greedy"])
+        text[chosen[0]] = "1" if text[chosen[0]] == "0" else "0"
+        run["outcomes"]["greedy"] = "".join(text)
+        won = {p: recorded(t) for p, t in run["outcomes"].items()}
+        for row in run["challengers"]:
+            row.update(compare(won[row["player"]], won["greedy"]))
+        return data
+    monkeypatch.setattr(figures, "read", flipped)
+    monkeypatch.setattr(sys.modules[__name__], "REPLAYED", {"search": 0, "greedy": 12})
+    with pytest.raises(AssertionError, match=r"greedy's games .* do not come out as stored"):
+        test_the_stored_large_run_holds_and_replays(game_id)
