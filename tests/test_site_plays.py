@@ -120,6 +120,11 @@ def test_a_finding_says_which_way_and_whose_design_it_is() -> None:
         assert line.startswith(f"{e['value']} (character, ")
         way = "more" if e["won"]["percent"] > e["against"] else "less"
         assert f": {way} than its share, beyond chance; the rulebook's, so reported, not changed." in line
+    more = {e["value"] for e in flagged if e["won"]["percent"] > e["against"]}
+    stronger, _, weaker = careful.in_short.partition("; ")
+    assert stronger.endswith("win more often than a fair share") and weaker.endswith("less often than a fair share")
+    assert more and all(f"{v} (character) at " in stronger for v in more)
+    assert all(f"{e['value']} (character) at " in weaker for e in flagged if e["value"] not in more)
     house = {"current": True, "effects": [dict(flagged[0], value="Bat Swarm")]}
     [line] = careful_player({**figures, "balance": house}, {}, {"Bat Swarm": "house"}).findings  # type: ignore[union-attr]
     assert line.endswith("; our own design (house).")

@@ -98,6 +98,7 @@ class Careful:
     order: tuple[str, ...] = ()  # whether the settings come out as hard as expected, in words
     rebalanced: tuple[str, ...] = ()  # house designs changed after a finding: before and after, in words
     versus: tuple[str, ...] = ()  # head-to-head comparisons of the computer players, in words
+    in_short: str = ""  # the findings that matter at the table, in one sentence: who wins more, who less
 
 
 def careful_player(figures: Any, names: Mapping[str, str] | None = None,
@@ -130,7 +131,7 @@ def careful_player(figures: Any, names: Mapping[str, str] | None = None,
     return Careful(PLAYER_WORDS[policy].format(n=sims), tuple(rows), bool(plays.get("current")),
                    _findings(figures.get("balance"), names, made or {}), competitive,
                    _order(plays.get("difficulty"), policy, names), _rebalanced(figures.get("balance"), names),
-                   _versus(figures.get("players"), names))
+                   _versus(figures.get("players"), names), _in_short(figures.get("balance"), names))
 
 
 SHORT_WORDS = {"search": "the player that looks many moves ahead", "greedy": "the one-step player",
@@ -225,6 +226,40 @@ def _findings(balance: Any, names: Mapping[str, str], made: Mapping[str, str]) -
                 f"{'more' if more else 'less'} than its share, beyond chance{'; ' + who if who else ''}.")
         out.append(said[:1].upper() + said[1:])
     return tuple(out)
+
+
+def _in_short(balance: Any, names: Mapping[str, str]) -> str:
+    """The findings at a glance: which ones win more than their share, and in which settings, then
+    which win less ("Reegad (character) wins more than its share at 2, 3 and 4 players; ...")."""
+    if not isinstance(balance, dict) or not balance.get("current"):
+        return ""
+    ways: dict[str, dict[tuple[str, str], list[str]]] = {"more": {}, "less": {}}
+    for e in balance.get("effects") or ():
+        if not isinstance(e, dict) or not e.get("flagged"):
+            continue
+        won, against = _dict(e.get("won")).get("percent"), e.get("against")
+        if not isinstance(won, (int, float)) or not isinstance(against, (int, float)):
+            continue
+        key = (_words(str(e.get("value", ""))), _words(str(e.get("kind", ""))))
+        ways["more" if won > against else "less"].setdefault(key, []).append(_setting(e.get("setting", ""), names))
+    parts = []
+    for way, found in ways.items():
+        told = [f"{value} ({kind}) at {_listed(_shared(where))}" for (value, kind), where in found.items()]
+        if told:
+            parts.append(f"{_listed(told)} {'win' if len(told) > 1 else 'wins'} {way} often than a fair share")
+    return "; ".join(parts)
+
+
+def _shared(settings: list[str]) -> list[str]:
+    """Settings that end alike said once: "2 players", "3 players" -> "2", "3 players"."""
+    tails = {s.partition(" ")[2] for s in settings}
+    if len(settings) > 1 and len(tails) == 1 and all(s.partition(" ")[0].isdigit() for s in settings):
+        return [s.partition(" ")[0] for s in settings[:-1]] + [settings[-1]]
+    return settings
+
+
+def _listed(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
 
 
 def _rebalanced(balance: Any, names: Mapping[str, str]) -> tuple[str, ...]:
