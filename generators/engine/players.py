@@ -29,7 +29,6 @@ from typing import Any, Protocol
 
 from generators.engine.chance import Chance
 from generators.engine.contract import Hints
-from generators.engine.records import collector_paused
 
 
 class Rules(Protocol):
@@ -154,10 +153,6 @@ class SearchPlayer:
     def choose(self, game: Rules, state: Any, player: str, legal: Sequence[Any], rng: random.Random) -> Any:
         if len(legal) == 1:
             return legal[0]
-        with collector_paused():  # already, inside a simulated game; not in the terminal's
-            return self._search(game, state, player, legal, rng)
-
-    def _search(self, game: Rules, state: Any, player: str, legal: Sequence[Any], rng: random.Random) -> Any:
         root = _Node(None)
         scale, ratings = _Scale.around(game, state, player, legal, rng)
         root.rank = {a: r for a, r in zip(legal, ratings, strict=True) if r is not None}

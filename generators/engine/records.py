@@ -13,9 +13,7 @@ tree for each action (as a look-ahead or a search does millions of times) wastes
 
 from __future__ import annotations
 
-import contextlib
-import gc
-from collections.abc import Hashable, Iterator
+from collections.abc import Hashable
 from typing import Any, Generic, Self, TypeVar
 
 S = TypeVar("S", bound="Record")
@@ -97,17 +95,3 @@ class Draft(Generic[S]):
     def owns(self, value: Any) -> bool:
         return id(value) in self._owned
 
-
-@contextlib.contextmanager
-def collector_paused() -> Iterator[None]:
-    """Python's cycle collector off while a game is played or searched. A game makes millions of
-    short-lived states and frees every one by reference counting (records and the engines make no
-    reference cycles: tested), so the collector's passes over every young object, thousands of times
-    a game, find nothing to free. It is back on, as it was, at the end."""
-    was = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was:
-            gc.enable()

@@ -31,7 +31,6 @@ from generators.engine.chance import Chance
 from generators.engine.contract import Game, Setting, load_engine
 from generators.engine.facts import GameContent, game_content
 from generators.engine.players import POLICIES, LookaheadPlayer, Player, player_for
-from generators.engine.records import collector_paused
 from generators.engine.stats import games_for, rate
 
 POLICY = POLICIES["random"]
@@ -63,12 +62,6 @@ def play(engine: Game[Any, Any], content: GameContent, options: Any, seed: int, 
          seats: Mapping[str, Player] | None = None, simulations: int = 100, rollout_depth: int | None = None) -> Played:
     """Play one whole game from the rulebook's setup to the end: every seat by `policy_name`, or each
     seat named in `seats` by its own player (a head-to-head), the rest by `policy_name`."""
-    with collector_paused():
-        return _play(engine, content, options, seed, policy_name, seats, simulations, rollout_depth)
-
-
-def _play(engine: Game[Any, Any], content: GameContent, options: Any, seed: int, policy_name: str,
-          seats: Mapping[str, Player] | None, simulations: int, rollout_depth: int | None) -> Played:
     chance = Chance.seeded(seed)
     policy = random.Random(f"policy-{seed}")
     default = player_for(policy_name, simulations, rollout_depth)
