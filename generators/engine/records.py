@@ -94,4 +94,3 @@ class Draft(Generic[S]):
 
     def owns(self, value: Any) -> bool:
         return id(value) in self._owned
-
