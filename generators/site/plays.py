@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from generators.engine.stats import rate, won
+from generators.engine.wording import listed
 
 
 @dataclass(frozen=True)
@@ -206,19 +207,28 @@ MADE_WORDS = {"rulebook": "the rulebook's, so reported, not changed",
               "house": "our own design (house)"}
 
 
-def _findings(balance: Any, names: Mapping[str, str], made: Mapping[str, str]) -> tuple[str, ...]:
-    """Each balance effect outside the noise as a sentence: what, where, how often it won against its
-    fair share, which way, and whose design it is (a rulebook fact is reported, never changed)."""
+def _flagged(balance: Any) -> list[tuple[dict[str, Any], bool]]:
+    """The balance effects outside the noise, each with whether it won more than its fair share (only
+    from a current report, and read defensively)."""
     if not isinstance(balance, dict) or not balance.get("current"):
-        return ()
+        return []
     out = []
     for e in balance.get("effects") or ():
         if not isinstance(e, dict) or not e.get("flagged"):
             continue
+        won, against = _dict(e.get("won")).get("percent"), e.get("against")
+        if isinstance(won, (int, float)) and isinstance(against, (int, float)):
+            out.append((e, won > against))
+    return out
+
+
+def _findings(balance: Any, names: Mapping[str, str], made: Mapping[str, str]) -> tuple[str, ...]:
+    """Each balance effect outside the noise as a sentence: what, where, how often it won against its
+    fair share, which way, and whose design it is (a rulebook fact is reported, never changed)."""
+    out = []
+    for e, more in _flagged(balance):
         won = _dict(e.get("won"))
         value, where = str(e.get("value", "")), _setting(e.get("setting", ""), names)
-        more = isinstance(won.get("percent"), (int, float)) and isinstance(e.get("against"), (int, float)) \
-            and won["percent"] > e["against"]
         who = MADE_WORDS.get(made.get(value, ""))
         said = (f"{_words(value)} ({_words(e.get('kind', ''))}, {where}): won {_number(won.get('percent'))} % "
                 f"({_number(won.get('low'))}–{_number(won.get('high'))} %) of the {e.get('games')} games it was in, "
@@ -230,23 +240,17 @@ def _findings(balance: Any, names: Mapping[str, str], made: Mapping[str, str]) -
 
 def _in_short(balance: Any, names: Mapping[str, str]) -> str:
     """The findings at a glance: which ones win more than their share, and in which settings, then
-    which win less ("Reegad (character) wins more than its share at 2, 3 and 4 players; ...")."""
-    if not isinstance(balance, dict) or not balance.get("current"):
-        return ""
-    ways: dict[str, dict[tuple[str, str], list[str]]] = {"more": {}, "less": {}}
-    for e in balance.get("effects") or ():
-        if not isinstance(e, dict) or not e.get("flagged"):
-            continue
-        won, against = _dict(e.get("won")).get("percent"), e.get("against")
-        if not isinstance(won, (int, float)) or not isinstance(against, (int, float)):
-            continue
+    which win less ("Reegad (character) at 2, 3 and 4 players ... win more often than a fair share; ...")."""
+    ways: dict[bool, dict[tuple[str, str], list[str]]] = {True: {}, False: {}}
+    for e, more in _flagged(balance):
         key = (_words(str(e.get("value", ""))), _words(str(e.get("kind", ""))))
-        ways["more" if won > against else "less"].setdefault(key, []).append(_setting(e.get("setting", ""), names))
+        ways[more].setdefault(key, []).append(_setting(e.get("setting", ""), names))
     parts = []
-    for way, found in ways.items():
-        told = [f"{value} ({kind}) at {_listed(_shared(where))}" for (value, kind), where in found.items()]
+    for more, found in ways.items():
+        told = [f"{value} ({kind}) at {listed(_shared(where), 'and')}" for (value, kind), where in found.items()]
         if told:
-            parts.append(f"{_listed(told)} {'win' if len(told) > 1 else 'wins'} {way} often than a fair share")
+            parts.append(f"{listed(told, 'and')} {'win' if len(told) > 1 else 'wins'} "
+                         f"{'more' if more else 'less'} often than a fair share")
     return "; ".join(parts)
 
 
@@ -256,10 +260,6 @@ def _shared(settings: list[str]) -> list[str]:
     if len(settings) > 1 and len(tails) == 1 and all(s.partition(" ")[0].isdigit() for s in settings):
         return [s.partition(" ")[0] for s in settings[:-1]] + [settings[-1]]
     return settings
-
-
-def _listed(items: list[str]) -> str:
-    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
 
 
 def _rebalanced(balance: Any, names: Mapping[str, str]) -> tuple[str, ...]:

@@ -8,7 +8,7 @@ The options come in the order the first engine listed them, so seeded whole game
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
@@ -77,6 +77,7 @@ from generators.engine.escape_deathrace.specs import (
 from generators.engine.escape_deathrace.state import Player, State
 from generators.engine.escape_deathrace.turns import actor, phase_of
 from generators.engine.escape_deathrace.words import _card, _tile_words
+from generators.engine.wording import listed
 
 Why = str | None
 AskS = Ask[State]
@@ -109,13 +110,6 @@ class _Made:
 
 
 _made = _Made()
-
-
-def listed(names: Iterable[str], word: str = "or") -> str:
-    items = list(names)
-    if not items:
-        return "none"
-    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} {word} {items[-1]}"
 
 
 def _me(ask: AskS, player: str) -> Player:

@@ -287,9 +287,9 @@ def legal_paths(s: State, p: Player, allowance: int) -> list[tuple[str, ...]]:
     r = _path_rules(s, p)
     if _cannot_leave(s, p, r.here):
         return []
-    nitros = {t.id for t in s.tiles.values() if t.kind == "nitro-nos"} if "nitro-bonus" in p.abilities else set()
-    out: list[tuple[str, ...]] = []
     bonus_each = 1 if "nitro-bonus" in p.abilities else 0
+    nitros = {t.id for t in s.tiles.values() if t.kind == "nitro-nos"} if bonus_each else set()
+    out: list[tuple[str, ...]] = []
 
     # Depth first, as a loop over a stack of each path's untried neighbours (a recursive inner function
     # would refer to itself: garbage only the cycle collector frees, made on every listing). Each path's

@@ -30,11 +30,6 @@ def resolver(handler: Callable[[State, Any, Chance, list[Event]], None]) -> Call
     return resolve
 
 
-def listed(names: Iterable[Any], word: str = "or") -> str:
-    items = [str(n) for n in names]
-    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} {word} {items[-1]}"
-
-
 # --- the gears: which actions are open ---------------------------------------------------------
 
 

@@ -18,12 +18,12 @@ from generators.engine.vampire_chase.gates import (
     distinct,
     hand_cards,
     in_hand,
-    listed,
     market_gear,
     resolver,
 )
 from generators.engine.vampire_chase.specs import BuyAction, CycleAction, RewardAction, TrashAction
 from generators.engine.vampire_chase.state import State, with_pile, without
+from generators.engine.wording import listed
 
 # Offered actions are made once and shared (see `moves`).
 _buy = cache(BuyAction)

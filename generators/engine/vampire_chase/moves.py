@@ -40,7 +40,6 @@ from generators.engine.vampire_chase.gates import (
     begin,
     hand_cards,
     in_hand,
-    listed,
     move_gear,
     play_gear,
     resolver,
@@ -58,6 +57,7 @@ from generators.engine.vampire_chase.specs import (
 )
 from generators.engine.vampire_chase.speed import reachable_speeds
 from generators.engine.vampire_chase.state import Played, State, move_destinations, with_pile, without
+from generators.engine.wording import listed
 
 # Actions are frozen records, equal by value: each one offered is made once and then shared (making a
 # frozen dataclass costs more than all the rules that judge it).
