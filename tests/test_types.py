@@ -1,4 +1,4 @@
-"""`make test` type-checks generators/ with mypy (settings in pyproject.toml) and needs zero errors."""
+"""`make test` type-checks generators/ and tools/ with mypy (settings in pyproject.toml) and needs zero errors."""
 
 from __future__ import annotations
 

@@ -21,7 +21,8 @@
    also shown without the whole-game figures (ROADKIT_SIMULATE=0), which the reference did not play.
 
 7. Engines: whole games per CPU second and the play-through suite against the engines before their
-   move to packages (tools/bench_engines.py). Targets: look-ahead >= 5x, random >= 3x, suite >= 2x.
+   move to packages (tools/bench_engines.py), in alternating rounds, best of each. Targets:
+   look-ahead >= 5x, random >= 3x, suite >= 2x.
 
 Each target is stated met or MISSED. Wall times on a shared machine are noisy: CPU is shown beside them."""
 
@@ -477,10 +478,10 @@ def _sheets(out: Path) -> list[str]:
             parts = ", ".join(f"{doc} {n}" for doc, n in docs.items() if doc != "cards-gutterfold")
             fold = f" [gutterfold {docs['cards-gutterfold']}]" if "cards-gutterfold" in docs else ""
             print(f"  {paper:<7}{game:<30}{route_total(docs):>4}  ({parts}){fold}")
-        fold = sum(docs.get("cards-gutterfold", 0) for docs in games.values())
+        folded = sum(docs.get("cards-gutterfold", 0) for docs in games.values())
         ok = total < SHEETS_BEFORE[paper]
         print(f"  {paper:<7}{'total':<30}{total:>4}  before {SHEETS_BEFORE[paper]}: {_verdict(ok)}; gutterfold "
-              f"cards {fold}, before {FOLD_BEFORE[paper]}")
+              f"cards {folded}, before {FOLD_BEFORE[paper]}")
         if not ok:
             missed.append(f"sheets on {paper}: {total}")
     return missed
