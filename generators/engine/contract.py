@@ -256,8 +256,12 @@ class Game(Generic[S, A]):
     hints: Hints[S, A] = field(default_factory=Hints)
     settings: tuple[Setting, ...] = (Setting("default", {}),)
     harder: tuple[Harder, ...] = ()  # difficulty orders the settings should come out in
-    # Imperfect information: a copy of the state with everything `player` cannot see dealt again by
-    # `chance` consistently with what they can (OpenSpiel's resample_from_infostate).
+    # What `player` observes of a state, as plain data (OpenSpiel's information state; see
+    # engine/information.py): every game declares it; `information.whole` where nothing is hidden.
+    observation: Callable[[S, str], Any] | None = None
+    # Imperfect information: a copy of the state with everything `player` cannot observe dealt again
+    # by `chance` from what they can (OpenSpiel's resample_from_infostate): a function of their
+    # observation and `chance` alone, so players that decide on re-dealt worlds never read the true one.
     resample: Callable[[S, str, Chance], S] | None = None
     # What varies between games, read at a game's start for the balance report: (player or None,
     # kind, value) such as ("P1", "character", "Reegad") or (None, "mission", "red-mile").
@@ -289,6 +293,8 @@ class Game(Generic[S, A]):
             if unknown or len(order.settings) < 2:
                 raise TypeError(f"{self.type.name}: a difficulty order names settings {sorted(unknown)} that "
                                 "are not among its settings, or fewer than two")
+        if self.observation is None:
+            raise TypeError(f"{self.type.name}: declare what each seat observes (observation)")
         if (self.type.information == "imperfect") != (self.resample is not None):
             raise TypeError(f"{self.type.name}: a game of imperfect information re-deals hidden parts "
                             "(resample), and only such a game does")
@@ -428,6 +434,11 @@ class Game(Generic[S, A]):
         if move.advance is not None:
             return move.advance(state, action, chance)
         return move.resolve(state, action, chance)[0]
+
+    def observe(self, state: S, player: str) -> Any:
+        """What `player` can know of `state`, as plain data: equal for states they cannot tell apart."""
+        assert self.observation is not None  # every game declares it (__post_init__)
+        return self.observation(state, player)
 
     def varies(self, state: S) -> list[tuple[str | None, str, str]]:
         return [] if self.variety is None else list(self.variety(state))

@@ -62,7 +62,7 @@ from generators.engine.dronovody.drawing import DRAWING
 from generators.engine.dronovody.facts import FACTS, MAX_PLAYERS
 from generators.engine.dronovody.moves import MOVES, complete
 from generators.engine.dronovody.odds import odds
-from generators.engine.dronovody.policy import PRIORS, ROLLOUT, UNIT, evaluate, resample
+from generators.engine.dronovody.policy import PRIORS, ROLLOUT, UNIT, evaluate, observe, resample
 from generators.engine.dronovody.results import outcome, result, winning_seats
 from generators.engine.dronovody.setup import from_setup, start
 from generators.engine.dronovody.specs import ACTIONS, Action, Options, SetupSpec
@@ -108,6 +108,7 @@ GAME: Game[State, Action] = Game(
     harder=(Harder(("2 players, first game", "2 players"),
                    "the first game leaves the threat cards marked with a red triangle out of the deck "
                    "(Setup, first game)"),),
+    observation=observe,
     resample=resample,
     complete=complete,
 )

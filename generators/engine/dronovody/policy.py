@@ -11,6 +11,7 @@ only to the scenario, not to players, so they go back into the shuffled middle t
 from __future__ import annotations
 
 import math
+from typing import Any
 from weakref import WeakKeyDictionary
 
 from generators.engine.chance import Chance
@@ -24,6 +25,7 @@ from generators.engine.dronovody.facts import (
     ThreatFacts,
 )
 from generators.engine.dronovody.state import Player, State
+from generators.engine.information import seen
 
 WIN, LOSS = 10_000.0, -10_000.0
 # The search leans on the rating's one-step order as its prior over moves (PUCT): a turn is many small
@@ -202,12 +204,20 @@ def evaluate(state: State, player: str) -> float:
     return SURVIVAL * survive + extra
 
 
+def _unknown_tops(state: State) -> dict[str, Any]:
+    """Each deck with its known top (a scenario's, not the players') back in the unknown middle."""
+    return {name: deck.evolve(top=[], pool=tuple(sorted([*deck.pool, *deck.top]))) if deck.top else deck
+            for name, deck in state.decks.items()}
+
+
+def observe(state: State, player: str) -> Any:
+    """What the players see: the state without the Trench's order and the decks' known tops."""
+    return seen(state, {"trench": sorted(state.trench), "decks": _unknown_tops(state)})
+
+
 def resample(state: State, player: str, chance: Chance) -> State:
     """A copy with the Trench's order and the decks' known tops dealt again by `chance`."""
     new = state.copy()
     new.trench = chance.shuffle("trench", sorted(state.trench))
-    decks = {}
-    for name, deck in state.decks.items():
-        decks[name] = deck.evolve(top=[], pool=tuple(sorted([*deck.pool, *deck.top]))) if deck.top else deck
-    new.decks = decks
+    new.decks = _unknown_tops(state)
     return new

@@ -41,7 +41,7 @@ from generators.engine.escape_deathrace.facts import (
 )
 from generators.engine.escape_deathrace.moves import MOVES
 from generators.engine.escape_deathrace.odds import OddsTable, odds
-from generators.engine.escape_deathrace.policy import evaluate, resample
+from generators.engine.escape_deathrace.policy import evaluate, observe, resample
 from generators.engine.escape_deathrace.results import outcome, result, winners
 from generators.engine.escape_deathrace.setup import from_setup, start
 from generators.engine.escape_deathrace.specs import ACTION_SPECS, Action, Options, SetupSpec
@@ -84,5 +84,6 @@ GAME: Game[State, Action] = Game(
     odds=lambda content: [t.as_dict() for t in odds()],
     hints=Hints(evaluate=evaluate),
     settings=tuple(Setting(f"{n} players", {"players": n}) for n in (2, 3, 4)),
+    observation=observe,
     resample=resample,
 )

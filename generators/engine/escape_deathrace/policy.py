@@ -3,6 +3,8 @@ the hidden parts dealt again for a player who cannot see them (`resample`)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from generators.engine.chance import Chance
 from generators.engine.escape_deathrace.facts import DIRS, NEAR
 from generators.engine.escape_deathrace.road import (
@@ -16,6 +18,7 @@ from generators.engine.escape_deathrace.road import (
     _tile_of,
 )
 from generators.engine.escape_deathrace.state import Player, State, Tile, copied
+from generators.engine.information import plain, seen
 
 # ---------------------------------------------------------------------------------------------
 # Rating a state (the simulator's greedy policy): a plain sum of what a player can see on the table
@@ -134,6 +137,22 @@ def _open_ends(s: State) -> list[str]:
 
 def _open(s: State, t: Tile) -> bool:
     return any((t.x + DIRS[d][0], t.y + DIRS[d][1]) not in s.spots for d in t.exits)
+
+
+def observe(state: State, player: str) -> Any:
+    """What `player` sees: the state without the face-down orders (road stack, power and event
+    decks) and without the other players' power cards, of which only the number shows; the cards
+    they and the power deck hold between them are known (every other card is face up)."""
+    others = [q for q in state.players.values() if q.name != player]
+    players = {}
+    for name, q in state.players.items():
+        mine = plain(q)
+        if name != player:
+            mine[1]["power"] = len(q.power)
+        players[name] = mine
+    unseen = sorted([*state.power_deck, *(c for q in others for c in q.power)])
+    return seen(state, {"stack": sorted(state.stack), "event_deck": sorted(state.event_deck),
+                        "power_deck": unseen, "players": players})
 
 
 def resample(state: State, player: str, chance: Chance) -> State:

@@ -24,6 +24,7 @@ from generators.engine.contract import Drawing, Game, GameType, Harder, Hints, S
 from generators.engine.facts import GameContent
 from generators.engine.mission_drive.drawing import draw_svg, legend, pieces
 from generators.engine.mission_drive.facts import FACTS_SPECS, LEVELS, facts_of
+from generators.engine.mission_drive.hidden import observe
 from generators.engine.mission_drive.moves import MOVES
 from generators.engine.mission_drive.policy import evaluate
 from generators.engine.mission_drive.results import outcome, result, winners
@@ -67,6 +68,7 @@ GAME: Game[State, Action] = Game(
     result=result,
     winners=winners,
     variety=variety,
+    observation=observe,
     drawing=Drawing(svg=draw_svg, pieces=pieces, legend=legend),
     words=Words(action=lambda action, state, content: describe_action(
                     action, state, content.name if content is not None else str),

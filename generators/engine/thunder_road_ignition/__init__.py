@@ -25,6 +25,7 @@ and `results.outcome`.
 from __future__ import annotations
 
 from generators.engine.contract import Game, GameType, Hints, Setting, Specs
+from generators.engine.information import whole
 from generators.engine.thunder_road_ignition.drawing import DRAWING
 from generators.engine.thunder_road_ignition.facts import FACTS_SPECS
 from generators.engine.thunder_road_ignition.moves import MOVES
@@ -53,6 +54,7 @@ GAME: Game[State, Action] = Game(
     words=WORDS,
     odds=odds_for,
     hints=Hints(evaluate=evaluate),
+    observation=whole,  # every token face down is drawn by chance when drawn: nothing is hidden
     settings=(Setting("2 players", {"players": 2}), Setting("3 players", {"players": 3}),
               Setting("4 players", {"players": 4}), Setting("4 players, long road", {"players": 4, "length": "long"})),
 )

@@ -19,7 +19,7 @@ from generators.engine.vampire_chase.drawing import DRAWING
 from generators.engine.vampire_chase.facts import FACTS
 from generators.engine.vampire_chase.moves import MOVES
 from generators.engine.vampire_chase.odds import odds_for
-from generators.engine.vampire_chase.policy import evaluate, resample
+from generators.engine.vampire_chase.policy import evaluate, observe, resample
 from generators.engine.vampire_chase.results import outcome, result, winners
 from generators.engine.vampire_chase.setup import from_setup, start
 from generators.engine.vampire_chase.specs import ACTIONS, Action, Options, SetupSpec
@@ -51,5 +51,6 @@ GAME: Game[State, Action] = Game(
               Setting("sunrise-run", {"mission": "sunrise-run"})),
     harder=(Harder(("last-orders", "red-mile", "sunrise-run"),
                    "the kit's mission cards (a house design) are marked difficulty 1, 2 and 3"),),
+    observation=observe,
     resample=resample,
 )

@@ -11,8 +11,10 @@ and the speed range on the back of its top card).
 from __future__ import annotations
 
 from itertools import chain
+from typing import Any
 
 from generators.engine.chance import Chance
+from generators.engine.information import seen
 from generators.engine.vampire_chase.state import State
 
 WIN, LOSS = 10_000.0, -10_000.0
@@ -63,6 +65,20 @@ def _shuffled_below(cards: tuple[str, ...], keep_top: int, keep_bottom: int, lab
     cut = max(0, len(rest) - keep_bottom)
     middle, bottom = rest[:cut], rest[cut:]
     return (*top, *chance.shuffle(label, sorted(middle)), *bottom)
+
+
+def observe(state: State, player: str) -> Any:
+    """What the player sees: the state with each face-down order left out, keeping what `resample`
+    keeps (the known tops and bottom, each reserve's boss at the bottom, the back of its top card)."""
+    enemies = state.lib.enemies
+    decks = {role: (deck[:state.known_top[role]], sorted(deck[state.known_top[role]:]))
+             for role, deck in state.decks.items()}
+    cut = max(0, len(state.market_deck) - state.known_bottom)
+    market = (sorted(state.market_deck[:cut]), state.market_deck[cut:])
+    reserves = {tier: (sorted(cards), cards[-1] if cards and enemies[cards[-1]].boss else None,
+                       enemies[cards[0]].range if cards else None)
+                for tier, cards in state.reserves.items()}
+    return seen(state, {"decks": decks, "market_deck": market, "reserves": reserves})
 
 
 def resample(state: State, player: str, chance: Chance) -> State:
