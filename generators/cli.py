@@ -18,7 +18,6 @@ import sys
 import time
 import traceback
 from collections.abc import Sequence
-from functools import partial
 from pathlib import Path
 
 from generators.errors import CheckUsageError, ContentError, EnvironmentFault, OutputError, SettingError
@@ -260,11 +259,18 @@ def _run(args: argparse.Namespace) -> int:
         if args.setting and args.write and not args.against:
             print("roadkit simulate: --write stores every setting's figures: leave out --setting", file=sys.stderr)
             return 2
+        if args.against:
+            from generators.engine.versus import run_head_to_head
+
+            return run_head_to_head(content, args.game, games=args.games, seed=args.seed, as_json=args.json,
+                                    jobs=args.jobs, quiet=args.quiet, challengers=args.policy or ["search"],
+                                    against=args.against, simulations=args.simulations, scheduler=args.scheduler,
+                                    write=args.write, settings=args.setting)
         return run_simulate(content, args.game, games=args.games, seed=args.seed, as_json=args.json,
                             jobs=args.jobs, quiet=args.quiet, policies_wanted=args.policy,
                             simulations=args.simulations, scheduler=args.scheduler, write=args.write,
                             precision=None if args.precision is None else args.precision / 100,
-                            max_games=args.max_games, settings=args.setting, against=args.against)
+                            max_games=args.max_games, settings=args.setting)
     from generators.outputs import Manifest, build_lock
 
     with build_lock(args.out, _waiting):
@@ -374,14 +380,11 @@ def _write(args: argparse.Namespace, checked, manifest) -> int:
 
 def _schemas(args: argparse.Namespace, content, manifest) -> list[Path]:
     """build/schema/: made from the code alone (and which games have engines)."""
-    from generators.content.export_schema import schema_files
-    from generators.engine.runner import scenario_schemas
-    from generators.outputs import SCHEMA_CODE, Target, code_version, digest, realize
+    from generators.engine.schemas import schema_targets
+    from generators.outputs import realize
 
-    files = schema_files(scenario_schemas(content))
     folder = args.out / "schema"
-    targets = [Target(folder / name, digest(code_version(*SCHEMA_CODE), name, sorted(files)), partial(bytes, data))
-               for name, data in files.items()]
+    targets = schema_targets(content, folder)
     realize(targets, manifest, [str(folder) + "/"], jobs=1)
     return [t.path for t in targets]
 

@@ -12,6 +12,8 @@ import contextlib
 from collections.abc import Iterator
 from pathlib import Path
 
+from generators.outputs import write_if_changed
+
 _FOLDER: Path | None = None
 _PENDING: dict[str, bytes | None] = {}  # None: the entry is to go
 # Entries earlier versions kept that nothing reads any more.
@@ -73,7 +75,6 @@ def keep_only(prefix: str, names: set[str]) -> None:
 
 def save() -> None:
     """Write the staged entries and remove the ones to go; one that cannot be written is just not remembered."""
-    from generators.outputs import write_if_changed
 
     if _FOLDER is None:
         return

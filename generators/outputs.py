@@ -35,6 +35,7 @@ from pathlib import Path
 from typing import Any
 
 from generators import workers
+from generators.code_layers import module_files
 from generators.errors import OutputError
 from generators.workers import available_cores
 
@@ -212,26 +213,29 @@ def digest(*parts: object) -> str:
     return h.hexdigest()
 
 
-# The modules each layer of outputs runs (code_version follows their imports): print outputs the print
-# kit (and through it the content model), the site its build (site code; the report it shows is keyed
-# through the manifest), the schema export the content model and the scenario specs.
+# The entry points of each layer of outputs (code_version follows what they import): print outputs the
+# print kit (and through it the content model), the site its build (site code; the report it shows is
+# keyed through the manifest), the content schemas their export; a game's check and whole games the
+# check runner, its scenario schema the schema targets, each with that game's rules package as the
+# engine it loads.
 PRINT_CODE = ("generators.pdf.kit",)
 TTS_CODE = ("generators.pdf.tts",)
 FIT_CODE = ("generators.pdf.fit",)
 SITE_CODE = ("generators.site.build",)
-SCHEMA_CODE = ("generators.content.export_schema", "generators.engine.runner")
+SCHEMA_CODE = ("generators.content.export_schema",)
+SCENARIO_SCHEMA_CODE = ("generators.engine.schemas",)
+CHECK_CODE = ("generators.engine.runner",)
 
 
 @cache
-def code_version(*modules: str) -> str:
+def code_version(*modules: str, loads: tuple[str, ...] = ()) -> str:
     """What outputs are made by: the package's files that `modules` (dotted names; see the layers above)
-    run or read, found through their imports, or without `modules` every file of the package (code,
-    templates, fonts); the versions of the tools that write bytes; SOURCE_DATE_EPOCH (dates in PDFs and
-    the sitemap)."""
-    from generators.code_layers import module_files
-
+    run or read, found through their imports and through their dynamic loads (of `loads` alone where
+    those fit: a game's rules package), or without `modules` every file of the package (code,
+    templates, fonts), each hashed by its bytes; the versions of the tools that write bytes;
+    SOURCE_DATE_EPOCH (dates in PDFs and the sitemap)."""
     if modules:
-        files = module_files(modules, PACKAGE)
+        files = module_files(modules, PACKAGE, loads)
     else:
         files = sorted(p for p in PACKAGE.rglob("*") if p.is_file() and "__pycache__" not in p.parts)
     h = hashlib.sha256()

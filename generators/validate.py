@@ -15,8 +15,11 @@ content mistake stops a build before it has touched a file. The pass, in order:
 5. every printed character present in the embedded fonts (an emoji or a CJK character would print
    as an empty box);
 6. the hand-written site pages (site/) readable as UTF-8, as MkDocs reads them;
-7. any further checks registered in `EXTRA_CHECKS` (text fit on printed faces lives with the
-   renderers, which know the boxes).
+
+and, right after each game's model, text that cannot fit its printed box at the minimum size
+(generators/pdf/fit.py: it draws each side as the print kit does, so it measures with the renderer's
+own rules). The content loader itself imports no PDF code: the rules and the engines load without
+ReportLab.
 """
 
 from __future__ import annotations
@@ -29,15 +32,23 @@ from dataclasses import dataclass, fields, is_dataclass
 from functools import cache, partial
 from pathlib import Path
 
+from reportlab.pdfbase.ttfonts import TTFontFile
+
+from generators import memo
 from generators.content import inline
 from generators.content.loader import Content, load_content, load_game, walk_sides
 from generators.content.model import Component, Icons, LoadedGame
 from generators.content.yaml_io import MAX_FILE_BYTES, Doc, display_path, load_yaml
 from generators.engine.runner import Work, load_all
 from generators.errors import ContentError, KeyPath
-
-# Checks other parts add (each raises ContentError): called with the loaded content after the built-in ones.
-EXTRA_CHECKS: list[Callable[[Content], None]] = []
+from generators.outputs import code_version, digest
+from generators.pdf.fit import check_text_fit
+from generators.pdf.fonts import family_files
+from generators.site import house, paths
+from generators.site.escape import markdown_body
+from generators.site.links import Anchors, GamePages
+from generators.site.quick import FILE, load_quick
+from generators.site.rulings import missing_play, parse
 
 
 @dataclass(frozen=True)
@@ -49,6 +60,9 @@ class Validated:
 def validate(root: Path, games: Sequence[str] | None = None, extra_paths: Sequence[Path] = ()) -> Validated:
     """Load and check everything under `root` (or only `games`); the first mistake is a ContentError."""
     content, remembered = _load_content(root, games)
+    for game in content.games:
+        if game.id not in remembered:  # a remembered game passed this too
+            check_text_fit(game, content.icons)
     # A remembered game's examples passed with exactly these files and this code: loaded if needed.
     work = load_all(content, games, extra_paths, later=remembered if not extra_paths else ())
     check_site_pages()
@@ -58,8 +72,6 @@ def validate(root: Path, games: Sequence[str] | None = None, extra_paths: Sequen
             check_icon_codes(game, content.icons)
             check_rulings(game)
             check_glyphs(game)
-    for extra in EXTRA_CHECKS:
-        extra(content)
     return Validated(content, work)
 
 
@@ -79,7 +91,6 @@ def _load_content(root: Path, games: Sequence[str] | None) -> tuple[Content, fro
     read from the same folder, with the same code, taken as it was: loading is deterministic, so it is
     the same game, and it passed the loader's checks and the links and glyphs checks below (a game is
     remembered only once the whole validation passed). An edit to one game reloads that game alone."""
-    from generators import memo
 
     if not memo.active():
         return load_content(root, games), frozenset()
@@ -110,7 +121,6 @@ def _game_keys(root: Path) -> dict[str, str]:
     """Per game folder: everything loading it reads, each path with its kind and bytes (or link target):
     the folder's own files and what lies outside every game folder, the folder as given and where it
     was given from (error messages name files relative to it), and the code."""
-    from generators.outputs import code_version, digest
 
     if not root.is_dir():
         return {}
@@ -147,8 +157,6 @@ def _entry(path: Path, rel: str) -> tuple[str, str, object] | None:
 def check_links(game: LoadedGame) -> None:
     """Every relative link in the game's Markdown texts must name one of its rules entries or worked
     examples (an example file's name is its id)."""
-    from generators.site.escape import markdown_body
-    from generators.site.links import Anchors, GamePages
 
     pages = GamePages(game.id)
     examples = {p.stem: pages.examples for p in sorted((Path(game.dir) / "examples").glob("*.yaml"))}
@@ -179,7 +187,6 @@ def _markdown_texts(game: LoadedGame) -> Iterator[tuple[str, KeyPath, str]]:
         yield str(Path(game.dir) / "notes.yaml"), ("notes", i, "text"), note.text
     for i, term in enumerate(game.glossary.terms):
         yield str(Path(game.dir) / "glossary.yaml"), ("terms", i, "definition"), term.definition
-    from generators.site.quick import FILE, load_quick  # its own checks first (schema, rule ids)
 
     for i, card in enumerate(load_quick(game).cards):
         yield str(Path(game.dir) / FILE), ("cards", i, "text"), card.text
@@ -208,8 +215,6 @@ def _find(file: str, path: KeyPath, needle: str, skip: int = 0) -> tuple[int, in
 def check_icon_codes(game: LoadedGame, icons: Icons) -> None:
     """A stand-alone `:name:` outside code in a Markdown text or a rules summary must name an icon (faces
     are checked by the loader); the site draws known ones and would print a typo as it stands."""
-    from generators.site import house
-    from generators.site.escape import markdown_body
 
     listed = ", ".join(sorted(icons.icons)) or "none defined"
     known = frozenset(icons.icons) | {house.CODE}  # the house mark is a mark, not an icon, and is known
@@ -232,7 +237,6 @@ def check_icon_codes(game: LoadedGame, icons: Icons) -> None:
 
 def check_rulings(game: LoadedGame) -> None:
     """Every ruling says what we play, in a paragraph starting **We play:**."""
-    from generators.site.rulings import missing_play, parse
 
     bad = missing_play([parse(n) for n in game.notes.notes])
     if bad is None:
@@ -250,9 +254,8 @@ _SITE_TEXT = frozenset({".md", ".html", ".css", ".js", ".svg", ".yml", ".yaml", 
 
 def check_site_pages(site_src: Path | None = None) -> None:
     """Every hand-written text file of the site is UTF-8 (MkDocs would stop on the first that is not)."""
-    from generators.site.paths import SITE_SRC
 
-    root = SITE_SRC if site_src is None else site_src
+    root = paths.SITE_SRC if site_src is None else site_src  # read when called: tests point it elsewhere
     if not root.is_dir():
         return
     for path in sorted(p for p in root.rglob("*") if p.suffix.lower() in _SITE_TEXT and p.is_file()):
@@ -281,9 +284,6 @@ _NOT_PRINTED = frozenset({"note", "image", "color", "icon", "provenance", "layou
 @cache
 def printable(family: str) -> frozenset[int]:
     """Code points every face (regular and bold) of an embedded font family has a glyph for."""
-    from reportlab.pdfbase.ttfonts import TTFontFile
-
-    from generators.pdf.fonts import family_files
 
     maps = [set(TTFontFile(str(path)).charToGlyph) for path in family_files(family)]
     return frozenset(set.intersection(*maps))

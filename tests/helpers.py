@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import contextlib
+import functools
 import hashlib
 import os
+import re
 import shutil
 import signal
 import subprocess
@@ -12,8 +14,17 @@ import sys
 from collections.abc import Mapping
 from pathlib import Path
 
+from generators.content.loader import Content, load_content
+
 ROOT = Path(__file__).resolve().parent.parent
 CONTENT = ROOT / "content"
+
+
+@functools.cache
+def real_content() -> Content:
+    """The repository's content, loaded once per test process (the model is immutable): test modules
+    that read it at import share one load, which keeps collection short."""
+    return load_content(CONTENT)
 
 
 def run_cli(*args: str | Path, cwd: Path | None = None,
@@ -88,3 +99,22 @@ def mount_tmpfs(where: Path, size: str) -> bool:
     where.mkdir(parents=True, exist_ok=True)
     return os.geteuid() == 0 and subprocess.run(["mount", "-t", "tmpfs", "-o", f"size={size}", "tmpfs", str(where)],
                                                  capture_output=True).returncode == 0
+
+
+# --- counts in players' words (examples, site pages) ---------------------------------------------
+
+COUNT = re.compile(r"(?<![\w.#/,:+-])(\d+) ([a-z]+)\b(?! [a-z]+s\b)")  # "2 tiles" (not "4 player boards")
+
+
+def counted_nouns(texts: list[str]) -> set[str]:
+    """Words counted in the plural ("2 tiles") whose singular is counted too ("1 tile", "a tile",
+    "each tile"): the nouns whose number a count must agree with (verbs such as "takes" are not)."""
+    joined = " ".join(texts)
+    plural = {w for n, w in COUNT.findall(joined) if int(n) >= 2 and w.endswith("s") and len(w) > 3}
+    return {w for w in plural if re.search(rf"\b(?:1|a|an|one|each|every) {re.escape(w[:-1])}\b", joined)}
+
+
+def disagreements(text: str, nouns: set[str]) -> list[str]:
+    """"1 tiles" or "3 tile" in `text`, with a little of what is around it."""
+    return [text[max(0, m.start() - 30):m.end() + 10] for m in COUNT.finditer(text)
+            if (int(m.group(1)) == 1 and m.group(2) in nouns) or (int(m.group(1)) >= 2 and m.group(2) + "s" in nouns)]

@@ -290,3 +290,16 @@ def find(line_chars: list[Char], text: str) -> list[Char]:
     joined = "".join(c.text for c in line_chars)
     i = joined.find(want)
     return line_chars[i:i + len(want)] if i >= 0 else []
+
+
+def net_opposites(centres: dict[str, tuple[float, float]], s: float) -> set[frozenset[str]]:
+    """Opposite faces of a folded cross net: two apart in the long strip, and the two arms."""
+    names = list(centres)
+    cells = {n: (round(centres[n][0] / s), round(-centres[n][1] / s)) for n in names}
+    pairs = set()
+    for a in names:
+        for b in names:
+            (ca, ra), (cb, rb) = cells[a], cells[b]
+            if a < b and ((ca == cb and abs(ra - rb) == 2) or (ra == rb and abs(ca - cb) == 2)):
+                pairs.add(frozenset((a, b)))
+    return pairs

@@ -18,10 +18,11 @@ from generators.engine.facts import game_content
 from generators.engine.mission_drive import GAME
 from generators.engine.runner import check, prepare, project, run_scenario
 from generators.errors import ContentError
+from tests.helpers import real_content
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "tests" / "fixtures" / "scenarios" / "mission-drive"
-MD = load_content(ROOT / "content", ["mission-drive"]).game("mission-drive")
+MD = real_content().game("mission-drive")
 
 
 def check_main(argv: list[str]) -> int:

@@ -14,12 +14,12 @@ from typing import Any
 
 import pytest
 
-from generators.content.loader import load_content
 from generators.engine import svg as draw
 from generators.engine.runner import _replay, _Run, engine_of, load_all, run_scenario
+from tests.helpers import real_content
 
 ROOT = Path(__file__).resolve().parent.parent
-CONTENT = load_content(ROOT / "content")
+CONTENT = real_content()
 WORK = {w.game.id: w for w in load_all(CONTENT)}
 _VIEWBOX = re.compile(r'<svg [^>]*viewBox="([-\d.]+) ([-\d.]+) ([-\d.]+) ([-\d.]+)"')
 EVERYWHERE = draw.Box(-1e6, -1e6, 2e6, 2e6)  # a window over the whole board, whatever its units

@@ -13,15 +13,15 @@ from typing import Any
 
 import pytest
 
-from generators.content.loader import load_content
 from generators.engine.chance import Chance
 from generators.engine.dronovody import GAME as G
 from generators.engine.dronovody import facts as F
 from generators.engine.dronovody.state import State
 from generators.engine.facts import game_content
+from tests.helpers import real_content
 
 ROOT = Path(__file__).resolve().parent.parent
-GAME = load_content(ROOT / "content", ["dronovody"]).game("dronovody")
+GAME = real_content().game("dronovody")
 CONTENT = game_content(GAME, G)
 
 

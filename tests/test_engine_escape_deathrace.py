@@ -13,7 +13,6 @@ from typing import Any, get_args
 
 import pytest
 
-from generators.content.loader import load_content
 from generators.content.scenario import Scripted
 from generators.content.schema import to_data
 from generators.engine import escape_deathrace as ed
@@ -22,10 +21,11 @@ from generators.engine.escape_deathrace import facts, policy
 from generators.engine.escape_deathrace.turns import _settle
 from generators.engine.facts import FaceFacts, GameContent, game_content
 from generators.engine.refusals import IllegalAction, SetupError
+from tests.helpers import real_content
 
 GAME = ed.GAME
 ROOT = Path(__file__).resolve().parents[1]
-GAME_DATA = next(g for g in load_content(ROOT / "content").games if g.id == "escape-deathrace-2182-micro")
+GAME_DATA = next(g for g in real_content().games if g.id == "escape-deathrace-2182-micro")
 FACTS = game_content(GAME_DATA, GAME)
 SUBS_DEAD = {"death-turret": 0, "omg-zilla-1": 0, "omg-zilla-2": 0}
 ALL_DEAD = {**SUBS_DEAD, "final-boss": 0}

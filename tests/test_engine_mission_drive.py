@@ -16,7 +16,6 @@ from typing import Any
 
 import pytest
 
-from generators.content.loader import load_content
 from generators.content.scenario import Scripted, load_scenarios
 from generators.content.schema import to_data
 from generators.engine.chance import Chance, ChanceExhausted
@@ -37,10 +36,11 @@ from generators.engine.mission_drive.upgrades import EFFECTS
 from generators.engine.refusals import IllegalAction, SetupError
 from generators.engine.runner import prepare
 from generators.errors import ContentError
-from tests.test_engine_contract import _check_state
+from tests.engine_checks import check_state
+from tests.helpers import real_content
 
 ROOT = Path(__file__).resolve().parent.parent
-MD = load_content(ROOT / "content", ["mission-drive"]).game("mission-drive")
+MD = real_content().game("mission-drive")
 CONTENT = game_content(MD, GAME)
 FACTS = facts_of(CONTENT)
 FIXTURES = ROOT / "tests" / "fixtures" / "scenarios" / "mission-drive"
@@ -439,7 +439,7 @@ def _with_every_effect() -> State:
     lambda: _with_every_effect(),
 ], ids=["uplinks", "voltage-rocket", "boss-lands", "every-effect"])
 def test_hand_built_states_keep_the_contract(build: Any) -> None:
-    _check_state(GAME, build(), random.Random(3), deep=True)
+    check_state(GAME, build(), random.Random(3), deep=True)
 
 
 # --- uplinks, upgrades, laser strike ----------------------------------------------------------------
@@ -962,7 +962,7 @@ def test_random_play_from_later_stages_keeps_the_contract(label: str, start: Sta
     for seed in range(8):
         rng, chance, s = random.Random(seed), Chance.seeded(seed), start
         for n in range(GAME.type.max_actions + 1):
-            _check_state(GAME, s, rng, deep=n % 3 == 0)
+            check_state(GAME, s, rng, deep=n % 3 == 0)
             if not GAME.players_to_act(s):
                 break
             before = copy.deepcopy(s)

@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from generators.content.loader import load_content
+from tests.helpers import real_content
 
 ROOT = Path(__file__).resolve().parent.parent
-CONTENT = load_content(ROOT / "content")
+CONTENT = real_content()
 ENGINES = ROOT / "generators" / "engine"
 MARK = re.compile(r"#\s*ruling:\s*([a-z0-9][a-z0-9-]*)")
 

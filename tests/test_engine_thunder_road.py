@@ -12,7 +12,6 @@ from pathlib import Path
 import pytest
 
 from generators.content import geometry
-from generators.content.loader import load_content
 from generators.content.model import size_mm
 from generators.engine.chance import Chance
 from generators.engine.facts import game_content
@@ -21,9 +20,10 @@ from generators.engine.thunder_road_ignition import board as tb
 from generators.engine.thunder_road_ignition import facts as tr
 from generators.engine.thunder_road_ignition.odds import odds_tables
 from generators.engine.thunder_road_ignition.setup import lay_road
+from tests.helpers import real_content
 
 ROOT = Path(__file__).resolve().parent.parent
-GAME = load_content(ROOT / "content", only=["thunder-road-ignition"]).game("thunder-road-ignition")
+GAME = real_content().game("thunder-road-ignition")
 CONTENT = game_content(GAME, engine_of(GAME))
 KIT = CONTENT.view(tr.read_kit)
 OPPOSITE = dict(zip(tr.DIRECTIONS, ("back-right", "back", "back-left", "front-right", "front", "front-left"),

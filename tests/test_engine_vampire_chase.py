@@ -10,7 +10,6 @@ from typing import Any
 
 import pytest
 
-from generators.content.loader import load_content
 from generators.engine.chance import Chance
 from generators.engine.facts import game_content
 from generators.engine.vampire_chase import GAME as VAMPIRE_CHASE
@@ -19,9 +18,9 @@ from generators.engine.vampire_chase import results as vc_results
 from generators.engine.vampire_chase import speed as vc_speed
 from generators.engine.vampire_chase import state as vc_state
 from generators.engine.vampire_chase import words as vc_words
-from tests.helpers import CONTENT
+from tests.helpers import real_content
 
-GAME = load_content(CONTENT).game("vampire-chase")
+GAME = real_content().game("vampire-chase")
 ENGINE = VAMPIRE_CHASE
 FACTS = game_content(GAME, ENGINE)
 LIB = FACTS.view(vc_facts.build_library)

@@ -17,16 +17,16 @@ from pathlib import Path
 
 import pytest
 
-from generators.content.loader import load_content
 from generators.content.model import LoadedGame
 from generators.content.scenario import load_scenarios, plain
 from generators.engine.contract import Figure, Place
 from generators.engine.facts import game_content
 from generators.engine.runner import engine_of, prepare, run_scenario
 from generators.site.narrative import Step, steps
+from tests.helpers import counted_nouns, disagreements, real_content
 
 ROOT = Path(__file__).resolve().parent.parent
-CONTENT = load_content(ROOT / "content")
+CONTENT = real_content()
 WITH_ENGINE = [g for g in CONTENT.games if g.engine and list((Path(g.dir) / "examples").glob("*.yaml"))]
 
 TOKEN = re.compile(r"[\w'’-]+")
@@ -162,23 +162,8 @@ def test_every_roll_and_draw_is_told_in_its_step(game: LoadedGame) -> None:
 
 # --- numbers and who did what -------------------------------------------------------------------
 
-COUNT = re.compile(r"(?<![\w.#/,:+-])(\d+) ([a-z]+)\b(?! [a-z]+s\b)")  # "2 tiles" (not "4 player boards")
 ANSWER = re.compile(r"\b([\w'’]+) (?:striking back at|strikes back at|strikes back against|hits back at) ([\w'’]+)")
 STRIKE = r"(?:{a} strikes {b}\b|{a}'s (?:strike|drive-by|attack) (?:at|on) {b}\b|{a} attacks {b}\b)"
-
-
-def counted_nouns(texts: list[str]) -> set[str]:
-    """Words counted in the plural ("2 tiles") whose singular is counted too ("1 tile", "a tile",
-    "each tile"): the nouns whose number a count must agree with (verbs such as "takes" are not)."""
-    joined = " ".join(texts)
-    plural = {w for n, w in COUNT.findall(joined) if int(n) >= 2 and w.endswith("s") and len(w) > 3}
-    return {w for w in plural if re.search(rf"\b(?:1|a|an|one|each|every) {re.escape(w[:-1])}\b", joined)}
-
-
-def disagreements(text: str, nouns: set[str]) -> list[str]:
-    """"1 tiles" or "3 tile" in `text`, with a little of what is around it."""
-    return [text[max(0, m.start() - 30):m.end() + 10] for m in COUNT.finditer(text)
-            if (int(m.group(1)) == 1 and m.group(2) in nouns) or (int(m.group(1)) >= 2 and m.group(2) + "s" in nouns)]
 
 
 def answers_without_a_strike(lines: list[str]) -> list[str]:

@@ -19,14 +19,14 @@ from pathlib import Path
 
 import pytest
 
-from generators.content.loader import load_content
 from generators.content.scenario import load_scenarios
 from generators.engine.facts import game_content
 from generators.engine.runner import engine_of, fmt, prepare, run_scenario
+from tests.helpers import real_content
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = ROOT / "tests" / "golden"
-CONTENT = load_content(ROOT / "content")
+CONTENT = real_content()
 GAMES = {g.id: g for g in CONTENT.games}
 SCENARIOS = sorted((ROOT / "content").glob("*/examples/*.yaml"))
 WITH_ENGINE = [g for g in CONTENT.games if g.engine]

@@ -9,13 +9,13 @@ from pathlib import Path
 
 import pytest
 
-from generators.content.loader import load_content
 from generators.engine import figures
 from generators.engine.contract import Hints, load_engine
 from generators.engine.facts import game_content
+from tests.helpers import real_content
 
 ROOT = Path(__file__).resolve().parent.parent
-GAME = load_content(ROOT / "content", ["vampire-chase"]).game("vampire-chase")
+GAME = real_content().game("vampire-chase")
 ENGINE = load_engine(GAME.engine or "")
 CONTENT = game_content(GAME, ENGINE)
 

@@ -15,10 +15,10 @@ from pathlib import Path
 
 import pytest
 
-from generators.content.loader import load_content
+from tests.helpers import real_content
 
 ROOT = Path(__file__).resolve().parent.parent
-GAMES = [g.id for g in load_content(ROOT / "content").games if g.engine]
+GAMES = [g.id for g in real_content().games if g.engine]
 PROMPT = re.compile(rb"\n?(\S+)> $")
 
 

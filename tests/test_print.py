@@ -683,19 +683,6 @@ def _face_centres(path: Path, names: list[str]) -> list[dict[str, tuple[float, f
     return out
 
 
-def _opposites(centres: dict[str, tuple[float, float]], s: float) -> set[frozenset[str]]:
-    """Opposite faces of a folded cross net: two apart in the long strip, and the two arms."""
-    names = list(centres)
-    cells = {n: (round(centres[n][0] / s), round(-centres[n][1] / s)) for n in names}
-    pairs = set()
-    for a in names:
-        for b in names:
-            (ca, ra), (cb, rb) = cells[a], cells[b]
-            if a < b and ((ca == cb and abs(ra - rb) == 2) or (ra == rb and abs(ca - cb) == 2)):
-                pairs.add(frozenset((a, b)))
-    return pairs
-
-
 def test_numbered_dice_have_standard_opposite_faces(tmp_path: Path) -> None:
     order = (4, 1, 6, 3, 2, 5)  # listed out of order on purpose
     faces = "".join(f"  - {{id: f{i}, front: {{title: 'Side {i}', provenance: house, art: {{pips: {i}}}}}}}\n"
@@ -705,8 +692,8 @@ def test_numbered_dice_have_standard_opposite_faces(tmp_path: Path) -> None:
     nets = _face_centres(path, names)
     assert len(nets) == 2
     for centres in nets:
-        assert _opposites(centres, 18 * MM) == {frozenset(("Side 1", "Side 6")), frozenset(("Side 2", "Side 5")),
-                                                frozenset(("Side 3", "Side 4"))}
+        assert pdfgeom.net_opposites(centres, 18 * MM) == {
+            frozenset(("Side 1", "Side 6")), frozenset(("Side 2", "Side 5")), frozenset(("Side 3", "Side 4"))}
     text = " ".join(p.extract_text() or "" for p in pypdf.PdfReader(path).pages)
     for i in range(1, 7):
         assert text.count(f"Side {i}") == 2
@@ -718,7 +705,7 @@ def test_other_dice_go_opposite_in_listed_pairs(tmp_path: Path) -> None:
                     for k, n in enumerate(names))
     path = _die_content(tmp_path, faces)
     for centres in _face_centres(path, names):
-        assert _opposites(centres, 18 * MM) == {frozenset(("Red", "Blue")), frozenset(("Sun", "Moon")),
+        assert pdfgeom.net_opposites(centres, 18 * MM) == {frozenset(("Red", "Blue")), frozenset(("Sun", "Moon")),
                                                 frozenset(("Up", "Down"))}
 
 

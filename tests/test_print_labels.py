@@ -16,7 +16,6 @@ from generators.pdf.kit import with_proxies
 from generators.pdf.options import Options
 from tests import pdfgeom
 from tests.helpers import CONTENT
-from tests.test_print import _opposites
 
 MM = 72 / 25.4
 
@@ -82,7 +81,7 @@ def test_direction_die_opposite_faces_follow_the_tiles(tmp_path: Path) -> None:
     only = replace(game, components=(die, *tiles))
     path = tmp_path / "dice.pdf"
     path.write_bytes(documents.dice(only, Look(only, content().icons), Options()))
-    assert _opposites(_centres(path, list(title.values())), size_mm(die.size)[0] * MM) == expected
+    assert pdfgeom.net_opposites(_centres(path, list(title.values())), size_mm(die.size)[0] * MM) == expected
 
 
 def _centres(path: Path, names: list[str]) -> dict[str, tuple[float, float]]:

@@ -9,14 +9,13 @@ import pypdf
 import pypdfium2 as pdfium
 from PIL import ImageChops
 
-from generators.content.loader import load_content
 from generators.content.model import Component, Element, Face, Side
 from generators.pdf.documents import single_side
 from generators.pdf.faces import Look
-from tests.helpers import CONTENT
+from tests.helpers import real_content
 
-GAME = load_content(CONTENT).game("mission-drive")
-ICONS = load_content(CONTENT).icons
+GAME = real_content().game("mission-drive")
+ICONS = real_content().icons
 
 
 def _pdf(comp: Component, side: Side) -> bytes:

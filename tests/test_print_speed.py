@@ -44,21 +44,30 @@ def test_the_text_fit_cache_draws_only_changed_sides_and_still_finds_overflow(tm
     real = fit.audit_side
     monkeypatch.setattr(fit, "audit_side", lambda look, comp, side: drawn.append(side.title) or real(look, comp, side))
     with memo.caching(tmp_path / "cache"):
-        load_content(content)
+        _fitted(content)
         memo.save()
     assert len(drawn) > 20 and (tmp_path / "cache" / fit.CACHE_FILE).exists()
     drawn.clear()
     with memo.caching(tmp_path / "cache"):
-        load_content(content)  # nothing changed: nothing drawn
+        _fitted(content)  # nothing changed: nothing drawn
     assert drawn == []
     card.write_text(head + fine + "      text: >-\n        " + "Move one space and roll. " * 60 + "\n", "utf-8")
     with memo.caching(tmp_path / "cache"), pytest.raises(ContentError, match="does not fit"):
-        load_content(content)
+        _fitted(content)
     assert drawn == ["Fine"]  # only the edited side
     drawn.clear()
     with memo.caching(None), pytest.raises(ContentError, match="does not fit"):
-        load_content(content)  # without the cache: the same mistake, every side drawn until it
+        _fitted(content)  # without the cache: the same mistake, every side drawn until it
     assert len(drawn) > 1
+
+
+def _fitted(root) -> None:
+    """Load the content and run the fit check on every game, as the validation pass does."""
+    from generators.pdf.fit import check_text_fit
+
+    content = load_content(root)
+    for game in content.games:
+        check_text_fit(game, content.icons)
 
 
 def _printed(tmp_path, games: tuple[str, ...]):

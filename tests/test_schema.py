@@ -12,10 +12,12 @@ import jsonschema
 import pytest
 
 from generators.content.export_schema import SCHEMAS, write_schemas
-from generators.content.loader import load_content, split_front_matter
+from generators.content.loader import split_front_matter
 from generators.content.schema import fields_of
 from generators.content.yaml_io import load_yaml
-from generators.engine.runner import engine_of, scenario_schemas
+from generators.engine.runner import engine_of
+from generators.engine.schemas import scenario_schemas
+from tests.helpers import real_content
 
 ROOT = Path(__file__).resolve().parent.parent
 CONTENT = ROOT / "content"
@@ -27,7 +29,7 @@ def schemas(tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict]:
     return {p.name: json.loads(p.read_text("utf-8")) for p in write_schemas(out, scenario_schemas(LOADED))}
 
 
-LOADED = load_content(CONTENT)
+LOADED = real_content()
 WITH_ENGINE = {g.id for g in LOADED.games if g.engine}
 
 

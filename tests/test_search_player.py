@@ -27,16 +27,16 @@ from typing import Any
 
 import pytest
 
-from generators.content.loader import load_content
 from generators.engine import figures
 from generators.engine.chance import Chance
 from generators.engine.facts import game_content
 from generators.engine.players import LookaheadPlayer, SearchPlayer, _unit
 from generators.engine.runner import engine_of
 from generators.engine.versus import Bout, compare, outcomes, play_bout, recorded, seats
+from tests.helpers import real_content
 
 ROOT = Path(__file__).resolve().parent.parent
-CONTENT = load_content(ROOT / "content")
+CONTENT = real_content()
 # Per game: the setting to play, games per player, simulations a move. A setting where the look-ahead
 # neither always wins nor always loses, so the search has room to show.
 BUDGET = {

@@ -13,7 +13,6 @@ import json
 import re
 import shutil
 import time
-from dataclasses import dataclass
 from html import unescape as html_unescape
 from html.parser import HTMLParser
 from pathlib import Path
@@ -23,62 +22,18 @@ import pytest
 import yaml
 from PIL import Image
 
-from generators.content.loader import Content, load_content
+from generators.content.loader import load_content
 from generators.errors import ContentError
-from generators.outputs import Manifest, realize
-from generators.pdf.kit import document_targets, face_images, png_name, png_targets
+from generators.pdf.kit import document_targets, face_images, png_name
 from generators.pdf.options import Options
 from generators.site.assets import THUMB_PX
-from generators.site.build import SiteResult, build_site, stage_site
+from generators.site.build import build_site, stage_site
 from generators.site.links import slug
 from generators.site.quick import load_quick
-from tests.helpers import CONTENT, ROOT, copy_content, fingerprint
+from tests.helpers import ROOT, copy_content, fingerprint
+from tests.site_helpers import NUMBERS, Built, player_pages, ready, scenarios
 
 # --- building once ----------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Built:
-    content: Content
-    out: Path
-    result: SiteResult
-
-    @property
-    def site(self) -> Path:
-        return self.out / "site"
-
-    @property
-    def offline(self) -> Path:
-        """The same build: it also opens from disk (file://)."""
-        return self.out / "site"
-
-
-def make_inputs(content: Content, out: Path) -> None:
-    """What the site shows from other parts: the print kit (PNGs, PDFs) and the rules check."""
-    targets = []
-    for game in content.games:
-        targets += list(png_targets(content, game, out))
-        for paper in ("a4", "letter"):
-            targets += list(document_targets(content, game, [Options(paper=paper)], out))
-    realize(targets, Manifest.load(out))
-    try:
-        from generators.engine.runner import run_check
-    except ImportError:  # the engine not there yet: the site shows its examples as unchecked
-        return
-    run_check(content, [], out, quiet=True)
-
-
-@functools.cache
-def site_build(out: Path) -> Built:
-    """Build the site (both variants) into `out` once per process; later calls reuse it."""
-    content = load_content(CONTENT)
-    make_inputs(content, out)
-    return Built(content, out, build_site(content, out, say=lambda _: None))
-
-
-@pytest.fixture(scope="session")
-def built(tmp_path_factory: pytest.TempPathFactory) -> Built:
-    return site_build(tmp_path_factory.getbasetemp() / "site-build")
 
 
 # --- reading the HTML -------------------------------------------------------------------------
@@ -122,18 +77,6 @@ def page(site: Path, docs_path: str) -> Path:
     return site / f"{docs_path.removesuffix('.md')}.html"
 
 
-def ready(content: Content):
-    return [g for g in content.games if g.game.status == "ready"]
-
-
-def scenarios(game) -> list[dict]:
-    out = []
-    for path in sorted((Path(game.dir) / "examples").glob("*.yaml")):
-        data = yaml.safe_load(path.read_text("utf-8"))
-        out.append(data)
-    return out
-
-
 def norm(text: str) -> str:
     return " ".join(text.split())
 
@@ -158,11 +101,6 @@ def example_page_of(site: Path, game_id: str, example_id: str) -> Path:
     found = [p for p in example_pages(site, game_id) if example_id in parse(p).ids]
     assert len(found) == 1, f"{game_id}: example {example_id} is on {len(found)} pages"
     return found[0]
-
-
-def player_pages(site: Path) -> list[Path]:
-    """Every page but the content authors' ones."""
-    return [p for p in sorted(site.rglob("*.html")) if "authors" not in p.relative_to(site).with_suffix("").parts]
 
 
 def test_every_rules_entry_is_at_its_anchor_citing_its_section(built: Built) -> None:
@@ -517,7 +455,6 @@ def test_the_authors_page_holds_ids_settings_engine_readings_and_the_report(buil
 
 # --- at the table: numbers, quick reference, index -------------------------------------------
 
-NUMBERS = ROOT / "tests" / "site_rule_numbers.json"
 
 
 def test_rule_numbers_are_shown_and_stable(built: Built, request: pytest.FixtureRequest) -> None:
@@ -710,7 +647,7 @@ def test_search_finds_rules_cards_and_terms(built: Built) -> None:
 def test_examples_pages_count_in_agreement(built: Built) -> None:
     """Every examples page as a player reads it (steps, outcomes, the folds' summaries such as "The
     2 positions in between"): a count agrees with its noun."""
-    from tests.test_example_wording import counted_nouns, disagreements
+    from tests.helpers import counted_nouns, disagreements
 
     pages = [p for g in ready(built.content) for p in sorted((built.site / g.id / "examples").glob("*.html"))]
     texts = {p: parse(p).text for p in pages}

@@ -22,7 +22,6 @@ import functools
 import gzip
 import http.server
 import json
-import os
 import re
 import threading
 from collections.abc import Iterator
@@ -36,80 +35,35 @@ from generators.content.loader import load_content
 from generators.site.build import build_site
 from generators.site.weight import TARGET, TEXT, first_load
 from tests.helpers import ROOT, copy_content
-from tests.test_site import NUMBERS, Built, player_pages, ready, scenarios, site_build
+from tests.site_helpers import (
+    DESKTOP,
+    NUMBERS,
+    Built,
+    new_page,
+    page_url,
+    player_pages,
+    questions,
+    ready,
+    scenarios,
+    serve,
+)
 
 pytestmark = pytest.mark.browser
 
-CHROMIUM = Path("/usr/bin/chromium")
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-        "--disable-sync", "--no-first-run"]
 SHOTS = ROOT / "build" / "screenshots"
 PHONE = {"width": 390, "height": 844}
-DESKTOP = {"width": 1440, "height": 900}
-QUESTIONS = ROOT / "tests" / "search_questions.yaml"
 QUERY = "ramming"
-
-
-def _unavailable(reason: str) -> None:
-    if os.environ.get("ROADKIT_REQUIRE_BROWSER") == "1":
-        pytest.fail(f"{reason} (ROADKIT_REQUIRE_BROWSER=1 requires the browser test to run)")
-    pytest.skip(reason)
-
-
-@pytest.fixture(scope="module")
-def built(tmp_path_factory: pytest.TempPathFactory) -> Built:
-    return site_build(tmp_path_factory.getbasetemp() / "site-build")
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[object]:
-    if not CHROMIUM.is_file():
-        _unavailable(f"{CHROMIUM} is missing: install Debian's chromium (apt-get install chromium)")
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        _unavailable("the playwright Python package is not installed")
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        try:
-            yield b
-        finally:
-            b.close()
-
-
-def _serve(folder: Path) -> tuple[http.server.ThreadingHTTPServer, str]:
-    class Quiet(http.server.SimpleHTTPRequestHandler):
-        def log_message(self, *args: object) -> None:
-            pass
-
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(folder)))
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    return httpd, f"http://127.0.0.1:{httpd.server_address[1]}/"
 
 
 @pytest.fixture(scope="module")
 def server(built: Built) -> Iterator[str]:
     """build/site served on 127.0.0.1 (a free port) by the standard library."""
-    httpd, url = _serve(built.site)
+    httpd, url = serve(built.site)
     try:
         yield url
     finally:
         httpd.shutdown()
         httpd.server_close()
-
-
-def _new_page(browser, viewport: dict[str, int], scheme: str = "light"):
-    context = browser.new_context(viewport=viewport, color_scheme=scheme)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    return page, errors
-
-
-def _url(base: str, docs_path: str) -> str:
-    """A docs page ('g/x.md', 'g/index.md') as a URL of the served site or of the same files opened
-    from disk (pages are files: x.html)."""
-    return base + f"{docs_path.removesuffix('.md')}.html"
 
 
 # JavaScript: the result groups a reader sees, each the links shown (not folded under "more").
@@ -161,21 +115,14 @@ def _finds_rule(built: Built, game, groups: list[list[dict]], rule_id: str, top:
     return False
 
 
-def _questions(built: Built):
-    asked = yaml.safe_load(QUESTIONS.read_text("utf-8"))
-    games = {g.id: g for g in ready(built.content)}
-    assert set(games) <= set(asked), f"no search questions for {sorted(set(games) - set(asked))}"
-    return [(games[g], items) for g, items in asked.items() if g in games]
-
-
 @pytest.mark.parametrize("variant", ["served", "file"])
 def test_player_questions_find_their_rule_in_the_top_three(browser, server: str, built: Built, variant: str) -> None:
     base = (built.site.as_uri() + "/") if variant == "file" else server
-    page, errors = _new_page(browser, DESKTOP)
+    page, errors = new_page(browser, DESKTOP)
     misses = []
-    for game, items in _questions(built):
+    for game, items in questions(built):
         assert len(items) >= 6, f"{game.id}: keep at least six player questions"
-        page.goto(_url(base, f"{game.id}/quick-reference.md"))
+        page.goto(page_url(base, f"{game.id}/quick-reference.md"))
         for q in items:
             groups = _search(page, q["query"])
             if not _finds_rule(built, game, groups, q["rule"]):
@@ -188,10 +135,10 @@ def test_player_questions_find_their_rule_in_the_top_three(browser, server: str,
 
 def test_rule_numbers_are_searchable(browser, server: str, built: Built) -> None:
     numbers = json.loads(NUMBERS.read_text("utf-8"))
-    page, errors = _new_page(browser, DESKTOP)
+    page, errors = new_page(browser, DESKTOP)
     misses = []
     for game in ready(built.content):
-        page.goto(_url(server, f"{game.id}/quick-reference.md"))
+        page.goto(page_url(server, f"{game.id}/quick-reference.md"))
         for rule_id, number in sorted(numbers[game.id].items())[::4]:
             if not _finds_rule(built, game, _search(page, number), rule_id, top=1):
                 misses.append(f"{number} does not find {rule_id} first")
@@ -203,7 +150,7 @@ def test_results_name_their_game_and_stay_within_it(browser, server: str, built:
     games = {g.id: g.game.name for g in ready(built.content)}
     if len(games) < 2:
         pytest.skip("needs two ready games")
-    page, errors = _new_page(browser, DESKTOP)
+    page, errors = new_page(browser, DESKTOP)
     page.goto(server)
     groups = _search(page, "boss")
     folders = {urlsplit(g[0]["href"]).path.strip("/").split("/")[0] for g in groups}
@@ -214,7 +161,7 @@ def test_results_name_their_game_and_stay_within_it(browser, server: str, built:
         if folder in games:
             assert games[folder] in [t for link in g for t in link["tags"]], f"a {folder} result does not name its game"
     game_id = sorted(with_boss)[0]  # a game where "boss" finds something
-    page.goto(_url(server, f"{game_id}/quick-reference.md"))
+    page.goto(page_url(server, f"{game_id}/quick-reference.md"))
     scoped = _search(page, "boss")
     assert scoped and all(urlsplit(g[0]["href"]).path.strip("/").startswith(game_id) for g in scoped), \
         "on a game's page the results stay in that game"
@@ -241,7 +188,7 @@ _EXAMPLE_IN_ENTRY = """(id) => {
 
 
 def test_search_ramming_opens_a_verified_example_with_its_diagram(browser, server: str) -> None:
-    page, errors = _new_page(browser, DESKTOP)
+    page, errors = new_page(browser, DESKTOP)
     page.goto(server)
     groups = _search(page, QUERY)
     entry = [link["href"] for g in groups for link in g if urlsplit(link["href"]).fragment == QUERY]
@@ -262,8 +209,8 @@ def test_search_ramming_opens_a_verified_example_with_its_diagram(browser, serve
 
 def test_a_diagram_opens_full_screen_and_closes(browser, server: str, built: Built) -> None:
     game = next(g for g in ready(built.content) if scenarios(g))
-    page, errors = _new_page(browser, PHONE)
-    page.goto(_url(server, f"{game.id}/examples/index.md"))
+    page, errors = new_page(browser, PHONE)
+    page.goto(page_url(server, f"{game.id}/examples/index.md"))
     page.locator("table a").first.click()
     link = page.locator("a.rk-zoom").first
     link.scroll_into_view_if_needed()
@@ -280,7 +227,7 @@ def test_a_diagram_opens_full_screen_and_closes(browser, server: str, built: Bui
 
 
 def test_offline_copy_searches_from_file_urls(browser, built: Built) -> None:
-    page, errors = _new_page(browser, DESKTOP)
+    page, errors = new_page(browser, DESKTOP)
     page.goto((built.offline / "index.html").as_uri())
     groups = _search(page, QUERY)
     hrefs = [link["href"] for g in groups for link in g]
@@ -314,7 +261,7 @@ _FIGURES = """() => {
 
 
 def test_every_player_page_reads_on_a_phone(browser, server: str, built: Built) -> None:
-    page, errors = _new_page(browser, PHONE)
+    page, errors = new_page(browser, PHONE)
     problems = []
     checked_examples = 0
     for path in player_pages(built.site):
@@ -383,7 +330,7 @@ _DIAGRAM_TEXT = """async () => {
 def test_diagram_text_reads_on_a_phone(browser, server: str, built: Built) -> None:
     """At 390 px every diagram on every examples page shows its smallest text at least at its game's
     MIN_DIAGRAM_TEXT px, and no text runs off a drawing's edge."""
-    page, errors = _new_page(browser, PHONE)
+    page, errors = new_page(browser, PHONE)
     problems, least = [], {}
     for game in ready(built.content):
         for path in sorted((built.site / game.id / "examples").glob("*.html")):
@@ -405,7 +352,7 @@ def test_diagram_text_reads_on_a_phone(browser, server: str, built: Built) -> No
 
 def test_diagrams_fit_the_desktop_column(browser, server: str, built: Built) -> None:
     """At 1440 px every diagram shows whole in the column, at its 12 px text width where that fits."""
-    page, errors = _new_page(browser, DESKTOP)
+    page, errors = new_page(browser, DESKTOP)
     problems, checked = [], 0
     for path in player_pages(built.site):
         rel = path.relative_to(built.site).as_posix()
@@ -420,9 +367,9 @@ def test_diagrams_fit_the_desktop_column(browser, server: str, built: Built) -> 
 
 
 def test_quick_reference_fits_one_desktop_screen(browser, server: str, built: Built) -> None:
-    page, errors = _new_page(browser, DESKTOP)
+    page, errors = new_page(browser, DESKTOP)
     for game in ready(built.content):
-        page.goto(_url(server, f"{game.id}/quick-reference.md"))
+        page.goto(page_url(server, f"{game.id}/quick-reference.md"))
         bottom = page.evaluate("() => document.querySelector('.rk-quick').getBoundingClientRect().bottom + scrollY")
         assert bottom <= 1.1 * DESKTOP["height"], f"{game.id}: the quick reference ends at {bottom:.0f}px"
     assert errors == []
@@ -551,7 +498,7 @@ _A11Y = """() => {
 def test_pages_of_each_kind_read_with_assistive_technology(browser, server: str, built: Built) -> None:
     """One page of each kind per game: headings without gaps, every diagram described in words,
     Ukrainian marked as Ukrainian, badges in type of at least 12 px."""
-    page, errors = _new_page(browser, DESKTOP)
+    page, errors = new_page(browser, DESKTOP)
     problems = []
     for game in ready(built.content):
         kinds = ["index.html", "quick-reference.html", "components.html", "glossary.html"]
@@ -585,7 +532,7 @@ def test_axe_finds_no_serious_violation_on_a_page_of_each_kind(browser, server: 
     """axe-core (vendored, tests/vendor/axe-core) on the overview, a rules chapter, an examples
     page, the components and the quick reference of every game, and the home page."""
     axe = AXE.read_text("utf-8")
-    page, errors = _new_page(browser, DESKTOP, scheme)
+    page, errors = new_page(browser, DESKTOP, scheme)
     problems, checked = [], 0
     kinds = ("index.html", "rules/", "examples/", "components.html", "quick-reference.html")
     pages = ["index.html"] + [p for g in ready(built.content) for p in _kinds(built, g.id)
@@ -618,9 +565,9 @@ def test_a_tooltip_shows_markup_in_its_definition_as_text(browser, tmp_path: Pat
     build_site(load_content(content_dir), out, say=lambda _: None)
     chapter = next(p for p in sorted((out / "site" / game.id / "rules").rglob("*.html"))
                    if "<abbr" in p.read_text("utf-8"))
-    httpd, base = _serve(out / "site")
+    httpd, base = serve(out / "site")
     try:
-        page, errors = _new_page(browser, DESKTOP)
+        page, errors = new_page(browser, DESKTOP)
         page.goto(base + chapter.relative_to(out / "site").as_posix().removesuffix("index.html"))
         term = page.locator("article abbr").first
         term.scroll_into_view_if_needed()
@@ -664,7 +611,7 @@ def test_screenshots(browser, server: str, built: Built, width: str, scheme: str
         "odds": f"{odds_game.id}/odds.html",
         "components": f"{game.id}/components.html",
     }
-    page, errors = _new_page(browser, PHONE if width == "phone" else DESKTOP, scheme)
+    page, errors = new_page(browser, PHONE if width == "phone" else DESKTOP, scheme)
     for name, path in pages.items():
         page.goto(server + path)
         page.wait_for_load_state("networkidle")

@@ -27,12 +27,12 @@ from pathlib import Path  # noqa: E402
 
 import pytest  # noqa: E402
 
-from generators.content.loader import load_content  # noqa: E402
 from generators.engine.facts import game_content  # noqa: E402
 from generators.engine.runner import engine_of  # noqa: E402
+from tests.helpers import real_content  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
-GAMES = [g for g in load_content(ROOT / "content").games if g.engine]
+GAMES = [g for g in real_content().games if g.engine]
 AVERAGE = re.compile(r"average(?: [^:]+)?: ([\u2212\-]?\d+(?:\.\d+)?)")
 
 

@@ -16,7 +16,7 @@ from generators.site.pages import NavItem
 from generators.site.projects import HUB, cross_links, index_files, merged_index, own_docs, own_index, split
 from generators.site.stage import Stage
 from tests.helpers import copy_content
-from tests.test_site import Built, built, ready  # noqa: F401 - the session's site build
+from tests.site_helpers import Built, ready
 
 GAMES = ["alpha", "beta"]
 
@@ -118,7 +118,7 @@ def _card_text_line(content_dir: Path, game: str) -> tuple[Path, str, str]:
     raise AssertionError(f"{game}: no plain card text line to edit")
 
 
-def test_an_edit_to_one_game_rebuilds_that_game_alone(built: Built, tmp_path: Path) -> None:  # noqa: F811
+def test_an_edit_to_one_game_rebuilds_that_game_alone(built: Built, tmp_path: Path) -> None:
     games = [g.id for g in ready(built.content)]
     edited = games[-1]
     out = tmp_path / "build"

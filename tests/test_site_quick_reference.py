@@ -9,11 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from generators.content.loader import load_content
 from generators.site.quick import load_quick
+from tests.helpers import real_content
 
 ROOT = Path(__file__).resolve().parent.parent
-GAMES = {g.id: g for g in load_content(ROOT / "content").games}
+GAMES = {g.id: g for g in real_content().games}
 # The rulebook transcriptions sit beside the repository (../shared/rulebooks); ROADKIT_RULEBOOKS
 # points elsewhere. A checkout without them skips the tests that compare with the books.
 BOOKS = Path(os.environ.get("ROADKIT_RULEBOOKS") or ROOT.parent / "shared" / "rulebooks")

@@ -9,12 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from generators.content.loader import load_content
 from generators.site.quick import load_quick
 from generators.site.rulings import parse
+from tests.helpers import real_content
 
 ROOT = Path(__file__).resolve().parent.parent
-CONTENT = load_content(ROOT / "content")
+CONTENT = real_content()
 GAMES = {g.id: g for g in CONTENT.games}
 # The rulebook transcriptions sit beside the repository (../shared/rulebooks); ROADKIT_RULEBOOKS
 # points elsewhere. A checkout without them skips the tests that compare with the books.

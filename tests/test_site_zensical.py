@@ -18,9 +18,7 @@ from urllib.parse import urlsplit
 import pytest
 
 from generators.site import zensical_run
-from tests.test_site import Built, ready, site_build
-from tests.test_site_browser import DESKTOP, _new_page, _questions, _serve, _url
-from tests.test_site_browser import browser as browser  # the same Chromium fixture
+from tests.site_helpers import DESKTOP, Built, new_page, page_url, questions, ready, serve, site_build
 
 # Questions (of 60) whose rule Zensical's search puts in the top three, measured with zensical 0.0.73
 # in two runs each (Material's build with our search script: all 60). A better Zensical raises
@@ -127,13 +125,13 @@ def _finds(site: Path, game, hrefs: list[str], rule_id: str, top: int = 3) -> bo
 @pytest.mark.parametrize("variant", ["served", "file"])
 def test_zensical_search_answers_player_questions(browser, zbuilt: tuple[Built, Path], variant: str) -> None:
     built, site = zbuilt
-    httpd, url = _serve(site)
+    httpd, url = serve(site)
     try:
         base = (site.as_uri() + "/") if variant == "file" else url
-        page, errors = _new_page(browser, DESKTOP)
+        page, errors = new_page(browser, DESKTOP)
         found, misses, asked = 0, [], 0
-        for game, items in _questions(built):
-            page.goto(_url(base, f"{game.id}/quick-reference.md"))
+        for game, items in questions(built):
+            page.goto(page_url(base, f"{game.id}/quick-reference.md"))
             for q in items:
                 asked += 1
                 hrefs = _zsearch(page, q["query"])

@@ -107,7 +107,8 @@ def test_a_bend_keeps_its_lanes_in_order() -> None:
 def test_the_print_kit_draws_a_map_and_offers_label_room() -> None:
     from reportlab.lib.colors import HexColor
 
-    from generators.pdf.art import Box, Pen
+    from generators.content.geometry import Box
+    from generators.pdf.pen import Pen
     from generators.pdf.spacemap import draw_space_map
     from generators.pdf.text import Fonts
 

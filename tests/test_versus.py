@@ -7,15 +7,15 @@ import subprocess
 import sys
 from pathlib import Path
 
-from generators.content.loader import load_content
 from generators.engine.facts import game_content
 from generators.engine.players import player_for
 from generators.engine.runner import engine_of
 from generators.engine.simulate import play
 from generators.engine.versus import head_to_head, measured_seat, seats
+from tests.helpers import real_content
 
 ROOT = Path(__file__).resolve().parent.parent
-CONTENT = load_content(ROOT / "content")
+CONTENT = real_content()
 
 
 def _setup(game_id: str, label: str):

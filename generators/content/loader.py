@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+import warnings
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, fields, is_dataclass
 from pathlib import Path
@@ -151,16 +152,7 @@ def load_game(game_dir: Path, icons: Icons, root: Path) -> LoadedGame:
         files=files,
         docs={c.id: d for c, d in zip(components_unsorted, component_docs, strict=True)},
     )
-    _check_text_fit(loaded, icons)
     return loaded
-
-
-def _check_text_fit(game: LoadedGame, icons: Icons) -> None:
-    """Text that cannot fit its printed box at the minimum size is a content mistake. The check draws
-    each side as the print kit does (generators.pdf.fit), so it measures with the renderer's own rules."""
-    from generators.pdf.fit import check_text_fit
-
-    check_text_fit(game, icons)
 
 
 def _load_optional(path: Path, cls: type, files: dict[str, str]) -> tuple[Any, Doc | None]:
@@ -337,9 +329,7 @@ def image_problem(path: Path) -> str | None:
 
 
 def _decode_image(path: Path, size: int) -> str | None:
-    import warnings
-
-    from PIL import Image
+    from PIL import Image  # only where content has artwork: the rules and engines load without Pillow
 
     if size > MAX_IMAGE_BYTES:
         return f"is {size / 1e6:.0f} MB; artwork up to {MAX_IMAGE_BYTES // 1_000_000} MB is accepted"

@@ -8,6 +8,7 @@ A game is a folder `content/<game>/` holding `game.yaml` (metadata, theme), `com
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -458,8 +459,6 @@ class Theme:
         default="dejavu-sans", metadata=_meta("Font family of every printed text (embedded, with Cyrillic)."))
 
     def check(self) -> tuple[str, str] | None:
-        import re
-
         for name, value in self.colors.items():
             if not re.fullmatch(HEX, value):
                 return ("colors", f"colors.{name}: expected {HEX_DOC}, got {value!r}")

@@ -41,9 +41,11 @@ from generators.engine.chance import Chance, ChanceExhausted, ChanceMismatch
 from generators.engine.contract import Game, load_engine
 from generators.engine.facts import GameContent, game_content
 from generators.engine.refusals import IllegalAction, SetupError
+from generators.engine.report import PARTS, SIMULATIONS
+from generators.engine.simulate import POLICIES, policies, simulate_one
 from generators.engine.svg import Focus, change_swatches, changes_between, sentence, starting_places
 from generators.errors import CheckUsageError, ContentError
-from generators.outputs import Commit, Manifest, Target, code_version, digest, realize
+from generators.outputs import CHECK_CODE, Commit, Manifest, Target, code_version, digest, realize
 
 STATUSES = ("verified", "erratum", "failed")
 
@@ -169,18 +171,6 @@ def prepare(engine: Game[Any, Any], facts: GameContent, loaded: LoadedScenario) 
 
 def _expects_refusal(loaded: LoadedScenario) -> bool:
     return "refused" in loaded.scenario.expect
-
-
-def scenario_schemas(content: Content) -> dict[str, dict[str, Any]]:
-    """`<game>.scenario.schema.json` for every game with an engine: its setup and actions typed."""
-    from generators.content.export_schema import scenario_schema
-
-    out = {}
-    for game in content.games:
-        if game.engine:
-            engine = engine_of(game)
-            out[f"{game.id}.scenario.schema.json"] = scenario_schema(game.id, engine.setup_spec, engine.action_specs)
-    return out
 
 
 # --- comparing ---------------------------------------------------------------------------------
@@ -511,21 +501,17 @@ def game_part(w: GameWork) -> bytes:
 
 def simulation_plan(w: GameWork) -> list[tuple[str, int]]:
     """(policy, setting index) of every line of a game's whole-game figures, in report order."""
-    from generators.engine.simulate import policies
 
     return [(policy, i) for policy in policies(w.engine, w.content) for i in range(len(w.engine.simulation_setups()))]
 
 
 def _simulated(w: GameWork, games: int, policy: str, index: int) -> bytes:
-    from generators.engine.simulate import simulate_one
-
     line = simulate_one(w.game.engine or "", w.content, games, policy, index)
     return json.dumps(line, sort_keys=True, ensure_ascii=False).encode("utf-8")
 
 
 def _figures(lines: list[dict[str, Any]]) -> dict[str, Any]:
     """A game's whole-game figures as the report holds them: what each policy is, then its lines."""
-    from generators.engine.simulate import POLICIES
 
     return {"policies": dict(POLICIES), "settings": lines}
 
@@ -567,19 +553,13 @@ def check(content: Content, games: Sequence[str] | None = None, extra_paths: Seq
 
 # --- the check as targets of the build graph --------------------------------------------------
 
-PARTS = "games"  # check/games/<game>.json: each game's part
-SIMULATIONS = "simulations"  # check/simulations/<game>/<policy>-<setting>.json: one line of figures
 
 
-def engine_modules(engine: str) -> tuple[str, ...]:
-    """The code a game's check runs: the runner and the shared engine modules it imports, the players,
-    and the game's own rules package (loaded by name, so named here); an edit to one game's engine
-    re-checks that game alone, and a site or print edit none."""
-    return ("generators.engine.runner", "generators.engine.simulate", f"generators.engine.{engine}")
-
-
-def engine_code(w: GameWork) -> str:
-    return code_version(*engine_modules(w.game.engine or ""))
+def engine_code(engine: str | None) -> str:
+    """The code a game's check, whole games and scenario schema run: what the runner imports, with
+    the game's own rules package as the engine it loads; an edit to one game's engine remakes that
+    game's outputs alone, and a site or print edit none."""
+    return code_version(*CHECK_CODE, loads=(engine or "",))
 
 
 def game_key(w: GameWork) -> str:
@@ -587,7 +567,7 @@ def game_key(w: GameWork) -> str:
     facts from them) and rule ids, its committed figures, and its scenario files with the names the
     report shows."""
     stored = figures.path_of(w.game)
-    return digest(engine_code(w), w.game.id, w.game.engine, tuple(r.id for r in w.game.rules),
+    return digest(engine_code(w.game.engine), w.game.id, w.game.engine, tuple(r.id for r in w.game.rules),
                   sorted(w.game.files.items()), stored.read_bytes() if stored.is_file() else None,
                   [(display_path(p), p.read_bytes()) for p in scenario_files(list(w.paths))])
 
@@ -600,7 +580,7 @@ def check_targets(work: Work, out: Path, simulate_games: int = 0) -> list[Target
     targets: list[Target] = []
     if simulate_games > 0:
         for w in work:
-            facts = digest(engine_code(w), w.game.engine, w.content, simulate_games)
+            facts = digest(engine_code(w.game.engine), w.game.engine, w.content, simulate_games)
             for policy, i in simulation_plan(w):
                 targets.append(Target(folder / SIMULATIONS / w.game.id / f"{policy}-{i}.json",
                                       digest(facts, policy, i),

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import random
 import statistics
 import sys
@@ -25,6 +26,7 @@ from concurrent.futures import Executor
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
+from generators import workers
 from generators.content.loader import Content
 from generators.engine import difficulty, figures
 from generators.engine.chance import Chance
@@ -194,7 +196,6 @@ def run_parts(fn: Callable[[P], R], parts: Sequence[P], jobs: int | None, execut
     processes (in this one when a single part or a single process)."""
     if executor is not None:
         return list(executor.map(fn, parts))
-    from generators import workers
 
     return list(workers.imap(fn, parts, max(1, min(jobs or _cores(), 8))))
 
@@ -217,6 +218,15 @@ class SimulateUsageError(Exception):
     """A mistake on `roadkit simulate`'s command line (exit 2)."""
 
 
+def executor_for(policies: Sequence[str], scheduler: str | None) -> Executor | None:
+    """Where the games are played (a Dask cluster, or None: local workers), once the policies named
+    are known ones; a mistake is a SimulateUsageError."""
+    unknown = [p for p in policies if p not in POLICIES]
+    if unknown:
+        raise SimulateUsageError(f"unknown policy {unknown[0]!r}; expected one of: {', '.join(POLICIES)}")
+    return cluster_executor(scheduler) if scheduler else None
+
+
 def simulate_one(engine_name: str, content: GameContent, games: int, policy: str, setting_index: int,
                  seed: int = 1) -> dict[str, Any]:
     """One setting and policy of `simulate`, played in this process (the build spreads these over
@@ -228,8 +238,6 @@ def simulate_one(engine_name: str, content: GameContent, games: int, policy: str
 
 
 def _cores() -> int:
-    import os
-
     return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
 
 
@@ -237,23 +245,14 @@ def run_simulate(content: Content, games_wanted: Sequence[str] | None, *, games:
                  jobs: int | None, quiet: bool, policies_wanted: Sequence[str] | None = None,
                  simulations: int = 100, scheduler: str | None = None, write: bool = False,
                  precision: float | None = None, max_games: int = 20000,
-                 settings: Sequence[str] | None = None, against: str | None = None) -> int:
-    """`roadkit simulate`: every chosen game that has an engine."""
+                 settings: Sequence[str] | None = None) -> int:
+    """`roadkit simulate`: every chosen game that has an engine (`--against`: versus.run_head_to_head)."""
     report: dict[str, Any] = {"policies": dict(POLICIES), "games": {}}
-    unknown = [p for p in [*(policies_wanted or ()), *([against] if against else [])] if p not in POLICIES]
-    if unknown:
-        print(f"roadkit simulate: unknown policy {unknown[0]!r}; expected one of: {', '.join(POLICIES)}",
-              file=sys.stderr)
-        return 2
     try:
-        executor = cluster_executor(scheduler) if scheduler else None
+        executor = executor_for(policies_wanted or (), scheduler)
     except SimulateUsageError as exc:
         print(f"roadkit simulate: {exc}", file=sys.stderr)
         return 2
-    if against is not None:
-        return _run_head_to_head(content, games_wanted, games=games, seed=seed, as_json=as_json, jobs=jobs,
-                                 quiet=quiet, challengers=policies_wanted or ["search"], against=against,
-                                 simulations=simulations, executor=executor, write=write, settings=settings)
     for game in content.games:
         if game.engine is None or (games_wanted and game.id not in games_wanted):
             continue
@@ -279,43 +278,6 @@ def run_simulate(content: Content, games_wanted: Sequence[str] | None, *, games:
         print(json.dumps(report, indent=2, sort_keys=True, ensure_ascii=False))
     elif not quiet:
         print(_human(report))
-    return 0
-
-
-def _run_head_to_head(content: Content, games_wanted: Sequence[str] | None, *, games: int, seed: int,
-                      as_json: bool, jobs: int | None, quiet: bool, challengers: Sequence[str], against: str,
-                      simulations: int, executor: Executor | None, write: bool,
-                      settings: Sequence[str] | None) -> int:
-    """`roadkit simulate --against P`: each challenger against P, per setting (every one, or `settings`)."""
-    from generators.engine import versus  # it builds on this module's games and workers
-
-    report: dict[str, Any] = {}
-    for game in content.games:
-        if game.engine is None or (games_wanted and game.id not in games_wanted):
-            continue
-        engine = load_engine(game.engine)
-        labels = [s.label for s in engine.simulation_setups()]
-        unknown = [s for s in settings or () if s not in labels]
-        if unknown:
-            print(f"roadkit simulate: {game.id} has no setting {unknown[0]!r}; expected one of: {', '.join(labels)}",
-                  file=sys.stderr)
-            return 2
-        facts = game_content(game, engine)
-        found = [versus.head_to_head(game.engine, facts, label, challengers, against, games, seed, simulations,
-                                     jobs, executor) for label in (settings or labels)]
-        report[game.id] = found
-        if not quiet and not as_json:
-            print("\n".join(line for f in found for line in versus.words(game.id, f)))
-        if write:
-            stored = ((figures.read(game) or {}).get("players") or {}).get("comparisons") or []
-            kept = [c for c in stored if (c.get("setting"), c.get("against")) not in
-                    {(f["setting"], f["against"]) for f in found}]
-            where = figures.store(game, "players", {"version": figures.version(game.engine, facts, "players"),
-                                                    "comparisons": [*kept, *found]})
-            if not quiet:
-                print(f"head-to-head figures written to {where}", file=sys.stderr)
-    if as_json:
-        print(json.dumps(report, indent=2, sort_keys=True, ensure_ascii=False))
     return 0
 
 

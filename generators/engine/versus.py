@@ -11,15 +11,19 @@ not a finding.
 
 from __future__ import annotations
 
+import json
+import sys
 from collections.abc import Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass
 from typing import Any
 
+from generators.content.loader import Content
+from generators.engine import figures
 from generators.engine.contract import Game, load_engine
-from generators.engine.facts import GameContent
+from generators.engine.facts import GameContent, game_content
 from generators.engine.players import POLICIES, player_for
-from generators.engine.simulate import Job, play, run_parts, seed_batches
+from generators.engine.simulate import Job, SimulateUsageError, executor_for, play, run_parts, seed_batches
 from generators.engine.stats import paired_difference, rate
 
 
@@ -137,3 +141,42 @@ def words(game: str, found: dict[str, Any]) -> list[str]:
 
 def _pc(r: dict[str, Any], games: int) -> str:
     return f"{r['games']} of {games} ({r['percent']} %, 95 % interval {r['low']}–{r['high']} %)"
+
+
+def run_head_to_head(content: Content, games_wanted: Sequence[str] | None, *, games: int, seed: int,
+                     as_json: bool, jobs: int | None, quiet: bool, challengers: Sequence[str], against: str,
+                     simulations: int, scheduler: str | None, write: bool, settings: Sequence[str] | None) -> int:
+    """`roadkit simulate --against P`: each challenger against P, per setting (every one, or `settings`)."""
+    try:
+        executor = executor_for([*challengers, against], scheduler)
+    except SimulateUsageError as exc:
+        print(f"roadkit simulate: {exc}", file=sys.stderr)
+        return 2
+    report: dict[str, Any] = {}
+    for game in content.games:
+        if game.engine is None or (games_wanted and game.id not in games_wanted):
+            continue
+        engine = load_engine(game.engine)
+        labels = [s.label for s in engine.simulation_setups()]
+        unknown = [s for s in settings or () if s not in labels]
+        if unknown:
+            print(f"roadkit simulate: {game.id} has no setting {unknown[0]!r}; expected one of: {', '.join(labels)}",
+                  file=sys.stderr)
+            return 2
+        facts = game_content(game, engine)
+        found = [head_to_head(game.engine, facts, label, challengers, against, games, seed, simulations,
+                              jobs, executor) for label in (settings or labels)]
+        report[game.id] = found
+        if not quiet and not as_json:
+            print("\n".join(line for f in found for line in words(game.id, f)))
+        if write:
+            stored = ((figures.read(game) or {}).get("players") or {}).get("comparisons") or []
+            kept = [c for c in stored if (c.get("setting"), c.get("against")) not in
+                    {(f["setting"], f["against"]) for f in found}]
+            where = figures.store(game, "players", {"version": figures.version(game.engine, facts, "players"),
+                                                    "comparisons": [*kept, *found]})
+            if not quiet:
+                print(f"head-to-head figures written to {where}", file=sys.stderr)
+    if as_json:
+        print(json.dumps(report, indent=2, sort_keys=True, ensure_ascii=False))
+    return 0

@@ -6,36 +6,20 @@ form XObjects, and ReportLab does not give a form the transparency states it use
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
-
-from reportlab.lib.colors import Color, white
+from reportlab.lib.colors import white
 from reportlab.pdfgen.canvas import Canvas
 
 from generators.content.geometry import Box
-from generators.content.model import Art, Grid, Icons, Tile, Track
+from generators.content.model import Art, Grid, Tile, Track
 from generators.pdf.colour import mix
-from generators.pdf.icons import draw_icon
-from generators.pdf.text import GAMEPLAY, Fonts, KeyPath, draw_text, note_box
+from generators.pdf.pen import Pen, draw_icon_in
+from generators.pdf.spacemap import draw_space_map
+from generators.pdf.text import GAMEPLAY, KeyPath, draw_text, note_box
 
 STEP = {
     "forward": (0, 1), "back": (0, -1), "left": (-1, 0), "right": (1, 0),
     "forward-left": (-1, 1), "forward-right": (1, 1), "back-left": (-1, -1), "back-right": (1, -1),
 }
-
-
-@dataclass(frozen=True)
-class Pen:
-    """What art drawing needs besides the art: colours, fonts, icons."""
-
-    ink: Color
-    accent: Color
-    paper: Color
-    fonts: Fonts
-    icons: Icons
-    resolve: Callable[[str | None], Color]
-    ink_saver: bool = False  # outlines instead of large solid areas
-    arrow_extent: tuple[int, int] | None = None  # (columns, rows) every arrow path of the deck fits in
 
 
 def draw_art(c: Canvas, art: Art, box: Box, pen: Pen, key: KeyPath = ("art",)) -> None:
@@ -47,7 +31,7 @@ def draw_art(c: Canvas, art: Art, box: Box, pen: Pen, key: KeyPath = ("art",)) -
                   align="center", color=pen.ink, on=pen.paper, valign="middle", key=(*key, "caption"))
     inner = Box(box.x, box.y + caption_h, box.w, box.h - caption_h)
     if art.icon is not None:
-        _icon(c, art.icon, inner, pen, pen.resolve(art.color) if art.color else None)
+        draw_icon_in(c, art.icon, inner, pen, pen.resolve(art.color) if art.color else None)
     elif art.arrows is not None:
         _arrows(c, art.arrows, inner, pen, (*key, "arrows"))
     elif art.grid is not None:
@@ -59,28 +43,11 @@ def draw_art(c: Canvas, art: Art, box: Box, pen: Pen, key: KeyPath = ("art",)) -
     elif art.pips is not None:
         _pips(c, art.pips, inner, pen)
     elif art.spaces is not None:
-        from generators.pdf.spacemap import draw_space_map  # it draws with this module's helpers
-
         draw_space_map(c, art.spaces, inner, pen)
     elif art.number is not None:
         draw_text(c, f"**{art.number}**", pen.icons, pen.fonts, inner.x, inner.y + inner.h, inner.w, inner.h,
                   min(inner.h * 0.8, 60), align="center", color=pen.ink, on=pen.paper, valign="middle",
                   key=(*key, "number"))
-
-
-def draw_icon_in(c: Canvas, name: str, box: Box, pen: Pen, color: Color | None = None) -> None:
-    """A content icon centred in `box`, as large as fits."""
-    _icon(c, name, box, pen, color)
-
-
-def _icon(c: Canvas, name: str, box: Box, pen: Pen, color: Color | None = None) -> None:
-    icon = pen.icons.icons[name]
-    s = min(box.w, box.h)
-    # Ink saver: big pictures as outlines; small ones stay solid, or they would not read.
-    fill = icon.fill and not (pen.ink_saver and s > 40)
-    note_box("icon", box.x + (box.w - s) / 2, box.y + (box.h - s) / 2, s, s)
-    draw_icon(c, icon.path, box.x + (box.w - s) / 2, box.y + (box.h - s) / 2, s, fill=fill,
-              color=color or pen.ink, stroke_width=1.2 if not fill else None)
 
 
 def _path(arrows: tuple[str, ...]) -> list[tuple[int, int]]:
@@ -182,7 +149,7 @@ def _grid(c: Canvas, grid: Grid, box: Box, pen: Pen, key: KeyPath) -> None:
         cx, cy = ox + col * cell, oy + row * cell
         color = pen.resolve(mark.color) if mark.color else pen.ink
         if mark.icon:
-            _icon(c, mark.icon, Box(cx + cell * 0.1, cy + cell * 0.1, cell * 0.8, cell * 0.8), pen, color)
+            draw_icon_in(c, mark.icon, Box(cx + cell * 0.1, cy + cell * 0.1, cell * 0.8, cell * 0.8), pen, color)
         if mark.label:
             draw_text(c, mark.label, pen.icons, pen.fonts, cx + 1, cy + cell - 1, cell - 2, cell - 2,
                       min(cell * 0.4, 9), align="center", color=color, on=pen.paper, valign="middle",
@@ -252,7 +219,8 @@ def _tile(c: Canvas, tile: Tile, box: Box, pen: Pen) -> None:
     c.restoreState()
     if tile.icon:
         k = road * 0.8
-        _icon(c, tile.icon, Box(ox + (s - k) / 2, oy + (s - k) / 2, k, k), pen, pen.ink if pen.ink_saver else white)
+        draw_icon_in(c, tile.icon, Box(ox + (s - k) / 2, oy + (s - k) / 2, k, k), pen,
+                     pen.ink if pen.ink_saver else white)
 
 
 _PIPS = {

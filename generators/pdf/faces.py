@@ -19,10 +19,12 @@ from reportlab.lib.colors import Color, HexColor
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
+from generators.content.geometry import Box
 from generators.content.model import Component, Element, Icons, LoadedGame, Side, size_mm
-from generators.pdf.art import Box, Pen, arrow_extent, draw_art
+from generators.pdf.art import arrow_extent, draw_art
 from generators.pdf.colour import mix, readable, text_on
 from generators.pdf.fonts import register
+from generators.pdf.pen import Pen
 from generators.pdf.spacemap import draw_space_map
 from generators.pdf.text import (
     GAMEPLAY,

@@ -18,9 +18,14 @@ from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 
+from reportlab.lib.units import mm
+from reportlab.pdfgen.canvas import Canvas
+
 from generators import memo
 from generators.content.loader import walk_sides
 from generators.content.model import Component, Icons, LoadedGame, Side, size_mm
+from generators.outputs import FIT_CODE, code_version, digest
+from generators.pdf.faces import Look, draw_side, token_like
 from generators.pdf.text import Audit, Overflow, auditing
 
 CACHE_FILE = "text-fit.json"
@@ -40,7 +45,6 @@ class _Fits:
 
     def found(self, game_id: str, keys: list[str]) -> None:
         """This run's keys for a game, all of which fit: they replace the game's old ones."""
-        from generators.outputs import FIT_CODE, code_version
 
         if not memo.active():
             return
@@ -55,8 +59,6 @@ _FITS = _Fits()
 
 
 def _read(raw: bytes | None) -> dict[str, list[str]]:
-    from generators.outputs import FIT_CODE, code_version
-
     try:
         data = json.loads(raw) if raw else None
     except ValueError:
@@ -69,7 +71,6 @@ def _read(raw: bytes | None) -> dict[str, list[str]]:
 
 def side_keys(game: LoadedGame, icons: Icons) -> Iterator[tuple[Component, tuple[str | int, ...], Side, str]]:
     """Every side of the game with the key of everything its drawing reads."""
-    from generators.outputs import digest
 
     base = digest(game.game.theme, icons)
     for comp in game.components:
@@ -83,10 +84,6 @@ def side_keys(game: LoadedGame, icons: Icons) -> Iterator[tuple[Component, tuple
 
 def audit_side(look, comp: Component, side: Side) -> Audit:
     """Draw one side (with the widest copy number it can carry) and return what its text did."""
-    from reportlab.lib.units import mm
-    from reportlab.pdfgen.canvas import Canvas
-
-    from generators.pdf.faces import draw_side
 
     w, h = size_mm(comp.size)
     c = Canvas(io.BytesIO(), pagesize=(w * mm, h * mm), initialFontName=look.fonts.regular)
@@ -97,7 +94,6 @@ def audit_side(look, comp: Component, side: Side) -> Audit:
 
 def overflows(game: LoadedGame, icons: Icons) -> Iterator[tuple[Component, tuple[str | int, ...], Overflow]]:
     """Every text box of the game that does not fit, in order; sides the cache knows to fit are skipped."""
-    from generators.pdf.faces import Look
 
     known = _FITS.of(game.id) if memo.active() else frozenset()
     fitting: list[str] = []
@@ -118,7 +114,6 @@ def overflows(game: LoadedGame, icons: Icons) -> Iterator[tuple[Component, tuple
 def check_images_drawn(game: LoadedGame) -> None:
     """Raise at the first `image:` its side would never print: only the card layout draws a picture
     file; a board or tile (`layout: full`) and a small piece draw their own art."""
-    from generators.pdf.faces import token_like
 
     for comp in game.components:
         for path, side in walk_sides(comp):

@@ -10,9 +10,16 @@ from dataclasses import replace
 from functools import partial
 from pathlib import Path
 
+import pypdfium2 as pdfium
+
 from generators.content.loader import Content
 from generators.content.model import Component, LoadedGame, Side
 from generators.outputs import PRINT_CODE, Batch, Target, code_version, digest
+from generators.pdf import documents
+from generators.pdf.calibration import calibration
+from generators.pdf.documents import reads_beyond
+from generators.pdf.faces import Look, deck_arrow_extent
+from generators.pdf.fonts import register
 from generators.pdf.options import CARD_KINDS, TOKEN_KINDS, Options
 
 PNG_DPI = 150
@@ -43,23 +50,22 @@ def document_targets(content: Content, game: LoadedGame, variants: Sequence[Opti
     code = code_version(*PRINT_CODE)
     kinds_present = {c.kind for c in game.components}
     # (file name, kinds, layout, the layout's extra arguments)
-    documents: list[tuple[str, tuple[str, ...], str, tuple[object, ...]]] = []
+    made: list[tuple[str, tuple[str, ...], str, tuple[object, ...]]] = []
     if kinds_present & set(CARD_KINDS):
-        documents += [("cards-duplex", CARD_KINDS, "duplex", (CARD_KINDS, "cards")),
+        made += [("cards-duplex", CARD_KINDS, "duplex", (CARD_KINDS, "cards")),
                       ("cards-gutterfold", CARD_KINDS, "gutterfold", (CARD_KINDS, "cards, gutterfold"))]
     if kinds_present & set(TOKEN_KINDS):
-        documents.append(("tokens", TOKEN_KINDS, "duplex", (TOKEN_KINDS, "tokens and tiles")))
+        made.append(("tokens", TOKEN_KINDS, "duplex", (TOKEN_KINDS, "tokens and tiles")))
     if "board" in kinds_present:
-        documents.append(("boards", ("board",), "boards", ()))
+        made.append(("boards", ("board",), "boards", ()))
     if "dice" in kinds_present:
-        documents.append(("dice", ("dice",), "dice", ()))
-    from generators.pdf.documents import reads_beyond
+        made.append(("dice", ("dice",), "dice", ()))
 
-    inputs = {kinds: _inputs(game, kinds, content.icons) for _, kinds, _, _ in documents}
+    inputs = {kinds: _inputs(game, kinds, content.icons) for _, kinds, _, _ in made}
     for opts in variants:
         base = out / "print" / variant_dir(opts)
         printed = with_proxies(game) if opts.proxies else game
-        for name, kinds, layout, args in documents:
+        for name, kinds, layout, args in made:
             beyond = reads_beyond(printed, layout, kinds, opts.paper)
             yield Target(base / f"{game.id}-{name}.pdf", digest(code, name, opts, inputs[kinds], beyond),
                          _render(layout, content, game, opts, *args))
@@ -74,30 +80,21 @@ def calibration_targets(variants: Sequence[Options], out: Path) -> Iterator[Targ
 
 
 def warm_up(content: Content) -> None:
-    """Load the renderers and register every game's fonts once, in this process, before workers fork:
-    each worker then starts ready instead of importing and parsing the fonts again."""
-    import pypdfium2  # noqa: F401
-
-    from generators.pdf import calibration, documents  # noqa: F401
-    from generators.pdf.fonts import register
+    """Register every game's fonts once, in this process, before workers fork (the renderers load with
+    this module): each worker then starts ready instead of parsing the fonts again."""
 
     for family in {"dejavu-sans", *(game.game.theme.font for game in content.games)}:  # the calibration's too
         register(family)
 
 
 def _calibration(opts: Options) -> bytes:
-    from generators.pdf.calibration import calibration
-
     return calibration(opts)
 
 
 def _render(layout: str, content: Content, game: LoadedGame, opts: Options, *args: object) -> Callable[[], bytes]:
-    """A document's maker; the renderers (and ReportLab) load only when something is stale."""
+    """A document's maker."""
 
     def make() -> bytes:
-        from generators.pdf import documents
-        from generators.pdf.faces import Look
-
         printed = with_proxies(game) if opts.proxies else game
         return getattr(documents, layout)(printed, Look(printed, content.icons, opts.ink_saver), opts, *args)
 
@@ -160,7 +157,6 @@ def face_images(game: LoadedGame) -> Iterator[tuple[Component, str | None, str, 
 
 def png_targets(content: Content, game: LoadedGame, out: Path) -> Iterator[Target]:
     """A PNG per distinct side; the stale sides of one component are rendered together (one batch)."""
-    from generators.pdf.faces import deck_arrow_extent  # loaded by validation already (the text-fit check)
 
     base = digest(code_version(*PRINT_CODE), PNG_DPI, game.game.theme, content.icons)  # shared by every side
     batches: dict[str, Batch] = {}
@@ -182,10 +178,6 @@ def render_png(content: Content, game: LoadedGame, comp: Component, side: Side) 
 
 def render_pngs(content: Content, game: LoadedGame, comp: Component, sides: Sequence[Side]) -> list[bytes]:
     """The PNG of each side: one document with a page per side, each page rasterised."""
-    import pypdfium2 as pdfium
-
-    from generators.pdf import documents
-    from generators.pdf.faces import Look
 
     pdf = pdfium.PdfDocument(documents.single_sides(Look(game, content.icons), comp, sides, ""))
     try:

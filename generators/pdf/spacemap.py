@@ -15,9 +15,10 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from generators.content import geometry
+from generators.content.geometry import Box
 from generators.content.model import MapSpace, SpaceMap, Terrain
-from generators.pdf.art import Box, Pen, draw_icon_in
 from generators.pdf.colour import text_on
+from generators.pdf.pen import Pen, draw_icon_in
 from generators.pdf.text import draw_text
 
 WALL_LIGHT = HexColor("#f2c200")

@@ -36,9 +36,16 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
+import pypdfium2 as pdfium
+from PIL import Image
+
 from generators.content.loader import Content
 from generators.content.model import Component, LoadedGame, Side, size_mm
 from generators.outputs import TTS_CODE, Target, code_version, digest
+from generators.pdf import documents
+from generators.pdf.documents import die_value, map_opposites, opposite_pairs
+from generators.pdf.faces import Look
+from generators.pdf.kit import component_images
 
 MAX_COLS, MAX_ROWS = 10, 7  # TTS deck sheets hold up to 10 x 7 cards
 MAX_PIXELS = 4096  # TTS's advice for the longer side of a sheet
@@ -86,10 +93,6 @@ def card_dpi(comp: Component, sheet: Sheet) -> float:
 
 def _render(content: Content, game: LoadedGame, comp: Component, side: Side, dpi: float):
     """One side as a PIL image, drawn by the print kit's own renderer."""
-    import pypdfium2 as pdfium
-
-    from generators.pdf import documents
-    from generators.pdf.faces import Look
 
     pdf = pdfium.PdfDocument(documents.single_side(Look(game, content.icons), comp, side, ""))
     try:
@@ -105,8 +108,6 @@ def _png(image) -> bytes:
 
 
 def sheet_png(content: Content, game: LoadedGame, comp: Component, sheet: Sheet, backs: bool = False) -> bytes:
-    from PIL import Image
-
     dpi = card_dpi(comp, sheet)
     faces = sheet.sides if not backs else tuple(_back_of(comp, s) for s in sheet.sides)
     images = [_render(content, game, comp, side, dpi) for side in faces]
@@ -119,7 +120,6 @@ def sheet_png(content: Content, game: LoadedGame, comp: Component, sheet: Sheet,
 
 def die_faces(game: LoadedGame, comp: Component) -> list[Side]:
     """A die's faces in TTS's face order: the printed net's opposite pairs at faces k and 5 - k."""
-    from generators.pdf.documents import map_opposites, opposite_pairs
 
     pairs = opposite_pairs(comp, map_opposites(game))
     order = [0] * 6
@@ -130,7 +130,6 @@ def die_faces(game: LoadedGame, comp: Component) -> list[Side]:
 
 def die_value_text(side: Side) -> str:
     """What TTS reports for a face that lands up: its number, else its name."""
-    from generators.pdf.documents import die_value
 
     value = die_value(side)
     return str(value) if value is not None else side.title.replace("\u00ad", "")
@@ -138,7 +137,6 @@ def die_value_text(side: Side) -> str:
 
 def die_png(content: Content, game: LoadedGame, comp: Component) -> bytes:
     """A die's six faces, each as the print kit draws it, in a 3 x 2 grid in TTS's face order."""
-    from PIL import Image
 
     images = [_render(content, game, comp, side, DIE_DPI) for side in die_faces(game, comp)]
     w, h = images[0].size
@@ -193,10 +191,8 @@ def tts_targets(content: Content, game: LoadedGame, out: Path, base_url: str | N
     # Names carry the game's id because TTS looks bare names up in one shared Mods/Images folder.
     prefix = f"{game.id}-"
     base = (base_url.rstrip("/") + "/" if base_url else "") + prefix
-    from generators.pdf.kit import component_images
 
     code = code_version(*TTS_CODE)
-    from generators.pdf.documents import map_opposites
 
     opposites = map_opposites(game)  # a direction die's face order follows the road tiles
     for name, comp, (what, thing) in _files(game):

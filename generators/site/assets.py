@@ -9,6 +9,8 @@ import posixpath
 from dataclasses import dataclass
 from pathlib import Path
 
+from PIL import Image
+
 from generators.content.loader import Content
 from generators.content.model import Component, LoadedGame
 from generators.outputs import write_atomic
@@ -111,7 +113,6 @@ def game_assets(content: Content, game: LoadedGame, out: Path) -> GameAssets:
 def thumbnail(src: Path, dest: Path) -> tuple[Path, tuple[int, int]]:
     """`dest`: `src` at most THUMB_PX on its longer side, in WebP (made again only when `src` is newer);
     with its size in pixels."""
-    from PIL import Image  # Pillow comes with ReportLab
 
     if not dest.is_file() or dest.stat().st_mtime_ns < src.stat().st_mtime_ns:
         with Image.open(src) as img:
@@ -124,8 +125,6 @@ def thumbnail(src: Path, dest: Path) -> tuple[Path, tuple[int, int]]:
 
 
 def _size(path: Path) -> tuple[int, int]:
-    from PIL import Image
-
     with Image.open(path) as img:
         return img.size
 

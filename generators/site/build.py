@@ -30,10 +30,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from generators.content.loader import Content
-from generators.engine.runner import PARTS, SIMULATIONS
+from generators.engine.report import PARTS, SIMULATIONS
 from generators.errors import OutputError, ToolError
 from generators.outputs import (
     SITE_CODE,
@@ -49,11 +48,11 @@ from generators.outputs import (
     write_atomic,
 )
 from generators.site import mkdocs_run
+from generators.site.collect import Shared, collect, ordered_games, prepare
+from generators.site.linkcheck import broken_links
+from generators.site.live import serve as live_serve
 from generators.site.paths import REPO, SITE_SRC
-from generators.site.projects import HUB, index_files, merged_index, own_docs, own_index
-
-if TYPE_CHECKING:
-    from generators.site.collect import Shared
+from generators.site.projects import HUB, index_files, merged_index, own_docs, own_index, split
 
 Say = Callable[[str], None]
 BASE_CONFIG = REPO / "mkdocs.yml"
@@ -82,7 +81,6 @@ def stage_site(content: Content, out: Path, into: Path | None = None) -> tuple[P
     """The whole site as ONE project (for `mkdocs serve`): render and stage every page and file into
     `into`/docs (default `out`/docs) with its mkdocs.yml beside it; return (config, written, kept,
     removed). `out` is where the print kit and the check are."""
-    from generators.site.collect import collect  # jinja2 and the page code: only when there is work
 
     into = into if into is not None else out
     collected = collect(content, out)
@@ -92,8 +90,6 @@ def stage_site(content: Content, out: Path, into: Path | None = None) -> tuple[P
 
 
 def ready_games(content: Content) -> list[str]:
-    from generators.site.collect import ordered_games
-
     return [g.id for g in ordered_games(content) if g.game.status == "ready"]
 
 
@@ -136,7 +132,6 @@ def build_site(content: Content, out: Path, say: Say = print, manifest: Manifest
             _assemble(new, site, list(keys), {p: job.dest for p, job in jobs.items()})
         except OSError as exc:
             raise OutputError(f"cannot assemble the site: {describe_os_error(exc)}; {KEPT}") from None
-        from generators.site.linkcheck import broken_links
 
         # The pages of rebuilt projects; a kept project's links were checked when it was built, and
         # what they reach in other projects (overviews, fixed page names) changes only when the
@@ -160,7 +155,6 @@ def build_site(content: Content, out: Path, say: Say = print, manifest: Manifest
 def _jobs(content: Content, out: Path, stale: list[str], commit: Commit) -> dict[str, mkdocs_run.Job]:
     """One MkDocs job per stale project, the longest first: each stages its docs and config in a
     temporary folder (in its worker) and builds into an empty one."""
-    from generators.site.collect import prepare
 
     shared = prepare(content, out)  # what every project's pages need, done once before the workers fork
     staging = commit.temp_folder(out / "docs")
@@ -184,8 +178,6 @@ def _content_sizes(content: Content) -> dict[str, int]:
 
 def _stage_project(content: Content, out: Path, shared: Shared, project: str, folder: Path) -> Path:
     """Render one project's pages into `folder`/docs and its mkdocs.yml beside them; the config."""
-    from generators.site.collect import collect
-    from generators.site.projects import split
 
     try:
         collected = collect(content, out, only=[project] if project else [], shared=shared)
@@ -266,7 +258,6 @@ def _merge_search(new: Path, projects: list[str], games: list[str]) -> None:
 def serve(content_dir: Path, out: Path) -> int:
     """Live preview: `mkdocs serve` on build/docs, with a watcher that restages the pages whenever
     content/, site/ or the print kit's and the check's outputs change."""
-    from generators.site.live import serve as live_serve
 
     def stage(content: Content, out: Path) -> tuple[Path, int, int, int]:
         with build_lock(out, waiting=print):  # never while a build writes build/

@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import yaml
+from mkdocs.__main__ import cli
 
 from generators import tether, workers
 from generators.errors import OutputError, SettingError, ToolError
@@ -199,8 +200,6 @@ def _mkdocs(args: list[str]) -> int:
 
 
 def _mkdocs_main() -> Callable[..., object]:
-    from mkdocs.__main__ import cli
-
     return cli.main
 
 

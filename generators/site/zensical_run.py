@@ -14,6 +14,7 @@ import shutil
 import subprocess
 import sys
 from collections.abc import Callable
+from importlib.util import find_spec
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +23,7 @@ import yaml
 from generators.content.loader import Content
 from generators.errors import ToolError
 from generators.outputs import write_if_changed
+from generators.site.build import stage_site
 
 SITE = "site-zensical"  # build/site-zensical/
 CONFIG = "zensical.mkdocs.yml"  # beside build/docs: Zensical wants docs and site inside the config's folder
@@ -30,7 +32,6 @@ SEARCH_OPTIONS = ("separator",)  # the search options Zensical 0.0.x accepts (it
 
 def available() -> bool:
     """Whether Zensical is installed (the optional extra: pip install -e '.[zensical]')."""
-    from importlib.util import find_spec
 
     return find_spec("zensical") is not None
 
@@ -54,7 +55,6 @@ def config(staged: Path, site_dir: str = SITE) -> dict[str, Any]:
 
 def build(content: Content, out: Path, say: Callable[[str], None] = print) -> Path:
     """Stage the site as one project and build it with Zensical into `out`/site-zensical; the folder."""
-    from generators.site.build import stage_site
 
     if not available():
         raise ToolError("Zensical is not installed: pip install -c constraints.txt -e '.[zensical]'")

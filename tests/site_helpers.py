@@ -1,0 +1,122 @@
+"""The site built once per test session from the real content (with the print kit's PNGs and PDFs and
+the rules check's report, as `roadkit build` makes them), and what the site's tests share to read it
+and to drive Chromium over it (the fixtures `built` and `browser` are in conftest.py)."""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import os
+import threading
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+import yaml
+
+from generators.content.loader import Content, load_content
+from generators.outputs import Manifest, realize
+from generators.pdf.kit import document_targets, png_targets
+from generators.pdf.options import Options
+from generators.site.build import SiteResult, build_site
+from tests.helpers import CONTENT, ROOT
+
+NUMBERS = ROOT / "tests" / "site_rule_numbers.json"
+CHROMIUM = Path("/usr/bin/chromium")
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+        "--disable-sync", "--no-first-run"]
+DESKTOP = {"width": 1440, "height": 900}
+QUESTIONS = ROOT / "tests" / "search_questions.yaml"
+
+
+@dataclass(frozen=True)
+class Built:
+    content: Content
+    out: Path
+    result: SiteResult
+
+    @property
+    def site(self) -> Path:
+        return self.out / "site"
+
+    @property
+    def offline(self) -> Path:
+        """The same build: it also opens from disk (file://)."""
+        return self.out / "site"
+
+
+def make_inputs(content: Content, out: Path) -> None:
+    """What the site shows from other parts: the print kit (PNGs, PDFs) and the rules check."""
+    targets = []
+    for game in content.games:
+        targets += list(png_targets(content, game, out))
+        for paper in ("a4", "letter"):
+            targets += list(document_targets(content, game, [Options(paper=paper)], out))
+    realize(targets, Manifest.load(out))
+    try:
+        from generators.engine.runner import run_check
+    except ImportError:  # the engine not there yet: the site shows its examples as unchecked
+        return
+    run_check(content, [], out, quiet=True)
+
+
+@functools.cache
+def site_build(out: Path) -> Built:
+    """Build the site (both variants) into `out` once per process; later calls reuse it."""
+    content = load_content(CONTENT)
+    make_inputs(content, out)
+    return Built(content, out, build_site(content, out, say=lambda _: None))
+
+
+def ready(content: Content):
+    return [g for g in content.games if g.game.status == "ready"]
+
+
+def scenarios(game) -> list[dict]:
+    out = []
+    for path in sorted((Path(game.dir) / "examples").glob("*.yaml")):
+        data = yaml.safe_load(path.read_text("utf-8"))
+        out.append(data)
+    return out
+
+
+def player_pages(site: Path) -> list[Path]:
+    """Every page but the content authors' ones."""
+    return [p for p in sorted(site.rglob("*.html")) if "authors" not in p.relative_to(site).with_suffix("").parts]
+
+
+def unavailable(reason: str) -> None:
+    if os.environ.get("ROADKIT_REQUIRE_BROWSER") == "1":
+        pytest.fail(f"{reason} (ROADKIT_REQUIRE_BROWSER=1 requires the browser test to run)")
+    pytest.skip(reason)
+
+
+def serve(folder: Path) -> tuple[http.server.ThreadingHTTPServer, str]:
+    class Quiet(http.server.SimpleHTTPRequestHandler):
+        def log_message(self, *args: object) -> None:
+            pass
+
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(folder)))
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    return httpd, f"http://127.0.0.1:{httpd.server_address[1]}/"
+
+
+def new_page(browser, viewport: dict[str, int], scheme: str = "light"):
+    context = browser.new_context(viewport=viewport, color_scheme=scheme)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    return page, errors
+
+
+def page_url(base: str, docs_path: str) -> str:
+    """A docs page ('g/x.md', 'g/index.md') as a URL of the served site or of the same files opened
+    from disk (pages are files: x.html)."""
+    return base + f"{docs_path.removesuffix('.md')}.html"
+
+
+def questions(built: Built):
+    asked = yaml.safe_load(QUESTIONS.read_text("utf-8"))
+    games = {g.id: g for g in ready(built.content)}
+    assert set(games) <= set(asked), f"no search questions for {sorted(set(games) - set(asked))}"
+    return [(games[g], items) for g, items in asked.items() if g in games]
