@@ -1,6 +1,12 @@
 """The Tabletop Simulator export, checked against the format it targets: deck sheets of at most
 10 x 7 cards whose grid matches the image, every card's slot showing that card, card ids that
-point into their sheet, every copy present, tiles with their images, deterministic output."""
+point into their sheet, every copy present, tiles with their images, dice images in TTS's D6 template
+with the values TTS reports matching the printed faces, every piece sized against the poker cards,
+deterministic output.
+
+What is checked here is checked against TTS's documentation and public saves, not in a running TTS
+(there is none where these tests run): the D6 template's layout is read off the knowledge base's Custom
+Dice page, the size unit from one published measurement (see the constants below)."""
 
 from __future__ import annotations
 
@@ -121,17 +127,53 @@ def test_tokens_tiles_and_boards_are_tiles_with_their_images(export: Path, game_
             for key in ("ImageURL", "ImageSecondaryURL"):
                 assert _path(export, game_id, custom[key]).is_file(), (comp.id, key)
             w, h = size_mm(comp.size)
-            assert tile["Transform"]["scaleX"] == pytest.approx(w / 25.4, abs=1e-3)
-            assert tile["Transform"]["scaleZ"] == pytest.approx(h / 25.4, abs=1e-3)
+            # Beside a poker card (88 mm tall, 3.5 card inches at scale 1), at its printed size.
+            shown = tuple(tile["Transform"][k] * TILE_INCHES * POKER_MM / CARD_INCHES for k in ("scaleX", "scaleZ"))
+            assert shown == pytest.approx((w, h), rel=2e-3), comp.id
 
+
+# The published measurement (github.com/frankieliu/tts-tools, docs/TTS_SCALING_SOLVED.md: Clank Legacy's
+# 20 x 29 in boards at scale 22 beside its 2.5 x 3.5 in cards at scale 1): a scale-1 tile spans 1.300 x
+# 1.318 of the inches in which a scale-1 card is 3.5 tall.
+TILE_INCHES = (1.300 + 1.318) / 2
+CARD_INCHES = 3.5
+POKER_MM = 88.0
+
+
+@pytest.mark.parametrize("game_id", [g.id for g in load_content(CONTENT).games])
+def test_every_piece_lies_beside_the_cards_at_its_printed_size(export: Path, game_id: str) -> None:
+    """Relative sizes: a deck's cards show at their height over the poker card's (a tarot card at 120/88,
+    not at poker height), a tile at its sides in the tile unit; so any two pieces compare in TTS as
+    printed: a 70 mm tile is 70/88 of a poker card's height, not 30 % more."""
+    _, g = game(game_id)
+    objects = {o["Nickname"]: o for o in _objects(_saved(export, game_id))}
+    seen = 0
+    for comp in g.components:
+        if not comp.faces or comp.kind == "dice":
+            continue
+        found = objects.get(comp.name) or objects[comp.faces[0].front.title.replace("\xad", "")]
+        pieces = found.get("ContainedObjects", [found]) if found["Name"] in ("Bag", "DeckCustom") else [found]
+        w, h = size_mm(comp.size)
+        for piece in [found, *pieces] if found["Name"] == "DeckCustom" else pieces:
+            t = piece["Transform"]
+            if comp.kind == "cards":
+                assert t["scaleX"] == t["scaleZ"] == pytest.approx(h / POKER_MM, rel=1e-3), comp.id
+            else:
+                height = t["scaleZ"] * TILE_INCHES / CARD_INCHES * POKER_MM
+                assert height == pytest.approx(h, rel=2e-3), comp.id
+                assert t["scaleX"] / t["scaleZ"] == pytest.approx(w / h, rel=2e-3), comp.id
+            seen += 1
+    assert seen
 
 DICE_GAMES = ("thunder-road-ignition", "dronovody")
 
 
 @pytest.mark.parametrize("game_id", DICE_GAMES)
 def test_dice_are_custom_dice_wearing_their_faces(export: Path, game_id: str) -> None:
-    """Every die of the print is a Custom_Dice (a D6, type 1) whose image holds its six faces, each the
-    face the print kit draws, in a 3 x 2 grid."""
+    """Every die of the print is a Custom_Dice (a D6, type 1) whose image is TTS's D6 template: square,
+    3 x 3 cells, the top row empty, each other cell the print kit's drawing of the face TTS paints there
+    (1 and 6 upside down, as the template draws them), and that face is the one whose value TTS reports
+    for it."""
     from generators.pdf import tts
 
     content, g = game(game_id)
@@ -150,17 +192,29 @@ def test_dice_are_custom_dice_wearing_their_faces(export: Path, game_id: str) ->
             urls.add(custom["ImageURL"])
         (url,) = urls
         image = Image.open(_path(export, game_id, url)).convert("RGB")
-        cols, rows = tts.DICE_COLS, tts.DICE_ROWS
-        assert cols * rows == len(comp.faces) == 6
-        w, rem_w = divmod(image.width, cols)
-        h, rem_h = divmod(image.height, rows)
-        assert rem_w == 0 and rem_h == 0 and w == h, comp.id
+        assert image.width == image.height, comp.id
+        cell, rem = divmod(image.width, 3)
+        assert rem == 0, comp.id
         faces = tts.die_faces(g, comp)
         assert sorted(map(id, faces)) == sorted(id(f.front) for f in comp.faces), comp.id
-        for slot in (0, 5):
-            cell = image.crop(((slot % cols) * w, (slot // cols) * h, (slot % cols + 1) * w, (slot // cols + 1) * h))
-            alone = tts._render(content, g, comp, faces[slot], tts.DIE_DPI)
-            assert ImageChops.difference(alone, cell).getbbox() is None, (comp.id, slot)
+        values = [r["Value"] for r in dice[0]["RotationValues"]]
+        for (row, col), face in D6_TEMPLATE.items():
+            box = (col * cell, row * cell, (col + 1) * cell, (row + 1) * cell)
+            shown = image.crop(box)
+            if face is None:
+                assert shown.getextrema() == ((255, 255), (255, 255), (255, 255)), (comp.id, row, col)
+                continue
+            alone = tts._render(content, g, comp, faces[face - 1], tts.DIE_DPI).resize((cell, cell))
+            if face in (1, 6):
+                alone = alone.rotate(180)
+            assert ImageChops.difference(alone, shown).getbbox() is None, (comp.id, face)
+            assert values[face - 1] == tts.die_value_text(faces[face - 1]), (comp.id, face)
+
+
+# TTS's D6 template (Modding/Dice Templates; the knowledge base's Custom Dice page shows it): 3 x 3 cells,
+# the top row unused, faces 2 4 5 over 1 3 6. (row, column) -> the TTS face painted there.
+D6_TEMPLATE = {(0, 0): None, (0, 1): None, (0, 2): None, (1, 0): 2, (1, 1): 4, (1, 2): 5, (2, 0): 1, (2, 1): 3,
+               (2, 2): 6}
 
 
 # A D6's RotationValues as public TTS saves list them (face order; faces k and 5 - k opposite).

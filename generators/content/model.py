@@ -342,7 +342,9 @@ class Side:
         metadata=_meta("rulebook: printed in the rulebook; house: our design; proxy: stand-in.")
     )
     section: str | None = field(
-        default=None, metadata=_meta("The rulebook section the side comes from (required for rulebook).")
+        default=None, metadata=_meta(
+            "The rulebook section the side comes from (required for rulebook); on a house side, the section "
+            "whose contents it restates where only its count or layout is ours (see Origin).")
     )
     subtitle: str | None = field(default=None, metadata=_meta("A type line under the title."))
     text: str | None = field(default=None, metadata=_meta("Body text; :icon: inserts an icon, **bold** is bold."))
@@ -377,6 +379,31 @@ class Side:
         return None
 
 
+Source = Literal["rulebook", "house"]
+
+
+@dataclass(frozen=True)
+class Origin:
+    """Who decided what a face's own contents do not show: a face is as the rulebook prints it only if
+    the rulebook also gives how many copies of it there are and where its parts sit. Each is stated
+    where it applies (validation asks for it), so a tag cannot claim the publisher for our choice."""
+
+    counts: Source | None = field(default=None, metadata=_meta(
+        "rulebook: the rulebook gives how many of each face there are; house: it gives only the total (or "
+        "nothing), so the mix is ours. Stated for every component of more than one face (dice excepted: "
+        "a die lists its six sides once each)."))
+    layout: Source | None = field(default=None, metadata=_meta(
+        "rulebook: the rulebook prints where the parts of the face sit; house: the arrangement is ours. "
+        "Stated for every face with a layout: placed elements (boards, trackers), a space map or road "
+        "tile exits."))
+
+
+def has_layout(side: Side) -> bool:
+    """Whether a side arranges parts of its own (slots, tracks, panels, spaces, exits): an arrangement a
+    text rulebook rarely prints, unlike a card's standard frame."""
+    return bool(side.elements) or (side.art is not None and (side.art.spaces is not None or side.art.tile is not None))
+
+
 @dataclass(frozen=True)
 class Face:
     """One kind of card, token or tile: its front, its back (or the component's back), its count."""
@@ -388,6 +415,8 @@ class Face:
     facts: dict[str, Any] | None = field(default=None, metadata=_meta(
         "Game facts the rules engine reads from this face (a weapon's symbol, a character's hit points); "
         "their keys are checked against the engine's own spec."))
+    origin: Origin | None = field(default=None, metadata=_meta(
+        "This face's own origin where it differs from the component's (`origin:`), key by key."))
 
 
 @dataclass(frozen=True)
@@ -426,8 +455,23 @@ class Component:
     proxy: Proxy | None = field(default=None, metadata=_meta(
         "Write-in stand-ins that the proxies kit prints instead of this component's house sides (the default kit "
         "prints the house sides)."))
+    origin: Origin = field(default_factory=Origin, metadata=_meta(
+        "Whether the rulebook gives the mix of faces and the layout of its faces (see Origin); a face may "
+        "override it."))
 
-    def check(self) -> tuple[str, str] | None:
+    def source(self, face: Face, key: Literal["counts", "layout"]) -> Source | None:
+        """Who decided this face's `key`: the face's own origin, else the component's."""
+        own = getattr(face.origin, key) if face.origin is not None else None
+        return own if own is not None else getattr(self.origin, key)
+
+    def ours(self, face: Face) -> bool:
+        """Whether the face is our choice beyond its own contents: its count or its layout."""
+        return "house" in (self.source(face, "counts"), self.source(face, "layout"))
+
+    def check(self) -> tuple[str, str] | tuple[tuple[str | int, ...], str] | None:
+        problem = self._origin_problem()
+        if problem:
+            return problem
         if self.proxy is not None and not any(s.provenance == "house" for f in self.faces
                                               for s in (f.front, f.back) if s is not None):
             return ("proxy", "no face has a house side for the proxies kit to replace")
@@ -441,6 +485,24 @@ class Component:
             return None
         if (self.kind != "cubes" or self.faces) and total != self.count:
             return ("count", f"the faces add up to {total} but count says {self.count}; the two must agree")
+        return None
+
+    def _origin_problem(self) -> tuple[tuple[str | int, ...], str] | None:
+        """Every origin that applies is stated, and no side claims the rulebook for what is ours."""
+        for i, face in enumerate(self.faces):
+            where: tuple[str | int, ...] = ("faces", i)
+            if self.kind != "dice" and len(self.faces) > 1 and self.source(face, "counts") is None:
+                return ((*where, "origin", "counts"), "say whether the rulebook gives how many of this face there "
+                        "are (rulebook) or only the total (house), here or in the component's origin")
+            sides = (("front", face.front), ("back", face.back))
+            if any(s is not None and has_layout(s) for _, s in sides) and self.source(face, "layout") is None:
+                return ((*where, "origin", "layout"), "this face lays out parts of its own: say whether the rulebook "
+                        "prints that layout (rulebook) or it is ours (house), here or in the component's origin")
+            for key, side in sides:
+                if side is not None and side.provenance == "rulebook" and self.ours(face):
+                    mine = "count" if self.source(face, "counts") == "house" else "layout"
+                    return ((*where, key, "provenance"), f"the {mine} of this face is ours (origin), so the side "
+                            "is not as the rulebook prints it: tag it house (keep `section:` to say what it follows)")
         return None
 
 
@@ -599,12 +661,15 @@ class LoadedGame:
 
     def made_by(self) -> dict[str, str]:
         """Who made what each printed title shows: "house" where every side with that title is our
-        design, "rulebook" where any is the rulebook's; titles of write-in proxies are left out."""
+        design, "rulebook" where any is the rulebook's or restates a rulebook section (a house side
+        with `section:`, ours only for its count or layout: its effect is still the rulebook's);
+        titles of write-in proxies are left out."""
         sides: dict[str, set[str]] = {}
         for comp in self.components:
             for face in comp.faces:
                 for side in (face.front, face.back or comp.back):
                     if side is not None and side.title:
-                        sides.setdefault(side.title, set()).add(side.provenance)
+                        follows = side.provenance == "house" and side.section is not None
+                        sides.setdefault(side.title, set()).add("rulebook" if follows else side.provenance)
         return {title: "rulebook" if "rulebook" in kinds else "house" for title, kinds in sides.items()
                 if "rulebook" in kinds or kinds == {"house"}}

@@ -230,8 +230,9 @@ def _convert_dataclass(doc: Doc, cls: type, path: KeyPath, value: Any) -> Any:
     if check is not None:
         problem = check()
         if problem:
-            bad_key, message = problem
-            raise doc.error(path + ((bad_key,) if bad_key else ()), message)
+            bad_key, message = problem  # a key of this object, or a key path inside it
+            raise doc.error(path + (tuple(bad_key) if isinstance(bad_key, tuple) else (bad_key,) if bad_key else ()),
+                            message)
     return obj
 
 

@@ -11,7 +11,7 @@ import itertools
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from functools import cached_property, lru_cache
+from functools import cached_property, lru_cache, partial
 from pathlib import Path
 from typing import Literal
 
@@ -37,6 +37,7 @@ from generators.pdf.text import (
     line_width,
     measure,
     note_box,
+    note_text,
     tokenize,
 )
 from generators.pdf.text import forget_layouts as forget_text_layouts
@@ -50,7 +51,8 @@ PROVENANCE_LABEL = {
     "house": "house design · not the publisher's",
     "proxy": "proxy stand-in · not the publisher's",
 }
-BADGE_LETTER = {"house": "H", "proxy": "P"}
+# Every small piece carries one (rulebook included), so a piece without a badge cannot be read as anything.
+BADGE_LETTER = {"rulebook": "R", "house": "H", "proxy": "P"}
 
 
 @dataclass(frozen=True)
@@ -477,6 +479,7 @@ class TokenLayout:
 
 LABEL_LINES = 2
 BADGE_R = 1.5 * mm
+SMALL_BADGE_R = 1.1 * mm  # still around a 6 pt capital (4.4 pt, 1.6 mm tall)
 _GAP = 0.5 * mm
 _STEP = 0.25 * mm
 # (width, height, starting size) of a label box in points -> the title's size and line widths there, or None if it
@@ -496,7 +499,7 @@ def token_layout(w: float, h: float, round_: bool, badge: bool = True, fit: Titl
     one- and a two-line title (`fit` says what fits), and the badge's places, the layout that leaves
     the largest picture; with no picture the label sits in the middle, where the chord is widest."""
     if not round_:
-        return _square_token_layout(w, h, badge)
+        return _square_token_layout(w, h, badge, fit)
     # Text (label and badge letter) keeps the safe zone: inside the circle 3 mm within the cut. The
     # picture, which a cut a little off does not spoil, may reach 1 mm inside the cutting ring.
     # (A hair more: a descender reaches a little below its line's box.)
@@ -523,8 +526,34 @@ def token_layout(w: float, h: float, round_: bool, badge: bool = True, fit: Titl
                 best_clear = bool(clear)
     assert best is not None  # _chord_labels always offers a label
     if badge and not best_clear:
-        best = replace(best, badge_clear=False)
+        best = _badge_apart(w, h, r, r_art, fit, has_art) or replace(best, badge_clear=False)
     return best if has_art else replace(best, art=Box(cx, best.art.y, 0.0, 0.0))
+
+
+def _badge_apart(w: float, h: float, r: float, r_art: float, fit: TitleFit | None,
+                 has_art: bool) -> TokenLayout | None:
+    """A small disc whose name leaves no room beside it for the badge: the badge at the foot or the
+    head of the disc, where the ring is too narrow for a word but not for a letter, the name between;
+    a smaller badge (still holding its letter) where the full one leaves the name no room."""
+    cx, cy = w / 2, h / 2
+    for radius in (BADGE_R, SMALL_BADGE_R):
+        for below in (True, False):
+            spot = (cx, cy - (r - radius) if below else cy + (r - radius), radius)
+            edge = spot[1] + radius + _GAP if below else spot[1] - radius - _GAP
+            best: TokenLayout | None = None
+            for label, lines, size in _chord_labels(r, cx, cy, fit or (lambda _w, _h, _s: (GAMEPLAY, [0.0])), True,
+                                                    floor=edge if below else None,
+                                                    ceiling=cy + r if below else edge):
+                if not all(_clear_of(spot, line) for line in lines) or (below and label.y < edge - 0.01):
+                    continue  # the fallback box of _chord_labels, where nothing fits
+                art_bottom = label.y + label.h + _GAP
+                side = _largest_art(cx, art_bottom, r_art * 2, partial(_fits_beside, spot, w, h, r_art),
+                                    _in_circle_at_most(r_art, cy, art_bottom)) if has_art else 0.0
+                if best is None or side > best.art.w + 0.01:
+                    best = TokenLayout(label, Box(cx - side / 2, art_bottom, side, side), spot, lines, size)
+            if best is not None:
+                return best
+    return None
 
 
 MIN_PICTURE = 4 * mm  # a smaller icon beside a name is left out
@@ -562,12 +591,14 @@ _BADGE_ANGLES = (40, 30, 20, 10, 0, -15, -30, 55, 70, 90)
 Label = tuple[Box, tuple[Box, ...], float]  # the box to draw the title in, each line's own box, the starting size
 
 
-def _chord_labels(r: float, cx: float, cy: float, fit: TitleFit, has_art: bool) -> list[Label]:
+def _chord_labels(r: float, cx: float, cy: float, fit: TitleFit, has_art: bool, floor: float | None = None,
+                  ceiling: float | None = None) -> list[Label]:
     """Labels for a round piece: the box to draw the title in and each line's own box (as wide as its
     text), every line no wider than the chord at its outer edge. With a picture, the lowest such label
     of one line and of two, at the full title size and at the minimum, wrapped to the box's widest and
-    its narrowest chord; without, a centred one. When nothing fits, the old narrow box, where the audit
-    reports the title."""
+    its narrowest chord; without, a centred one. `floor` and `ceiling` bound the label from below and
+    above (default: the ring, and half-way up the upper half). When nothing fits, the old narrow box,
+    where the audit reports the title."""
     def chord(y: float) -> float:
         return 2 * math.sqrt(max(r * r - (y - cy) ** 2, 0.0))
 
@@ -597,8 +628,8 @@ def _chord_labels(r: float, cx: float, cy: float, fit: TitleFit, has_art: bool) 
             if got is not None:
                 return [got]
             continue
-        bottom = cy - r  # the chords keep every line off the ring
-        while bottom + label_height(n) <= cy + r * 0.5:
+        bottom = cy - r if floor is None else floor  # the chords keep every line off the ring
+        while bottom + label_height(n) <= (cy + r * 0.5 if ceiling is None else ceiling):
             got = attempt(bottom, n, start, narrow)
             if got is not None:
                 found.append(got)
@@ -639,14 +670,23 @@ def _in_circle_at_most(r: float, cy: float, bottom: float) -> float:
     return min(chord, top) + 1e-6
 
 
-def _square_token_layout(w: float, h: float, badge: bool) -> TokenLayout:
-    """The label and badge inside the safe zone; the picture may reach 1.5 mm from the cut."""
+def _square_token_layout(w: float, h: float, badge: bool, fit: TitleFit | None = None) -> TokenLayout:
+    """The label and badge inside the safe zone; the picture may reach 1.5 mm from the cut. The badge
+    sits in the top corner, or, where that leaves too small a picture and the name fits beside it, at
+    the end of the label."""
     pad = 1.5 * mm
     label = Box(SAFE, SAFE, w - 2 * SAFE, label_height(LABEL_LINES))
     spot = (w - SAFE - BADGE_R, h - SAFE - BADGE_R, BADGE_R)
     art_bottom = label.y + label.h + _GAP
     side = _largest_art(w / 2, art_bottom, h - art_bottom - pad,
                         lambda a: _art_fits(a, spot if badge else None, w, h, 0.0))
+    if badge and side < MIN_PICTURE and fit is not None:
+        beside = Box(SAFE, SAFE, w - 2 * SAFE - 2 * BADGE_R - _GAP, label.h)
+        if fit(beside.w, beside.h, TOKEN_TITLE) is not None:
+            low = (w - SAFE - BADGE_R, SAFE + label.h / 2, BADGE_R)
+            wide = _largest_art(w / 2, art_bottom, h - art_bottom - pad, lambda a: _art_fits(a, None, w, h, 0.0))
+            if wide > side:
+                return TokenLayout(beside, Box(w / 2 - wide / 2, art_bottom, wide, wide), low, (beside,), TOKEN_TITLE)
     return TokenLayout(label, Box(w / 2 - side / 2, art_bottom, side, side), spot, (label,), TOKEN_TITLE)
 
 
@@ -655,6 +695,10 @@ def word_art_box(lay: TokenLayout, w: float, h: float, badge: bool) -> Box:
     below the badge, when a square is too narrow for the word."""
     top = (lay.badge[1] - lay.badge[2] - _GAP) if badge else h - 1.5 * mm
     return Box(lay.label.x, lay.art.y, lay.label.w, max(top - lay.art.y, 0.0))
+
+
+def _fits_beside(badge: tuple[float, float, float], w: float, h: float, r: float, art: Box) -> bool:
+    return _art_fits(art, badge, w, h, r)
 
 
 def _art_fits(art: Box, badge: tuple[float, float, float] | None, w: float, h: float, r: float) -> bool:
@@ -673,9 +717,9 @@ def _art_fits(art: Box, badge: tuple[float, float, float] | None, w: float, h: f
 
 def _token_layout(c: Canvas, look: Look, comp: Component, side: Side, frame: Color, x: float, y: float,
                   w: float, h: float) -> None:
-    """Small pieces: one big picture, the name underneath, a provenance letter when not rulebook."""
+    """Small pieces: one big picture, the name underneath, the provenance letter in a badge."""
     title = f"**{side.title}**"
-    badge = side.provenance != "rulebook"
+    badge = True
     round_ = comp.shape == "round"
     runs = tuple(tokenize(title, look.icons))
     lay = _titled_token_layout(w, h, round_, badge, runs, look.fonts, side.art is not None)
@@ -710,6 +754,7 @@ def _token_layout(c: Canvas, look: Look, comp: Component, side: Side, frame: Col
         c.setFillColor(text_on(look.quiet, look.ink))
         c.setFont(look.fonts.bold, TAG)
         c.drawCentredString(bx, by - TAG * 0.36, BADGE_LETTER[side.provenance])
+        note_text(("badge",), BADGE_LETTER[side.provenance], TAG, text_on(look.quiet, look.ink), look.quiet)
 
 
 @lru_cache(maxsize=1 << 10)
@@ -742,7 +787,8 @@ def legend_side(look: Look) -> Side:
         f"**{PROVENANCE_LABEL['proxy']}**: stands in for a piece the rulebook names but does not print; "
         "use the real one if you own it.",
         "**rulebook · section**: as the rulebook prints it; the section says where.",
-        "On tokens, a small **H** or **P** badge means house or proxy.",
+        "On tokens, tiles and dice a small badge says the same: **R** rulebook, **H** house design, "
+        "**P** proxy stand-in.",
     ])
     return Side(title="Reading the tags", provenance="house", color="primary",
                 subtitle=f"{look.game.name} · where each piece comes from",

@@ -258,6 +258,13 @@ def note_box(role: str, x: float, y: float, w: float, h: float) -> None:
         audit.boxes.append((role, (x, y, w, h)))
 
 
+def note_text(key: KeyPath, text: str, size: float, color: Color | None, on: Color | None) -> None:
+    """Record text drawn outside `draw_text` (a badge's letter), for the tests that read what a side says."""
+    audit = _AUDIT.get()
+    if audit is not None:
+        audit.drawn.append(Drawn(key, text, size, size, color, on))
+
+
 def _segments(line: list[Run]) -> list[list[Run]]:
     """Split a line into icons and stretches of words and spaces sharing one font."""
     out: list[list[Run]] = []

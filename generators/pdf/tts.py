@@ -10,20 +10,23 @@ so every slot of the sheet is a card); each card is a `Card` with `CardID` = N *
 `DeckIDs` lists the deck's cards, a card once per copy. Tokens, tiles and boards are `Custom_Tile`
 objects (type 0 a box, 2 a circle) with their front and back images; identical tokens are one
 `Custom_Tile_Stack` with the same `CustomImage` and `Number` copies. Each die is a `Custom_Dice`
-with `CustomDice.Type` 1 (a six-sided die, as public TTS saves write it, nested in `CustomImage`) and one `ImageURL`:
-its six faces drawn by the print kit, side by side in a 3 x 2 grid, and `RotationValues`: for each
-face, in the image's order, the value TTS reports when it lands up (its number, or its name) and the
-rotation that shows it, TTS's own six rotations for a D6 as public saves list them (-90 about x,
-none, -90 and 90 about z, -180 about z, 90 about x: the 1st and 6th, 2nd and 5th, 3rd and 4th
-opposite). The faces go in that order so that the same faces are opposite as on the printed net
-(`documents.opposite_pairs`). Which cell of the image TTS paints on which face is not confirmed from
-a public source; the values and their rotations are.
+with `CustomDice.Type` 1 (a six-sided die, as public TTS saves write it, nested in `CustomImage`) and one `ImageURL`
+laid out as TTS's own D6 template (`DIE_TEMPLATE`): a square of 3 x 3 cells, the top row unused, TTS's
+faces 2 4 5 in the middle row and 1 3 6 in the bottom one, 1 and 6 drawn upside down as the template
+draws them; and `RotationValues`: for each of TTS's faces 1 to 6, the value TTS reports when it lands
+up (the printed face's number, or its name) and the rotation that shows it, TTS's own six rotations
+for a D6 (-90 about x, none, -90 and 90 about z, -180 about z, 90 about x: faces 1 and 6, 2 and 5, 3
+and 4 opposite). The print kit's faces go onto TTS's faces so that the same faces are opposite as on
+the printed net (`documents.opposite_pairs`), and each cell of the image shows the face whose value
+that TTS face reports.
 
 Image URLs are bare file names (`<game>-<image>.png`, relative to the save's folder), never a path
 of the building machine: TTS finds a bare name in its Mods/Images folder, where the README says to
 copy the images; or they sit under the base URL given with `roadkit print --tts-url` once the
 folder is uploaded somewhere others can read it.
-Sizes: `scaleX`/`scaleZ` are the piece's size in inches; cards keep TTS's card size."""
+Sizes: a card at scale 1 shows at poker size, so a deck's scale is its card height over the poker card's
+(a 70 x 120 mm card: 1.36); a tile's `scaleX`/`scaleZ` are its sides in TTS's tile unit, measured
+against those cards (`TILE_UNIT`), so every piece lies beside the cards at its printed size."""
 
 from __future__ import annotations
 
@@ -51,11 +54,17 @@ MAX_COLS, MAX_ROWS = 10, 7  # TTS deck sheets hold up to 10 x 7 cards
 MAX_PIXELS = 4096  # TTS's advice for the longer side of a sheet
 DPI = 150
 TILE_KINDS = ("tokens", "tiles", "cubes", "board")
-DICE_COLS, DICE_ROWS = 3, 2  # a die's face image: six faces in a 3 x 2 grid
+# TTS's D6 template (Modding/Dice Templates, shown on the knowledge base's Custom Dice page,
+# kb.tabletopsimulator.com/custom-content/custom-dice, picture ps1): a square image of 3 x 3 cells whose top
+# row is unused; each other cell names the TTS face (1 to 6) it paints. The template draws 1 and 6 upside down.
+DIE_TEMPLATE = ((0, 0, 0), (2, 4, 5), (1, 3, 6))
+DIE_UPSIDE_DOWN = frozenset({1, 6})
 STACKED_KINDS = ("tokens", "cubes")  # identical copies of these stack; tiles and boards lie apart
 DIE_DPI = 400  # an 18 mm face at 150 dpi is ~100 px, blurry on a die held up close in TTS
 D6 = 1  # TTS's CustomDice type for a six-sided die
-# TTS's rotations that show each face of a D6, in face order; faces k and 5 - k are opposite.
+# TTS's rotations that show each face of a D6, faces 1 to 6 in order (faces k and 5 - k of this list are
+# opposite), as saves write them in the RotationValues of TTS's D6 (found in public save-writing code, whose
+# table for a plain D6 lists values 1 to 6 with these six and uses the same six for a custom D6).
 D6_ROTATIONS = ((-90.0, 0.0, 0.0), (0.0, 0.0, 0.0), (0.0, 0.0, -90.0), (0.0, 0.0, 90.0), (0.0, 0.0, -180.0),
                 (90.0, 0.0, 0.0))
 
@@ -136,13 +145,16 @@ def die_value_text(side: Side) -> str:
 
 
 def die_png(content: Content, game: LoadedGame, comp: Component) -> bytes:
-    """A die's six faces, each as the print kit draws it, in a 3 x 2 grid in TTS's face order."""
+    """A die's six faces, each as the print kit draws it, laid out as TTS's D6 template (`DIE_TEMPLATE`)."""
 
     images = [_render(content, game, comp, side, DIE_DPI) for side in die_faces(game, comp)]
-    w, h = images[0].size
-    canvas = Image.new("RGB", (DICE_COLS * w, DICE_ROWS * h), "white")
-    for i, image in enumerate(images):
-        canvas.paste(image, ((i % DICE_COLS) * w, (i // DICE_COLS) * h))
+    cell = max(max(image.size) for image in images)
+    canvas = Image.new("RGB", (len(DIE_TEMPLATE[0]) * cell, len(DIE_TEMPLATE) * cell), "white")
+    for row, faces in enumerate(DIE_TEMPLATE):
+        for col, face in enumerate(faces):
+            if face:
+                image = images[face - 1].resize((cell, cell))
+                canvas.paste(image.rotate(180) if face in DIE_UPSIDE_DOWN else image, (col * cell, row * cell))
     return _png(canvas)
 
 
@@ -218,6 +230,26 @@ def _guid(*parts: object) -> str:
     return digest("tts-guid", *parts)[:6]
 
 
+# Sizes on the table. TTS stores no physical size: a card shows at poker size at scale 1, and a tile's
+# size is its scale times a unit of TTS's own. One published measurement (Clank Legacy's boards, 20 x 29 in
+# at scale 22, beside its 2.5 x 3.5 in cards at scale 1: github.com/frankieliu/tts-tools,
+# docs/TTS_SCALING_SOLVED.md) puts that unit at 1.300 x 1.318 in where a card is 3.5 in tall.
+POKER_MM = 88.0  # the height a card shows at scale 1: our poker card (63 x 88 mm, as 2.5 x 3.5 in)
+CARD_INCHES = 3.5  # that height in the measurement's inches
+TILE_UNIT = (1.300 + 1.318) / 2  # card-relative inches a scale-1 tile spans (the measurement, both sides)
+
+
+def card_scale(comp: Component) -> float:
+    """A card's scale: its height over the poker card's (the width follows the sheet's cell)."""
+    return size_mm(comp.size)[1] / POKER_MM
+
+
+def tile_scale(comp: Component) -> tuple[float, float]:
+    """A tile's scaleX and scaleZ: its sides in TTS's tile unit, measured against the cards."""
+    w, h = size_mm(comp.size)
+    return (w / POKER_MM * CARD_INCHES / TILE_UNIT, h / POKER_MM * CARD_INCHES / TILE_UNIT)
+
+
 def _transform(x: float, z: float, scale: tuple[float, float] = (1.0, 1.0), face_down: bool = False) -> dict:
     return {"posX": round(x, 3), "posY": 1.0, "posZ": round(z, 3), "rotX": 0.0, "rotY": 180.0,
             "rotZ": 180.0 if face_down else 0.0, "scaleX": round(scale[0], 4), "scaleY": 1.0,
@@ -265,20 +297,22 @@ def _custom_deck(comp: Component, sheet: Sheet, base: str) -> dict:
 
 def _deck(comp: Component, sheets: list[Sheet], base: str, x: float) -> dict:
     decks = {str(s.number): _custom_deck(comp, s, base) for s in sheets}
+    scale = card_scale(comp)
     cards, ids = [], []
     for sheet in sheets:
         for slot, side in enumerate(sheet.sides):
             face = next(f for f in comp.faces if f.front is side)
             for copy in range(face.count):
                 card_id = sheet.number * 100 + slot
-                card = _base("Card", side.title, _guid(comp.id, face.id, copy), _transform(x, 0.0, face_down=True))
+                card = _base("Card", side.title, _guid(comp.id, face.id, copy),
+                             _transform(x, 0.0, (scale, scale), face_down=True))
                 card.update({"CardID": card_id, "SidewaysCard": False,
                              "CustomDeck": {str(sheet.number): decks[str(sheet.number)]}})
                 cards.append(card)
                 ids.append(card_id)
     if len(cards) == 1:
         return cards[0]
-    deck = _base("DeckCustom", comp.name, _guid(comp.id, "deck"), _transform(x, 0.0, face_down=True),
+    deck = _base("DeckCustom", comp.name, _guid(comp.id, "deck"), _transform(x, 0.0, (scale, scale), face_down=True),
                  comp.description or "")
     deck.update({"HideWhenFaceDown": True, "Hands": False, "SidewaysCard": False, "DeckIDs": ids,
                  "CustomDeck": decks, "ContainedObjects": cards})
@@ -306,8 +340,7 @@ def _dice(game: LoadedGame, comp: Component, base: str, x: float) -> dict:
 def _tiles(comp: Component, base: str, x: float) -> dict:
     """A bag of the component's pieces: one tile per copy, identical tokens as a stack (a lone piece
     or stack stands alone)."""
-    w, h = size_mm(comp.size)
-    scale = (w / 25.4, h / 25.4)
+    scale = tile_scale(comp)
     pieces = []
     for face in comp.faces:
         back = face.back or comp.back
