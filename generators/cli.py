@@ -151,6 +151,9 @@ def parser() -> argparse.ArgumentParser:
     pl.add_argument("--hint", action="store_true", help="show the search player's choice before each of yours")
     pl.add_argument("--simulations", type=int, default=200, metavar="N",
                     help="the search player's strength: simulations per move (default 200)")
+    pl.add_argument("--seconds", type=float, default=None, metavar="S",
+                    help="at most this much think time a move for the search player (CPU seconds; it stops "
+                         "at --simulations or S, whichever comes first)")
     return p
 
 
@@ -249,7 +252,7 @@ def _run(args: argparse.Namespace) -> int:
             return 2
         engine = load_engine(chosen[0].engine or "")
         return play_in_terminal(engine, game_content(chosen[0], engine), setting=args.setting, seat=args.seat,
-                                seed=args.seed, hint=args.hint, simulations=args.simulations)
+                                seed=args.seed, hint=args.hint, simulations=args.simulations, seconds=args.seconds)
     if args.command == "simulate":
         from generators.engine.simulate import run_simulate
 

@@ -65,6 +65,7 @@ def test_a_whole_game_is_played_in_the_terminal(game: str) -> None:
     assert "Type the number of an action" in text
     assert re.search(r"^\s+1\. \S", text, re.M), "the legal actions are numbered"
     assert "The search player would play" in text  # the hint
+    assert re.search(r"tried in \d+ of \d+ simulations, scoring \d+ % on average", text), "the hint's figures"
     assert "Type the number of an action, h for a hint" in text.split("nonsense", 1)[-1]  # nonsense asks again
     assert "Game over:" in text and "Your result:" in text
     assert "Traceback" not in text

@@ -198,3 +198,61 @@ def test_the_audit_catches_a_stored_outcome_the_game_does_not_give(monkeypatch: 
     monkeypatch.setattr(sys.modules[__name__], "REPLAYED", {"search": 0, "greedy": 12})
     with pytest.raises(AssertionError, match=r"greedy's games .* do not come out as stored"):
         test_the_stored_large_run_holds_and_replays(game_id)
+
+
+def _first_choice(game_id: str) -> tuple[Any, Any, Any, str, list[Any]]:
+    game = CONTENT.game(game_id)
+    engine = engine_of(game)
+    content = game_content(game, engine)
+    state = engine.new_game(engine.parse_options(dict(engine.simulation_setups()[0].options)), content,
+                            Chance.seeded(5))
+    while len(engine.legal_actions(state, player := engine.players_to_act(state)[0])) < 2:
+        state = engine.play(state, engine.legal_actions(state, player)[0], Chance.seeded(6))[0]
+    return engine, content, state, player, engine.legal_actions(state, player)
+
+
+def test_the_analysis_explains_the_move_the_search_makes() -> None:
+    """Every legal move is listed once, the chosen one first (the move `choose` makes from the same
+    seed), then by visits; the visits add up to the simulations and each value is a mean return."""
+    engine, _, state, player, legal = _first_choice("mission-drive")
+    search = SearchPlayer(simulations=20)
+    found = search.analyse(engine, state, player, legal, random.Random(3))
+    assert found.best == search.choose(engine, state, player, legal, random.Random(3))
+    assert sorted(map(repr, (m.action for m in found.moves))) == sorted(map(repr, legal))
+    assert [m.visits for m in found.moves] == sorted((m.visits for m in found.moves), reverse=True)
+    assert found.simulations == 20 and sum(m.visits for m in found.moves) == 20
+    assert all(m.value is None if not m.visits else 0.0 <= m.value <= 1.0 for m in found.moves)
+
+
+def test_a_think_time_budget_stops_the_search_early() -> None:
+    engine, _, state, player, legal = _first_choice("mission-drive")
+    found = SearchPlayer(simulations=100_000, seconds=0.05).analyse(engine, state, player, legal,
+                                                                   random.Random(3))
+    assert 1 <= found.simulations < 100_000
+    assert found.seconds < 5
+
+
+def test_the_kept_tree_is_reused_only_for_a_foreseen_position() -> None:
+    """Kept where the move leads, without chance, to the same player's next decision: the next search
+    starts from the kept visits; a position it did not foresee starts afresh."""
+    engine, _, state, _, legal = _first_choice("escape-deathrace-2182-micro")
+    chance = Chance.seeded(8)
+    search = SearchPlayer(simulations=30, keep=True)
+    reused = fresh = 0
+    for _ in range(40):
+        actors = engine.players_to_act(state)
+        if not actors:
+            break
+        who = actors[0]
+        legal = engine.legal_actions(state, who)
+        kept = search._kept
+        found = search.analyse(engine, state, who, legal, random.Random(1))
+        total = sum(m.visits for m in found.moves)
+        if len(legal) > 1 and kept is not None and kept[1:] == (who, engine.observe(state, who)):
+            reused += 1
+            assert total > found.simulations, "the kept visits count at the new root"
+        elif len(legal) > 1:
+            fresh += 1
+            assert total == found.simulations
+        state = engine.play(state, found.best, chance)[0]
+    assert reused and fresh, (reused, fresh)

@@ -23,6 +23,8 @@
 7. Engines: whole games per CPU second and the play-through suite against the engines before their
    move to packages (tools/bench_engines.py), in alternating rounds, best of each. Targets:
    look-ahead >= 5x, random >= 3x, suite >= 2x.
+8. The search's strength with the games' hints on and off, against random play on the same seeds
+   (tools/bench_search.py). Target: with hints off the search still beats random play in every game.
 
 Each target is stated met or MISSED. Wall times on a shared machine are noisy: CPU is shown beside them."""
 
@@ -402,6 +404,11 @@ def main() -> int:
         shown, engine_missed = engine_figures()
         print("\n" + "\n".join(shown))
         missed += engine_missed
+        from tools.bench_search import search_strength
+
+        shown, search_missed = search_strength()
+        print("\n" + "\n".join(shown))
+        missed += search_missed
         print(f"\nedited: {edited}")
         print(f"rewritten by the edit, print kit ({len(print_touched)}):")
         for name in print_touched:

@@ -3,7 +3,8 @@
 - `RandomPlayer`: a uniformly random legal action.
 - `LookaheadPlayer`: one step ahead: the legal action whose result the game's `evaluate` hint rates
   best for the acting player (ties at random); chance in the look-ahead is a throwaway generator, so
-  it cannot see the real dice.
+  it cannot see the real dice. It looks ahead on the true state, so where an action draws a face-down
+  card it rates the card drawn (tests/test_information.py shows where; issue 36).
 - `SearchPlayer`: Monte Carlo tree search in its information-set form (learned from OpenSpiel's
   `mcts.py` and `ismcts.py`; none of their code). Each simulation re-deals what the searching player
   cannot see (`Game.resample`, for games of imperfect information) and samples chance afresh, then
@@ -12,7 +13,11 @@
   one (after the look-ahead plays the game's `rollout` actions on, none by default), else by random
   play to the end of the game and its returns. Where the game's hints give `priors`,
   the tree is walked by PUCT instead, with the one-step ratings as the prior over moves. Strength is
-  `simulations` per move; the report names it.
+  `simulations` per move (and, where `seconds` is given, at most that much think time); the report
+  names it. `analyse` tells why it moves: every legal move's visits and mean return (its win rate for
+  the mover), most visited first, as hints and play pages show them. With `keep`, the subtree under
+  its move is kept for its next decision where nothing it did not foresee happened in between (its
+  own next step, no chance asked, nobody else acting).
 
 Returns come from the game's `winners`: 1 for each player it names (every seat of a won solo or
 cooperative game), 0 for the rest.
@@ -23,6 +28,7 @@ from __future__ import annotations
 import math
 import random
 import statistics
+import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -56,6 +62,8 @@ class Rules(Protocol):
 
     @property
     def resample(self) -> Callable[[Any, str, Chance], Any] | None: ...
+
+    def observe(self, state: Any, player: str) -> Any: ...
 
 
 class Player(Protocol):
@@ -123,6 +131,32 @@ class _Node:
         self.prior: dict[Any, float] = {}  # PUCT's prior share of each action (from `rank`)
 
 
+@dataclass(frozen=True)
+class MoveStat:
+    """One legal move at the search's root: the simulations that began with it and their mean return
+    for the mover (its estimated win rate, 0 to 1; None for a move never tried)."""
+
+    action: Any
+    visits: int
+    value: float | None
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """Why the search moves: every legal move, the chosen one first, then by visits (and mean)."""
+
+    moves: tuple[MoveStat, ...]
+    simulations: int  # simulations run for this decision (kept ones from the last decision not counted)
+    seconds: float  # think time (CPU of this process)
+
+    @property
+    def best(self) -> Any:
+        return self.moves[0].action
+
+    def top(self, k: int = 3) -> tuple[MoveStat, ...]:
+        return self.moves[:k]
+
+
 @dataclass
 class SearchPlayer:
     """Information-set Monte Carlo tree search (see the module's note)."""
@@ -145,15 +179,29 @@ class SearchPlayer:
     # With few simulations the search then plays the look-ahead's move, and leaves it only on the
     # evidence of the simulations.
     puct: float | None = None
+    # Think time a move (process CPU seconds): the search stops at `simulations` or when it is spent,
+    # whichever comes first; None: the simulations alone (a seed then replays a game exactly).
+    seconds: float | None = None
+    # Keep the subtree under the chosen move for the next decision (see the module's note).
+    keep: bool = False
     name: str = "search"
 
     def __post_init__(self) -> None:
-        self.name = f"search ({self.simulations} simulations a move)"
+        budget = f"{self.simulations} simulations" if self.seconds is None else \
+            f"up to {self.simulations} simulations or {self.seconds:g} s"
+        self.name = f"search ({budget} a move{', tree kept' if self.keep else ''})"
+        self._kept: tuple[_Node, str, Any] | None = None  # the subtree kept, for whom, the observation expected
 
     def choose(self, game: Rules, state: Any, player: str, legal: Sequence[Any], rng: random.Random) -> Any:
+        return self.analyse(game, state, player, legal, rng).best
+
+    def analyse(self, game: Rules, state: Any, player: str, legal: Sequence[Any], rng: random.Random) -> Analysis:
+        """Search from `state` for `player`; the moves with their visits and values, the chosen first."""
+        started = time.process_time()
         if len(legal) == 1:
-            return legal[0]
-        root = _Node(None)
+            self._kept = None
+            return Analysis((MoveStat(legal[0], 0, None),), 0, 0.0)
+        root = self._reused(game, state, player) or _Node(None)
         scale, ratings = _Scale.around(game, state, player, legal, rng)
         root.rank = {a: r for a, r in zip(legal, ratings, strict=True) if r is not None}
         resample = game.resample
@@ -162,14 +210,44 @@ class SearchPlayer:
         if depth is None:
             depth = game.hints.rollout if rated else game.type.max_actions
         puct = game.hints.priors if self.puct is None else self.puct
-        for _ in range(self.simulations):
+        deadline = None if self.seconds is None else started + self.seconds
+        done = 0
+        while done < self.simulations:
+            done += 1
             chance = Chance.seeded(rng.randrange(1 << 30))
             world = resample(state, player, chance) if resample is not None else state
             self._simulate(game, world, root, rng, chance, lambda v, p: scale(game, state, v, p), depth, puct,
                            rated)
-        # The most visited action; ties by the better mean, then the listed order (deterministic).
-        best = max(legal, key=lambda a: _rank(root.children.get(a)))
-        return best
+            if deadline is not None and time.process_time() >= deadline:
+                break
+        # The most visited action; ties by the better mean, then the listed order (deterministic): a
+        # stable sort keeps the listed order among equals.
+        ranked = sorted(legal, key=lambda a: _rank(root.children.get(a)), reverse=True)
+        moves = tuple(MoveStat(a, n.visits if n else 0, n.total / n.visits if n and n.visits else None)
+                      for a in ranked for n in [root.children.get(a)])
+        if self.keep:
+            self._keep(game, state, player, ranked[0], root.children.get(ranked[0]))
+        return Analysis(moves, done, time.process_time() - started)
+
+    def _keep(self, game: Rules, state: Any, player: str, action: Any, child: _Node | None) -> None:
+        """Keep `child` where the move leads, without chance, to `player`'s own next decision: the
+        position is then foreseen exactly (its observation is stored to recognise it)."""
+        self._kept = None
+        if child is None or not child.children:
+            return
+        chance = Chance.seeded(0)
+        after = game.play(state, action, chance)[0]
+        if chance.log or game.players_to_act(after) != [player]:
+            return
+        self._kept = (child, player, game.observe(after, player))
+
+    def _reused(self, game: Rules, state: Any, player: str) -> _Node | None:
+        kept, self._kept = self._kept, None
+        if kept is None or not self.keep or kept[1] != player or game.observe(state, player) != kept[2]:
+            return None
+        node = kept[0]
+        node.actor, node.rank, node.prior = None, {}, {}  # the root: rated afresh below
+        return node
 
     def _simulate(self, game: Rules, state: Any, root: _Node, rng: random.Random, chance: Chance,
                   scale: Callable[[float, str], float], depth: int, puct: float, rated: bool) -> None:
