@@ -62,7 +62,8 @@ def test_what_the_rulebook_does_not_print_is_ours() -> None:
     for case in [("thunder-road-ignition", "dashboards"), ("dronovody", "player-boards"),
                  ("mission-drive", "dashboard"), ("vampire-chase", "chase-board"), ("vampire-chase", "player-board"),
                  ("vampire-chase", "gear-board"), ("vampire-chase", "speed-gauge"),
-                 ("thunder-road-ignition", "hazard-tokens"), ("dronovody", "character-cards")]:
+                 ("thunder-road-ignition", "hazard-tokens"), ("dronovody", "character-cards"),
+                 ("escape-deathrace-2182-micro", "character-cards"), ("mission-drive", "mission-cards")]:
         assert case in ours, case
     laid_out = 0
     for game in content().games:

@@ -394,14 +394,16 @@ class Origin:
         "a die lists its six sides once each)."))
     layout: Source | None = field(default=None, metadata=_meta(
         "rulebook: the rulebook prints where the parts of the face sit; house: the arrangement is ours. "
-        "Stated for every face with a layout: placed elements (boards, trackers), a space map or road "
-        "tile exits."))
+        "Stated for every face with a layout: placed elements (boards, trackers), a grid or track, a space "
+        "map or road tile exits."))
 
 
 def has_layout(side: Side) -> bool:
-    """Whether a side arranges parts of its own (slots, tracks, panels, spaces, exits): an arrangement a
-    text rulebook rarely prints, unlike a card's standard frame."""
-    return bool(side.elements) or (side.art is not None and (side.art.spaces is not None or side.art.tile is not None))
+    """Whether a side arranges parts of its own (slots, panels, tracks, grids, spaces, exits): an
+    arrangement a text rulebook rarely prints, unlike a card's standard frame."""
+    art = side.art
+    return bool(side.elements) or (art is not None and any(
+        part is not None for part in (art.spaces, art.tile, art.grid, art.track)))
 
 
 @dataclass(frozen=True)

@@ -782,8 +782,8 @@ TOKEN_TITLE = 7.0  # pt: a small piece's name, shrinking to GAMEPLAY where the l
 def legend_side(look: Look) -> Side:
     """The legend card of a game: what the provenance tags mean."""
     tags = "\n".join([
-        f"**{PROVENANCE_LABEL['house']}**: our design where the rulebook prints nothing; "
-        "it lets you play from this kit alone.",
+        f"**{PROVENANCE_LABEL['house']}**: our design where the rulebook prints nothing, or names "
+        "the contents but not the layout or how many there are; it lets you play from this kit alone.",
         f"**{PROVENANCE_LABEL['proxy']}**: stands in for a piece the rulebook names but does not print; "
         "use the real one if you own it.",
         "**rulebook · section**: as the rulebook prints it; the section says where.",
