@@ -7,8 +7,10 @@ content mistake stops a build before it has touched a file. The pass, in order:
    (generators/content/loader.py);
 2. every worked example against its game engine's specs, each setup built
    (generators/engine/runner.py `load_all`);
-3. links inside Markdown texts (rules bodies, notes, glossary definitions, the quick reference's
-   answers, whose file is checked here too) resolved exactly as the
+3. links inside Markdown texts (rules bodies, notes and each part of a ruling, glossary definitions,
+   the quick reference's answers, whose file is checked here too, and the hand-written site pages):
+   each target's scheme checked on the page Markdown makes of the text (http, https, mailto or
+   relative: generators/site/safe_links.py), and each relative target resolved exactly as the
    site resolves them (generators/site/links.py), so the site's strict MkDocs build cannot fail on one;
 4. icon codes in those texts and in rules summaries naming known icons (the site would print an
    unknown one as it stands), and every ruling saying what we play (the site's rulings page needs it);
@@ -68,6 +70,7 @@ def validate(root: Path, games: Sequence[str] | None = None, extra_paths: Sequen
     check_site_pages()
     for game in content.games:
         if game.id not in remembered:  # a remembered game passed these already
+            check_link_schemes(game)
             check_links(game)
             check_icon_codes(game, content.icons)
             check_rulings(game)
@@ -179,12 +182,44 @@ def check_links(game: LoadedGame) -> None:
                                f"link an entry as #entry-id or an example as #example-id (entries: {known})")
 
 
-def _markdown_texts(game: LoadedGame) -> Iterator[tuple[str, KeyPath, str]]:
-    """(file, key path, text) of every text the site renders as Markdown."""
+def check_link_schemes(game: LoadedGame) -> None:
+    """No Markdown text of the game makes a link (or image, or reference definition) whose target a
+    browser could run: checked on what Python-Markdown makes of the text as the site embeds it."""
+    from generators.site.escape import markdown_body
+
+    for file, path, text in _markdown_texts(game, parts=True):
+        _check_schemes(file, path, text, markdown_body(text))
+
+
+def _check_schemes(file: str, path: KeyPath, text: str, page: str) -> None:
+    """`page` is the Markdown the site embeds for `text`: line for line, leading blank lines cut."""
+    from generators.site.safe_links import column, locate
+
+    found = locate(page)
+    if found is None:
+        return
+    line, _col, url, why = found
+    lines = text.split("\n")
+    source = lines[min(line - 1 + next((i for i, s in enumerate(lines) if s.strip()), 0), len(lines) - 1)]
+    at = source[column(source, url) - 1:][:40]
+    at_line, at_col = _find(file, path, at)
+    raise ContentError(display_path(Path(file)), at_line, at_col, path, why)
+
+
+def _markdown_texts(game: LoadedGame, parts: bool = False) -> Iterator[tuple[str, KeyPath, str]]:
+    """(file, key path, text) of every text the site renders as Markdown (with `parts`, also each
+    part of a ruling, which the site embeds on its own)."""
+    from generators.site.rulings import parse
+
     for entry in game.rules:
         yield entry.file, (), entry.body
     for i, note in enumerate(game.notes.notes):
         yield str(Path(game.dir) / "notes.yaml"), ("notes", i, "text"), note.text
+        if parts:
+            ruling = parse(note)
+            for part in (ruling.book, ruling.play, ruling.other):
+                if part:
+                    yield str(Path(game.dir) / "notes.yaml"), ("notes", i, "text"), part
     for i, term in enumerate(game.glossary.terms):
         yield str(Path(game.dir) / "glossary.yaml"), ("terms", i, "definition"), term.definition
 
@@ -273,6 +308,9 @@ def check_site_pages(site_src: Path | None = None) -> None:
             line, col = before.count(b"\n") + 1, exc.start - (before.rfind(b"\n") + 1) + 1
             raise ContentError(display_path(path), line, col, (),
                                f"the file is not UTF-8 (byte 0x{raw[exc.start]:02x}); save it as UTF-8") from None
+        if path.suffix.lower() == ".md":
+            text = raw.decode("utf-8")
+            _check_schemes(str(path), (), text, text)
 
 
 # --- characters the embedded fonts can print -----------------------------------------------------

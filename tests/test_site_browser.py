@@ -9,7 +9,9 @@
   (scaled down where its 12 px text width is wider) with its smallest text at 10 px or more and
   none running off its edge; a tap on a diagram opens it full screen. At 1440 px every diagram
   fits too.
-- Escaping: a glossary definition holding markup shows as text in its tooltip and runs nothing.
+- Escaping: a glossary definition holding markup shows as text in its tooltip and runs nothing; a
+  site built from Markdown texts full of link tricks (tests/link_tricks.py) runs no script when
+  every link of its content is clicked, and every URL Chromium parses there has an allowed scheme.
 - Screenshots (phone and desktop, light and dark) of a rule, an example, the quick reference and
   the odds under build/screenshots/.
 
@@ -583,6 +585,80 @@ def test_a_tooltip_shows_markup_in_its_definition_as_text(browser, tmp_path: Pat
     finally:
         httpd.shutdown()
         httpd.server_close()
+
+
+# JavaScript: every URL in the page's content, as Chromium parsed it.
+_CONTENT_URLS = """() => [...document.querySelectorAll('article [href], article [src], article [action]')]
+  .map(e => e.href?.baseVal ?? e.href ?? e.src ?? e.action)"""
+
+
+def test_every_link_of_a_site_built_from_link_tricks_runs_no_script(browser, tmp_path: Path) -> None:
+    """Link tricks in every kind of Markdown text (a rules body, a ruling, a glossary definition, a
+    quick-reference card), built without validation (which refuses them) so the page's own check is
+    what stands between them and a reader; then every link of every page is clicked."""
+    from tests.link_tricks import attempts
+
+    game = "vampire-chase"
+    content_dir = copy_content(tmp_path, (game,))
+    from generators.site.escape import markdown_body
+
+    def relative(trick: str) -> list[str]:
+        asked: list[str] = []
+        markdown_body(trick, lambda target: asked.append(target))
+        return asked
+
+    # Raw control characters are refused when a file is read (their entity spellings stay in), and a
+    # relative target that names no page stops the build (`&#0;javascript:` is one: the reference
+    # reads as U+FFFD, so the target has no scheme).
+    tricks = [t for t in attempts(seed=4141, count=80)
+              if not any(ord(c) < 32 and c != "\n" for c in t) and not relative(t) and "&#x0;" not in t]
+    assert len(tricks) > 50
+    folder = content_dir / game
+    rules = sorted((folder / "rules").glob("*.md"))
+    for i, trick in enumerate(tricks):
+        rule = rules[i % len(rules)]
+        rule.write_text(rule.read_text("utf-8") + f"\n\n{trick}\n", "utf-8")
+    indent = "\n      "
+    notes = "\n\n".join(tricks[:10]).replace("\n", indent)
+    (folder / "notes.yaml").write_text((folder / "notes.yaml").read_text("utf-8").rstrip() + "\n"
+                                       "  - id: zz-tricks\n    title: Tricks?\n    section: None\n    settles: kit\n"
+                                       f"    text: |-{indent}**The book says:** nothing.{indent}{indent}"
+                                       f"**We play:** {notes}\n", "utf-8")
+    for name, head in (("glossary.yaml", "  - term: Zz tricks\n    definition: |-"),
+                       ("quick-reference.yaml", "  - title: Zz tricks\n    rule: mission\n    text: |-")):
+        text = "\n\n".join(tricks[10:30]).replace("\n", indent)
+        (folder / name).write_text((folder / name).read_text("utf-8").rstrip() + f"\n{head}{indent}{text}\n", "utf-8")
+    out = tmp_path / "out"
+    build_site(load_content(content_dir), out, say=lambda _: None)
+    pages = sorted((out / "site").rglob("*.html"))
+    assert any("Zz tricks" in p.read_text("utf-8") for p in pages)
+    httpd, base = _serve(out / "site")
+    ran: list[str] = []
+    clicked = 0
+    try:
+        page, _errors = _new_page(browser, DESKTOP)
+        page.on("dialog", lambda d: (ran.append(f"{page.url}: {d.message}"), d.dismiss()))
+        page.on("popup", lambda p: ran.append(f"popup {p.url}"))
+        # A click on a link to a document (http, https, file, mailto: the site's own pages, each also
+        # visited here) is kept from leaving the page; a link with any other scheme gets its click.
+        page.add_init_script("""addEventListener('click', e => {
+          const a = e.target.closest('a');
+          if (a && ['http:', 'https:', 'file:', 'mailto:'].includes(a.protocol)) e.preventDefault();
+        }, true)""")
+        for html_file in pages:
+            url = base + html_file.relative_to(out / "site").as_posix()
+            page.goto(url)
+            for found in page.evaluate(_CONTENT_URLS):
+                assert urlsplit(found).scheme in ("http", "https", "mailto", "file", ""), f"{url}: {found}"
+            clicked += page.evaluate("() => { const all = [...document.querySelectorAll('article a')];"
+                                     " all.forEach(a => a.click()); return all.length; }")
+            page.wait_for_timeout(50)
+            assert page.evaluate("() => document.title") and page.url.split("#")[0] == url
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
+    assert clicked > 100
+    assert ran == []
 
 
 # --- screenshots --------------------------------------------------------------------------------

@@ -5,14 +5,18 @@ admonitions) and then a browser will read, so a card named `<script>` or
 `*Boss* [1]` must reach the reader literally. Plain text is turned into character references
 for every character either language gives meaning to: Python-Markdown passes references through
 untouched (no emphasis, no links, no raw HTML can start from them) and the browser shows the
-character. Rules bodies are Markdown on purpose: they keep their formatting, but raw HTML,
-attribute lists and unsafe link schemes in them are neutralised (see `markdown_body`).
+character. Rules bodies are Markdown on purpose: they keep their formatting, but raw HTML and
+attribute lists in them are neutralised (see `markdown_body`). Link targets are not judged here:
+their schemes are checked on the parsed page (generators/site/safe_links.py), where every way
+Markdown has of making a link has already been taken.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable
+
+from generators.site.safe_links import forbidden
 
 # Characters with a meaning in Markdown (and the extensions mkdocs.yml enables) or in HTML.
 _SPECIAL = {c: f"&#{ord(c)};" for c in "\\`*_[]{}<>#|&\""}
@@ -59,11 +63,6 @@ def nav_title(value: object) -> str:
 _FENCE = re.compile(r"^\s*(```+|~~~+)")
 _CODE_SPAN = re.compile(r"(`+)(.+?)\1", re.S)
 _LINK = re.compile(r"(!?)\[((?:[^\[\]\\]|\\.)*)\]\(\s*<?((?:[^()\s<>]|\([^()\s<>]*\))*)>?((?:\s+\"[^\"]*\")?)\s*\)")
-# Any link opening or reference definition whose target has a scheme other than http(s)/mailto,
-# whatever shape the rest takes: the safety net behind _LINK.
-_UNSAFE_TARGET = re.compile(r"\]\(\s*<?\s*(?!https?:|mailto:)(?=[a-z][a-z0-9+.-]*:)", re.I)
-_UNSAFE_REFDEF = re.compile(r"^(\s{0,3})\[(?=[^\]]*\]:\s*<?\s*(?!https?:|mailto:)[a-z][a-z0-9+.-]*:)", re.I)
-_SAFE_SCHEME = re.compile(r"^(https?:|mailto:)", re.I)
 _ANY_SCHEME = re.compile(r"^[a-z][a-z0-9+.-]*:", re.I)
 _HTMLISH = re.compile(r"[<{]")
 
@@ -77,9 +76,8 @@ def markdown_body(body: str, resolve: LinkResolver | None = None, inline: Callab
     """A content Markdown body made safe to embed: formatting kept, raw HTML shown as text.
 
     Outside code: `<` and `{` become references (no raw HTML, no attribute lists carrying
-    `onclick`), `#`/`##` headings become `###` (the entry's own heading is the h2), links with a
-    scheme other than http(s)/mailto lose their target, and every other
-    link target goes through `resolve` (rules entries link each other as `#entry-id`), which
+    `onclick`), `#`/`##` headings become `###` (the entry's own heading is the h2), and every
+    link target without a scheme goes through `resolve` (rules entries link each other as `#entry-id`), which
     returns the new target or None to leave it. `inline`, if given, post-processes each stretch of
     text outside code (icon shortcodes, say)."""
     out: list[str] = []
@@ -96,7 +94,7 @@ def markdown_body(body: str, resolve: LinkResolver | None = None, inline: Callab
             out.append(line)
             continue
         line = _TOP_HEADING.sub("###", line)
-        out.append(_UNSAFE_REFDEF.sub(r"\1&#91;", _line(line, resolve, inline)))
+        out.append(_line(line, resolve, inline))
     return "\n".join(out).strip() + "\n"
 
 
@@ -114,9 +112,8 @@ def _line(line: str, resolve: LinkResolver | None, inline: Callable[[str], str] 
 def _prose(s: str, resolve: LinkResolver | None, inline: Callable[[str], str] | None) -> str:
     def link(m: re.Match[str]) -> str:
         bang, label, target, title = m.groups()
-        if _ANY_SCHEME.match(target) and not _SAFE_SCHEME.match(target):
-            return _neutral(m.group(0))
-        if resolve is not None and not _ANY_SCHEME.match(target):
+        # A target the page's check will drop (generators/site/safe_links.py) is not resolved.
+        if resolve is not None and not _ANY_SCHEME.match(target) and forbidden(target) is None:
             new = resolve(target)
             if new is not None:
                 target = new
@@ -129,7 +126,7 @@ def _prose(s: str, resolve: LinkResolver | None, inline: Callable[[str], str] | 
         pieces.append(link(m))
         pos = m.end()
     pieces.append(_neutral(s[pos:]))
-    result = _UNSAFE_TARGET.sub("]&#40;", "".join(pieces))
+    result = "".join(pieces)
     return inline(result) if inline else result
 
 

@@ -3,7 +3,10 @@
 MkDocs checks links inside one project; the site is several (generators/site/projects.py), so the
 build checks the assembled HTML itself: each relative `href`/`src` must name a file of the site,
 and an anchor on another page must exist there. It replaces MkDocs' --strict link check, which
-cannot see across projects.
+cannot see across projects. Every URL in a page's content area (what Markdown made of the pages)
+must also have an allowed scheme (generators/site/safe_links.py): the last look at what reaches a
+reader, raw HTML included. The theme's own chrome around it (Material's search share button is a
+`javascript:void(0)`) is not content.
 """
 
 from __future__ import annotations
@@ -11,12 +14,16 @@ from __future__ import annotations
 import html
 import posixpath
 import re
+from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import unquote
+
+from generators.site.safe_links import URL_ATTRIBUTES, forbidden
 
 _REF = re.compile(r"""\b(?:href|src)\s*=\s*"([^"]*)\"""")
 _ID = re.compile(r"""\bid\s*=\s*"([^"]*)\"""")
 _SCHEME = re.compile(r"^[a-zA-Z][a-zA-Z0-9+.-]*:")
+_CONTENT = re.compile(r"<article\b.*?</article>", re.S)
 
 
 def broken_links(site: Path, pages: list[Path] | None = None) -> list[str]:
@@ -26,7 +33,10 @@ def broken_links(site: Path, pages: list[Path] | None = None) -> list[str]:
     for page in pages if pages is not None else sorted(site.rglob("*.html")):
         rel = page.relative_to(site).as_posix()
         folder = posixpath.dirname(rel)
-        for raw in set(_REF.findall(page.read_text("utf-8", errors="replace"))):
+        text = page.read_text("utf-8", errors="replace")
+        for article in _CONTENT.findall(text):
+            problems += [f"{rel}: {why}" for why in _forbidden_urls(article)]
+        for raw in set(_REF.findall(text)):
             target = html.unescape(raw)
             if not target or target.startswith(("#", "/")) or _SCHEME.match(target):
                 continue
@@ -38,6 +48,22 @@ def broken_links(site: Path, pages: list[Path] | None = None) -> list[str]:
             elif anchor and found.endswith(".html") and found != rel and anchor not in files.ids(found):
                 problems.append(f"{rel}: {target} (no such anchor)")
     return sorted(problems)
+
+
+def _forbidden_urls(fragment: str) -> list[str]:
+    """Why each URL attribute of an HTML fragment is forbidden, read as a browser reads the tags."""
+    found: list[str] = []
+
+    class Urls(HTMLParser):
+        def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+            for name, value in attrs:
+                if name in URL_ATTRIBUTES and value is not None and (why := forbidden(value)) is not None:
+                    found.append(why)
+
+    parser = Urls(convert_charrefs=True)
+    parser.feed(fragment)
+    parser.close()
+    return found
 
 
 class _Files:

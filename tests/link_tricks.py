@@ -1,0 +1,118 @@
+"""Markdown that tries to make a link a browser would run: the known tricks and generated ones.
+
+Shared by the scheme check's tests (tests/test_safe_links.py), the browser test that clicks every
+link of a site built from them, and the content fuzzers (`make fuzz`). `runs_script` is the oracle:
+written from how a browser reads an attribute (WHATWG URL parsing), apart from the code it judges.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from html.parser import HTMLParser
+
+RUNNING = ("javascript", "vbscript", "data")  # schemes that run or render something of the author's
+
+# The reported cases of issue 41, and the classic spellings.
+KNOWN = [
+    "[a][x]\n\n[x]:\n  javascript:alert(1)",
+    "> [a][x]\n>\n> [x]: javascript:alert(1)",
+    "- [a][x]\n\n- [x]: javascript:alert(1)",
+    "[a](\njavascript:alert(1))",
+    "[a]( \n javascript:alert(1) )",
+    "[x]:\njavascript:alert(1)\n\n[x]",
+    "[a](jav&#x61;script:alert(1))",
+    "[a](&#106;avascript:alert(1))",
+    "[a](javascript&colon;alert(1))",
+    "[a](javascript&#58;alert(1))",
+    "[a](&#9;javascript:alert(1))",
+    "[a](JaVaScRiPt:alert(1))",
+    "[a](vbscript:msgbox(1))",
+    "[a](data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==)",
+    "![a](javascript:alert(1))",
+    "[a](<javascript:alert(1)>)",
+    "<javascript:alert(1)>",
+    '<a href="javascript:alert(1)">a</a>',
+    "[a](javascript:alert(1) \"title\")",
+    "   [x]: javascript:alert(1)\n\n[x]",
+    "* item\n\n    [x]: javascript:alert(1)\n\n[x]",
+]
+
+
+def _spell(rng: random.Random, scheme: str) -> str:
+    """`scheme:` written one of the ways a browser still reads as that scheme."""
+    out = []
+    for ch in scheme + ":":
+        r = rng.random()
+        if r < 0.15:
+            out.append(f"&#x{ord(ch):x};" if rng.random() < 0.5 else f"&#{ord(ch)};")
+        elif r < 0.2 and ch == ":":
+            out.append("&colon;")
+        elif r < 0.35:
+            out.append(ch.upper())
+        elif r < 0.4 and ch != ":":
+            out.append(ch + rng.choice(["&#9;", "&#10;", "&#13;", "&Tab;", "&NewLine;"]))
+        else:
+            out.append(ch)
+    lead = rng.choice(["", "", " ", "&#32;", "&#1;", "&#x0;", "\x01", "&#x20;&#9;"])
+    return lead + "".join(out)
+
+
+_BODY = {"javascript": "alert(document.domain)", "vbscript": "msgbox(1)",
+         "data": "text/html,<script>alert(1)</script>"}
+_SHAPES = [
+    "[{label}]({url})",
+    "![{label}]({url})",
+    "[{label}](\n{url})",
+    "[{label}](<{url}>)",
+    "[{label}]({url} \"t\")",
+    "[{label}][r{n}]\n\n[r{n}]: {url}",
+    "[{label}][r{n}]\n\n[r{n}]:\n  {url}",
+    "> [{label}][r{n}]\n>\n> [r{n}]: {url}",
+    "- [{label}][r{n}]\n\n- [r{n}]: {url}",
+    "1. item\n\n    [{label}][r{n}]\n\n    [r{n}]: {url}",
+    "<{url}>",
+    "[{label}]: {url}\n\n[{label}]",
+]
+
+
+def generated(rng: random.Random, label: str = "a", n: int = 0) -> str:
+    """One generated attempt: a running scheme, spelled oddly, in one of the shapes of a link."""
+    scheme = rng.choice(RUNNING)
+    url = _spell(rng, scheme) + _BODY[scheme]
+    return rng.choice(_SHAPES).format(label=label, url=url, n=n)
+
+
+def attempts(seed: int, count: int) -> list[str]:
+    rng = random.Random(seed)
+    return KNOWN + [generated(rng, n=i) for i in range(count)]
+
+
+# --- the oracle ------------------------------------------------------------------------------------
+
+_URL_ATTRS = frozenset({"href", "src", "srcset", "action", "formaction", "poster", "xlink:href", "data"})
+
+
+class _Urls(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.urls: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.urls += [v for k, v in attrs if k in _URL_ATTRS and v is not None]  # values come unescaped
+
+
+def urls(page_html: str) -> list[str]:
+    """Every URL attribute value of an HTML fragment, as the browser reads it (references decoded)."""
+    parser = _Urls()
+    parser.feed(page_html)
+    parser.close()
+    return parser.urls
+
+
+def runs_script(url: str) -> bool:
+    """Whether a browser would take `url` (an attribute's decoded value) as a running scheme:
+    leading and trailing C0 controls and spaces stripped, tabs and newlines removed anywhere."""
+    s = url.strip("".join(map(chr, range(0x21)))).replace("\t", "").replace("\n", "").replace("\r", "")
+    m = re.match(r"([A-Za-z][A-Za-z0-9+.\-]*):", s)
+    return bool(m) and m.group(1).lower() in RUNNING

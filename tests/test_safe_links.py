@@ -1,0 +1,150 @@
+"""Link targets are judged on the parsed page: no Markdown text makes a link a browser would run.
+
+The attempts (tests/link_tricks.py: the reported cases, the classic spellings and a few hundred
+generated ones) are rendered as the site renders them; the oracle there reads each URL the way a
+browser does, apart from the code under test. Every attempt that makes a running link without the
+check must be found by validate's check (with a line in the text) and be gone from the page with
+it; links that are allowed must pass untouched. `roadkit validate` names the place in every kind of
+Markdown text: a rules body, a part of a ruling, a glossary definition, a quick-reference card and
+a hand-written site page."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import markdown
+import pytest
+
+from generators.errors import ContentError
+from generators.site import safe_links
+from generators.site.escape import markdown_body
+from generators.validate import check_site_pages, validate
+from tests.helpers import copy_content, fingerprint, run_cli
+from tests.link_tricks import attempts, runs_script, urls
+
+
+def _render(text: str, checked: bool) -> str:
+    (names, configs), = safe_links._site_extensions()
+    names = [n for n in names if checked or n != safe_links.__name__]
+    return markdown.markdown(markdown_body(text), extensions=names, extension_configs=configs)
+
+
+ATTEMPTS = attempts(seed=41, count=400)
+
+
+def test_the_attempts_make_running_links_without_the_check() -> None:
+    """The corpus is worth something: most attempts do make a running link on an unchecked page."""
+    running = [a for a in ATTEMPTS if any(runs_script(u) for u in urls(_render(a, checked=False)))]
+    assert len(running) > len(ATTEMPTS) // 2, f"only {len(running)} of {len(ATTEMPTS)} attempts run a script"
+    assert "[a](\njavascript:alert(1))" in running and "[a](jav&#x61;script:alert(1))" in running
+
+
+@pytest.mark.parametrize("attempt", ATTEMPTS, ids=range(len(ATTEMPTS)))
+def test_every_running_link_is_found_and_kept_off_the_page(attempt: str) -> None:
+    unchecked = [u for u in urls(_render(attempt, checked=False)) if runs_script(u)]
+    page = markdown_body(attempt)
+    if unchecked:
+        assert safe_links.forbidden_links(page), f"not found: {unchecked}"
+        found = safe_links.locate(page)
+        assert found is not None and 1 <= found[0] <= page.count("\n") + 1
+    assert not [u for u in urls(_render(attempt, checked=True)) if runs_script(u)]
+
+
+ALLOWED = ["https://example.org/a:b?c=d#e", "http://example.org", "mailto:someone@example.org", "#ramming",
+           "ramming.md#x", "../other/page.html", "//example.org/x", "a%3Ab", "./x:y"]
+
+
+@pytest.mark.parametrize("url", ALLOWED)
+def test_allowed_links_pass_untouched(url: str) -> None:
+    for text in (f"[a]({url})", f"[a][r]\n\n[r]: {url}", f"![a]({url})"):
+        assert safe_links.forbidden_links(markdown_body(text)) == []
+        assert url in urls(_render(text, checked=True))
+
+
+def test_generated_attempts_differ_by_seed() -> None:
+    assert attempts(1, 20) != attempts(2, 20)
+    assert all(isinstance(a, str) and a for a in attempts(random.randrange(1000), 5))
+
+
+# --- validate names the place ---------------------------------------------------------------------
+
+GAME = "vampire-chase"
+# (what is written, the line of it that holds the target, the target's column on that line)
+TRICKS = [
+    ("[a][x]\n\n[x]:\n  javascript:alert(1)", 3, 3),
+    ("> [x]: jav&#x61;script:alert(1)\n>\n> [x]", 0, 8),
+    ("- item\n\n    [a](\n    JAVASCRIPT:alert(1))", 3, 5),
+    ("[a](vbscript:msgbox(1))", 0, 5),
+]
+
+
+def _written(content: Path, kind: str, trick: str) -> tuple[Path, int, int]:
+    """Write `trick` into a text of `kind`; the file and where the trick's first line landed."""
+    game = content / GAME
+    indent = "      "
+    if kind == "rules body":
+        file = game / "rules" / "achievements.md"
+        before = file.read_text("utf-8").rstrip("\n") + "\n\n"
+        file.write_text(before + trick + "\n", "utf-8")
+        return file, before.count("\n") + 1, 0
+    if kind == "ruling":
+        file = game / "notes.yaml"
+        before = file.read_text("utf-8").rstrip("\n") + "\n"
+        head = ("  - id: zz-trick\n    title: A trick\n    section: Nowhere\n    settles: kit\n    text: |-\n"
+                f"{indent}**The book says:** nothing.\n\n{indent}**We play:** ")
+        body = trick.replace("\n", "\n" + indent)
+        file.write_text(before + head + body + "\n", "utf-8")
+        return file, (before + head).count("\n") + 1, len(indent) + len("**We play:** ")
+    if kind == "glossary":
+        file = game / "glossary.yaml"
+        before = file.read_text("utf-8").rstrip("\n") + "\n"
+        head = f"  - term: Zz trick\n    definition: |-\n{indent}"
+        file.write_text(before + head + trick.replace("\n", "\n" + indent) + "\n", "utf-8")
+        return file, (before + head).count("\n") + 1, len(indent)
+    file = game / "quick-reference.yaml"
+    before = file.read_text("utf-8").rstrip("\n") + "\n"
+    head = f"  - title: Zz trick\n    rule: mission\n    text: |-\n{indent}"
+    file.write_text(before + head + trick.replace("\n", "\n" + indent) + "\n", "utf-8")
+    return file, (before + head).count("\n") + 1, len(indent)
+
+
+@pytest.mark.parametrize("kind", ["rules body", "ruling", "glossary", "quick reference"])
+@pytest.mark.parametrize("trick", TRICKS, ids=[t[0][:24] for t in TRICKS])
+def test_validate_names_a_forbidden_link_at_its_place(tmp_path: Path, kind: str,
+                                                      trick: tuple[str, int, int]) -> None:
+    text, line_in, col = trick
+    content = copy_content(tmp_path, (GAME,))
+    file, first, offset = _written(content, kind, text)
+    with pytest.raises(ContentError) as err:
+        validate(content, [GAME])
+    e = err.value
+    assert Path(e.file).name == file.name, str(e)
+    expected_col = (offset if line_in == 0 else len("      ") if kind != "rules body" else 0) + col
+    assert (e.line, e.column) == (first + line_in, expected_col), str(e)
+    assert "scheme" in e.message, str(e)
+
+
+def test_validate_refuses_a_forbidden_link_on_a_site_page(tmp_path: Path) -> None:
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / "about.md").write_text("# About\n\nFine [link](https://example.org).\n\n[x]:\n  data:text/html,x\n\n[x]\n",
+                                   "utf-8")
+    with pytest.raises(ContentError) as err:
+        check_site_pages(site)
+    assert (err.value.line, err.value.column) == (6, 3), str(err.value)
+
+
+def test_the_command_exits_2_with_one_located_line_and_build_untouched(tmp_path: Path) -> None:
+    content = copy_content(tmp_path, (GAME,))
+    out = tmp_path / "build"
+    out.mkdir()
+    (out / "keep.txt").write_text("as it was", "utf-8")
+    before = fingerprint(out)
+    file, first, _ = _written(content, "rules body", "[a](\njavascript:alert(1))")
+    result = run_cli("build", "--content", content, "--game", GAME, "--out", out, "-q")
+    assert result.returncode == 2, result.stderr
+    assert "Traceback" not in result.stderr
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and f"{file.name}:{first + 1}:1: " in lines[0], result.stderr
+    assert fingerprint(out) == before
