@@ -16,7 +16,8 @@ content mistake stops a build before it has touched a file. The pass, in order:
    unknown one as it stands), and every ruling saying what we play (the site's rulings page needs it);
 5. every printed character present in the embedded fonts (an emoji or a CJK character would print
    as an empty box);
-6. the hand-written site pages (site/) readable as UTF-8, as MkDocs reads them;
+6. the hand-written site pages (site/) readable as UTF-8, as MkDocs reads them, and each game's
+   stored whole-game figures (figures.json) of the shape the site reads (generators/engine/figures.py);
 
 and, right after each game's model, text that cannot fit its printed box at the minimum size
 (generators/pdf/fit.py: it draws each side as the print kit does, so it measures with the renderer's
@@ -38,9 +39,10 @@ from reportlab.pdfbase.ttfonts import TTFontFile
 
 from generators import memo
 from generators.content import inline
-from generators.content.loader import Content, load_content, load_game, walk_sides
+from generators.content.loader import Content, game_dirs, load_content, load_game, walk_sides
 from generators.content.model import Component, Icons, LoadedGame
 from generators.content.yaml_io import MAX_FILE_BYTES, Doc, display_path, load_yaml
+from generators.engine import figures
 from generators.engine.runner import Work, load_all
 from generators.errors import ContentError, KeyPath
 from generators.outputs import code_version, digest
@@ -51,6 +53,7 @@ from generators.site.escape import markdown_body
 from generators.site.links import Anchors, GamePages
 from generators.site.quick import FILE, load_quick
 from generators.site.rulings import missing_play, parse
+from generators.site.safe_links import column, locate
 
 
 @dataclass(frozen=True)
@@ -65,6 +68,7 @@ def validate(root: Path, games: Sequence[str] | None = None, extra_paths: Sequen
     for game in content.games:
         if game.id not in remembered:  # a remembered game passed this too
             check_text_fit(game, content.icons)
+    check_game_ids(content)
     # A remembered game's examples passed with exactly these files and this code: loaded if needed.
     work = load_all(content, games, extra_paths, later=remembered if not extra_paths else ())
     check_site_pages()
@@ -72,6 +76,7 @@ def validate(root: Path, games: Sequence[str] | None = None, extra_paths: Sequen
         if game.id not in remembered:  # a remembered game passed these already
             check_link_schemes(game)
             check_links(game)
+            figures.check_file(Path(game.dir))
             check_icon_codes(game, content.icons)
             check_rulings(game)
             check_glyphs(game)
@@ -185,16 +190,12 @@ def check_links(game: LoadedGame) -> None:
 def check_link_schemes(game: LoadedGame) -> None:
     """No Markdown text of the game makes a link (or image, or reference definition) whose target a
     browser could run: checked on what Python-Markdown makes of the text as the site embeds it."""
-    from generators.site.escape import markdown_body
-
     for file, path, text in _markdown_texts(game, parts=True):
         _check_schemes(file, path, text, markdown_body(text))
 
 
 def _check_schemes(file: str, path: KeyPath, text: str, page: str) -> None:
     """`page` is the Markdown the site embeds for `text`: line for line, leading blank lines cut."""
-    from generators.site.safe_links import column, locate
-
     found = locate(page)
     if found is None:
         return
@@ -209,8 +210,6 @@ def _check_schemes(file: str, path: KeyPath, text: str, page: str) -> None:
 def _markdown_texts(game: LoadedGame, parts: bool = False) -> Iterator[tuple[str, KeyPath, str]]:
     """(file, key path, text) of every text the site renders as Markdown (with `parts`, also each
     part of a ruling, which the site embeds on its own)."""
-    from generators.site.rulings import parse
-
     for entry in game.rules:
         yield entry.file, (), entry.body
     for i, note in enumerate(game.notes.notes):
@@ -279,6 +278,16 @@ def check_rulings(game: LoadedGame) -> None:
     i = game.notes.notes.index(bad.note)
     raise load_yaml(Path(game.dir) / "notes.yaml").error(
         ("notes", i, "text"), "a ruling says what we play: add a paragraph starting **We play:**")
+
+
+def check_game_ids(content: Content) -> None:
+    """A game's id is its folder under the site: none may be a name the site itself uses there (every
+    game folder, also those a `--game` leaves out: the site holds them all)."""
+    taken = paths.reserved_names()
+    for folder in game_dirs(Path(content.root)):
+        if folder.name in taken:
+            raise ContentError(display_path(folder), 1, 1, (), f"the game folder's name {folder.name!r} is one the "
+                               f"site uses for its own files ({', '.join(sorted(taken))}); rename the folder")
 
 
 # --- the hand-written site pages -------------------------------------------------------------------

@@ -5,6 +5,7 @@ and artwork that must stay inside the content folder and decode as an image of b
 from __future__ import annotations
 
 import hashlib
+import os
 import re
 import warnings
 from collections.abc import Callable, Iterable, Iterator
@@ -53,9 +54,40 @@ class Content:
         raise KeyError(game_id)
 
 
+MAX_GAME_ID = 64  # a game's folder name is its id: in every URL of its site section and every output name
+
+
 def game_dirs(root: Path) -> list[Path]:
-    """The game folders of `root`: those holding a game.yaml (which must be a file)."""
-    return [p.parent for p in content_files(root, "*/game.yaml")]
+    """The game folders of `root`. Every folder there is a game (a folder whose name is an id,
+    holding a game.yaml file) or a located error: a game passed over in silence would lose its site
+    section and keep stale PDFs, and a stray folder would load as a game."""
+    dirs = []
+    try:
+        entries = sorted(root.iterdir())
+    except OSError as exc:
+        raise ContentError(display_path(root), 1, 1, (),
+                           f"cannot read the content folder: {exc.strerror or exc}") from None
+    for path in entries:
+        if not path.is_dir():
+            if path.is_symlink() and not path.exists():
+                raise ContentError(display_path(path), 1, 1, (), "a broken link in the content folder; remove it "
+                                   "or point it at a game folder")
+            continue
+        name = path.name
+        if not re.fullmatch(ID, name) or len(name) > MAX_GAME_ID:
+            raise ContentError(display_path(path), 1, 1, (), f"every folder here is a game and its name is the game's "
+                               f"id: {name!r} is not one (lower-case letters, digits and dashes, at most "
+                               f"{MAX_GAME_ID}); rename or move the folder")
+        game_yaml = path / "game.yaml"
+        if not game_yaml.exists() and not game_yaml.is_symlink():
+            near = sorted(p.name for p in path.iterdir() if p.name.lower().startswith("game.")) \
+                if os.access(path, os.R_OK | os.X_OK) else []
+            hint = f" (found {', '.join(near)}: it must be named game.yaml)" if near else ""
+            raise ContentError(display_path(path), 1, 1, (), f"every folder here is a game, and this one has no "
+                               f"game.yaml{hint}; add it, or move the folder out of the content folder")
+        content_files(path, "game.yaml")  # a file, not a folder or a broken link
+        dirs.append(path)
+    return dirs
 
 
 def load_content(root: Path, only: Iterable[str] | None = None,

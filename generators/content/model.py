@@ -25,6 +25,12 @@ def _meta(doc: str, **kw: Any) -> dict[str, Any]:
     return {"doc": doc, **kw}
 
 
+# A path or file name: no control character (a tab, a line break or a NUL written as a YAML escape)
+# may reach the file system or an error message.
+PATH = r"[^\x00-\x1f\x7f-\x9f]+"
+PATH_DOC = "a file path without control characters (tabs, line breaks, escapes such as \\0)"
+
+
 def _id_meta(doc: str) -> dict[str, Any]:
     # Metadata, not a field: type checkers only know a `field(...)` call has no default.
     return _meta(doc, pattern=ID, pattern_doc=ID_DOC)
@@ -351,7 +357,8 @@ class Side:
     fields: tuple[FieldLine, ...] = field(default=(), metadata=_meta("Labelled lines (Activation: ...)."))
     art: Art | None = field(default=None, metadata=_meta("The picture area."))
     image: str | None = field(
-        default=None, metadata=_meta("Artwork file (PNG or JPEG), relative to the game folder.")
+        default=None, metadata=_meta("Artwork file (PNG or JPEG), relative to the game folder.", pattern=PATH,
+                                     pattern_doc=PATH_DOC)
     )
     elements: tuple[Element, ...] = field(default=(), metadata=_meta("Placed elements (boards)."))
     color: str | None = field(default=None, metadata=_meta("Theme colour name or hex colour of the frame."))

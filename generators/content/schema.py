@@ -20,7 +20,7 @@ import typing
 from functools import cache
 from typing import Any, Literal, TypeVar, Union, get_args, get_origin, get_type_hints
 
-from generators.content.yaml_io import MAX_FILE_BYTES, Doc
+from generators.content.yaml_io import MAX_FILE_BYTES, UNPRINTABLE, Doc
 from generators.errors import KeyPath
 
 T = TypeVar("T")
@@ -146,8 +146,9 @@ def _convert(doc: Doc, tp: Any, path: KeyPath, value: Any) -> Any:
     if origin is dict:
         if not isinstance(value, dict):
             raise doc.error(path, f"expected a mapping, got {describe(value)}")
-        _, val_tp = get_args(tp)
-        return FrozenDict({k: _convert(doc, val_tp, (*path, k), v) for k, v in value.items()})
+        key_tp, val_tp = get_args(tp)
+        return FrozenDict({_convert(doc, key_tp, (*path, k), k) if isinstance(k, str) else k:
+                           _convert(doc, val_tp, (*path, k), v) for k, v in value.items()})
     if isinstance(tp, type) and dataclasses.is_dataclass(tp):
         return _convert_dataclass(doc, tp, path, value)
     if tp is bool:
@@ -173,6 +174,11 @@ def _convert(doc: Doc, tp: Any, path: KeyPath, value: Any) -> Any:
         text = str(value)
         if len(text) > (limit := text_limit(path)):
             raise doc.error(path, f"{len(text):,} characters of text; this holds at most {limit:,}")
+        # A file may not hold control characters (yaml_io), and neither may what a YAML escape
+        # ("\0", "\x07", "\u0085") writes: in a path or a name one would reach the file system.
+        if bad := UNPRINTABLE.search(text):
+            raise doc.error(path, f"the control character U+{ord(bad.group()):04X} (written as an escape) is not "
+                            "allowed in content; delete it")
         return text
     raise TypeError(f"schema cannot handle type {tp!r}")
 

@@ -31,7 +31,7 @@ MAX_DEPTH = 64
 MAX_FILE_BYTES = 2_000_000
 # What YAML 1.1 does not allow as printable (C0 controls but tab and line ends, DEL, C1 but NEL,
 # non-characters), refused in Markdown as well: invisible in most editors, garbage in print.
-_UNPRINTABLE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x84\x86-\x9f\ufffe\uffff]")
+UNPRINTABLE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x84\x86-\x9f\ufffe\uffff]")
 # An anchor (`&name`) starts a value: after the start, a space, a flow indicator or a colon.
 _MAY_HAVE_ANCHORS = re.compile(r"(?:^|[\s\[{,:])&[^\s\[\]{},]", re.M)
 _CORE_TAGS = {
@@ -104,7 +104,7 @@ def _decode(raw: bytes, name: str) -> str:
             name, line, col, (), f"the file is not UTF-8 (byte 0x{raw[exc.start]:02x}); save it as UTF-8"
         ) from None
     text = text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
-    bad = _UNPRINTABLE.search(text)
+    bad = UNPRINTABLE.search(text)
     if bad:
         line = text.count("\n", 0, bad.start()) + 1
         col = bad.start() - (text.rfind("\n", 0, bad.start()) + 1) + 1

@@ -14,6 +14,7 @@ import hashlib
 import json
 import os
 import random
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +23,7 @@ from generators.engine.chance import Chance
 from generators.engine.contract import Game, load_engine
 from generators.engine.facts import GameContent
 from generators.engine.players import LookaheadPlayer, SearchPlayer
+from generators.errors import ContentError, KeyPath
 
 FILE = "figures.json"
 BEHAVIOUR_SEEDS = {"random": (1, 2), "greedy": (1,)}  # the reference games, per setting
@@ -121,6 +123,128 @@ def read(game: LoadedGame) -> dict[str, Any] | None:
     except (OSError, ValueError):
         return None
     return data if isinstance(data, dict) else None
+
+
+# --- the file's shape, checked by validate like any content file -----------------------------------
+# What the site and the check read of it, typed; the inner tables (results, figures, outcomes per
+# seat or setting) are the engine's own data and pass as they are.
+
+
+@dataclass(frozen=True)
+class _Setting:
+    setting: str
+    policy: str
+    games: int = field(metadata={"min": 0})
+    results: dict[str, dict[str, Any]]
+    figures: dict[str, dict[str, Any]] = field(default_factory=dict)
+    options: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class _Order:
+    policy: str
+    settings: tuple[str, ...]
+    pairs: tuple[Any, ...]
+    because: str = ""
+
+
+@dataclass(frozen=True)
+class _Plays:
+    version: str
+    seed: int
+    settings: tuple[_Setting, ...]
+    policies: dict[str, str] = field(default_factory=dict)
+    utility: str = ""
+    difficulty: tuple[_Order, ...] = ()
+
+
+@dataclass(frozen=True)
+class _Effect:
+    kind: str
+    value: str
+    setting: str
+    baseline: str
+    games: int = field(metadata={"min": 0})
+    effect: float
+    interval: tuple[float, ...]
+    against: float
+    flagged: bool
+    won: dict[str, float] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class _Rebalanced:
+    value: str
+    change: str
+    before_version: str
+    before: tuple[Any, ...]
+
+
+@dataclass(frozen=True)
+class _Balance:
+    version: str
+    policy: str
+    seed: int
+    games_per_setting: int = field(metadata={"min": 0})
+    effects: tuple[_Effect, ...]
+    simulations: int | None = None
+    rebalanced: tuple[_Rebalanced, ...] = ()
+
+
+@dataclass(frozen=True)
+class _Comparison:
+    setting: str
+    against: str
+    challengers: tuple[dict[str, Any], ...]
+    games: int = field(metadata={"min": 0})
+    seed: int
+    simulations: int
+    policies: dict[str, str]
+    outcomes: dict[str, str]
+    against_won: dict[str, float]
+    seat: str | None = None
+
+
+@dataclass(frozen=True)
+class _Players:
+    version: str
+    comparisons: tuple[_Comparison, ...]
+
+
+@dataclass(frozen=True)
+class FiguresFile:
+    plays: _Plays | None = None
+    balance: _Balance | None = None
+    players: _Players | None = None
+
+
+def check_file(game_dir: Path) -> None:
+    """A game's figures.json, if it has one, read as JSON and of the shape above; else a located
+    ContentError (a file the site would pass over shows players no figures at all)."""
+    from generators.content.schema import convert
+    from generators.content.yaml_io import Doc, parse_yaml, read_text
+
+    path = game_dir / FILE
+    if not path.exists() and not path.is_symlink():
+        return
+    name, text = read_text(path)
+    try:
+        data = json.loads(text)
+    except ValueError as exc:
+        line, col = (exc.lineno, exc.colno) if isinstance(exc, json.JSONDecodeError) else (1, 1)
+        raise ContentError(name, line, col, (), f"not valid JSON ({getattr(exc, 'msg', exc)}); write the figures "
+                           "again with `roadkit simulate --write` or restore the file from git") from None
+
+    class Located(Doc):
+        """Positions of the JSON values (JSON reads as YAML), parsed only for an error message."""
+
+        def where(self, keys: KeyPath) -> tuple[int, int]:
+            try:
+                return parse_yaml(text, name).where(keys)
+            except ContentError:
+                return (1, 1)
+
+    convert(Located(name, data, {}), FiguresFile, (), data)
 
 
 def store(game: LoadedGame, part: str, data: dict[str, Any]) -> Path:
