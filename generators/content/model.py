@@ -458,7 +458,8 @@ class Component:
     size: Size = field(default="poker", metadata=_meta("A named size or {width, height} in mm."))
     shape: Literal["rect", "round"] = field(default="rect", metadata=_meta("round: cut as a disc (tokens)."))
     back: Side | None = field(default=None, metadata=_meta("The back shared by every face without its own."))
-    faces: tuple[Face, ...] = field(default=(), metadata=_meta("The different faces, each with its count."))
+    faces: tuple[Face, ...] = field(default=(), metadata=_meta("The different faces, each with its count.",
+                                                                max_items=200))
     description: str | None = field(default=None, metadata=_meta("A sentence for the components page."))
     order: int = field(default=100, metadata=_meta("Sort order within the game."))
     proxy: Proxy | None = field(default=None, metadata=_meta(
@@ -551,7 +552,8 @@ class Game:
         default=None, metadata=_meta("The rules module under generators/engine/.", pattern=r"[a-z_][a-z0-9_]*")
     )
     theme: Theme = field(default_factory=Theme, metadata=_meta("Colours and font of the printed pieces."))
-    chapters: tuple[Chapter, ...] = field(default=(), metadata=_meta("Rules pages, in reading order."))
+    # A page each, and every page's navigation lists them all (MkDocs' cost grows as their square).
+    chapters: tuple[Chapter, ...] = field(default=(), metadata=_meta("Rules pages, in reading order.", max_items=50))
     needs: tuple[str, ...] = field(default=(), metadata=_meta("What else you need to play (site overview)."))
     order: int = field(default=100, metadata=_meta("Order of the game on the home page."))
 
@@ -571,12 +573,13 @@ class Term:
     term: str = field(metadata=_meta("The word or phrase as the rules use it."))
     definition: str = field(metadata=_meta("One or two sentences, shown as the tooltip."))
     rule: str | None = field(default=None, metadata=_meta("The rules entry that explains it."))
-    aliases: tuple[str, ...] = field(default=(), metadata=_meta("Other spellings that get the same tooltip."))
+    aliases: tuple[str, ...] = field(default=(), metadata=_meta("Other spellings that get the same tooltip.",
+                                                                max_items=20))
 
 
 @dataclass(frozen=True)
 class Glossary:
-    terms: tuple[Term, ...] = field(default=(), metadata=_meta("The glossary entries."))
+    terms: tuple[Term, ...] = field(default=(), metadata=_meta("The glossary entries.", max_items=400))
 
 
 @dataclass(frozen=True)
@@ -587,7 +590,7 @@ class RuleMeta:
     chapter: str = field(metadata=_meta("The chapter (page) id it belongs to."))
     section: str = field(metadata=_meta("The rulebook section it restates."))
     order: int = field(default=100, metadata=_meta("Reading order within the chapter."))
-    related: tuple[str, ...] = field(default=(), metadata=_meta("Ids of related rules entries."))
+    related: tuple[str, ...] = field(default=(), metadata=_meta("Ids of related rules entries.", max_items=30))
     summary: str | None = field(default=None, metadata=_meta("One line for the turn summary."))
     replayable: bool = field(
         default=True,
@@ -615,7 +618,7 @@ class RuleNote:
 
 @dataclass(frozen=True)
 class Notes:
-    notes: tuple[RuleNote, ...] = field(default=(), metadata=_meta("The rulebook notes."))
+    notes: tuple[RuleNote, ...] = field(default=(), metadata=_meta("The rulebook notes.", max_items=300))
 
 
 @dataclass(frozen=True)

@@ -33,9 +33,14 @@ MAX_NUMBER = 1_000_000_000
 MAX_LINE_TEXT = 200
 MAX_TEXT = 10_000
 LINE_FIELDS = frozenset({"title", "name", "subtitle", "term", "corner", "corner_left"})
+# Bounds on lists and mappings: the build walks them per entry (a page per chapter, every alias in
+# every page's tooltips), so each has one. A field states a tighter one as `max_items` in its metadata;
+# the longest list of the real content has 50 entries.
+MAX_ITEMS = 1000
 LIMITS = (f"Roadkit refuses a content file over {MAX_FILE_BYTES:,} bytes, a title, name, subtitle, term or corner "
-          f"over {MAX_LINE_TEXT} characters, any other text over {MAX_TEXT:,} characters and a number beyond "
-          f"{MAX_NUMBER:,}; the properties below state the same bounds.")
+          f"over {MAX_LINE_TEXT} characters, any other text over {MAX_TEXT:,} characters, a number beyond "
+          f"{MAX_NUMBER:,} and a list or mapping of over {MAX_ITEMS:,} entries (some fewer, as stated); the "
+          "properties below state the same bounds.")
 _TYPE_NAMES = {str: "a string", int: "a whole number", float: "a number", bool: "true or false"}
 
 
@@ -137,6 +142,8 @@ def _convert(doc: Doc, tp: Any, path: KeyPath, value: Any) -> Any:
             hint = _suggest(str(value), [str(a) for a in allowed])
             raise doc.error(path, f"expected one of {', '.join(map(str, allowed))}, got {describe(value)}{hint}")
         return value
+    if isinstance(value, (list, dict)) and len(value) > MAX_ITEMS:
+        raise doc.error(path, _too_many(len(value), MAX_ITEMS))
     if origin in (list, tuple):
         if not isinstance(value, list):
             raise doc.error(path, f"expected a list, got {describe(value)}")
@@ -229,6 +236,9 @@ def _convert_dataclass(doc: Doc, cls: type, path: KeyPath, value: Any) -> Any:
             if _required(f):
                 raise doc.error(path, f"missing required key {key!r} ({type_label(hints[f.name])})")
             continue
+        cap = f.metadata.get("max_items")
+        if cap is not None and isinstance(value[key], (list, dict)) and len(value[key]) > cap:
+            raise doc.error((*path, key), _too_many(len(value[key]), cap))
         kwargs[f.name] = _convert(doc, hints[f.name], (*path, key), value[key])
         _check_constraints(doc, f, (*path, key), kwargs[f.name])
     obj = cls(**kwargs)
@@ -240,6 +250,10 @@ def _convert_dataclass(doc: Doc, cls: type, path: KeyPath, value: Any) -> Any:
             raise doc.error(path + (tuple(bad_key) if isinstance(bad_key, tuple) else (bad_key,) if bad_key else ()),
                             message)
     return obj
+
+
+def _too_many(n: int, cap: int) -> str:
+    return f"{n:,} entries; this holds at most {cap:,} (every list a build walks has a bound)"
 
 
 def _check_constraints(doc: Doc, f: dataclasses.Field, path: KeyPath, value: Any) -> None:
@@ -300,6 +314,10 @@ def _bounded(node: dict[str, Any], key: str) -> dict[str, Any]:
     elif kind in ("integer", "number"):
         node.setdefault("minimum", -MAX_NUMBER)
         node.setdefault("maximum", MAX_NUMBER)
+    elif kind == "array":
+        node.setdefault("maxItems", MAX_ITEMS)
+    elif kind == "object" and "additionalProperties" in node and "properties" not in node:
+        node.setdefault("maxProperties", MAX_ITEMS)
     for sub in node.get("anyOf", ()):
         _bounded(sub, key)
     for part in ("items", "additionalProperties"):
@@ -346,6 +364,10 @@ def _schema_for(tp: Any, defs: dict[str, Any]) -> dict[str, Any]:
                     prop["maximum"] = meta["max"]
                 if "pattern" in meta:
                     prop["pattern"] = f"^(?:{meta['pattern']})$"
+                if "max_items" in meta:
+                    for node in (prop, *prop.get("anyOf", ())):
+                        if node.get("type") == "array":
+                            node["maxItems"] = meta["max_items"]
                 if "examples" in meta:
                     prop["examples"] = list(meta["examples"])
                 default = f.default

@@ -29,6 +29,7 @@ MAX_DEPTH = 64
 # A content file is a page or two of YAML or Markdown; a far bigger one is a mistake that would cost
 # minutes of layout and indexing before any bound on its fields was reached.
 MAX_FILE_BYTES = 2_000_000
+MAX_FOLDER_FILES = 1000  # content files of one kind in one folder (components, rules entries, examples)
 # What YAML 1.1 does not allow as printable (C0 controls but tab and line ends, DEL, C1 but NEL,
 # non-characters), refused in Markdown as well: invisible in most editors, garbage in print.
 UNPRINTABLE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x84\x86-\x9f\ufffe\uffff]")
@@ -119,6 +120,9 @@ def content_files(folder: Path, pattern: str) -> list[Path]:
     if not folder.is_dir():
         return []
     found = sorted(folder.glob(pattern))
+    if len(found) > MAX_FOLDER_FILES:
+        raise ContentError(display_path(folder), 1, 1, (), f"{len(found):,} files named {pattern} here; a folder "
+                           f"holds at most {MAX_FOLDER_FILES:,} (every file is walked by the build)")
     for path in found:
         _require_file(path)
     return found

@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 
 from generators.content.model import Term
 from generators.site import escape, house
@@ -62,19 +63,47 @@ def glosses(terms: Iterable[Term]) -> list[Gloss]:
 
 
 class _Matcher:
-    def __init__(self, terms: list[Gloss]):
+    """One regex for every spelling of every term, made once per glossary (every page uses it)."""
+
+    def __init__(self, terms: tuple[Gloss, ...]):
         self.by_name: dict[str, int] = {}
         for i, g in enumerate(terms):
             for name in g.names:
                 self.by_name.setdefault(name.casefold(), i)
-        names = sorted(self.by_name, key=len, reverse=True)
-        self.regex = re.compile(r"(?<![\w-])(" + "|".join(re.escape(n) for n in names) + r")(?![\w-])", re.I) \
-            if names else None
+        self.regex = re.compile(r"(?<![\w-])(" + _trie(self.by_name) + r")(?![\w-])", re.I) if self.by_name else None
 
 
-def add_tooltips(markdown: str, terms: list[Gloss]) -> str:
+def _trie(names: Iterable[str]) -> str:
+    """The names as one pattern shaped like a trie: at each point of the text the regex follows the
+    one branch its next character opens, so its work is the length of the name, not the number of
+    names (a flat alternation tried every name at every word: pages times aliases). A longer name
+    is tried before the shorter one it extends, as the longest-first alternation did."""
+    root: dict[str, dict] = {}
+    for name in names:
+        node = root
+        for ch in name:
+            node = node.setdefault(ch, {})
+        node[""] = {}
+
+    def pattern(node: dict[str, dict]) -> str:
+        branches = [re.escape(ch) + pattern(child) for ch, child in sorted(node.items()) if ch]
+        if not branches:
+            return ""
+        body = branches[0] if len(branches) == 1 else "(?:" + "|".join(branches) + ")"
+        return f"(?:{body})?" if "" in node else body
+
+    return pattern(root)
+
+
+@lru_cache(maxsize=8)
+def _matcher(terms: tuple[Gloss, ...]) -> _Matcher:
+    return _Matcher(terms)
+
+
+def add_tooltips(markdown: str, terms: Iterable[Gloss]) -> str:
     """The page's Markdown with each term's first use per section wrapped in a tooltip."""
-    matcher = _Matcher(terms)
+    terms = tuple(terms)
+    matcher = _matcher(terms)
     if matcher.regex is None:
         return markdown
     lines = markdown.split("\n")
@@ -113,7 +142,7 @@ def _front_matter_end(lines: list[str]) -> int:
     return 0
 
 
-def _line(line: str, matcher: _Matcher, terms: list[Gloss], seen: set[int], section: str | None) -> str:
+def _line(line: str, matcher: _Matcher, terms: tuple[Gloss, ...], seen: set[int], section: str | None) -> str:
     out: list[str] = []
     pos = 0
     for m in _PROTECTED.finditer(line):
@@ -124,7 +153,7 @@ def _line(line: str, matcher: _Matcher, terms: list[Gloss], seen: set[int], sect
     return "".join(out)
 
 
-def _prose(text: str, matcher: _Matcher, terms: list[Gloss], seen: set[int], section: str | None) -> str:
+def _prose(text: str, matcher: _Matcher, terms: tuple[Gloss, ...], seen: set[int], section: str | None) -> str:
     assert matcher.regex is not None
 
     def wrap(m: re.Match[str]) -> str:

@@ -232,7 +232,7 @@ def render(template: str, page: str, content: Content, site: GameSite | None = N
     text = environment().get_template(template).render(L=L, site=site, content=content, **extra)
     text = text.rstrip("\n") + "\n\n" + L.icon_sprite() if L.used_icons else text
     if glossed and site is not None:
-        text = add_tooltips(text, list(site.glosses))
+        text = add_tooltips(text, site.glosses)
     return Page(page, _tidy(text))
 
 

@@ -32,7 +32,7 @@ class QuickCard:
 @dataclass(frozen=True)
 class QuickReference:
     turn: tuple[str, ...] = field(default=(), metadata={"doc": "Rules entries whose first lists are a turn, in order."})
-    cards: tuple[QuickCard, ...] = field(default=(), metadata={"doc": "Answers shown after the turn."})
+    cards: tuple[QuickCard, ...] = field(default=(), metadata={"doc": "Answers shown after the turn.", "max_items": 40})
 
 
 def load_quick(game: LoadedGame) -> QuickReference:
