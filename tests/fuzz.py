@@ -6,7 +6,9 @@ string (empty, very long, emoji, CJK, markup, colon pairs, bad colours, paths), 
 deep nesting, aliases (bombs and self-references), CRLF line ends, truncation, bytes that are not
 UTF-8, a folder or a broken link where a file should be, a file that is not an image; and the classes
 that once got past it: huge numbers in icon paths, files in other encodings, bad images on proxy
-sides, unknown icon codes in rules bodies, summaries, glossary definitions and rulings, huge texts. The pass
+sides, unknown icon codes in rules bodies, summaries, glossary definitions and rulings, huge texts; link
+tricks in every kind of Markdown text (tests/link_tricks.py), folders under content/ that are not games,
+figures.json cut short or mistyped, which must be refused, not only answered cleanly. The pass
 must answer each with either success or one located line (`file:line:column: key.path: message`);
 anything else (a traceback) is a failure. A sample of the mutants that validate goes on through the
 steps after validation (print with and without proxies, check, site pages, in memory) to show that
@@ -55,6 +57,7 @@ class Mutant:
     file: str
     kind: str
     detail: str = ""
+    must_refuse: bool = False  # a mutant that validation must not pass (a running link, a stray folder)
 
     def __str__(self) -> str:
         return f"{self.kind} on {self.file}{': ' + self.detail if self.detail else ''}"
@@ -361,7 +364,13 @@ def _class_mutation(rng: random.Random, box: Sandbox) -> Mutant:
     a proxy side, a file in another encoding, a huge text."""
     games = sorted(p.name for p in box.root.iterdir() if (p / "game.yaml").is_file())
     game = rng.choice(games)
-    op = rng.randrange(5)
+    op = rng.randrange(8)
+    if op == 5:
+        return _link_mutation(rng, box, game)
+    if op == 6:
+        return _folder_mutation(rng, box, game)
+    if op == 7:
+        return _figures_mutation(rng, box, game)
     if op == 0:
         text = (box.root / "icons.yaml").read_text("utf-8")
         numbers = list(re.finditer(r"(?<=[ MLHVCQ])-?\d+(?:\.\d+)?(?=[ \n])", text))
@@ -425,6 +434,92 @@ def _class_mutation(rng: random.Random, box: Sandbox) -> Mutant:
     return Mutant(game, rel, "huge text", f"{size:,} characters")
 
 
+def _link_mutation(rng: random.Random, box: Sandbox, game: str) -> Mutant:
+    """A link trick (tests/link_tricks.py: known and generated) in one of the Markdown texts."""
+    from tests.link_tricks import KNOWN, generated, makes_running_link
+
+    trick = rng.choice(KNOWN) if rng.random() < 0.3 else generated(rng, n=rng.randrange(100))
+    trick = trick.replace("\x01", "&#1;")  # a raw control character is refused as the file is read
+    running = makes_running_link(trick)
+    where = rng.randrange(4)
+    rules = sorted((box.root / game / "rules").glob("*.md"))
+    if where != 0 or not rules:
+        name = {1: "notes.yaml", 2: "glossary.yaml", 3: "quick-reference.yaml"}.get(where, "glossary.yaml")
+        path = box.root / game / name
+        if path.is_file():
+            data = yaml.safe_load(path.read_text("utf-8")) or {}
+            items = data.get({"notes.yaml": "notes", "glossary.yaml": "terms"}.get(name, "cards")) or []
+            if items:
+                item = rng.choice(items)
+                key = {"notes.yaml": "text", "glossary.yaml": "definition"}.get(name, "text")
+                item[key] = f"{item.get(key, '')}\n\n{trick}"
+                box.write(f"{game}/{name}", _dump(data))
+                return Mutant(game, f"{game}/{name}", "markdown link", f"{trick!r} in a {key}", running)
+    rel = rng.choice(rules).relative_to(box.root).as_posix()
+    box.write(rel, (box.root / rel).read_text("utf-8") + f"\n\n{trick}\n")
+    return Mutant(game, rel, "markdown link", f"{trick!r} in a rules body", running)
+
+
+def _folder_name(rng: random.Random) -> str:
+    from generators.site.paths import reserved_names
+
+    kind = rng.randrange(4)
+    if kind == 0:
+        return rng.choice(sorted(reserved_names()))
+    if kind == 1:
+        return rng.choice(["Bad Name..x", "UPPER", "a b", ".hidden", "-dash", "名前", "x" * 70, "under_score",
+                           "dot.ted"])
+    alphabet = "abcXYZ09-_. é"
+    name = "".join(rng.choice(alphabet) for _ in range(rng.randint(1, 12))).strip() or "Q"
+    return name if not re.fullmatch(r"[a-z0-9][a-z0-9-]*", name) else name + "_X"  # never a game's id
+
+
+def _folder_mutation(rng: random.Random, box: Sandbox, game: str) -> Mutant:
+    """A folder under content/ that is not a game: a name that is no id or one the site uses, a game
+    with game.yml, an empty folder. Each must be refused (every folder is a game or an error)."""
+    shape = rng.randrange(3)
+    name = _folder_name(rng) if shape == 0 else re.sub(r"[^a-z0-9-]", "", _folder_name(rng).lower()) or "stray"
+    if shape == 0 and not (box.root / name).exists():
+        box.replace_with(name, lambda p: shutil.copytree(box.root / game, p))
+        return Mutant(game, name, "folder", f"a copy of {game} named {name!r}", must_refuse=True)
+    name = f"zz-{name}".rstrip("-")
+    if shape == 1:
+        def yml(p: Path) -> None:
+            shutil.copytree(box.root / game, p)
+            (p / "game.yaml").rename(p / "game.yml")
+        box.replace_with(name, yml)
+        return Mutant(game, name, "folder", f"{name!r} with game.yml", must_refuse=True)
+    box.replace_with(name, lambda p: p.mkdir())
+    return Mutant(game, name, "folder", f"an empty folder {name!r}", must_refuse=True)
+
+
+def _figures_mutation(rng: random.Random, box: Sandbox, game: str) -> Mutant:
+    """figures.json cut short, made another JSON value, or with a value of the wrong type."""
+    rel = f"{game}/figures.json"
+    path = box.root / rel
+    if not path.is_file():
+        return Mutant(game, rel, "figures", "no figures (no change)")
+    text = path.read_text("utf-8")
+    op = rng.randrange(3)
+    if op == 0:
+        box.write(rel, text[: rng.randrange(len(text))])
+        return Mutant(game, rel, "figures", "cut short", must_refuse=True)
+    if op == 1:
+        box.write(rel, rng.choice(["[]", "null", "3", '"x"', "{", ""]))
+        return Mutant(game, rel, "figures", "another JSON value", must_refuse=True)
+    import json
+
+    data = json.loads(text)
+    typed = [(part, key) for part, key in (("plays", "seed"), ("plays", "version"), ("balance", "games_per_setting"),
+                                           ("players", "comparisons")) if isinstance(data.get(part), dict)]
+    if not typed:
+        return Mutant(game, rel, "figures", "no typed value to change (no change)")
+    part, key = rng.choice(typed)
+    data[part][key] = rng.choice([{"x": 1}, [1, 2], True]) if key == "version" else rng.choice(["lots", "", 1.5, None])
+    box.write(rel, json.dumps(data, indent=1))
+    return Mutant(game, rel, "figures", f"{part}.{key} of the wrong type", must_refuse=True)
+
+
 # --- running ----------------------------------------------------------------------------------------
 
 
@@ -481,6 +576,8 @@ def run(mutants: int, seed: int, work: Path, later: int = 0, on_mutant: Callable
             outcome.tracebacks.append(f"#{i} {mutant}:\n{traceback.format_exc(limit=-4)}")
         else:
             outcome.valid += 1
+            if mutant.must_refuse:
+                outcome.bad_lines.append(f"#{i} {mutant}: validated, but it must be refused")
             if outcome.later_checked < later and mutant.game:
                 outcome.later_checked += 1
                 crash = after_validation(box.root, mutant.game, work / "later")

@@ -3,6 +3,9 @@ first): three classes, each judged by what the README promises.
 
 - keys: a mutant of the content that validates leaves every print document whose key did not change
   byte for byte as it was (an output must never depend on content outside its key);
+- refused content: a link trick that would run a script, a folder under content/ that is not a game,
+  a broken figures.json (tests/fuzz.py's mutators): `roadkit build` stops with one located line,
+  exit 2, and build/ stays byte for byte as it was;
 - site pages: a hand-written site page in another encoding, random bytes, truncated or huge is one
   located line from the validation pass, never a traceback;
 - faults: a `roadkit build` killed with `kill -9` at a random moment leaves no worker alive 2 s later and
@@ -91,6 +94,38 @@ def key_fuzz(mutants: int, seed: int, work: Path, games: tuple[str, ...], found:
                     found.failures.append(f"keys: {mutant}: {t.path.name} changed under the same key")
         except Exception:
             found.failures.append(f"keys: {mutant}:\n{traceback.format_exc(limit=-4)}")
+        finally:
+            box.restore()
+
+
+# --- content a build must refuse ----------------------------------------------------------------------
+
+
+def refused_fuzz(runs: int, seed: int, work: Path, found: Findings) -> None:
+    """`runs` builds of content holding a mutant validation must refuse (a running link, a folder that is
+    no game, broken figures): exit 2, one located line, build/ untouched."""
+    box = fuzz.Sandbox(work / "content")
+    out = work / "build"
+    (out / "print").mkdir(parents=True)
+    (out / "print" / "kept.pdf").write_bytes(b"%PDF- as it was")
+    before = fingerprint(out)
+    rng = random.Random(seed)
+    made = [fuzz._link_mutation, fuzz._folder_mutation, fuzz._figures_mutation]
+    checked = 0
+    while checked < runs:
+        mutant = made[checked % len(made)](rng, box, FAULT_GAME)
+        try:
+            if not mutant.must_refuse:
+                continue
+            checked += 1
+            found.count("refused mutants")
+            result = run_cli(*BUILD, "--content", box.root, "--out", out)
+            lines = result.stderr.strip().splitlines()
+            one_line = len(lines) == 1 and "Traceback" not in result.stderr and fuzz.LINE.match(lines[0])
+            if result.returncode != 2 or not one_line:
+                found.failures.append(f"refused: {mutant}: exit {result.returncode}: {result.stderr[-500:]!r}")
+            elif fingerprint(out) != before:
+                found.failures.append(f"refused: {mutant}: build/ changed")
         finally:
             box.restore()
 
@@ -275,6 +310,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--keys", type=int, default=30, help="content mutants whose print keys are checked")
     p.add_argument("--pages", type=int, default=300, help="hand-written site page mutants")
     p.add_argument("--faults", type=int, default=12, help="builds killed, on small disks or read-only")
+    p.add_argument("--refused", type=int, default=30, help="builds of content that must be refused")
     p.add_argument("--seed", type=int, default=1)
     args = p.parse_args(argv)
     found = Findings()
@@ -284,6 +320,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"  site pages: {found.summary()}", flush=True)
         key_fuzz(args.keys, args.seed, work / "keys", ("vampire-chase", "escape-deathrace-2182-micro"), found)
         print(f"  keys: {found.summary()}", flush=True)
+        refused_fuzz(args.refused, args.seed, work / "refused", found)
+        print(f"  refused: {found.summary()}", flush=True)
         fault_fuzz(args.faults, args.seed, work / "faults", found)
     for failure in found.failures:
         print(failure, file=sys.stderr)

@@ -116,3 +116,17 @@ def runs_script(url: str) -> bool:
     s = url.strip("".join(map(chr, range(0x21)))).replace("\t", "").replace("\n", "").replace("\r", "")
     m = re.match(r"([A-Za-z][A-Za-z0-9+.\-]*):", s)
     return bool(m) and m.group(1).lower() in RUNNING
+
+
+def makes_running_link(text: str) -> bool:
+    """Whether `text`, put on a page as the site puts a Markdown text, would make a running link
+    there without the page's own check (the parser with the site's other extensions)."""
+    import markdown
+
+    from generators.site import safe_links
+    from generators.site.escape import markdown_body
+
+    (names, configs), = safe_links._site_extensions()
+    page = markdown.markdown(markdown_body(text), extensions=[n for n in names if n != safe_links.__name__],
+                             extension_configs=configs)
+    return any(runs_script(u) for u in urls(page))
