@@ -632,11 +632,11 @@ def test_every_link_of_a_site_built_from_link_tricks_runs_no_script(browser, tmp
     build_site(load_content(content_dir), out, say=lambda _: None)
     pages = sorted((out / "site").rglob("*.html"))
     assert any("Zz tricks" in p.read_text("utf-8") for p in pages)
-    httpd, base = _serve(out / "site")
+    httpd, base = serve(out / "site")
     ran: list[str] = []
     clicked = 0
     try:
-        page, _errors = _new_page(browser, DESKTOP)
+        page, _errors = new_page(browser, DESKTOP)
         page.on("dialog", lambda d: (ran.append(f"{page.url}: {d.message}"), d.dismiss()))
         page.on("popup", lambda p: ran.append(f"popup {p.url}"))
         # A click on a link to a document (http, https, file, mailto: the site's own pages, each also

@@ -19,6 +19,8 @@ from pathlib import Path
 from typing import Any
 
 from generators.content.model import LoadedGame
+from generators.content.schema import convert
+from generators.content.yaml_io import Doc, parse_yaml, read_text
 from generators.engine.chance import Chance
 from generators.engine.contract import Game, load_engine
 from generators.engine.facts import GameContent
@@ -221,9 +223,6 @@ class FiguresFile:
 def check_file(game_dir: Path) -> None:
     """A game's figures.json, if it has one, read as JSON and of the shape above; else a located
     ContentError (a file the site would pass over shows players no figures at all)."""
-    from generators.content.schema import convert
-    from generators.content.yaml_io import Doc, parse_yaml, read_text
-
     path = game_dir / FILE
     if not path.exists() and not path.is_symlink():
         return
