@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 import markdown
+import yaml
 from markdown.extensions import Extension
 from markdown.treeprocessors import Treeprocessor
 from markdown.util import ETX, STX
@@ -109,8 +110,6 @@ _CONFIG = Path(__file__).resolve().parents[2] / "mkdocs.yml"
 @cache
 def _site_extensions() -> tuple[tuple[list[Any], dict[str, Any]], ...]:
     """mkdocs.yml's Markdown extensions and their settings, as MkDocs passes them."""
-    import yaml
-
     listed = yaml.safe_load(_CONFIG.read_text("utf-8")).get("markdown_extensions") or []
     names: list[Any] = []
     configs: dict[str, Any] = {}
