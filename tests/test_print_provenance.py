@@ -146,7 +146,7 @@ def test_an_unstated_origin_is_a_content_error(tmp_path: Path) -> None:
     root = copy_content(tmp_path, ("mission-drive",))
     (root / "mission-drive" / "components" / "zz.yaml").write_text(
         "id: zz\nname: ZZ\nkind: board\ncount: 1\nsize: {width: 200, height: 100}\nfaces:\n"
-        "  - id: a\n    front:\n      title: A\n      provenance: house\n"
+        "  - id: a\n    front:\n      title: A\n      provenance: rulebook\n      section: S\n"
         "      elements: [{x: 1, y: 1, width: 5, height: 5}]\n", "utf-8")
     result = run_cli("validate", "--content", str(root))
     assert result.returncode == 2

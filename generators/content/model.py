@@ -392,8 +392,9 @@ Source = Literal["rulebook", "house"]
 @dataclass(frozen=True)
 class Origin:
     """Who decided what a face's own contents do not show: a face is as the rulebook prints it only if
-    the rulebook also gives how many copies of it there are and where its parts sit. Each is stated
-    where it applies (validation asks for it), so a tag cannot claim the publisher for our choice."""
+    the rulebook also gives how many copies of it there are and where its parts sit. Validation asks
+    for each where it applies to a face with a side tagged rulebook, so a tag cannot claim the publisher
+    for our choice (a face of ours may state it too)."""
 
     counts: Source | None = field(default=None, metadata=_meta(
         "rulebook: the rulebook gives how many of each face there are; house: it gives only the total (or "
@@ -501,10 +502,12 @@ class Component:
         """Every origin that applies is stated, and no side claims the rulebook for what is ours."""
         for i, face in enumerate(self.faces):
             where: tuple[str | int, ...] = ("faces", i)
+            sides = (("front", face.front), ("back", face.back))
+            if not any(s is not None and s.provenance == "rulebook" for _, s in sides):
+                continue  # a side of ours claims nothing: the questions below are for the rulebook's
             if self.kind != "dice" and len(self.faces) > 1 and self.source(face, "counts") is None:
                 return ((*where, "origin", "counts"), "say whether the rulebook gives how many of this face there "
                         "are (rulebook) or only the total (house), here or in the component's origin")
-            sides = (("front", face.front), ("back", face.back))
             if any(s is not None and has_layout(s) for _, s in sides) and self.source(face, "layout") is None:
                 return ((*where, "origin", "layout"), "this face lays out parts of its own: say whether the rulebook "
                         "prints that layout (rulebook) or it is ours (house), here or in the component's origin")

@@ -348,7 +348,10 @@ def _tiles(comp: Component, base: str, x: float) -> dict:
                  "ImageSecondaryURL": f"{base}{comp.id}-{face.id}-{'back' if back else 'front'}.png",
                  "ImageScalar": 1.0, "WidthScale": 0.0,
                  "CustomTile": {"Type": 2 if comp.shape == "round" else 0,
+                                # Thickness in TTS units ("about an inch", Custom Tile page): a thin piece.
                                 "Thickness": 0.2 if comp.kind == "board" else 0.1,
+                                # Stretch: the image is stretched onto a square tile (Custom Tile page,
+                                # "Stretch Aspect Ratio"), so scaleX and scaleZ set its two sides.
                                 "Stackable": comp.kind != "board", "Stretch": True}}
         if comp.kind in STACKED_KINDS and face.count > 1:
             # Identical tokens as one stack, as TTS saves a pile of tiles: `Number` is its height.
