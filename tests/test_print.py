@@ -457,7 +457,7 @@ def test_sheet_without_backs_keeps_a_blank_back_page(tmp_path: Path) -> None:
     comps = content / "plain" / "components"
     comps.mkdir(parents=True)
     (content / "plain" / "game.yaml").write_text(
-        "name: Plain\nstatus: ready\nrulebook: none.txt\nsummary: Tokens without backs.\n", "utf-8")
+        "name: Plain\nstatus: ready\ncode: P\nrulebook: none.txt\nsummary: Tokens without backs.\n", "utf-8")
     (comps / "plain.yaml").write_text(
         "id: plain\nname: Plain\nkind: tokens\ncount: 40\nsize: square-token\n"
         "faces:\n  - {id: a, count: 40, front: {title: Plain, provenance: house}}\n", "utf-8")
@@ -744,7 +744,7 @@ def test_backs_are_mirrored(tmp_path: Path) -> None:
     comps = content / "mission-drive" / "components"
     comps.mkdir(parents=True)
     (content / "mission-drive" / "game.yaml").write_text(
-        "name: One card\nstatus: ready\nrulebook: none.txt\nsummary: One card.\n", "utf-8")
+        "name: One card\nstatus: ready\ncode: OC\nrulebook: none.txt\nsummary: One card.\n", "utf-8")
     (comps / "boss-weapons.yaml").write_text(
         "id: one\nname: One\nkind: cards\ncount: 1\nback: {title: Back, provenance: house, color: '#000000'}\n"
         "faces:\n  - id: a\n    front: {title: Front, provenance: house}\n", "utf-8")

@@ -112,7 +112,19 @@ def load_content(root: Path, only: Iterable[str] | None = None,
             raise ContentError(display_path(root), 1, 1, (), f"no game {sorted(unknown)[0]!r}; the games are: {known}")
         dirs = [d for d in dirs if d.name in wanted]
     games = tuple((load or load_game)(d, icons, root) for d in dirs)
+    _unique_codes(games)
     return Content(str(root), games, icons)
+
+
+def _unique_codes(games: Iterable[LoadedGame]) -> None:
+    """Each game's rule-number code is its own: the second game.yaml to take one is the mistake."""
+    seen: dict[str, str] = {}
+    for game in games:
+        other = seen.setdefault(game.game.code, game.id)
+        if other != game.id:
+            doc = load_yaml(Path(game.dir) / "game.yaml")
+            raise doc.error(("code",), f"code {game.game.code!r} is already {other}'s: each game's rule numbers "
+                                       "begin with a code of its own")
 
 
 def _load_icons(root: Path) -> Icons:

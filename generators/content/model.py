@@ -546,6 +546,10 @@ class Game:
 
     name: str = field(metadata=_meta("The game's name as the rulebook gives it."))
     status: Literal["ready", "coming"] = field(metadata=_meta("ready: content is complete; coming: listed as coming."))
+    code: str = field(metadata=_meta(
+        "The game's short code that begins its rule numbers on the site (\"MD 2.4\"): declared here, never "
+        "derived, so a game added later renumbers no other game's rules.", pattern=r"[A-ZА-ЯЁЄІЇҐ]{1,5}",
+        pattern_doc="one to five capital letters (Latin or Cyrillic)"))
     rulebook: str = field(metadata=_meta("The rulebook transcription this content restates."))
     summary: str = field(metadata=_meta("One or two sentences for the home page."))
     players: str | None = field(default=None, metadata=_meta("How many players, as text (\"1–4\")."))

@@ -1,6 +1,6 @@
 """Short rule numbers for the table: "MD 2.4" is the fourth entry of Mission: Drive's second chapter.
 
-A number is the game's code (initials of its name), the chapter's place in `game.yaml` and the
+A number is the game's code (declared in its game.yaml), the chapter's place in `game.yaml` and the
 entry's place in its chapter (by `order`). They are shown on every rule, used in cross-links and
 are searchable. A change (a new entry in the middle of a chapter) is visible in review: the site
 tests pin every number in a golden file.
@@ -8,40 +8,15 @@ tests pin every number in a golden file.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 
 from generators.content.model import LoadedGame
 
-_WORD = re.compile(r"[^\W\d_]+")
-
-
-def _code(name: str, letters: int) -> str:
-    """Initials of the first words of `name`; a one-word name gives its first letters."""
-    words = _WORD.findall(name)
-    if not words:
-        return "G"
-    if len(words) == 1:
-        return words[0][: 1 + letters].upper()
-    initials = "".join(w[0] for w in words[:2])
-    return (initials + words[-1][1:letters]).upper() if letters > 1 else initials.upper()
-
 
 def game_codes(games: Iterable[LoadedGame]) -> dict[str, str]:
-    """A short code per game id, unique among the games given (longer where initials collide)."""
-    games = list(games)
-    out: dict[str, str] = {}
-    for letters in range(1, 6):
-        wanted = {g.id: _code(g.game.name, letters) for g in games if g.id not in out}
-        counts: dict[str, int] = {}
-        for code in [*out.values(), *wanted.values()]:
-            counts[code] = counts.get(code, 0) + 1
-        out.update({gid: code for gid, code in wanted.items() if counts[code] == 1})
-        if len(out) == len(games):
-            break
-    for g in games:  # still colliding after five letters: the game id is unique by construction
-        out.setdefault(g.id, g.id.upper())
-    return out
+    """Each game's code, as its game.yaml declares it (unique: the loader checks), so adding a game
+    never renumbers another's rules."""
+    return {g.id: g.game.code for g in games}
 
 
 def rule_numbers(game: LoadedGame, code: str) -> dict[str, str]:
