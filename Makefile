@@ -7,7 +7,7 @@ STAMP  := $(VENV)/.roadkit-installed
 
 LOCKVENV := build/lock-venv
 
-.PHONY: build test serve bench clean lint fuzz lock types
+.PHONY: build test check serve bench bench-quick clean lint fuzz lock types
 
 # Every install takes the exact versions in constraints.txt (`make lock` refreshes them), so a build
 # or a CI run on a new machine gets the libraries the tests last passed with. The zensical extra is
@@ -35,10 +35,19 @@ lock:
 build: $(STAMP)
 	$(BIN)/roadkit build
 
+# Everything: lint, types and every test (CI runs this through .ci/run), the benchmark's quick mode
+# included. Its time goes to build/test-times.json, which `make bench` shows.
 test: $(STAMP)
 	$(BIN)/ruff check generators tests tools
 	$(BIN)/mypy
-	$(BIN)/pytest
+	ROADKIT_TEST_RUN="make test" $(BIN)/pytest
+
+# The fast tier, for every change: lint, types and the tests not marked slow (tests/conftest.py SLOW:
+# whole games, searches, whole builds, the browser), a few minutes on a 2-core machine.
+check: $(STAMP)
+	$(BIN)/ruff check generators tests tools
+	$(BIN)/mypy
+	ROADKIT_TEST_RUN="make check" $(BIN)/pytest -m "not slow"
 
 # The type check `make test` runs (settings in pyproject.toml).
 types: $(STAMP)
@@ -59,6 +68,10 @@ serve: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python -m tools.bench
+
+# The benchmark once on one game (`make test` runs it through tests/test_bench.py): it must not rot.
+bench-quick: $(STAMP)
+	$(BIN)/python -m tools.bench --quick
 
 clean:
 	rm -rf build

@@ -1,9 +1,14 @@
-"""Shared pytest options."""
+"""Shared pytest options, the fixtures several test modules use, the `slow` tier, and the record of
+how long a whole run took (`make bench` reports it)."""
 
 from __future__ import annotations
 
+import datetime
+import json
 import os
+import time
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -40,3 +45,69 @@ def browser() -> Iterator[object]:
             yield b
         finally:
             b.close()
+
+
+# --- the slow tier -------------------------------------------------------------------------------
+
+# `make check` runs the tests that answer in minutes (`pytest -m "not slow"`); `make test` (and CI)
+# runs these too: whole games and searches, whole builds of every game, the browser. Listed here, by
+# file or test, with why: a name that no longer matches a collected test fails the run.
+SLOW: dict[str, str] = {
+    "tests/test_search_player.py": "search games against the other players, and the stored runs replayed",
+    "tests/test_engine_contract.py::test_random_playthroughs_keep_every_invariant": "500 whole games per engine",
+    "tests/test_balance.py": "whole games for every seat and variant",
+    "tests/test_difficulty_order.py": "whole games per setting",
+    "tests/test_simulate_setting.py": "whole games per setting",
+    "tests/test_simulate_cluster.py": "whole games on a local Dask cluster",
+    "tests/test_versus.py": "head-to-head whole games",
+    "tests/test_fuzz.py": "hundreds of content mutants, builds killed and starved",
+    "tests/test_site.py": "the whole site of every game, with its print kit and check",
+    "tests/test_site_browser.py": "Chromium over the whole site",
+    "tests/test_site_zensical.py": "the whole site built again by Zensical, and Chromium",
+    "tests/test_site_projects.py": "the whole site's projects",
+    "tests/test_concurrency.py": "builds run side by side",
+    "tests/test_faults.py": "builds that fail, killed and resumed",
+    "tests/test_read_only.py": "builds into read-only folders",
+    "tests/test_workers.py": "builds whose workers are killed",
+    "tests/test_bench.py": "the benchmark's quick mode: every step once",
+}
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    matched: set[str] = set()
+    files = {item.nodeid.split("::")[0] for item in items}
+    for item in items:
+        for name in SLOW:
+            if item.nodeid == name or item.nodeid.startswith(name + "::") or item.nodeid.startswith(name + "["):
+                item.add_marker(pytest.mark.slow)
+                matched.add(name)
+    stale = [name for name in SLOW if name.split("::")[0] in files and name not in matched and "::" in name]
+    if stale:
+        raise pytest.UsageError(f"tests/conftest.py SLOW names tests that do not exist: {stale}")
+
+
+# --- how long a whole run takes ----------------------------------------------------------------------
+
+# `make test` and `make check` name their run (ROADKIT_TEST_RUN); its wall time, test count and outcome
+# go to build/test-times.json, which `make bench` shows. Runs of a few files record nothing.
+TEST_TIMES = Path(__file__).resolve().parent.parent / "build" / "test-times.json"
+_STARTED = time.perf_counter()
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    run = os.environ.get("ROADKIT_TEST_RUN")
+    if not run or os.environ.get("PYTEST_XDIST_WORKER"):
+        return
+    try:
+        runs = json.loads(TEST_TIMES.read_text("utf-8"))
+    except (OSError, ValueError):
+        runs = {}
+    runs[run] = {"seconds": round(time.perf_counter() - _STARTED, 1), "tests": session.testscollected,
+                 "outcome": "passed" if exitstatus == 0 else f"failed (exit {int(exitstatus)})",
+                 "finished": datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC"),
+                 "load": round(os.getloadavg()[0], 1)}
+    try:
+        TEST_TIMES.parent.mkdir(exist_ok=True)
+        TEST_TIMES.write_text(json.dumps(runs, indent=1, sort_keys=True) + "\n", "utf-8")
+    except OSError:
+        pass  # a read-only checkout: nothing to report

@@ -1,5 +1,8 @@
-"""`make bench`: build figures measured in one run, on private copies of the content.
+"""`make bench`: build figures measured in one run, on private copies of the content. `--quick`
+(`make bench-quick`, and `make test` through tests/test_bench.py) runs every step once on one game:
+a benchmark that no longer runs fails the tests; its figures are noise.
 
+0. How long the last whole `make test` and `make check` took on this machine (tests/conftest.py).
 1. `roadkit print` and `roadkit build`: cold (empty build/), no-op rebuild and rebuild after editing one
    card's text; wall and CPU seconds (this process's children: the CLI and its workers and MkDocs),
    CPU per phase (ROADKIT_PHASES), peak memory, files rewritten; each the best of three runs doing the
@@ -14,7 +17,8 @@
    both sides (as the issue measured it). Target: <= 1.5x. Drawing alone per card is shown beside it.
 5. Page weight of the largest site page, the bytes a player page transfers on its first load (heaviest,
    and what every page loads; target <= 500 KB, generators/site/weight.py), and the sheets of paper the
-   print kit takes per game and paper (target: fewer in total than before the print kit v3 work).
+   print kit takes per game and paper (target: each game no more than before the print kit v3 work,
+   tools/sheets_before.json).
 6. Growth: a cold `roadkit build` of every game against the cold build of the two games there were when
    the build-speed work began (REFERENCE, that commit's own code and content, run by this interpreter
    from `git archive`), in alternating pairs, best of two. Target: no slower (wall). Today's build is
@@ -43,6 +47,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from generators.pdf.paper import route_total, sheet_counts
+
 ROOT = Path(__file__).resolve().parent.parent
 TARGETS = {"no-op rebuild": 0.05, "one-card edit": 0.25}
 PAGE_KB = 150  # the largest page of the site, in KB of HTML
@@ -52,6 +58,35 @@ SCALE = 10  # the card counts the memory figure multiplies
 # The last commit before the build-speed work: Mission: Drive and Escape Deathrace only. Its code runs
 # on today's dependencies (ReportLab's accelerator included), so it is if anything a faster reference.
 REFERENCE = "a6db706945aa022fad85aa82e1e0ad5c1be0c1ad"
+
+
+@dataclass(frozen=True)
+class Plan:
+    """How much the bench measures: runs per figure, paired rounds, the memory scale, which games."""
+
+    reps: int = 3  # runs of `roadkit print` per figure (best counts)
+    build_reps: int = 2
+    pairs: int = 2  # paired rounds of the worker and growth comparisons
+    scale: int = SCALE
+    game: str | None = None  # one game's content only (else every game)
+
+
+FULL = Plan()
+# `make bench --quick` (`python -m tools.bench --quick`), run by `make test`: every step once on one
+# game that the growth reference also has, so a broken benchmark fails the tests; its figures are noise.
+QUICK = Plan(reps=1, build_reps=1, pairs=1, scale=2, game="mission-drive")
+PLAN = FULL
+
+
+def copy_content(dest: Path, src: Path = ROOT / "content") -> Path:
+    """A private copy of `src` (a content folder): every game, or the plan's one game and what the
+    games share (icons, shared art)."""
+    shutil.copytree(src, dest)
+    if PLAN.game is not None:
+        for game in dest.iterdir():
+            if (game / "game.yaml").is_file() and game.name != PLAN.game:
+                shutil.rmtree(game)
+    return dest
 
 
 # --- child processes ------------------------------------------------------------------------------
@@ -104,11 +139,14 @@ def _child_floor(content_dir: str) -> int:
     from generators.content.loader import load_content
     from generators.pdf import documents
     from generators.pdf.faces import Look, forget_layouts
+    from generators.pdf.fit import check_text_fit
     from generators.pdf.options import CARD_KINDS, Options
     from tools import bench_floor
 
     start = time.process_time()
     content = load_content(Path(content_dir))
+    for game in content.games:  # as validation loads it: the model, then the text-fit check
+        check_text_fit(game, content.icons)
     ours_load = time.process_time() - start
     for game in content.games:
         Look(game, content.icons).fonts  # noqa: B018 (registered, as the print kit's workers find them)
@@ -205,7 +243,7 @@ def _series(command: str, work: Path, extra: tuple[str, ...] = (), label: str = 
     edit undone (and built back) between its runs. Single runs on a shared machine vary by a fifth."""
     folder = work / (label or command)
     content, out = folder / "content", folder / "build"
-    shutil.copytree(ROOT / "content", content)
+    copy_content(content)
     args = [command, "-q", "--content", str(content), "--out", str(out), *extra]
 
     def best(name: str, before: dict[str, float] | None, undo: Callable[[], None] | None = None) -> Run:
@@ -271,17 +309,18 @@ def _table(title: str, runs: list[Run]) -> list[str]:
     return missed
 
 
-def _jobs(work: Path, pairs: int = 2) -> list[str]:
+def _jobs(work: Path) -> list[str]:
     """`roadkit print` on every core against -j 1, cold and after a one-card edit: paired runs, the two
     settings alternating so that both see the same machine, best of `pairs` (wall)."""
     from generators.outputs import available_cores
 
     best: dict[tuple[str, str], tuple[float, float]] = {}
+    pairs = PLAN.pairs
     for rep in range(pairs):
         folders = {}
         for jobs in ("default", "1"):
             folder = work / f"jobs-{rep}-{jobs}"
-            shutil.copytree(ROOT / "content", folder / "content")
+            copy_content(folder / "content")
             folders[jobs] = folder
         for step in ("cold build", "one-card edit"):
             for jobs, folder in folders.items():
@@ -305,24 +344,25 @@ def _jobs(work: Path, pairs: int = 2) -> list[str]:
 
 
 def _memory(work: Path) -> list[str]:
-    content = work / "memory" / "content"
-    shutil.copytree(ROOT / "content", content)
+    content = copy_content(work / "memory" / "content")
     peaks = {}
     cpus = {}
-    for k in (1, SCALE):
+    scale = PLAN.scale
+    for k in (1, scale):
         args = ["print", "-q", "--no-png", "--paper", "a4", "-j", "1", "--content", str(content),
                 "--out", str(work / "memory" / f"build-{k}")]
         _, cpus[k], peaks[k], _ = _run(args, ROOT, mode=f"--child-scaled={k}")
-    ratio = peaks[SCALE] / peaks[1]
-    print(f"\nmemory: `roadkit print --no-png --paper a4 -j 1`, every card, token and tile count x{SCALE} "
+    ratio = peaks[scale] / peaks[1]
+    print(f"\nmemory: `roadkit print --no-png --paper a4 -j 1`, every card, token and tile count x{scale} "
           "(faces' counts too, after validation)")
-    print(f"  1x: peak {peaks[1] / 1024:.1f} MB, CPU {cpus[1]:.2f} s;  {SCALE}x: peak {peaks[SCALE] / 1024:.1f} MB, "
-          f"CPU {cpus[SCALE]:.2f} s;  ratio {ratio:.2f}, target ≤ {MEMORY_RATIO}: {_verdict(ratio <= MEMORY_RATIO)}")
-    return [] if ratio <= MEMORY_RATIO else [f"memory: {SCALE}x cards peak {ratio:.2f}x of 1x"]
+    print(f"  1x: peak {peaks[1] / 1024:.1f} MB, CPU {cpus[1]:.2f} s;  {scale}x: peak {peaks[scale] / 1024:.1f} MB, "
+          f"CPU {cpus[scale]:.2f} s;  ratio {ratio:.2f}, target ≤ {MEMORY_RATIO}: {_verdict(ratio <= MEMORY_RATIO)}")
+    return [] if ratio <= MEMORY_RATIO else [f"memory: {scale}x cards peak {ratio:.2f}x of 1x"]
 
 
 def _floor(work: Path) -> list[str]:
-    proc = subprocess.run([sys.executable, "-m", "tools.bench", "--child-floor", str(ROOT / "content")],
+    content = copy_content(work / "floor" / "content")
+    proc = subprocess.run([sys.executable, "-m", "tools.bench", "--child-floor", str(content)],
                           cwd=ROOT, capture_output=True, text=True)
     if proc.returncode != 0:
         sys.exit(f"bench: the floor comparison failed:\n{proc.stderr}")
@@ -332,8 +372,8 @@ def _floor(work: Path) -> list[str]:
     with_load = (f["ours"] + f["ours_load"]) / (f["floor"] + f["floor_load"])
     # The issue measured its 2.0x starting point with content loading included on both sides; that is
     # the target's figure. Drawing alone is shown beside it.
-    print(f"\nfloor: duplex card documents (A4, every game, {f['cards']} cards) against the same cards in bare "
-          "ReportLab, CPU")
+    print(f"\nfloor: duplex card documents (A4, {PLAN.game or 'every game'}, {f['cards']} cards) against the same "
+          "cards in bare ReportLab, CPU")
     print(f"  content loading included (ours: the validated model with its text-fit check, {f['ours_load']:.2f} s; "
           f"floor: yaml.safe_load of the component files, {f['floor_load']:.2f} s): {with_load:.2f}x; "
           f"target ≤ {FLOOR_RATIO}x: {_verdict(with_load <= FLOOR_RATIO)}")
@@ -341,7 +381,7 @@ def _floor(work: Path) -> list[str]:
     return [] if with_load <= FLOOR_RATIO else [f"floor: {with_load:.2f}x the bare-ReportLab cards"]
 
 
-def _reference(work: Path, pairs: int = 2) -> list[str]:
+def _reference(work: Path) -> list[str]:
     """Cold `roadkit build` of today's games against the reference commit's, alternating, best of
     `pairs`; today's also without the whole-game figures, which the reference did not play yet."""
     ref = work / "reference"
@@ -354,10 +394,11 @@ def _reference(work: Path, pairs: int = 2) -> list[str]:
     runs = {"today": (ROOT, {}), "today, no whole games": (ROOT, {"ROADKIT_SIMULATE": "0"}),
             REFERENCE[:7]: (ref, {})}
     best: dict[str, tuple[float, float]] = {}
+    pairs = PLAN.pairs
     for rep in range(pairs):
         for i, (name, (src, env)) in enumerate(runs.items()):
             folder = work / f"growth-{rep}-{i}"
-            shutil.copytree(src / "content", folder / "content")
+            copy_content(folder / "content", src / "content")
             args = ["build", "-q", "--content", str(folder / "content"), "--out", str(folder / "build")]
             start, cpu = time.perf_counter(), _children_cpu()
             done = subprocess.run([sys.executable, "-m", "generators.cli", *args], cwd=src, capture_output=True,
@@ -366,8 +407,8 @@ def _reference(work: Path, pairs: int = 2) -> list[str]:
             if done.returncode != 0:
                 sys.exit(f"bench: the {name} build failed:\n{done.stderr}")
             best[name] = min(best.get(name, (wall, cpu)), (wall, cpu))
-    games = {name: sum(1 for g in (src / "content").iterdir() if (g / "components").is_dir())  # not "coming"
-             for name, (src, _) in runs.items()}
+    games = {name: sum(1 for g in (work / f"growth-0-{i}" / "content").iterdir() if (g / "components").is_dir())
+             for i, name in enumerate(runs)}  # games with components (not "coming")
     rw = best[REFERENCE[:7]][0]
     print(f"\ngrowth: cold `roadkit build`, paired runs, best of {pairs}: wall s (CPU s; CPU s per game)")
     for name, (wall, cpu) in best.items():
@@ -386,22 +427,28 @@ def main() -> int:
         return _child_scaled(int(sys.argv[1].split("=", 1)[1]), sys.argv[2:])
     if sys.argv[1:2] == ["--child-floor"]:
         return _child_floor(sys.argv[2])
+    global PLAN
+    PLAN = QUICK if sys.argv[1:] == ["--quick"] else FULL
     work = Path(tempfile.mkdtemp(prefix="roadkit-bench-"))
     try:
         print(f"Roadkit benchmark (Python {sys.version.split()[0]}, {_cores()} cores, load average "
               f"{os.getloadavg()[0]:.1f} at start; content copied to {work})")
-        print_runs, edited, print_touched, _ = _series("print", work)
-        build_runs, _, build_touched, out = _series("build", work, reps=2)
-        missed = _table("print kit (`roadkit print`: every PDF for both papers and a PNG per face; best of 3 runs "
-                        "each)", print_runs)
-        missed += _table("everything (`roadkit build`: print kit, rules check, site; best of 2 runs each)", build_runs)
+        if PLAN.game:
+            print(f"QUICK MODE: {PLAN.game} only, one run each: the figures are noise, the run is the test")
+        _test_times()
+        print_runs, edited, print_touched, _ = _series("print", work, reps=PLAN.reps)
+        build_runs, _, build_touched, out = _series("build", work, reps=PLAN.build_reps)
+        missed = _table(f"print kit (`roadkit print`: every PDF for both papers and a PNG per face; best of "
+                        f"{PLAN.reps} runs each)", print_runs)
+        missed += _table(f"everything (`roadkit build`: print kit, rules check, site; best of {PLAN.build_reps} runs "
+                         "each)", build_runs)
         missed += _jobs(work)
         missed += _memory(work)
         missed += _floor(work)
         missed += _reference(work)
         from tools.bench_engines import engine_figures
 
-        shown, engine_missed = engine_figures()
+        shown, engine_missed = engine_figures(quick=PLAN.game is not None)
         print("\n" + "\n".join(shown))
         missed += engine_missed
         from tools.bench_search import search_strength
@@ -421,7 +468,8 @@ def main() -> int:
         _sizes(out)
         missed += _sheets(out)
         missed += _page_weight(out / "site")
-        print("\ntargets missed: " + ("; ".join(missed) if missed else "none"))
+        judged = " (quick mode: one run of one game, noise, not judged)" if PLAN.game else ""
+        print(f"\ntargets missed{judged}: " + ("; ".join(missed) if missed else "none"))
         return 0
     finally:
         shutil.rmtree(work, ignore_errors=True)
@@ -446,51 +494,33 @@ def _sizes(out: Path) -> None:
     print(f"site: {len(site)} files, {sum(p.stat().st_size for p in site) / 1024:.1f} KiB")
 
 
-DUPLEX_DOCS = ("cards-duplex", "tokens")  # two pages (front, back) to a sheet
-# Sheets of paper the print kit took before the print kit v3 work (issue 23: commit d9e6204), the card
-# route with the fewer sheets per game (duplex), per paper; the total must stay below.
-SHEETS_BEFORE = {"a4": 83, "letter": 89}
-FOLD_BEFORE = {"a4": 87, "letter": 87}  # the gutterfold card documents alone
+# Sheets of paper each game's print kit took before the print kit v3 work (issue 23: commit d9e6204),
+# per paper: the duplex card route and the gutterfold card documents alone. Each game must stay within
+# its own; a game added since has no count before and is shown, not judged.
+SHEETS_BEFORE_FILE = Path(__file__).with_name("sheets_before.json")
 
 
-def sheet_counts(print_dir: Path) -> dict[str, dict[str, dict[str, int]]]:
-    """Sheets of paper per paper, game and document of a built print kit (`build/print`): a duplex
-    document's pages in pairs, every other document's one page to a sheet."""
-    from pypdf import PdfReader
-
-    out: dict[str, dict[str, dict[str, int]]] = {}
-    for paper in ("a4", "letter"):
-        for pdf in sorted((print_dir / paper).glob("*.pdf")):
-            game, _, doc = pdf.stem.rpartition("-cards-") if "-cards-" in pdf.stem else pdf.stem.rpartition("-")
-            if not game or pdf.name == "duplex-calibration.pdf":
-                continue  # the calibration sheet, shared by every game
-            doc = f"cards-{doc}" if "-cards-" in pdf.stem else doc
-            pages = len(PdfReader(pdf).pages)
-            out.setdefault(paper, {}).setdefault(game, {})[doc] = pages // 2 if doc in DUPLEX_DOCS else pages
-    return out
-
-
-def route_total(docs: dict[str, int]) -> int:
-    """The sheets one game takes with duplex cards: everything but the gutterfold alternative."""
-    return sum(n for doc, n in docs.items() if doc != "cards-gutterfold")
+def sheets_before() -> dict[str, dict[str, dict[str, int]]]:
+    """paper -> game -> {"route": sheets, "gutterfold": sheets}."""
+    return dict(json.loads(SHEETS_BEFORE_FILE.read_text("utf-8")))
 
 
 def _sheets(out: Path) -> list[str]:
     counts = sheet_counts(out / "print")
-    print("\nsheets of paper per game (duplex cards; the gutterfold cards in brackets):")
+    before = sheets_before()
+    print("\nsheets of paper per game (duplex cards; the gutterfold cards in brackets), against the count "
+          "before the print kit v3 work:")
     missed = []
     for paper, games in counts.items():
-        total = sum(route_total(docs) for docs in games.values())
         for game, docs in games.items():
             parts = ", ".join(f"{doc} {n}" for doc, n in docs.items() if doc != "cards-gutterfold")
             fold = f" [gutterfold {docs['cards-gutterfold']}]" if "cards-gutterfold" in docs else ""
-            print(f"  {paper:<7}{game:<30}{route_total(docs):>4}  ({parts}){fold}")
-        folded = sum(docs.get("cards-gutterfold", 0) for docs in games.values())
-        ok = total < SHEETS_BEFORE[paper]
-        print(f"  {paper:<7}{'total':<30}{total:>4}  before {SHEETS_BEFORE[paper]}: {_verdict(ok)}; gutterfold "
-              f"cards {folded}, before {FOLD_BEFORE[paper]}")
-        if not ok:
-            missed.append(f"sheets on {paper}: {total}")
+            was = before.get(paper, {}).get(game)
+            ok = was is None or route_total(docs) <= was["route"]
+            verdict = "new since" if was is None else f"before {was['route']}: {_verdict(ok)}"
+            print(f"  {paper:<7}{game:<30}{route_total(docs):>4}  ({parts}){fold}; {verdict}")
+            if not ok:
+                missed.append(f"sheets of {game} on {paper}: {route_total(docs)}")
     return missed
 
 
@@ -540,6 +570,25 @@ def _first_load(site: Path) -> list[str]:
         print(f"    {project:<58}{sum(sizes[f] for f in files) / 1000:>10.1f} KB, of which search index "
               f"{sizes.get(index, 0) / 1000:.1f} KB")
     return [] if ok else [f"site: heaviest first load {heaviest.total / 1000:.0f} KB ({heaviest.page})"]
+
+
+TEST_TIMES = ROOT / "build" / "test-times.json"  # written by tests/conftest.py after each whole run
+
+
+def _test_times() -> None:
+    """How long the last whole `make test` and `make check` took here (tests/conftest.py records them)."""
+    try:
+        runs = json.loads(TEST_TIMES.read_text("utf-8"))
+    except (OSError, ValueError):
+        runs = {}
+    print("\ntest suite (its last whole run on this machine):")
+    for name in ("make test", "make check"):
+        run = runs.get(name)
+        if not isinstance(run, dict):
+            print(f"  {name:<12}not run here yet")
+            continue
+        print(f"  {name:<12}{run.get('seconds', 0) / 60:5.1f} min wall, {run.get('tests')} tests, "
+              f"{run.get('outcome')}, on {run.get('finished')} (load average {run.get('load', '?')} at the end)")
 
 
 def _cores() -> int:

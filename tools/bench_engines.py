@@ -67,18 +67,18 @@ print(json.dumps(out))
 """
 
 
-def _measure(tree: Path) -> dict[str, float]:
+def _measure(tree: Path, games: dict[str, int]) -> dict[str, float]:
     env = {**os.environ, "PYTHONPATH": str(tree)}
-    done = subprocess.run([sys.executable, "-c", _MEASURE, json.dumps(GAMES)], cwd=tree, env=env,
+    done = subprocess.run([sys.executable, "-c", _MEASURE, json.dumps(games)], cwd=tree, env=env,
                           capture_output=True, text=True, check=False)
     if done.returncode != 0:
         raise RuntimeError(f"measuring the engines in {tree} failed: {done.stderr[-2000:]}")
     return dict(json.loads(done.stdout.strip().splitlines()[-1]))
 
 
-def _suite(tree: Path) -> float:
-    """CPU seconds of the shared play-through suite's whole-game test, SUITE_GAMES games per engine."""
-    env = {**os.environ, "PYTHONPATH": str(tree), "ROADKIT_PLAYTHROUGHS": str(SUITE_GAMES)}
+def _suite(tree: Path, games: int) -> float:
+    """CPU seconds of the shared play-through suite's whole-game test, `games` games per engine."""
+    env = {**os.environ, "PYTHONPATH": str(tree), "ROADKIT_PLAYTHROUGHS": str(games)}
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
                            "tests/test_engine_contract.py", "-k", "playthroughs"],
@@ -109,8 +109,11 @@ def _spread(ratios: list[float]) -> str:
     return f"{min(ratios):.1f}–{max(ratios):.1f}x" if len(ratios) > 1 else "–"
 
 
-def engine_figures() -> tuple[list[str], list[str]]:
-    """The table's lines, and the targets missed."""
+def engine_figures(quick: bool = False) -> tuple[list[str], list[str]]:
+    """The table's lines, and the targets missed. `quick`: one round of a few games (the bench's quick
+    mode, which `make test` runs so that a broken benchmark fails there; its figures are noise)."""
+    games, suite_games = ({"random": 3, "greedy": 2}, 3) if quick else (GAMES, SUITE_GAMES)
+    rounds, suite_rounds = (1, 1) if quick else (ROUNDS, SUITE_ROUNDS)
     with tempfile.TemporaryDirectory(prefix="roadkit-engines-") as tmp:
         ref = Path(tmp) / "ref"
         ref.mkdir()
@@ -120,10 +123,10 @@ def engine_figures() -> tuple[list[str], list[str]]:
             return [f"engines: cannot read the reference {ENGINE_REFERENCE} from git (a shallow clone?); skipped"], []
         subprocess.run(["tar", "-x", "-C", str(ref)], input=archive.stdout, check=True)
         started = time.perf_counter()
-        rates = _alternating(ROUNDS, _measure, ref)
-        suites = _alternating(SUITE_ROUNDS, _suite, ref)
+        rates = _alternating(rounds, lambda tree: _measure(tree, games), ref)
+        suites = _alternating(suite_rounds, lambda tree: _suite(tree, suite_games), ref)
     lines = [f"## Engines: whole games per CPU second against {ENGINE_REFERENCE} "
-             f"(random {GAMES['random']} games, look-ahead {GAMES['greedy']}, first setting; {ROUNDS} alternating "
+             f"(random {games['random']} games, look-ahead {games['greedy']}, first setting; {rounds} alternating "
              "rounds, best of each)", "",
              "| game | player | before | now | ratio | rounds' ratios | target |", "|---|---|---|---|---|---|---|"]
     missed: list[str] = []
@@ -149,7 +152,7 @@ def engine_figures() -> tuple[list[str], list[str]]:
     ratios = [old / new for old, new in suites]
     old_suite, new_suite = min(old for old, _ in suites), min(new for _, new in suites)
     ratio = old_suite / new_suite
-    lines += ["", f"Play-through suite ({SUITE_GAMES} games per engine, {SUITE_ROUNDS} alternating rounds, best of "
+    lines += ["", f"Play-through suite ({suite_games} games per engine, {suite_rounds} alternating rounds, best of "
               f"each): {old_suite:.1f} s CPU before, {new_suite:.1f} s now: {ratio:.1f}x faster "
               f"(rounds {_spread(ratios)}; "
               f"target >= {SUITE_TARGET:.0f}x: {'met' if ratio >= SUITE_TARGET else 'MISSED'}). "

@@ -25,7 +25,8 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
-FONT_DIR = Path(__file__).parent / "pdf" / "fonts"
+from generators.pdf.fonts import FONT_DIR  # the fonts the print kit embeds, where the package keeps them
+
 CARD_W, CARD_H = 63 * mm, 88 * mm
 COLS = ROWS = 3
 
