@@ -10,7 +10,8 @@ import sys
 from tests.helpers import ROOT
 
 SECTIONS = ("test suite", "print kit (`roadkit print`", "everything (`roadkit build`", "workers:", "memory:",
-            "floor:", "growth:", "engines", "pdf sizes", "sheets of paper", "page weight", "targets missed:")
+            "floor:", "growth:", "engines", "search strength", "pdf sizes", "sheets of paper", "page weight",
+            "targets missed")
 
 
 def test_the_benchmark_runs_end_to_end_in_quick_mode() -> None:

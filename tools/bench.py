@@ -453,7 +453,7 @@ def main() -> int:
         missed += engine_missed
         from tools.bench_search import search_strength
 
-        shown, search_missed = search_strength()
+        shown, search_missed = search_strength(2, 4) if PLAN.game else search_strength()
         print("\n" + "\n".join(shown))
         missed += search_missed
         print(f"\nedited: {edited}")
