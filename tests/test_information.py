@@ -74,8 +74,8 @@ def _positions(engine: Game[Any, Any], content: GameContent) -> Iterator[Positio
 
 
 def _deal(engine: Game[Any, Any], state: Any, player: str, seed: int) -> Any:
-    assert engine.resample is not None
-    return engine.resample(state, player, Chance.seeded(seed))
+    """A world the seat cannot tell from `state` (its menu of moves included)."""
+    return engine.deal(state, player, Chance.seeded(seed))
 
 
 def leaks(engine: Game[Any, Any], positions: tuple[Position, ...], players: tuple[Player, ...] = ()) -> list[str]:
@@ -116,36 +116,37 @@ def leaks(engine: Game[Any, Any], positions: tuple[Position, ...], players: tupl
 # --- every game ---------------------------------------------------------------------------------
 
 GAMES = sorted(ENGINES)
-# Mission: Drive is declared a game of perfect information, yet keeps the face-down movement deck's
-# order in its state (issue 36): its observation leaves the order out, so the test shows the leak.
-DECLARED_PERFECT = {"mission-drive"}
-# A re-deal that shuffles the true order it is given (Escape Deathrace's) deals, for one seed, other
-# worlds from states the seat cannot tell apart: fair on average, yet not a function of the observation.
+# Leaks found and not mended yet (issue 36), each a strict expected failure: the mend (the look-ahead
+# and the search's root ratings on a re-dealt world, a re-deal from sorted cards) changes how the
+# players play, so it lands with the stored figures it makes stale played again (Mission: Drive's,
+# Escape Deathrace's and the vampire chase's: about 35 CPU minutes, most of it Escape Deathrace's
+# 600-game head to head).
+# Escape Deathrace's re-deal shuffles the true order it is given: fair on average, yet for one seed it
+# deals other worlds from states the seat cannot tell apart (so the search moves differently on them).
 ORDER_DEALT = {"escape-deathrace-2182-micro"}
-# Players that rate moves on the true state (the search's root ratings, the look-ahead's one step)
-# read a face-down card an action draws. Where the game's rating ignores the drawn card's place (the
-# vampire chase's and Дроноводи's sum what the decks hold), no position here shows it.
-PEEKS = {"escape-deathrace-2182-micro"}
+# The one-step look-ahead rates each move on the true state, so it reads a face-down card a move
+# draws (Mission: Drive's movement deck, Escape Deathrace's road stack); where a game's rating ignores
+# the drawn card's place (the vampire chase's and Дроноводи's sum what the decks hold) no position
+# here shows it.
+PEEKS = {("escape-deathrace-2182-micro", "search"), ("escape-deathrace-2182-micro", "greedy"),
+         ("mission-drive", "greedy")}
 
 
-def _expect(game_id: str, failing: set[str], why: str) -> list[Any]:
-    return [pytest.mark.xfail(strict=True, reason=why)] if game_id in failing else []
+def _expect(failing: bool, why: str) -> list[Any]:
+    return [pytest.mark.xfail(strict=True, reason=why)] if failing else []
 
 
-@pytest.mark.parametrize("game_id", [pytest.param(g, marks=_expect(g, DECLARED_PERFECT | ORDER_DEALT,
-                                                                  "a hidden order the game does not yet re-deal "
-                                                                  "from the observation"))
-                                     for g in GAMES])
+@pytest.mark.parametrize("game_id", [pytest.param(g, marks=_expect(g in ORDER_DEALT, "the re-deal reads the true "
+                                                                  "order")) for g in GAMES])
 def test_the_observation_and_the_re_deal_agree(game_id: str) -> None:
     case = _case(game_id)
     assert case.positions, f"{game_id}: no position with a choice"
     assert leaks(case.engine, case.positions) == []
 
 
-@pytest.mark.parametrize("player", ["search", "greedy"])
-@pytest.mark.parametrize("game_id", [pytest.param(g, marks=_expect(g, DECLARED_PERFECT | ORDER_DEALT | PEEKS,
-                                                                  "the player reads the true state"))
-                                     for g in GAMES])
+@pytest.mark.parametrize(("game_id", "player"), [
+    pytest.param(g, p, marks=_expect((g, p) in PEEKS, "the player reads the true state"))
+    for g in GAMES for p in ("search", "greedy")])
 def test_players_decide_from_the_observation(game_id: str, player: str) -> None:
     case = _case(game_id)
     who: Player = SearchPlayer(simulations=SIMULATIONS) if player == "search" else LookaheadPlayer()

@@ -36,6 +36,7 @@ from generators.engine.refusals import IllegalAction, SetupError
 from generators.engine.svg import Focus, Piece, Swatch, changes_between, window_of
 from generators.errors import ContentError, KeyPath
 
+DEAL_TRIES = 20  # re-deals `Game.deal` tries before it keeps the state as it is
 Spec = type  # a dataclass a spec converts to (named so: inside `Game`, `type` is the game's GameType)
 S = TypeVar("S")  # a game's state
 A = TypeVar("A")  # a game's action (the union of its action specs)
@@ -439,6 +440,20 @@ class Game(Generic[S, A]):
         """What `player` can know of `state`, as plain data: equal for states they cannot tell apart."""
         assert self.observation is not None  # every game declares it (__post_init__)
         return self.observation(state, player)
+
+    def deal(self, state: S, player: str, chance: Chance, tries: int = DEAL_TRIES) -> S:
+        """A world `player` cannot tell from `state`: its hidden parts re-dealt by `chance` (`resample`)
+        until the moves offered to them agree too (a move may bundle a choice made after a face-down
+        card is drawn, and so tell it); `state` itself where no world agrees in `tries` deals (the menu
+        alone then tells what is hidden), and in a game of perfect information."""
+        if self.resample is None:
+            return state
+        legal = self.legal_actions(state, player)
+        for _ in range(tries):
+            world = self.resample(state, player, chance)
+            if self.legal_actions(world, player) == legal:
+                return world
+        return state
 
     def varies(self, state: S) -> list[tuple[str | None, str, str]]:
         return [] if self.variety is None else list(self.variety(state))

@@ -24,7 +24,7 @@ from generators.engine.contract import Drawing, Game, GameType, Harder, Hints, S
 from generators.engine.facts import GameContent
 from generators.engine.mission_drive.drawing import draw_svg, legend, pieces
 from generators.engine.mission_drive.facts import FACTS_SPECS, LEVELS, facts_of
-from generators.engine.mission_drive.hidden import observe
+from generators.engine.mission_drive.hidden import observe, resample
 from generators.engine.mission_drive.moves import MOVES
 from generators.engine.mission_drive.policy import evaluate
 from generators.engine.mission_drive.results import outcome, result, winners
@@ -56,7 +56,9 @@ def _random_words(label: str, value: Any, content: GameContent | None) -> str:
 
 
 GAME: Game[State, Action] = Game(
-    type=GameType(name="Mission: Drive", min_players=1, max_players=1, utility="solo", max_actions=MAX_ACTIONS),
+    # Imperfect information: the movement and mission decks lie face down (see `hidden`).
+    type=GameType(name="Mission: Drive", min_players=1, max_players=1, information="imperfect", utility="solo",
+                  max_actions=MAX_ACTIONS),
     specs=Specs(setup=SetupSpec, options=Options, actions=ACTIONS, facts=FACTS_SPECS),
     start=lambda options, content, chance: new_game(options, facts_of(content), chance),
     from_setup=lambda setup, content: initial_state(setup, facts_of(content)),
@@ -69,6 +71,7 @@ GAME: Game[State, Action] = Game(
     winners=winners,
     variety=variety,
     observation=observe,
+    resample=resample,
     drawing=Drawing(svg=draw_svg, pieces=pieces, legend=legend),
     words=Words(action=lambda action, state, content: describe_action(
                     action, state, content.name if content is not None else str),
