@@ -22,16 +22,16 @@ from typing import Any
 
 import pytest
 
-from generators.content.loader import load_content
 from generators.engine.chance import Chance
 from generators.engine.contract import Game
 from generators.engine.facts import GameContent, game_content
 from generators.engine.information import plain, whole
 from generators.engine.players import LookaheadPlayer, Player, SearchPlayer
 from generators.engine.runner import engine_of
+from tests.helpers import real_content
 
 ROOT = Path(__file__).resolve().parent.parent
-CONTENT = load_content(ROOT / "content")
+CONTENT = real_content()
 ENGINES = {g.id: (engine_of(g), g) for g in CONTENT.games if g.engine}
 EVERY = 6  # a position checked every this many actions of a seeded random game
 SIMULATIONS = 8  # the search's budget for its move (enough to read a hidden card through its ratings)

@@ -17,11 +17,11 @@ import pytest
 from PIL import Image
 from reportlab.lib.colors import Color
 
-from generators.content.loader import load_content, walk_sides
+from generators.content.loader import walk_sides
 from generators.pdf.colour import MIN_CONTRAST, contrast
 from generators.pdf.documents import single_side
 from generators.pdf.faces import Look
-from tests.helpers import CONTENT
+from tests.helpers import real_content
 
 DPI = 150
 SHARE = 0.03  # a colour under less of a character's box than this is a hairline's edge, not its ground
@@ -31,7 +31,7 @@ RGB = tuple[int, int, int]
 
 @cache
 def content():
-    return load_content(CONTENT)
+    return real_content()
 
 
 def _colour(c: RGB) -> Color:
@@ -78,7 +78,7 @@ def _worst(pdf: bytes) -> tuple[float, str]:
     return worst
 
 
-@pytest.mark.parametrize("game_id", [g.id for g in load_content(CONTENT).games if g.components])
+@pytest.mark.parametrize("game_id", [g.id for g in real_content().games if g.components])
 def test_every_character_reads_on_what_is_under_it(game_id: str) -> None:
     game = content().game(game_id)
     look = Look(game, content().icons)

@@ -9,17 +9,16 @@ from functools import cache
 
 import pytest
 
-from generators.content.loader import load_content
 from generators.pdf import documents
 from generators.pdf.faces import Look
 from generators.pdf.kit import with_proxies
 from generators.pdf.options import CARD_KINDS, Options
-from tests.helpers import CONTENT
+from tests.helpers import CONTENT, real_content
 
 
 @cache
 def content():
-    return load_content(CONTENT)
+    return real_content()
 
 
 def _house(comp) -> bool:
@@ -35,7 +34,7 @@ def _readme_entry(game_name: str) -> str:
     return " ".join(match.group(1).split()) if match else ""
 
 
-@pytest.mark.parametrize("game_id", [g.id for g in load_content(CONTENT).games])
+@pytest.mark.parametrize("game_id", [g.id for g in real_content().games])
 def test_proxies_change_every_game_with_house_cards_or_the_readme_says_why_not(game_id: str) -> None:
     game = content().game(game_id)
     proxied = with_proxies(game)

@@ -10,11 +10,11 @@ from functools import cache
 import pypdfium2 as pdfium
 import pytest
 
-from generators.content.loader import load_content, walk_sides
+from generators.content.loader import walk_sides
 from generators.content.model import size_mm
 from generators.pdf.documents import single_side
 from generators.pdf.faces import Look
-from tests.helpers import CONTENT
+from tests.helpers import real_content
 
 MM = 72 / 25.4
 SAFE = 3.0
@@ -22,7 +22,7 @@ SAFE = 3.0
 
 @cache
 def content():
-    return load_content(CONTENT)
+    return real_content()
 
 
 def _faces():
@@ -54,7 +54,7 @@ def _clearance(pdf: bytes, w: float, h: float, disc: bool = False) -> tuple[floa
         doc.close()
 
 
-@pytest.mark.parametrize("game_id", [g.id for g in load_content(CONTENT).games if g.components])
+@pytest.mark.parametrize("game_id", [g.id for g in real_content().games if g.components])
 def test_text_keeps_3_mm_inside_the_trim(game_id: str) -> None:
     checked, kinds, problems = 0, set(), []
     for game, comp, path, side in _faces():

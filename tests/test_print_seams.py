@@ -10,7 +10,6 @@ from pathlib import Path
 
 import pytest
 
-from generators.content.loader import load_content
 from generators.content.model import size_mm
 from generators.pdf import documents, seams
 from generators.pdf.faces import Look
@@ -18,7 +17,7 @@ from generators.pdf.imposition import tiling
 from generators.pdf.options import Options
 from generators.pdf.sheets import MARK_R
 from tests import pdfgeom
-from tests.helpers import CONTENT
+from tests.helpers import real_content
 
 MM = 72 / 25.4
 PAPERS = ("a4", "letter")
@@ -28,7 +27,7 @@ TOL = 0.1  # mm: a character this close to a seam is not cut by it
 
 @cache
 def content():
-    return load_content(CONTENT)
+    return real_content()
 
 
 def board_games() -> list[str]:

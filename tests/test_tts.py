@@ -17,9 +17,8 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageChops
 
-from generators.content.loader import load_content
 from generators.content.model import size_mm
-from tests.helpers import CONTENT, fingerprint, run_cli
+from tests.helpers import CONTENT, fingerprint, real_content, run_cli
 
 GAMES = ("mission-drive", "escape-deathrace-2182-micro")
 
@@ -34,7 +33,7 @@ def export(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @cache
 def game(game_id: str):
-    content = load_content(CONTENT)
+    content = real_content()
     return content, content.game(game_id)
 
 
@@ -140,7 +139,7 @@ CARD_INCHES = 3.5
 POKER_MM = 88.0
 
 
-@pytest.mark.parametrize("game_id", [g.id for g in load_content(CONTENT).games])
+@pytest.mark.parametrize("game_id", [g.id for g in real_content().games])
 def test_every_piece_lies_beside_the_cards_at_its_printed_size(export: Path, game_id: str) -> None:
     """Relative sizes: a deck's cards show at their height over the poker card's (a tarot card at 120/88,
     not at poker height), a tile at its sides in the tile unit; so any two pieces compare in TTS as
@@ -333,7 +332,7 @@ def _check_object(obj: dict, folder: Path, guids: set[str]) -> list[dict]:
     return [obj]
 
 
-@pytest.mark.parametrize("game_id", [g.id for g in load_content(CONTENT).games])
+@pytest.mark.parametrize("game_id", [g.id for g in real_content().games])
 def test_every_save_is_one_bag_holding_every_printed_piece(export: Path, game_id: str) -> None:
     """Each game's save, validated as a whole: one bag of known object types with their fields, unique
     GUIDs, every image present, and exactly as many cards, tiles, tokens, boards and dice of each
