@@ -143,6 +143,13 @@ def parser() -> argparse.ArgumentParser:
                      help="with --write: record that the house design NAME was changed (CHANGE in words, e.g. "
                           "'Side Cannons=range 2 -> 1 space'), keeping its stored findings as the before; "
                           "may be repeated")
+    bal.add_argument("--variant", type=Path, default=None, metavar="FILE",
+                     help="a YAML overlay on a game's faces (changed facts or counts): play it and compare it, "
+                          "seed for seed, with the content as it is (or with --base)")
+    bal.add_argument("--base", type=Path, default=None, metavar="FILE",
+                     help="a YAML overlay to compare with instead of the content as it is; alone, the "
+                          "content as it is is compared with it (the design before a re-balance: with "
+                          "--write --rebalanced, the paired comparison is kept in the record)")
     pl = sub.add_parser("play", help="play a whole game in the terminal against the search player")
     _common(pl)
     pl.add_argument("--setting", default=None, metavar="LABEL", help="which setting (default: the first)")
@@ -239,7 +246,8 @@ def _run(args: argparse.Namespace) -> int:
 
         return run_balance(content, args.game, games=args.games, seed=args.seed, policy=args.policy,
                            simulations=args.simulations, as_json=args.json, write=args.write,
-                           changes=args.rebalanced, jobs=args.jobs, scheduler=args.scheduler)
+                           changes=args.rebalanced, jobs=args.jobs, scheduler=args.scheduler,
+                           variant=args.variant, base=args.base)
     if args.command == "play":
         from generators.engine.console import play_in_terminal
         from generators.engine.contract import load_engine

@@ -64,3 +64,31 @@ def test_balance_on_the_cluster_finds_what_local_processes_find(cluster, capsys:
     remote = json.loads(capsys.readouterr().out)
     assert remote == local
     assert local["thunder-road-ignition"]["effects"], "seats vary between games: there is something to measure"
+
+
+def test_a_worker_running_other_code_is_refused_and_nothing_is_written(tmp_path: Path,
+                                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    """A worker whose games' code differs from the client's would give other figures from the same seeds,
+    and `--write` would store them under the client's version: it refuses the batch, the client says why
+    and writes nothing."""
+    import shutil
+
+    content = tmp_path / "content"
+    content.mkdir()
+    shutil.copy(ROOT / "content" / "icons.yaml", content)
+    shutil.copytree(ROOT / "content" / "vampire-chase", content / "vampire-chase")
+    before = (content / "vampire-chase" / "figures.json").read_bytes()
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=True, dashboard_address=None,
+                                  silence_logs=50) as other, distributed.Client(other.scheduler_address) as client:
+        # the worker's checkout differs: its stamp is not the client's
+        client.run(lambda: setattr(__import__("generators.engine.stamp", fromlist=["x"]), "code_stamp",
+                                   lambda: "0" * 16))
+        for args in (["simulate", "--games", "2", "--write"], ["balance", "--games", "2", "--write"],
+                     ["simulate", "--games", "1", "--against", "random", "--policy", "greedy"]):
+            status = cli_main([*args, "--game", "vampire-chase", "--content", str(content),
+                               "--scheduler", other.scheduler_address])
+            err = capsys.readouterr().err
+            assert status == 2, err
+            assert "a cluster worker runs other Roadkit code" in err and "Traceback" not in err
+            assert "nothing was written" in err
+    assert (content / "vampire-chase" / "figures.json").read_bytes() == before

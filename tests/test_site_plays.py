@@ -12,7 +12,7 @@ from generators.engine.facts import game_content
 from generators.engine.runner import engine_of
 from generators.engine.simulate import POLICIES, simulate
 from generators.site.context import face_titles
-from generators.site.plays import careful_player, game_plays
+from generators.site.plays import _signed, careful_player, game_plays
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -119,7 +119,14 @@ def test_a_finding_says_which_way_and_whose_design_it_is() -> None:
     for line, e in zip(careful.findings, flagged, strict=True):
         assert line.startswith(f"{e['value']} (character, ")
         way = "more" if e["won"]["percent"] > e["against"] else "less"
-        assert f": {way} than its share, beyond chance; the rulebook's, so reported, not changed." in line
+        assert f": {way} than its share, beyond chance (" in line
+        assert line.endswith("; the rulebook's, so reported, not changed.")
+        low, high = e["interval"]
+        assert f"95 % range {_signed(low)} to {_signed(high)}" in line
+        if "corrected" in e:  # the range that decides the flag, beside the plain one
+            wide = e["corrected"]["interval"]
+            assert f"corrected range {_signed(wide[0])} to {_signed(wide[1])}" in line
+            assert wide[0] > 0 or wide[1] < 0
     more = {e["value"] for e in flagged if e["won"]["percent"] > e["against"]}
     stronger, _, weaker = careful.in_short.partition("; ")
     assert stronger.endswith("win more often than a fair share") and weaker.endswith("less often than a fair share")
@@ -133,3 +140,26 @@ def test_a_finding_says_which_way_and_whose_design_it_is() -> None:
 def test_a_gap_below_zero_has_a_minus_sign() -> None:
     from generators.site.plays import _signed
     assert (_signed(-32.2), _signed(9.2), _signed(0.0)) == ("\u221232.2", "+9.2", "0")
+
+
+def test_the_balance_names_its_player_its_games_and_what_it_left_out() -> None:
+    """Who measured the balance, over how many games; the games nobody won as their own line; a setting
+    that always ends alike said once; an effect outside the plain 95 % range only, named but not called
+    a finding (never shown as noise)."""
+    effect = {"kind": "seat", "value": "3rd to play", "setting": "3 players", "games": 250, "effect": -6.0,
+              "won": {"percent": 27.3, "low": 22.1, "high": 33.1}, "against": 33.3, "interval": [-11.2, -0.2],
+              "corrected": {"interval": [-14.0, 2.4], "level": 99.81}, "flagged": False,
+              "baseline": "an even share of the decided games (1 in 3)"}
+    balance = {"current": True, "policy": "greedy", "games_per_setting": 300, "family": 27, "effects": [effect],
+               "undecided": [{"setting": "3 players", "games": 300, "nobody": {"games": 48}}],
+               "constant": [{"setting": "sunrise-run", "games": 300, "won": False}]}
+    plays = {"current": True, "settings": [{"policy": "greedy", "setting": "3 players", "games": 10,
+                                            "results": {"won": {"games": 4}}}]}
+    careful = careful_player({"plays": plays, "balance": balance}, {"sunrise-run": "Sunrise Run"})
+    assert careful is not None and careful.findings == ()
+    assert careful.measured.startswith("Measured by a computer player that tries every move")
+    assert "300 games per setting" in careful.measured and "27 effects" in careful.measured
+    assert careful.undecided == ("3 players: nobody won 16 % (12.3–20.6 %) of 300 games, so a seat's even share "
+                                 "is of the games somebody won",)
+    assert careful.constant == ("Sunrise Run: none of its 300 games won, so nothing in it can be compared",)
+    assert careful.unclear == ("3rd to play (3 players, \u22126 points)",)

@@ -28,11 +28,12 @@ from typing import Any, TypeVar
 
 from generators import workers
 from generators.content.loader import Content
-from generators.engine import difficulty, figures
+from generators.engine import difficulty, figures, progress
 from generators.engine.chance import Chance
 from generators.engine.contract import Game, Setting, load_engine
 from generators.engine.facts import GameContent, game_content
 from generators.engine.players import POLICIES, LookaheadPlayer, Player, player_for
+from generators.engine.stamp import OtherCode, Stamped, code_stamp, run_stamped
 from generators.engine.stats import games_for, rate
 
 POLICY = POLICIES["random"]
@@ -160,9 +161,11 @@ def simulate(engine_name: str, content: GameContent, games: int, seed: int = 1, 
                 seeds = list(range(seed + len(played), seed + want))
                 batches = seed_batches(seeds, policy, jobs if executor is None else None)
                 work = [Job(engine_name, content, options, tuple(b), policy, simulations) for b in batches]
-                played += play_job(work[0]) if executor is None and len(work) == 1 else _run(work, executor, jobs)
+                played += _run(work, executor, jobs)
                 if precision is not None:
-                    want = min(max_games, max(want, _games_for(played, precision)))
+                    more = min(max_games, max(want, _games_for(played, precision)))
+                    progress.grow(more - want)
+                    want = more
             out.append(summarize(setting, sorted(played, key=lambda p: p.seed), policy, simulations))
     return out
 
@@ -179,11 +182,14 @@ def _games_for(played: Sequence[Played], precision: float) -> int:
 
 
 def seed_batches(seeds: Sequence[int], policy: str, jobs: int | None) -> list[list[int]]:
-    """Seeds in batches: one for a few cheap games, else small enough to spread (a search game is slow)."""
+    """Seeds in batches, small enough to spread over the workers (a search game is slow) and, in one
+    process, to show progress (about a hundred batches; every game is played from its own seed, so
+    the batches never change a figure)."""
     workers = max(1, min(jobs or _cores(), 8))
     if workers == 1 or (policy != "search" and len(seeds) < 20):
-        return [list(seeds)]
-    size = 1 if policy == "search" else max(1, len(seeds) // (workers * 4))
+        size = 1 if policy == "search" else max(1, math.ceil(len(seeds) / 100))
+    else:
+        size = 1 if policy == "search" else max(1, len(seeds) // (workers * 4))
     return [list(seeds[i:i + size]) for i in range(0, len(seeds), size)]
 
 
@@ -192,12 +198,27 @@ def _run(work: list[Job], executor: Executor | None, jobs: int | None) -> list[P
 
 
 def run_parts(fn: Callable[[P], R], parts: Sequence[P], jobs: int | None, executor: Executor | None) -> list[R]:
-    """`fn` over `parts` in order: on the cluster's executor if given, else on up to `jobs` local
-    processes (in this one when a single part or a single process)."""
+    """`fn` over `parts` in order: on the cluster's executor if given (each batch stamped with this
+    process's code, which a worker running other code refuses: `stamp.OtherCode`), else on up to
+    `jobs` local processes (in this one when a single part or a single process). Each batch that
+    comes back moves the progress shown on a terminal by its games."""
     if executor is not None:
-        return list(executor.map(fn, parts))
-
-    return list(workers.imap(fn, parts, max(1, min(jobs or _cores(), 8))))
+        stamp = code_stamp()
+        results = executor.map(run_stamped, [Stamped(fn, part, stamp) for part in parts])
+    else:
+        results = workers.imap(fn, parts, max(1, min(jobs or _cores(), 8)))
+    out = []
+    try:
+        for part, result in zip(parts, results, strict=True):
+            out.append(result)
+            progress.advance(len(getattr(part, "seeds", ())) or 1)
+    except ImportError as exc:
+        if executor is None:
+            raise
+        # A worker from an older checkout cannot even load the stamped batch.
+        raise OtherCode(f"a cluster worker cannot load the client's code ({exc}): it runs other Roadkit "
+                        "code; start the workers from the client's checkout and try again") from None
+    return out
 
 
 def cluster_executor(address: str) -> Executor:
@@ -259,8 +280,11 @@ def run_simulate(content: Content, games_wanted: Sequence[str] | None, *, games:
         engine = load_engine(game.engine)
         try:
             facts = game_content(game, engine)
-            lines = simulate(game.engine, facts, games, seed, jobs, policies_wanted, simulations, executor,
-                             precision, max_games, settings)
+            planned = len(policies_wanted or policies(engine, facts)) * games * sum(
+                1 for s in engine.simulation_setups() if not settings or s.label in settings)
+            with progress.showing(f"roadkit simulate {game.id}", planned):
+                lines = simulate(game.engine, facts, games, seed, jobs, policies_wanted, simulations, executor,
+                                 precision, max_games, settings)
             report["games"][game.id] = lines
             order = difficulty.check(lines, engine.harder)
             if order:
@@ -268,6 +292,9 @@ def run_simulate(content: Content, games_wanted: Sequence[str] | None, *, games:
         except InvariantBroken as exc:
             print(f"roadkit simulate: {game.id}: {exc}", file=sys.stderr)
             return 1
+        except OtherCode as exc:
+            print(f"roadkit simulate: {exc}; nothing was written", file=sys.stderr)
+            return 2
         if write:
             where = figures.store(game, "plays", {"version": figures.version(game.engine, facts), "seed": seed,
                                                   "policies": dict(POLICIES), "utility": engine.type.utility,

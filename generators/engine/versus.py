@@ -19,11 +19,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from generators.content.loader import Content
-from generators.engine import figures
+from generators.engine import figures, progress
 from generators.engine.contract import Game, load_engine
 from generators.engine.facts import GameContent, game_content
 from generators.engine.players import POLICIES, player_for
 from generators.engine.simulate import Job, SimulateUsageError, executor_for, play, run_parts, seed_batches
+from generators.engine.stamp import OtherCode
 from generators.engine.stats import paired_difference, rate
 
 
@@ -164,8 +165,15 @@ def run_head_to_head(content: Content, games_wanted: Sequence[str] | None, *, ga
                   file=sys.stderr)
             return 2
         facts = game_content(game, engine)
-        found = [head_to_head(game.engine, facts, label, challengers, against, games, seed, simulations,
-                              jobs, executor) for label in (settings or labels)]
+        chosen = settings or labels
+        try:
+            with progress.showing(f"roadkit simulate {game.id} head to head",
+                                  len(chosen) * games * len({against, *challengers})):
+                found = [head_to_head(game.engine, facts, label, challengers, against, games, seed, simulations,
+                                      jobs, executor) for label in chosen]
+        except OtherCode as exc:
+            print(f"roadkit simulate: {exc}; nothing was written", file=sys.stderr)
+            return 2
         report[game.id] = found
         if not quiet and not as_json:
             print("\n".join(line for f in found for line in words(game.id, f)))

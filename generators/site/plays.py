@@ -100,6 +100,10 @@ class Careful:
     rebalanced: tuple[str, ...] = ()  # house designs changed after a finding: before and after, in words
     versus: tuple[str, ...] = ()  # head-to-head comparisons of the computer players, in words
     in_short: str = ""  # the findings that matter at the table, in one sentence: who wins more, who less
+    measured: str = ""  # who played the balance games and how many, and what the corrected range is
+    undecided: tuple[str, ...] = ()  # per setting of a competitive game: how often nobody won
+    constant: tuple[str, ...] = ()  # settings every game of which ended alike: nothing to compare there
+    unclear: tuple[str, ...] = ()  # effects outside the plain 95 % range only: not called findings
 
 
 def careful_player(figures: Any, names: Mapping[str, str] | None = None,
@@ -132,7 +136,8 @@ def careful_player(figures: Any, names: Mapping[str, str] | None = None,
     return Careful(PLAYER_WORDS[policy].format(n=sims), tuple(rows), bool(plays.get("current")),
                    _findings(figures.get("balance"), names, made or {}), competitive,
                    _order(plays.get("difficulty"), policy, names), _rebalanced(figures.get("balance"), names),
-                   _versus(figures.get("players"), names), _in_short(figures.get("balance"), names))
+                   _versus(figures.get("players"), names), _in_short(figures.get("balance"), names),
+                   *_balance_notes(figures.get("balance"), names))
 
 
 SHORT_WORDS = {"search": "the player that looks many moves ahead", "greedy": "the one-step player",
@@ -224,18 +229,64 @@ def _flagged(balance: Any) -> list[tuple[dict[str, Any], bool]]:
 
 def _findings(balance: Any, names: Mapping[str, str], made: Mapping[str, str]) -> tuple[str, ...]:
     """Each balance effect outside the noise as a sentence: what, where, how often it won against its
-    fair share, which way, and whose design it is (a rulebook fact is reported, never changed)."""
+    share, which way, by how much with both ranges (the plain one and the corrected one that decides),
+    and whose design it is (a rulebook fact is reported, never changed)."""
     out = []
     for e, more in _flagged(balance):
         won = _dict(e.get("won"))
         value, where = str(e.get("value", "")), _setting(e.get("setting", ""), names)
         who = MADE_WORDS.get(made.get(value, ""))
         said = (f"{_words(value)} ({_words(e.get('kind', ''))}, {where}): won {_number(won.get('percent'))} % "
-                f"({_number(won.get('low'))}–{_number(won.get('high'))} %) of the {e.get('games')} games it was in, "
-                f"against {_number(e.get('against'))} % for {e.get('baseline')}: "
-                f"{'more' if more else 'less'} than its share, beyond chance{'; ' + who if who else ''}.")
+                f"({_number(won.get('low'))}–{_number(won.get('high'))} %) of the {e.get('games')} "
+                f"{_counted(e)} it was in, against {_number(e.get('against'))} % for {e.get('baseline')}: "
+                f"{'more' if more else 'less'} than its share, beyond chance ({_ranges(e)})"
+                f"{'; ' + who if who else ''}.")
         out.append(said[:1].upper() + said[1:])
     return tuple(out)
+
+
+def _counted(e: Mapping[str, Any]) -> str:
+    """The games a share is of: a competitive seat's share is of the games somebody won."""
+    return "decided games" if str(e.get("baseline", "")).startswith("an even share") else "games"
+
+
+def _ranges(e: Mapping[str, Any]) -> str:
+    """An effect in points with its 95 % range and, where stored, the corrected range beside it."""
+    low, high = (e.get("interval") or [None, None])[:2]
+    text = f"{_signed(e.get('effect'))} points, 95 % range {_signed(low)} to {_signed(high)}"
+    wide = _dict(e.get("corrected")).get("interval")
+    if isinstance(wide, list) and len(wide) == 2:
+        text += f", corrected range {_signed(wide[0])} to {_signed(wide[1])}"
+    return text
+
+
+def _balance_notes(balance: Any, names: Mapping[str, str]) -> tuple[str, tuple[str, ...], tuple[str, ...],
+                                                                    tuple[str, ...]]:
+    """Who measured the balance and what its ranges mean; how often nobody won each competitive
+    setting; the settings left out because every game ended alike; the effects outside the plain
+    95 % range only (not called findings: among many, some land there by chance)."""
+    if not isinstance(balance, dict) or not balance.get("current"):
+        return "", (), (), ()
+    policy, games = str(balance.get("policy", "")), balance.get("games_per_setting")
+    family = balance.get("family") or len([e for e in balance.get("effects") or () if isinstance(e, dict)])
+    measured = (f"Measured by {PLAYER_WORDS.get(policy, policy).format(n=balance.get('simulations'))}, "
+                f"{games} games per setting. Each effect is the gap, in points, between its win rate and what it is "
+                f"compared with; its 95 % range holds the true gap 19 times in 20. Because {family} effects were "
+                "measured at once, some would leave out 0 by chance alone, so a finding is only one whose "
+                "corrected range (widened for that many at once, the Bonferroni correction) still leaves out 0")
+    undecided = tuple(f"{_setting(u.get('setting', ''), names)}: nobody won "
+                      f"{_interval_text(int(_dict(u.get('nobody')).get('games', 0)), int(u.get('games', 0)))} "
+                      f"of {u.get('games')} games, so a seat's even share is of the games somebody won"
+                      for u in balance.get("undecided") or () if isinstance(u, dict)
+                      and _dict(u.get("nobody")).get("games"))
+    constant = tuple(f"{_setting(c.get('setting', ''), names)}: {'every one' if c.get('won') else 'none'} of its "
+                     f"{c.get('games')} games won, so nothing in it can be compared"
+                     for c in balance.get("constant") or () if isinstance(c, dict))
+    unclear = tuple(f"{_words(str(e.get('value', '')))} ({_setting(e.get('setting', ''), names)}, "
+                    f"{_signed(e.get('effect'))} points)"
+                    for e in balance.get("effects") or () if isinstance(e, dict) and not e.get("flagged")
+                    and isinstance(e.get("interval"), list) and (e["interval"][0] > 0 or e["interval"][1] < 0))
+    return measured, undecided, constant, unclear
 
 
 def _in_short(balance: Any, names: Mapping[str, str]) -> str:
@@ -280,10 +331,14 @@ def _rebalanced(balance: Any, names: Mapping[str, str]) -> tuple[str, ...]:
 
 
 def _effect(e: Any) -> str:
+    """An effect with its 95 % range, marked when that range leaves out 0: a finding when the
+    corrected range does too, else "unclear" (outside the 95 % range only)."""
     if not isinstance(e, dict) or not isinstance(e.get("interval"), list):
         return "not measured"
     low, high = e["interval"]
-    return f"{_signed(e.get('effect'))} ({_signed(low)} to {_signed(high)})"
+    mark = (", a finding" if e.get("flagged") else
+            ", unclear: beyond its 95 % range, not the corrected one" if low > 0 or high < 0 else "")
+    return f"{_signed(e.get('effect'))} ({_signed(low)} to {_signed(high)}{mark})"
 
 
 def _signed(x: Any) -> str:
