@@ -127,7 +127,8 @@ def parser() -> argparse.ArgumentParser:
     bal = sub.add_parser("balance", help="what each seat, character or card that varies does to the win rate, "
                                         "with 95 %% intervals and the outliers flagged")
     _common(bal)
-    bal.add_argument("--games", type=int, default=300, metavar="N", help="games per setting (default 300)")
+    bal.add_argument("--games", type=int, default=None, metavar="N",
+                     help="games per setting (default 300; with --confirm 100)")
     bal.add_argument("--seed", type=int, default=1, metavar="S", help="first seed (default 1)")
     bal.add_argument("--policy", default="greedy", choices=("random", "greedy", "search"),
                      help="who plays every seat (default greedy)")
@@ -143,6 +144,10 @@ def parser() -> argparse.ArgumentParser:
                      help="with --write: record that the house design NAME was changed (CHANGE in words, e.g. "
                           "'Side Cannons=range 2 -> 1 space'), keeping its stored findings as the before; "
                           "may be repeated")
+    bal.add_argument("--confirm", action="store_true",
+                     help="measure every stored finding, difficulty order and re-balance again with the search "
+                          "player at every seat, on the settings they concern (--simulations, --games: the "
+                          "budget); with --write, stored as the search's confirmation")
     bal.add_argument("--variant", type=Path, default=None, metavar="FILE",
                      help="a YAML overlay on a game's faces (changed facts or counts): play it and compare it, "
                           "seed for seed, with the content as it is (or with --base)")
@@ -244,7 +249,17 @@ def _run(args: argparse.Namespace) -> int:
     if args.command == "balance":
         from generators.engine.balance import run_balance
 
-        return run_balance(content, args.game, games=args.games, seed=args.seed, policy=args.policy,
+        if args.confirm:
+            from generators.engine.confirm import run_confirm
+
+            if args.variant or args.base or args.rebalanced or args.policy != "greedy":
+                print("roadkit balance: --confirm plays the search on the stored findings: leave out --variant, "
+                      "--base, --rebalanced and --policy", file=sys.stderr)
+                return 2
+            return run_confirm(content, args.game, games=args.games or 100, seed=args.seed,
+                               simulations=args.simulations, as_json=args.json, write=args.write, jobs=args.jobs,
+                               scheduler=args.scheduler)
+        return run_balance(content, args.game, games=args.games or 300, seed=args.seed, policy=args.policy,
                            simulations=args.simulations, as_json=args.json, write=args.write,
                            changes=args.rebalanced, jobs=args.jobs, scheduler=args.scheduler,
                            variant=args.variant, base=args.base)

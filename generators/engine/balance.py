@@ -360,6 +360,11 @@ def run_balance(content: Content, games_wanted: Sequence[str] | None, *, games: 
         report[game.id] = {"policy": policy, "simulations": simulations if policy == "search" else None,
                            "games_per_setting": games, "seed": seed, "utility": engine.type.utility,
                            **found.as_dict(), "rebalanced": history}
+        check = figures.for_report(game, game.engine, facts).get("confirmed") or {}
+        if check.get("current") and (stored or {}).get("version") == check.get("balance_version") and \
+                {k: (stored or {}).get(k) for k in ("policy", "seed", "games_per_setting")} == \
+                {"policy": policy, "seed": seed, "games_per_setting": games} and "before" not in played:
+            report[game.id]["confirmed"] = check  # the search's re-measurement of these very findings
         if "before" in played:
             compared = paired(played["before"], played["after"], engine.type.utility)
             report[game.id]["variant"] = {
@@ -376,7 +381,8 @@ def run_balance(content: Content, games_wanted: Sequence[str] | None, *, games: 
                                        "comparisons": [c for c in compared if c["value"] == r["value"]
                                                        or c["kind"] == "game"]}
         if write:
-            figures.store(game, "balance", {"version": figures.version(game.engine, facts), **report[game.id]})
+            kept = {k: v for k, v in report[game.id].items() if k != "confirmed"}  # the search's part is its own
+            figures.store(game, "balance", {"version": figures.version(game.engine, facts), **kept})
     if as_json:
         print(json.dumps(report, indent=2, sort_keys=True, ensure_ascii=False))
     else:
@@ -385,9 +391,10 @@ def run_balance(content: Content, games_wanted: Sequence[str] | None, *, games: 
 
 
 def _tallies(engine_name: str, engine: Any, facts: GameContent, seed: int, games: int, policy: str,
-             simulations: int, jobs: int | None, executor: Any) -> list[Tally]:
+             simulations: int, jobs: int | None, executor: Any, settings: Sequence[str] | None = None) -> list[Tally]:
+    """Every setting's games (or those labelled in `settings`), seeds seed..seed+games-1, tallied."""
     batches = [Batch(engine_name, facts, i, tuple(b), policy, simulations)
-               for i in range(len(engine.simulation_setups()))
+               for i, setting in enumerate(engine.simulation_setups()) if settings is None or setting.label in settings
                for b in seed_batches(range(seed, seed + games), policy, jobs if executor is None else None)]
     return [t for part in run_parts(tally_batch, batches, jobs, executor) for t in part]
 
@@ -444,8 +451,18 @@ def _human(report: dict[str, Any]) -> str:
             n = u["nobody"]
             lines.append(f"  [{u['setting']}] nobody won {n['games']} of {u['games']} games ({n['percent']} %, "
                          f"95 % interval {n['low']}–{n['high']} %): the seats' shares are of the decided games")
+        check = {(f["setting"], f["kind"], f["value"]): f for f in (part.get("confirmed") or {}).get("findings") or ()}
+        if part.get("confirmed"):
+            c = part["confirmed"]
+            lines.append(f"  each finding re-measured by {player_words('search', c['simulations'])}, "
+                         f"{c['games_per_setting']} games per setting, every seat: only a confirmed one is a finding")
         for e in part["effects"]:
             lines.append(f"  {MARKS[verdict_of(e)]} {effect_line(e)}")
+            f = check.get((e["setting"], e["kind"], e["value"]))
+            if f is not None:
+                from generators.engine.confirm import effect_words
+
+                lines.append(f"          {f['verdict']} by the search: {effect_words(f['search'])}")
         if not part["effects"] and not part.get("constant"):
             lines.append("  nothing varies between this game's plays")
         for r in part.get("rebalanced") or ():

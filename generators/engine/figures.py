@@ -29,7 +29,7 @@ from generators.errors import ContentError, KeyPath
 
 FILE = "figures.json"
 BEHAVIOUR_SEEDS = {"random": (1, 2), "greedy": (1,)}  # the reference games, per setting
-SEARCHED = {"players"}  # parts whose figures the search player played
+SEARCHED = {"players", "confirmed"}  # parts whose figures the search player played
 SEARCH_PROBE = (8, 12)  # the search's simulations a move, and its moves, in its reference game
 
 

@@ -104,6 +104,9 @@ class Careful:
     undecided: tuple[str, ...] = ()  # per setting of a competitive game: how often nobody won
     constant: tuple[str, ...] = ()  # settings every game of which ended alike: nothing to compare there
     unclear: tuple[str, ...] = ()  # effects outside the plain 95 % range only: not called findings
+    confirmed_by: str = ""  # who re-measured the findings and orders, on how many games ("" when nobody has)
+    unconfirmed: tuple[str, ...] = ()  # findings of the one-step player the search did not confirm
+    search_order: tuple[str, ...] = ()  # the difficulty order as the search's win rates tell it
 
 
 def careful_player(figures: Any, names: Mapping[str, str] | None = None,
@@ -133,11 +136,58 @@ def careful_player(figures: Any, names: Mapping[str, str] | None = None,
             share = _interval_text(won(s).hits, games) if games else "–"  # the same wins the order check counts
         rows.append(Hardness(_setting(s.get("setting", ""), names), share, games))
     sims = next((s.get("simulations") for s in lines if s.get("policy") == policy and s.get("simulations")), None)
+    balance = figures.get("balance")
+    confirmed = _confirmation(balance, figures.get("confirmed"))
     return Careful(PLAYER_WORDS[policy].format(n=sims), tuple(rows), bool(plays.get("current")),
-                   _findings(figures.get("balance"), names, made or {}), competitive,
-                   _order(plays.get("difficulty"), policy, names), _rebalanced(figures.get("balance"), names),
-                   _versus(figures.get("players"), names), _in_short(figures.get("balance"), names),
-                   *_balance_notes(figures.get("balance"), names))
+                   _findings(balance, names, made or {}, confirmed), competitive,
+                   _order(plays.get("difficulty"), policy, names), _rebalanced(balance, names),
+                   _versus(figures.get("players"), names), _in_short(balance, names, confirmed),
+                   *_balance_notes(balance, names), *_confirmed_notes(balance, confirmed, names))
+
+
+def _confirmation(balance: Any, confirmed: Any) -> dict[str, Any] | None:
+    """The search's re-measurement of these very findings (current, and made for the stored balance),
+    or None when there is none."""
+    if not isinstance(confirmed, dict) or not confirmed.get("current") or not isinstance(balance, dict) \
+            or confirmed.get("balance_version") != balance.get("version"):
+        return None
+    return confirmed
+
+
+def _verdict(e: Mapping[str, Any], confirmed: dict[str, Any] | None) -> dict[str, Any] | None:
+    """The search's verdict on one finding, from its re-measurement."""
+    for f in (confirmed or {}).get("findings") or ():
+        if isinstance(f, dict) and (f.get("setting"), f.get("kind"), f.get("value")) == \
+                (e.get("setting"), e.get("kind"), e.get("value")):
+            return f
+    return None
+
+
+def _search_said(f: Mapping[str, Any] | None) -> str:
+    s = _dict((f or {}).get("search"))
+    if not isinstance(s.get("interval"), list):
+        return "not measured"
+    low, high = s["interval"]
+    return f"{_signed(s.get('effect'))} points (95 % range {_signed(low)} to {_signed(high)})"
+
+
+def _confirmed_notes(balance: Any, confirmed: dict[str, Any] | None,
+                     names: Mapping[str, str]) -> tuple[str, tuple[str, ...], tuple[str, ...]]:
+    """Who confirmed the findings; the one-step player's findings the search did not confirm; the
+    difficulty order as the search's win rates tell it."""
+    if confirmed is None:
+        return "", (), ()
+    by = (f"{PLAYER_WORDS['search'].format(n=confirmed.get('simulations'))}, at every seat, "
+          f"{confirmed.get('games_per_setting')} games per setting")
+    unconfirmed = []
+    for e, _ in _flagged(balance, None):
+        f = _verdict(e, confirmed)
+        if f is None or f.get("verdict") != "confirmed":
+            way = "went the other way" if f and f.get("verdict") == "contradicted" else "could not tell it from chance"
+            unconfirmed.append(f"{_words(str(e.get('value', '')))} ({_setting(e.get('setting', ''), names)}): "
+                               f"{_signed(e.get('effect'))} points for the one-step player; the careful player "
+                               f"{way}, {_search_said(f)}")
+    return by, tuple(unconfirmed), _order(confirmed.get("difficulty"), "search", names)
 
 
 SHORT_WORDS = {"search": "the player that looks many moves ahead", "greedy": "the one-step player",
@@ -212,14 +262,17 @@ MADE_WORDS = {"rulebook": "the rulebook's, so reported, not changed",
               "house": "our own design (house)"}
 
 
-def _flagged(balance: Any) -> list[tuple[dict[str, Any], bool]]:
+def _flagged(balance: Any, confirmed: dict[str, Any] | None) -> list[tuple[dict[str, Any], bool]]:
     """The balance effects outside the noise, each with whether it won more than its fair share (only
-    from a current report, and read defensively)."""
+    from a current report, and read defensively); where the search re-measured them, only those it
+    confirmed."""
     if not isinstance(balance, dict) or not balance.get("current"):
         return []
     out = []
     for e in balance.get("effects") or ():
         if not isinstance(e, dict) or not e.get("flagged"):
+            continue
+        if confirmed is not None and (_verdict(e, confirmed) or {}).get("verdict") != "confirmed":
             continue
         won, against = _dict(e.get("won")).get("percent"), e.get("against")
         if isinstance(won, (int, float)) and isinstance(against, (int, float)):
@@ -227,12 +280,13 @@ def _flagged(balance: Any) -> list[tuple[dict[str, Any], bool]]:
     return out
 
 
-def _findings(balance: Any, names: Mapping[str, str], made: Mapping[str, str]) -> tuple[str, ...]:
+def _findings(balance: Any, names: Mapping[str, str], made: Mapping[str, str],
+              confirmed: dict[str, Any] | None = None) -> tuple[str, ...]:
     """Each balance effect outside the noise as a sentence: what, where, how often it won against its
     share, which way, by how much with both ranges (the plain one and the corrected one that decides),
     and whose design it is (a rulebook fact is reported, never changed)."""
     out = []
-    for e, more in _flagged(balance):
+    for e, more in _flagged(balance, confirmed):
         won = _dict(e.get("won"))
         value, where = str(e.get("value", "")), _setting(e.get("setting", ""), names)
         who = MADE_WORDS.get(made.get(value, ""))
@@ -240,6 +294,7 @@ def _findings(balance: Any, names: Mapping[str, str], made: Mapping[str, str]) -
                 f"({_number(won.get('low'))}–{_number(won.get('high'))} %) of the {e.get('games')} "
                 f"{_counted(e)} it was in, against {_number(e.get('against'))} % for {e.get('baseline')}: "
                 f"{'more' if more else 'less'} than its share, beyond chance ({_ranges(e)})"
+                f"{'; the careful player confirms it: ' + _search_said(_verdict(e, confirmed)) if confirmed else ''}"
                 f"{'; ' + who if who else ''}.")
         out.append(said[:1].upper() + said[1:])
     return tuple(out)
@@ -289,11 +344,11 @@ def _balance_notes(balance: Any, names: Mapping[str, str]) -> tuple[str, tuple[s
     return measured, undecided, constant, unclear
 
 
-def _in_short(balance: Any, names: Mapping[str, str]) -> str:
+def _in_short(balance: Any, names: Mapping[str, str], confirmed: dict[str, Any] | None = None) -> str:
     """The findings at a glance: which ones win more than their share, and in which settings, then
     which win less ("Reegad (character) at 2, 3 and 4 players ... win more often than a fair share; ...")."""
     ways: dict[bool, dict[tuple[str, str], list[str]]] = {True: {}, False: {}}
-    for e, more in _flagged(balance):
+    for e, more in _flagged(balance, confirmed):
         key = (_words(str(e.get("value", ""))), _words(str(e.get("kind", ""))))
         ways[more].setdefault(key, []).append(_setting(e.get("setting", ""), names))
     parts = []
@@ -325,9 +380,37 @@ def _rebalanced(balance: Any, names: Mapping[str, str]) -> tuple[str, ...]:
         after = {e.get("setting"): e for e in now if e.get("value") == r.get("value")}
         parts = [f"{_setting(e.get('setting', ''), names)}: {_effect(e)} before, "
                  f"{_effect(after.get(e.get('setting')))} now" for e in r.get("before") or () if isinstance(e, dict)]
-        out.append(f"{_words(r.get('value', ''))} (our design) was changed: {r.get('change', '')}. "
-                   f"Its effect on the win rate, in points: {'; '.join(parts)}.")
+        said = (f"{_words(r.get('value', ''))} (our design) was changed: {r.get('change', '')}. "
+                f"Its effect on the win rate, in points: {'; '.join(parts)}.")
+        same = _paired(r.get("paired"), names)
+        out.append(said + (f" {same}" if same else ""))
     return tuple(out)
+
+
+def _paired(record: Any, names: Mapping[str, str]) -> str:
+    """The design before and after played again on the same games: per setting, how often the games
+    were won (or, where the design is dealt, won with it) before and after, and the gap with its paired
+    range; beyond the noise marked as such."""
+    if not isinstance(record, dict):
+        return ""
+    parts = []
+    for c in record.get("comparisons") or ():
+        if not isinstance(c, dict) or not isinstance(c.get("interval"), list):
+            continue
+        low, high = c["interval"]
+        wide = _dict(c.get("corrected")).get("interval") or [low, high]
+        mark = (", a finding" if c.get("flagged") else ", unclear: beyond its 95 % range, not the corrected one"
+                if low > 0 or high < 0 else "")
+        what = "all games" if c.get("kind") == "game" else f"games with {_words(str(c.get('value', '')))}"
+        before, after = _dict(c.get("before")).get("percent"), _dict(c.get("after")).get("percent")
+        parts.append(f"{_setting(c.get('setting', ''), names)}, {what}: {_number(before)} % won before, "
+                     f"{_number(after)} % after, "
+                     f"{_signed(c.get('effect'))} ({_signed(low)} to {_signed(high)}; corrected "
+                     f"{_signed(wide[0])} to {_signed(wide[1])}{mark})")
+    if not parts:
+        return ""
+    return (f"Played again as it was and as it is on the same {record.get('games_per_setting')} games per setting "
+            f"(the same deal for both, so the gap is paired): {'; '.join(parts)}.")
 
 
 def _effect(e: Any) -> str:
