@@ -41,7 +41,7 @@ from generators import memo
 from generators.content import inline
 from generators.content.loader import Content, game_dirs, load_content, load_game, walk_sides
 from generators.content.model import Component, Icons, LoadedGame
-from generators.content.yaml_io import MAX_FILE_BYTES, Doc, display_path, load_yaml
+from generators.content.yaml_io import MAX_FILE_BYTES, Doc, content_files, display_path, load_yaml
 from generators.engine import figures
 from generators.engine.runner import Work, load_all
 from generators.errors import ContentError, KeyPath
@@ -80,6 +80,7 @@ def validate(root: Path, games: Sequence[str] | None = None, extra_paths: Sequen
             check_icon_codes(game, content.icons)
             check_rulings(game)
             check_glyphs(game)
+            check_variants(game)
     return Validated(content, work)
 
 
@@ -294,6 +295,19 @@ def check_game_ids(content: Content) -> None:
 
 # What MkDocs and its theme read as text from site/ (the rest is copied as bytes).
 _SITE_TEXT = frozenset({".md", ".html", ".css", ".js", ".svg", ".yml", ".yaml", ".json", ".txt"})
+
+
+def check_variants(game: LoadedGame) -> None:
+    """Every house variant kept with the game (`variants/*.yaml`, see engine/variants.py) applies to its
+    content: a face it names exists and its merged facts convert with the engine's spec."""
+    files = content_files(Path(game.dir) / "variants", "*.yaml")
+    if files and game.engine is not None:
+        from generators.engine.contract import load_engine
+        from generators.engine.variants import load_variant
+
+        engine = load_engine(game.engine)
+        for path in files:
+            load_variant(path, game, engine)
 
 
 def check_site_pages(site_src: Path | None = None) -> None:

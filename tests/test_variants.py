@@ -114,3 +114,21 @@ def test_paired_comparison_finds_a_real_change_and_not_a_null_one() -> None:
     found = {(c["kind"], c["value"]): c for c in paired(before, better, "solo")}
     assert found[("game", "won")]["flagged"] and found[("game", "won")]["corrected"]["interval"][0] > 0
     assert found[("game", "won")]["paired"]["only_before"] == 0
+
+
+def test_a_variant_kept_with_the_game_is_validated_with_its_content(tmp_path: Path,
+                                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    import shutil
+
+    content = tmp_path / "content"
+    content.mkdir()
+    shutil.copy(ROOT / "content" / "icons.yaml", content)
+    shutil.copytree(ROOT / "content" / "mission-drive", content / "mission-drive")
+    kept = content / "mission-drive" / "variants" / "before-rebalance.yaml"
+    assert cli_main(["validate", "--content", str(content)]) == 0  # the shipped one applies
+    capsys.readouterr()
+    kept.write_text(kept.read_text(encoding="utf-8").replace("range: 2}", "range: far}"), encoding="utf-8")
+    assert cli_main(["validate", "--content", str(content)]) == 2
+    err = capsys.readouterr().err
+    assert "before-rebalance.yaml:8:22: faces.upgrade-cards/side-cannons.facts.effect.range: expected a whole number" \
+        in err
