@@ -103,3 +103,22 @@ def test_the_command_confirms_on_a_small_budget(tmp_path: Path, capsys: pytest.C
     stored = json.loads((content / "vampire-chase" / "figures.json").read_text(encoding="utf-8"))
     assert stored["confirmed"]["settings"] == part["settings"] and part["settings"]
     assert [o["policy"] for o in part["difficulty"]] == ["search"] * len(part["difficulty"])
+
+
+def test_roadkit_balance_names_both_players_beside_a_finding() -> None:
+    from generators.engine.balance import _human
+
+    effect = {**_finding(20.0), "won": {"percent": 70.0}, "against": 50.0, "baseline": "an even share of the "
+              "decided games (1 in 2)", "corrected": {"interval": [12.0, 28.0], "level": 99.81}}
+    search = {"effect": 15.0, "interval": [5.0, 25.0], "corrected": {"interval": [1.0, 29.0]}, "games": 100}
+    part = {"policy": "greedy", "simulations": None, "games_per_setting": 300, "seed": 1, "family": 27,
+            "effects": [effect], "confirmed": {"simulations": 100, "games_per_setting": 100, "findings": [
+                {"setting": "2 players", "kind": "seat", "value": "1st to play", "verdict": CONFIRMED,
+                 "search": search}]}}
+    text = _human({"g": part})
+    assert text.startswith("g: measured by the one-step look-ahead (greedy), 300 games per setting (seeds 1–300)")
+    assert "re-measured by the search (search, 100 simulations a move), 100 games per setting, every seat" in text
+    assert "FINDING [2 players] seat 1st to play: won 70.0 % of 300 decided games" in text
+    assert "corrected 99.81 % interval +12.0 to +28.0" in text
+    assert ("confirmed by the search: +15.0 points (95 % interval +5.0 to +25.0, corrected +1.0 to +29.0; "
+            "100 games)") in text
