@@ -376,7 +376,7 @@ def run_balance(content: Content, games_wanted: Sequence[str] | None, *, games: 
                 names = {c.partition("=")[0].strip() for c in changes}
                 for r in history:
                     if r["value"] in names:
-                        r["paired"] = {"before": before.name, "file": Path(before.file).as_posix(),
+                        r["paired"] = {"before": before.name, "file": _within(Path(before.file), Path(game.dir)),
                                        "games_per_setting": games, "seed": seed, "policy": policy,
                                        "comparisons": [c for c in compared if c["value"] == r["value"]
                                                        or c["kind"] == "game"]}
@@ -388,6 +388,15 @@ def run_balance(content: Content, games_wanted: Sequence[str] | None, *, games: 
     else:
         print(_human(report))
     return 0
+
+
+def _within(path: Path, folder: Path) -> str:
+    """A variant's file as a re-balance record keeps it: inside the game's folder, relative to it (so
+    `--confirm` finds it from any working directory), else as given."""
+    try:
+        return path.resolve().relative_to(folder.resolve()).as_posix()
+    except ValueError:
+        return path.as_posix()
 
 
 def _tallies(engine_name: str, engine: Any, facts: GameContent, seed: int, games: int, policy: str,

@@ -129,13 +129,14 @@ def run_confirm(content: Content, games_wanted: Sequence[str] | None, *, games: 
         labels = [s.label for s in engine.simulation_setups()]
         chosen = [label for label in labels if label in want["settings"]]
         bases = {r["paired"]["file"] for r in want["rebalanced"] if isinstance(r.get("paired"), dict)
-                 and r["paired"].get("file") and Path(r["paired"]["file"]).is_file()}
+                 and r["paired"].get("file") and (Path(game.dir) / r["paired"]["file"]).is_file()}
         total = games * len(chosen) * (1 + len(bases))
         try:
             with progress.showing(f"roadkit balance --confirm {game.id}", total):
                 tallies = _tallies(game.engine, engine, facts, seed, games, "search", simulations, jobs, executor,
                                    chosen)
-                before = {b: _tallies(game.engine, engine, variants.load_variant(Path(b), game, engine).content,
+                before = {b: _tallies(game.engine, engine,
+                                      variants.load_variant(Path(game.dir) / b, game, engine).content,
                                       seed, games, "search", simulations, jobs, executor, chosen) for b in bases}
         except OtherCode as exc:
             print(f"roadkit balance: {exc}; nothing was written", file=sys.stderr)
