@@ -458,6 +458,8 @@ def _human(report: dict[str, Any]) -> str:
                          "nothing to compare there, left out of the correction")
         for u in part.get("undecided") or ():
             n = u["nobody"]
+            if not n["games"]:
+                continue
             lines.append(f"  [{u['setting']}] nobody won {n['games']} of {u['games']} games ({n['percent']} %, "
                          f"95 % interval {n['low']}–{n['high']} %): the seats' shares are of the decided games")
         check = {(f["setting"], f["kind"], f["value"]): f for f in (part.get("confirmed") or {}).get("findings") or ()}
