@@ -172,6 +172,7 @@ class _Effect:
     against: float
     flagged: bool
     won: dict[str, float] = field(default_factory=dict)
+    corrected: dict[str, Any] = field(default_factory=dict)  # the interval widened for every effect measured
 
 
 @dataclass(frozen=True)
@@ -180,6 +181,7 @@ class _Rebalanced:
     change: str
     before_version: str
     before: tuple[Any, ...]
+    paired: dict[str, Any] | None = None  # played again beside the design before (`--base`), same seeds
 
 
 @dataclass(frozen=True)
@@ -191,6 +193,10 @@ class _Balance:
     effects: tuple[_Effect, ...]
     simulations: int | None = None
     rebalanced: tuple[_Rebalanced, ...] = ()
+    utility: str = ""
+    family: int = field(default=0, metadata={"min": 0})  # effects the correction counts
+    undecided: tuple[dict[str, Any], ...] = ()  # per competitive setting: the games nobody won
+    constant: tuple[dict[str, Any], ...] = ()  # settings every game of which ended alike
 
 
 @dataclass(frozen=True)
@@ -214,10 +220,25 @@ class _Players:
 
 
 @dataclass(frozen=True)
+class _Confirmed:
+    version: str
+    policy: str
+    simulations: int
+    games_per_setting: int = field(metadata={"min": 0})
+    seed: int
+    settings: tuple[str, ...]
+    findings: tuple[dict[str, Any], ...]
+    difficulty: tuple[Any, ...] = ()
+    rebalanced: tuple[dict[str, Any], ...] = ()
+    balance_version: str | None = None
+
+
+@dataclass(frozen=True)
 class FiguresFile:
     plays: _Plays | None = None
     balance: _Balance | None = None
     players: _Players | None = None
+    confirmed: _Confirmed | None = None  # the search's re-measurement (`roadkit balance --confirm`)
 
 
 def check_file(game_dir: Path) -> None:
