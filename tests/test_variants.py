@@ -132,3 +132,27 @@ def test_a_variant_kept_with_the_game_is_validated_with_its_content(tmp_path: Pa
     err = capsys.readouterr().err
     assert "before-rebalance.yaml:8:22: faces.upgrade-cards/side-cannons.facts.effect.range: expected a whole number" \
         in err
+
+
+def test_a_rebalance_played_again_beside_its_design_before_keeps_the_paired_comparison(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    import shutil
+
+    content = tmp_path / "content"
+    content.mkdir()
+    shutil.copy(ROOT / "content" / "icons.yaml", content)
+    shutil.copytree(ROOT / "content" / "mission-drive", content / "mission-drive")
+    stored = content / "mission-drive" / "figures.json"
+    first = json.loads(stored.read_text(encoding="utf-8"))["balance"]["rebalanced"]
+    old = next(r for r in first if r["value"] == "Side Cannons")
+    before = content / "mission-drive" / "variants" / "before-rebalance.yaml"
+    assert cli_main(["balance", "--content", str(content), "--base", str(before), "--write", "--games", "4", "-j", "1",
+                     "--rebalanced", "Side Cannons=the next space only"]) == 0
+    capsys.readouterr()
+    balance = json.loads(stored.read_text(encoding="utf-8"))["balance"]
+    assert "variant" not in balance  # the comparison lives in the record, not beside the findings
+    record = next(r for r in balance["rebalanced"] if r["value"] == "Side Cannons")
+    assert record["before"] == old["before"] and record["change"] == "the next space only"  # first findings kept
+    assert record["paired"]["file"] == "variants/before-rebalance.yaml" and record["paired"]["games_per_setting"] == 4
+    assert {c["value"] for c in record["paired"]["comparisons"]} <= {"Side Cannons", "won"}
+    assert cli_main(["validate", "--content", str(content)]) == 0

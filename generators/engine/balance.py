@@ -381,7 +381,8 @@ def run_balance(content: Content, games_wanted: Sequence[str] | None, *, games: 
                                        "comparisons": [c for c in compared if c["value"] == r["value"]
                                                        or c["kind"] == "game"]}
         if write:
-            kept = {k: v for k, v in report[game.id].items() if k != "confirmed"}  # the search's part is its own
+            # The search's part is its own; a variant's comparison is kept only in its re-balance record.
+            kept = {k: v for k, v in report[game.id].items() if k not in ("confirmed", "variant")}
             figures.store(game, "balance", {"version": figures.version(game.engine, facts), **kept})
     if as_json:
         print(json.dumps(report, indent=2, sort_keys=True, ensure_ascii=False))
