@@ -163,3 +163,30 @@ def test_the_balance_names_its_player_its_games_and_what_it_left_out() -> None:
                                  "is of the games somebody won",)
     assert careful.constant == ("Sunrise Run: none of its 300 games won, so nothing in it can be compared",)
     assert careful.unclear == ("3rd to play (3 players, \u22126 points)",)
+
+
+def test_a_rebalance_played_again_beside_its_design_before_reads_as_a_paired_gap() -> None:
+    def row(setting: str, kind: str, value: str, effect: float, interval: list, flagged: bool) -> dict:
+        return {"setting": setting, "kind": kind, "value": value, "effect": effect, "interval": interval,
+                "corrected": {"interval": [interval[0] - 5, interval[1] + 5]}, "flagged": flagged,
+                "before": {"percent": 50.0}, "after": {"percent": 50.0 + effect}}
+    record = {"value": "Side Cannons", "change": "next space only",
+              "before": [{"setting": "rookie", "effect": 26.6, "interval": [15.3, 37.1], "flagged": True},
+                         {"setting": "expert", "effect": 1.0, "interval": [-5.0, 7.0], "flagged": False}],
+              "paired": {"games_per_setting": 300, "comparisons": [
+                  row("expert", "upgrade", "Side Cannons", -14.8, [-23.4, -6.0], False),
+                  row("rookie", "upgrade", "Side Cannons", -20.0, [-30.0, -12.0], True),
+                  row("rookie", "game", "won", 1.3, [-3.5, 6.2], False)]}}
+    plays = {"current": True, "settings": [{"policy": "greedy", "setting": "rookie", "games": 10,
+                                            "results": {"won": {"games": 4}}}]}
+    careful = careful_player({"plays": plays, "balance": {"effects": [], "rebalanced": [record]}})
+    assert careful is not None
+    [line] = careful.rebalanced
+    said = line.partition("Played again as it was and as it is on the same 300 games per setting")[2]
+    assert said.index("rookie, all games") < said.index("rookie, games with Side Cannons") < said.index("expert,")
+    assert "rookie, games with Side Cannons: 50 % won before, 30 % after, \u221220 (\u221230 to \u221212; " \
+           "corrected \u221235 to \u22127, a finding)" in said
+    assert "expert, games with Side Cannons: 50 % won before, 35.2 % after, \u221214.8 (\u221223.4 to \u22126; " \
+           "corrected \u221228.4 to \u22121, unclear)" in said
+    assert "rookie, all games: 50 % won before, 51.3 % after, +1.3 (\u22123.5 to +6.2; corrected \u22128.5 to " \
+           "+11.2)" in said

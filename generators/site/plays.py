@@ -4,7 +4,7 @@ the average of each figure. The site runs no engine code; the words come from th
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -382,25 +382,25 @@ def _rebalanced(balance: Any, names: Mapping[str, str]) -> tuple[str, ...]:
                  f"{_effect(after.get(e.get('setting')))} now" for e in r.get("before") or () if isinstance(e, dict)]
         said = (f"{_words(r.get('value', ''))} (our design) was changed: {r.get('change', '')}. "
                 f"Its effect on the win rate, in points: {'; '.join(parts)}.")
-        same = _paired(r.get("paired"), names)
+        order = [str(e.get("setting")) for e in r.get("before") or () if isinstance(e, dict)]
+        same = _paired(r.get("paired"), names, order)
         out.append(said + (f" {same}" if same else ""))
     return tuple(out)
 
 
-def _paired(record: Any, names: Mapping[str, str]) -> str:
+def _paired(record: Any, names: Mapping[str, str], order: Sequence[str] = ()) -> str:
     """The design before and after played again on the same games: per setting, how often the games
     were won (or, where the design is dealt, won with it) before and after, and the gap with its paired
     range; beyond the noise marked as such."""
     if not isinstance(record, dict):
         return ""
     parts = []
-    for c in record.get("comparisons") or ():
-        if not isinstance(c, dict) or not isinstance(c.get("interval"), list):
-            continue
+    rows = [c for c in record.get("comparisons") or () if isinstance(c, dict) and isinstance(c.get("interval"), list)]
+    place = {s: i for i, s in enumerate(order)}  # the settings in the game's own order, all games first
+    for c in sorted(rows, key=lambda c: (place.get(str(c.get("setting")), len(place)), c.get("kind") != "game")):
         low, high = c["interval"]
         wide = _dict(c.get("corrected")).get("interval") or [low, high]
-        mark = (", a finding" if c.get("flagged") else ", unclear: beyond its 95 % range, not the corrected one"
-                if low > 0 or high < 0 else "")
+        mark = ", a finding" if c.get("flagged") else ", unclear" if low > 0 or high < 0 else ""
         what = "all games" if c.get("kind") == "game" else f"games with {_words(str(c.get('value', '')))}"
         before, after = _dict(c.get("before")).get("percent"), _dict(c.get("after")).get("percent")
         parts.append(f"{_setting(c.get('setting', ''), names)}, {what}: {_number(before)} % won before, "
@@ -419,8 +419,7 @@ def _effect(e: Any) -> str:
     if not isinstance(e, dict) or not isinstance(e.get("interval"), list):
         return "not measured"
     low, high = e["interval"]
-    mark = (", a finding" if e.get("flagged") else
-            ", unclear: beyond its 95 % range, not the corrected one" if low > 0 or high < 0 else "")
+    mark = ", a finding" if e.get("flagged") else ", unclear" if low > 0 or high < 0 else ""
     return f"{_signed(e.get('effect'))} ({_signed(low)} to {_signed(high)}{mark})"
 
 
