@@ -47,13 +47,9 @@ LAZY: dict[tuple[str, str], str] = {
     ("generators.engine.simulate", "distributed"): "Dask is an optional extra (`--scheduler`)",
     ("generators.outputs", "fcntl"): "POSIX only: no lock where there is none",
     ("generators.content.loader", "PIL"): "Pillow only for content with artwork: the rules load without it",
-    ("generators.engine.thunder_road_ignition.results", "generators.engine.thunder_road_ignition"):
-        "its outcome lists the game's legal actions through the package's GAME (a circle inside one game "
-        "package, left for the game-package reshaping of #42)",
 }
 LAZY_MODULES = {"generators.cli": "each command loads only the layers it runs"}
-KNOWN_CIRCLES = [{"generators.engine.thunder_road_ignition", "generators.engine.thunder_road_ignition.results",
-                  "generators.engine.thunder_road_ignition.words"}]
+KNOWN_CIRCLES: list[set[str]] = []
 
 
 @cache

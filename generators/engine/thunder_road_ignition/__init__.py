@@ -24,19 +24,29 @@ and `results.outcome`.
 
 from __future__ import annotations
 
-from generators.engine.contract import Game, GameType, Hints, Setting, Specs
+from collections.abc import Sequence
+from typing import Any
+
+from generators.engine.contract import Event, Game, GameType, Hints, Setting, Specs
 from generators.engine.information import whole
+from generators.engine.thunder_road_ignition import results
 from generators.engine.thunder_road_ignition.drawing import DRAWING
 from generators.engine.thunder_road_ignition.facts import FACTS_SPECS
 from generators.engine.thunder_road_ignition.moves import MOVES
 from generators.engine.thunder_road_ignition.odds import odds_for
 from generators.engine.thunder_road_ignition.policy import evaluate
-from generators.engine.thunder_road_ignition.results import outcome, result, winners
+from generators.engine.thunder_road_ignition.results import result, winners
 from generators.engine.thunder_road_ignition.setup import from_setup, start
 from generators.engine.thunder_road_ignition.specs import ACTIONS, Action, Options, SetupSpec
 from generators.engine.thunder_road_ignition.state import State
 from generators.engine.thunder_road_ignition.turns import PHASES, actors, phase_of
 from generators.engine.thunder_road_ignition.words import WORDS
+
+
+def outcome(state: State, events: Sequence[Event]) -> dict[str, Any]:
+    """The scenario outcome, with what the rules allow next listed by the game itself."""
+    return results.outcome(state, events, GAME.legal_actions(state))
+
 
 GAME: Game[State, Action] = Game(
     type=GameType(name="Thunder Road: Ignition", min_players=2, max_players=4, max_actions=20000),

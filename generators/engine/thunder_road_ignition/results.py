@@ -10,13 +10,9 @@ from generators.engine.contract import Event
 from generators.engine.thunder_road_ignition.state import State, finished_count
 
 
-def _legal(state: State) -> list[Any]:
-    # The game's own listing (the contract's), so `can` says exactly what the rules allow.
-    from generators.engine.thunder_road_ignition import GAME
-    return GAME.legal_actions(state)
-
-
-def outcome(state: State, events: Sequence[Event]) -> dict[str, Any]:
+def outcome(state: State, events: Sequence[Event], legal: Sequence[Any] = ()) -> dict[str, Any]:
+    """`legal`: the game's own listing of the legal actions (the contract's, passed in by the package),
+    so `can` says exactly what the rules allow."""
     s = state
     d = s.decision
     return {
@@ -41,7 +37,7 @@ def outcome(state: State, events: Sequence[Event]) -> dict[str, Any]:
         "movement": None if s.movement is None else {
             "car": s.movement.car, "remaining": s.movement.remaining, "road_only": s.movement.road_only,
             "drift": s.movement.drift},
-        "can": sorted({a.do for a in _legal(s)}),
+        "can": sorted({a.do for a in legal}),
         "events": [e.kind for e in events if e.kind not in ("roll", "log")],
         "rolls": [[e.data["label"], e.data["value"]] for e in events if e.kind == "roll"],
         "log": [e.data["text"] for e in events if e.kind == "log"],
