@@ -43,7 +43,9 @@ from generators.content.loader import Content, game_dirs, load_content, load_gam
 from generators.content.model import Component, Icons, LoadedGame
 from generators.content.yaml_io import MAX_FILE_BYTES, Doc, content_files, display_path, load_yaml
 from generators.engine import figures
+from generators.engine.contract import load_engine
 from generators.engine.runner import Work, load_all
+from generators.engine.variants import load_variant
 from generators.errors import ContentError, KeyPath
 from generators.outputs import code_version, digest
 from generators.pdf.fit import check_text_fit
@@ -302,9 +304,6 @@ def check_variants(game: LoadedGame) -> None:
     content: a face it names exists and its merged facts convert with the engine's spec."""
     files = content_files(Path(game.dir) / "variants", "*.yaml")
     if files and game.engine is not None:
-        from generators.engine.contract import load_engine
-        from generators.engine.variants import load_variant
-
         engine = load_engine(game.engine)
         for path in files:
             load_variant(path, game, engine)

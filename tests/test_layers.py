@@ -29,7 +29,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
         "chance", "contract", "facts", "records", "refusals", "svg", "wording", "stats", "report")))),
     ("game packages", tuple(f"generators.engine.{g}" for g in GAMES)),
     ("play", tuple(f"generators.engine.{m}" for m in (
-        "players", "simulate", "versus", "balance", "difficulty", "figures", "console"))),
+        "players", "simulate", "versus", "balance", "confirm", "difficulty", "figures", "console"))),
     ("check", ("generators.engine.runner", "generators.engine.schemas")),
     ("print", ("generators.pdf",)),
     ("site", ("generators.site",)),

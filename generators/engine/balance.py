@@ -472,8 +472,6 @@ def _human(report: dict[str, Any]) -> str:
             lines.append(f"  {MARKS[verdict_of(e)]} {effect_line(e)}")
             f = check.get((e["setting"], e["kind"], e["value"]))
             if f is not None:
-                from generators.engine.confirm import effect_words
-
                 lines.append(f"          {f['verdict']} by the search: {effect_words(f['search'])}")
         if not part["effects"] and not part.get("constant"):
             lines.append("  nothing varies between this game's plays")
@@ -516,3 +514,14 @@ def before_and_after(record: dict[str, Any], now: Sequence[dict[str, Any]]) -> l
         return f"{e['effect']:+} points ({low:+} to {high:+}){VERDICT_TAIL[verdict_of(e)]}"
     return [f"{e.get('setting')}: before {said(e)}, after {said(after.get(e.get('setting')))}"
             for e in record.get("before") or ()]
+
+
+def effect_words(e: dict[str, Any] | None) -> str:
+    if not e:
+        return "not measured"
+    low, high = e["interval"]
+    text = f"{e['effect']:+} points (95 % interval {low:+} to {high:+}"
+    wide = (e.get("corrected") or {}).get("interval")
+    if wide:
+        text += f", corrected {wide[0]:+} to {wide[1]:+}"
+    return text + f"; {e.get('games')} games)"

@@ -30,7 +30,7 @@ from typing import Any
 
 from generators.content.loader import Content
 from generators.engine import difficulty, figures, progress, variants
-from generators.engine.balance import Tally, _tallies, measure, paired, player_words
+from generators.engine.balance import Tally, _effects, _tallies, effect_words, measure, paired, player_words
 from generators.engine.contract import load_engine
 from generators.engine.facts import game_content
 from generators.engine.simulate import SimulateUsageError, cluster_executor
@@ -78,8 +78,6 @@ def verdicts(findings: Sequence[dict[str, Any]], tallies: Sequence[Tally], utili
 
 
 def _widened(tallies: Sequence[Tally], utility: str, z: float) -> list[Any]:
-    from generators.engine.balance import _effects
-
     by: dict[str, list[Tally]] = {}
     for t in tallies:
         by.setdefault(t.setting, []).append(t)
@@ -181,14 +179,3 @@ def human(report: dict[str, Any]) -> str:
         if not part["findings"] and not part["difficulty"] and not part["rebalanced"]:
             lines.append("  nothing stored to confirm")
     return "\n".join(lines) if lines else "no game with an engine chosen"
-
-
-def effect_words(e: dict[str, Any] | None) -> str:
-    if not e:
-        return "not measured"
-    low, high = e["interval"]
-    text = f"{e['effect']:+} points (95 % interval {low:+} to {high:+}"
-    wide = (e.get("corrected") or {}).get("interval")
-    if wide:
-        text += f", corrected {wide[0]:+} to {wide[1]:+}"
-    return text + f"; {e.get('games')} games)"
