@@ -110,7 +110,7 @@ def test_a_free_action_is_offered_in_another_players_turn() -> None:
     taras = G.legal_data(s, "Taras")
     assert taras == [{"do": "exchange_trophy", "card": "tank", "player": "Taras"}]
     turn = G.parse_action({"do": "discard_support", "card": "recon-report", "player": "Taras"})
-    assert "not their turn" in (G.refusal(s, turn) or "")
+    assert "it is Olena's turn in the Management phase" in (G.refusal(s, turn) or "")
     after, _ = G.apply(s, G.parse_action(taras[0]), Chance())
     assert after.players["Taras"].logistics == 5 and after.turn is not None and after.turn.player == "Olena"
     assert G.players_to_act(after) == ["Olena"]  # one exchange a round: Taras has nothing left to do

@@ -907,7 +907,7 @@ def test_harpoon_gun_needs_a_car_in_reach_that_smoke_does_not_hide() -> None:
                {"name": "Y", "character": "gooday", "at": "t3"}]
     s = make(players, board=[{"kind": "smoke", "tile": "t3", "owner": "Y"}])
     assert not [a for a in legal(s) if a["do"] == "play_power"]
-    with pytest.raises(IllegalAction, match="cannot be played now: with a car in gunfire range"):
+    with pytest.raises(IllegalAction, match=r"cannot hit Y on .*: smoke covers it"):
         GAME.apply(s, act("play_power", card="harpoon-gun", target="Y"), Chance.seeded(1))
     boss = make([{"name": "X", "character": "mista", "at": "dt", "power": ["harpoon-gun"]},
                  {"name": "Y", "character": "gooday", "at": "s"}], [*line(1), SUB_BOSS_TILES[0]])

@@ -335,7 +335,7 @@ def test_enemy_card_waits_for_a_target_and_lists_the_legal_ones() -> None:
     s, _ = play(s, {"do": "move", "slot": "center"})
     assert out(s, "pending") == "enemy-card"
     assert legal(s) == [{"do": "enemy_fire", "target": [2, 1]}, {"do": "enemy_fire", "target": [3, 2]}]
-    with pytest.raises(IllegalAction, match="must be resolved first"):
+    with pytest.raises(IllegalAction, match="a drawn enemy card is resolved before anything else"):
         play(s, {"do": "move", "slot": "left"})
     with pytest.raises(IllegalAction, match="not a civilian or the hero"):
         play(s, {"do": "enemy_fire", "target": [4, 10]})

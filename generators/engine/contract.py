@@ -111,13 +111,18 @@ class Specs:
 @dataclass(frozen=True)
 class Phase:
     """A stage of play, declared as data: the moves it allows (by `do:` value), how players name it
-    (for refusals: "not during the upgrade step"), and whether one player acts at a time or several
-    may act in any order (a simultaneous step)."""
+    (where play is, as a refusal tells it: "the start of a turn"), and whether one player acts at a
+    time or several may act in any order (a simultaneous step). A move it does not allow is refused by
+    the rule that holds it back: `says[kind]` where this moment has its own for that move (a gear the
+    Gear-Shifter blocks), else `rule` where the moment holds back every other move (hits placed first,
+    a drawn card resolved first), else the move's own moment (`Game.moments`). Each names its section."""
 
     id: str
     words: str
     moves: tuple[str, ...]
     acts: Literal["one", "several"] = "one"
+    rule: str = ""
+    says: Mapping[str, str | Callable[[Any], str]] = field(default_factory=dict, hash=False)
 
 
 class Ask(Generic[S]):
@@ -246,6 +251,10 @@ class Game(Generic[S, A]):
     phase_of: Callable[[S], str]
     phases: Mapping[str, Phase]
     moves: Mapping[str, Move[S, A]]
+    # Per move, when the rules let it be taken, naming the rule's section ("the road bonus is taken
+    # after the move's last step (2. Move)"), or a function of the state where that depends on it (a
+    # sortie's attacks used up): what refuses a move out of its moment, unless the phase says (Phase).
+    moments: Mapping[str, str | Callable[[S], str]]
     outcome: Callable[[S, list[Event]], dict[str, Any]]
     result: Callable[[S], dict[str, Any]]
     # The players who won a finished game (every seat in a won solo or cooperative game, none in a
@@ -288,6 +297,10 @@ class Game(Generic[S, A]):
             unknown = set(phase.moves) - kinds
             if unknown:
                 raise TypeError(f"{self.type.name}: phase {phase.id} allows unknown moves {sorted(unknown)}")
+            untold = [k for k in sorted(kinds - set(phase.moves)) if phase.moves and not (
+                phase.says.get(k) or phase.rule or self.moments.get(k))]
+            if untold:  # no generic refusal: every move out of its moment is refused by a rule
+                raise TypeError(f"{self.type.name}: in phase {phase.id}, no rule refuses {untold}")
         labels = {s.label for s in self.settings}
         for order in self.harder:
             unknown = set(order.settings) - labels
@@ -401,7 +414,7 @@ class Game(Generic[S, A]):
             return "the game is over"
         phase = self.phase(state)
         if kind not in phase.moves:
-            return f"you cannot {move.words} during {phase.words}"
+            return self.out_of_moment(state, str(kind), phase)
         ask: Ask[S] = Ask(state)
         for rule in move.rules:
             reason = rule(ask, action)
@@ -413,6 +426,12 @@ class Game(Generic[S, A]):
             # suite fails on this message, so it never reaches players).
             return f"no rule explains why this cannot be done ({move.words}); please report it"
         return None
+
+    def out_of_moment(self, state: S, kind: str, phase: Phase) -> str:
+        """Why a move is refused at a moment of play that does not allow it: the rule that holds it
+        back (see Phase), then where play is."""
+        why = phase.says.get(kind) or phase.rule or self.moments[kind]
+        return f"{why if isinstance(why, str) else why(state)}; play is at {phase.words}"
 
     def apply(self, state: S, action: A, chance: Chance) -> tuple[S, list[Event]]:
         """Apply one action to a copy of `state` (never changed); IllegalAction with the reason when

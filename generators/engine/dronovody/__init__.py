@@ -67,7 +67,7 @@ from generators.engine.dronovody.results import outcome, result, winning_seats
 from generators.engine.dronovody.setup import from_setup, start
 from generators.engine.dronovody.specs import ACTIONS, Action, Options, SetupSpec
 from generators.engine.dronovody.state import State
-from generators.engine.dronovody.turns import PHASES, actors, phase_of
+from generators.engine.dronovody.turns import MOMENTS, PHASES, actors, phase_of
 from generators.engine.dronovody.variety import variety
 from generators.engine.dronovody.words import WORDS
 
@@ -86,6 +86,7 @@ GAME: Game[State, Action] = Game(
     phase_of=phase_of,
     phases=PHASES,
     moves=MOVES,
+    moments=MOMENTS,
     outcome=_outcome,
     result=result,
     winners=winning_seats,

@@ -31,7 +31,7 @@ from generators.engine.dronovody.flow import settle
 from generators.engine.dronovody.resolve import HANDLERS
 from generators.engine.dronovody.specs import act
 from generators.engine.dronovody.state import Player, State
-from generators.engine.dronovody.turns import actors, has_free_action, waiting_on
+from generators.engine.dronovody.turns import actors, has_free_action, not_waiting_on, waiting_on
 
 Why = str | None
 AskS = Ask[State]
@@ -93,7 +93,7 @@ def in_turn(ask: AskS, a: Any) -> Why:
     """A move of the turn, the roll, the deal or a hit: only for a player the game waits on."""
     if a.player in _waiting(ask):
         return None
-    return "it is not their turn to act; between turns a player takes only free actions"
+    return not_waiting_on(ask.state, a.player)
 
 
 def _turn_options(kind: str, make: Callable[[State, Player], list[Any]]) -> Callable[[AskS, str], list[Any]]:

@@ -46,7 +46,7 @@ from generators.engine.escape_deathrace.results import outcome, result, winners
 from generators.engine.escape_deathrace.setup import from_setup, start
 from generators.engine.escape_deathrace.specs import ACTION_SPECS, Action, Options, SetupSpec
 from generators.engine.escape_deathrace.state import State
-from generators.engine.escape_deathrace.turns import PHASES, actors, phase_of
+from generators.engine.escape_deathrace.turns import MOMENTS, PHASES, actors, phase_of
 from generators.engine.escape_deathrace.variety import variety
 from generators.engine.escape_deathrace.words import WORDS
 
@@ -75,6 +75,7 @@ GAME: Game[State, Action] = Game(
     phase_of=phase_of,
     phases=PHASES,
     moves=MOVES,
+    moments=MOMENTS,
     outcome=_outcome,
     result=result,
     winners=winners,

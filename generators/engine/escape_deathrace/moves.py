@@ -542,7 +542,8 @@ def _gunfire_problem(s: State, p: Player, q: Player) -> Why:
     return None
 
 
-_CALM = {"start tile": "no weapon drop is used on the start tile",
+_CALM = {"start tile": "the start tile is out of play, and no weapon drop, power card, drive-by or battle-it-out takes "
+                       "place on it (Questions and Answers, Q&A 1)",
          "hazard tile": "no weapon drop is used on a hazard tile",
          "smoke": "smoke covers it (smoke stops gunfire into and out of its tile)"}
 
@@ -742,6 +743,16 @@ def _card_way(ask: AskS, a: PlayPower) -> Why:
     if (a.target, a.tile, a.kind) in plays:
         return None
     title = _card(s, a.card)
+    q = s.players.get(a.target or "")
+    here = _tile_of(s, p)
+    if q is not None and q.tile is not None and s.box.effects[a.card].hit and here.kind != "final-boss":
+        # the rule that keeps this car out of the card's reach, rather than the card's timing
+        calm = _peaceful(s, here)
+        if calm:
+            return f"{title} is not played from {_tile_words(s, here.id)}: {_CALM[calm]}"
+        calm = _peaceful(s, _tile_of(s, q))
+        if calm:
+            return f"{title} cannot hit {q.name} on {_tile_words(s, q.tile)}: {_CALM[calm]}"
     if not plays:
         return f"{title} cannot be played now: {_timing(s.box.effects[a.card])}"
     shown = "; ".join(_play_words(s, w) for w in plays)

@@ -31,7 +31,7 @@ from generators.engine.mission_drive.results import outcome, result, winners
 from generators.engine.mission_drive.setup import initial_state, new_game
 from generators.engine.mission_drive.specs import ACTIONS, Action, Options, SetupSpec
 from generators.engine.mission_drive.state import State
-from generators.engine.mission_drive.turns import PHASES, actors, phase_of
+from generators.engine.mission_drive.turns import MOMENTS, PHASES, actors, phase_of
 from generators.engine.mission_drive.variety import variety
 from generators.engine.mission_drive.words import (
     describe_action,
@@ -66,6 +66,7 @@ GAME: Game[State, Action] = Game(
     phase_of=phase_of,
     phases=PHASES,
     moves=MOVES,
+    moments=MOMENTS,
     outcome=outcome,
     result=result,
     winners=winners,

@@ -67,6 +67,7 @@ def initial_state(spec: SetupSpec, facts: Facts) -> State:
     default_row = spec.start_forward if spec.phase == "boss" else 0
     hero = sp(spec.hero.at, ("hero", "at")) if spec.hero.at is not None else (lanes // 2, default_row)
     _check_progress(spec)
+    _check_uplinks(spec, facts, rows)
     state = State(
         facts=facts, lanes=lanes, rows=rows, phase=spec.phase, variant=spec.variant, mission=spec.mission,
         reward=spec.reward, difficulty=spec.difficulty, boss_name=spec.boss.name if spec.boss else "tank",
@@ -172,6 +173,20 @@ def _check_progress(spec: SetupSpec) -> None:
                                                             and spec.variant == "standard")):
         raise SetupError(("start_forward",), "the head start is only bought in the upgrade step after the third "
                          "mission, for the boss encounter")
+
+
+def _check_uplinks(spec: SetupSpec, facts: Facts, rows: int) -> None:
+    """Each up-link on a pink card: the road is the two mission cards end to end, the near one first."""
+    if not spec.uplinks or spec.phase == "boss" or rows != 2 * facts.board_rows:
+        return  # a boss has none (checked with its setup); a road of another size has no cards to tell apart
+    # ruling: mission-2-card-order
+    sides = spec.cards or (SHORT_GAME_SIDES if spec.variant == "short" else MISSION_SIDES[spec.mission])
+    for i, (_, row) in enumerate(spec.uplinks):
+        card = min(row // facts.board_rows, 1) if row >= 0 else 0
+        if sides[card] != "pink":
+            which = "nearest you" if card == 0 else "beyond"
+            raise SetupError(("uplinks", i), f"satellite up-links are only on pink mission cards, and row {row} is "
+                             f"on the green card {which} (Setting Up a Mission)")
 
 
 def _check_upgrades(spec: SetupSpec) -> None:

@@ -39,7 +39,7 @@ from generators.engine.thunder_road_ignition.results import result, winners
 from generators.engine.thunder_road_ignition.setup import from_setup, start
 from generators.engine.thunder_road_ignition.specs import ACTIONS, Action, Options, SetupSpec
 from generators.engine.thunder_road_ignition.state import State
-from generators.engine.thunder_road_ignition.turns import PHASES, actors, phase_of
+from generators.engine.thunder_road_ignition.turns import MOMENTS, PHASES, actors, phase_of
 from generators.engine.thunder_road_ignition.words import WORDS
 
 
@@ -57,6 +57,7 @@ GAME: Game[State, Action] = Game(
     phase_of=phase_of,
     phases=PHASES,
     moves=MOVES,
+    moments=MOMENTS,
     outcome=outcome,
     result=result,
     winners=winners,

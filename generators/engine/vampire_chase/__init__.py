@@ -24,7 +24,7 @@ from generators.engine.vampire_chase.results import outcome, result, winners
 from generators.engine.vampire_chase.setup import from_setup, start
 from generators.engine.vampire_chase.specs import ACTIONS, Action, Options, SetupSpec
 from generators.engine.vampire_chase.state import State
-from generators.engine.vampire_chase.turns import PHASES, actors, phase_of
+from generators.engine.vampire_chase.turns import MOMENTS, PHASES, actors, phase_of
 from generators.engine.vampire_chase.variety import variety
 from generators.engine.vampire_chase.words import WORDS
 
@@ -38,6 +38,7 @@ GAME: Game[State, Action] = Game(
     phase_of=phase_of,
     phases=PHASES,
     moves=MOVES,
+    moments=MOMENTS,
     outcome=outcome,
     result=result,
     winners=winners,

@@ -18,9 +18,31 @@ GEAR_MOVES = {"play": ("play", "tuck"), "move": ("move",), "market": ("buy", "tr
 def _actions(blocked: str) -> Phase:
     # ruling: gears-are-actions
     moves = tuple(m for g in GEARS if g != blocked for m in GEAR_MOVES[g])
-    return Phase(f"actions, {blocked} blocked",
-                 f"this turn's actions: the {blocked.upper()} gear is blocked by the Gear-Shifter",
-                 (*moves, "end_turn"))
+    gear = (f"the {blocked.upper()} gear is blocked by the Gear-Shifter this turn: its action is not available "
+            "(Player Turn · 1. Shift Gears)")
+    return Phase(f"actions, {blocked} blocked", "this turn's actions", (*moves, "end_turn"),
+                 says={m: gear for m in GEAR_MOVES[blocked]})
+
+
+# When each move is taken, by the rule that says so: the refusal of a move out of its moment.
+MOMENTS: dict[str, str] = {
+    "shift": "the Gear-Shifter is placed at the start of your turn, before the hand is drawn (Player Turn · 1. "
+             "Shift Gears)",
+    "draw": "the hand is drawn up to 5 once the Gear-Shifter is placed, before the actions (Player Turn · 2. "
+            "Draw hand)",
+    "play": "cards are played in the PLAY action, one of the turn's actions (Player Turn · 3. Action: PLAY)",
+    "tuck": "cards are tucked in the PLAY action, after the cards played (Player Turn · 3. Action: PLAY)",
+    "move": "the vehicle moves in the MOVE action, one of the turn's actions (Player Turn · 3. Action: MOVE)",
+    "buy": "a card is bought in the MARKET action, one of the turn's actions (Player Turn · 3. Action: MARKET)",
+    "trash": "a card is trashed in the MARKET action, one of the turn's actions (Player Turn · 3. Action: "
+             "MARKET)",
+    "cycle": "the market is cycled in the MARKET action, one of the turn's actions (Player Turn · 3. Action: "
+             "MARKET)",
+    "end_turn": "the turn ends after its actions (Player Turn · 4. End of Turn)",
+    "reward": "a reward card is taken when a checkpoint is passed (Checkpoint Passed)",
+    "discard": "cards are discarded in Hand Management, at cleanup after the enemies arrive (Cleanup · 3–5)",
+    "keep": "the hand is kept in Hand Management, at cleanup after the enemies arrive (Cleanup · 3–5)",
+}
 
 
 PHASES: dict[str, Phase] = {p.id: p for p in (
