@@ -202,7 +202,7 @@ def _located(name: str) -> ContentError:
     ("name", "line", "column", "keypath", "text"),
     [
         ("bad-enemy-card-in-boss-deck", 14, 21, "setup.deck[1]", "back in the box at boss setup"),
-        ("bad-three-enemy-trucks", 13, 7, "setup.enemies[2]", "only 2 enemy token(s) that can show a truck"),
+        ("bad-three-enemy-trucks", 13, 7, "setup.enemies[2]", "only 2 enemy tokens that can show a truck"),
         ("bad-boss-damage", 16, 5, "setup.boss.damaged", "only 4 boss damage tokens"),
     ],
 )

@@ -32,7 +32,7 @@ from generators.content.schema import convert, fields_of, to_data
 from generators.content.yaml_io import Doc
 from generators.engine.chance import Chance
 from generators.engine.facts import GameContent
-from generators.engine.refusals import IllegalAction, SetupError
+from generators.engine.refusals import IllegalAction, Limit, SetupError
 from generators.engine.svg import Focus, Piece, Swatch, changes_between, window_of
 from generators.errors import ContentError, KeyPath
 
@@ -265,6 +265,7 @@ class Game(Generic[S, A]):
     odds: Callable[[GameContent], list[dict[str, Any]]] = lambda content: []
     hints: Hints[S, A] = field(default_factory=Hints)
     settings: tuple[Setting, ...] = (Setting("default", {}),)
+    limits: tuple[Limit, ...] = ()  # setups the rules never reach, each refused (see Limit)
     harder: tuple[Harder, ...] = ()  # difficulty orders the settings should come out in
     # What `player` observes of a state, as plain data (OpenSpiel's information state; see
     # engine/information.py): every game declares it; `information.whole` where nothing is hidden.

@@ -7,8 +7,9 @@ at file:line:column, and a scenario can expect it (`expect: {refused: ...}`).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Literal
 
 from generators.errors import KeyPath
 
@@ -30,3 +31,15 @@ class SetupError(Exception):
         super().__init__(message)
         self.path = tuple(path)
         self.message = message
+
+
+@dataclass(frozen=True)
+class Limit:
+    """A setup no game reaches, declared by a rules package from its rulebook: `setup` (scenario setup
+    data) puts `field` (its first key) beyond the rules' reach, of one `kind`: a piece on a space it can
+    never stand on, a token where the book puts none, or a count above the components. The shared suite
+    checks that each is refused, at that field, in players' words."""
+
+    field: str
+    kind: Literal["space", "token", "count"]
+    setup: Mapping[str, Any]

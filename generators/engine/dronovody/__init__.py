@@ -60,6 +60,7 @@ from typing import Any
 from generators.engine.contract import Event, Game, GameType, Harder, Hints, Setting, Specs
 from generators.engine.dronovody.drawing import DRAWING
 from generators.engine.dronovody.facts import FACTS, MAX_PLAYERS
+from generators.engine.dronovody.limits import LIMITS
 from generators.engine.dronovody.moves import MOVES, complete
 from generators.engine.dronovody.odds import odds
 from generators.engine.dronovody.policy import PRIORS, ROLLOUT, UNIT, evaluate, observe, resample
@@ -87,6 +88,7 @@ GAME: Game[State, Action] = Game(
     phases=PHASES,
     moves=MOVES,
     moments=MOMENTS,
+    limits=LIMITS,
     outcome=_outcome,
     result=result,
     winners=winning_seats,

@@ -39,6 +39,7 @@ from generators.engine.escape_deathrace.facts import (
     TileFacts,
     strikes,
 )
+from generators.engine.escape_deathrace.limits import LIMITS
 from generators.engine.escape_deathrace.moves import MOVES
 from generators.engine.escape_deathrace.odds import OddsTable, odds
 from generators.engine.escape_deathrace.policy import evaluate, observe, resample
@@ -76,6 +77,7 @@ GAME: Game[State, Action] = Game(
     phases=PHASES,
     moves=MOVES,
     moments=MOMENTS,
+    limits=LIMITS,
     outcome=_outcome,
     result=result,
     winners=winners,

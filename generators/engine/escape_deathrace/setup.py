@@ -249,8 +249,9 @@ def _setup_events(box: Box, spec: SetupSpec) -> tuple[list[str], bool]:
         if card not in box.events:
             raise SetupError(("event_deck", i), f"no event card {card!r}; expected one of: {', '.join(box.events)}")
         if spec.event_deck[:i + 1].count(card) > box.events[card]:
-            raise SetupError(("event_deck", i), f"the box holds {box.events[card]} {card} event card(s); the deck "
-                             "has more")
+            n = box.events[card]
+            raise SetupError(("event_deck", i), f"the box holds {n} {box.titles.get(card, card)} event "
+                             f"{'card' if n == 1 else 'cards'}; the deck has more")
     return list(spec.event_deck), True
 
 

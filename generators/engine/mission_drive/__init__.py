@@ -25,6 +25,7 @@ from generators.engine.facts import GameContent
 from generators.engine.mission_drive.drawing import draw_svg, legend, pieces
 from generators.engine.mission_drive.facts import FACTS_SPECS, LEVELS, facts_of
 from generators.engine.mission_drive.hidden import observe, resample
+from generators.engine.mission_drive.limits import LIMITS
 from generators.engine.mission_drive.moves import MOVES
 from generators.engine.mission_drive.policy import evaluate
 from generators.engine.mission_drive.results import outcome, result, winners
@@ -67,6 +68,7 @@ GAME: Game[State, Action] = Game(
     phases=PHASES,
     moves=MOVES,
     moments=MOMENTS,
+    limits=LIMITS,
     outcome=outcome,
     result=result,
     winners=winners,

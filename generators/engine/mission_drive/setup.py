@@ -211,7 +211,8 @@ def _check_box(state: State, spec: SetupSpec) -> None:
         group = next(((s, t) for s, t, _ in state.facts.box if s == side and vtype in t), None)
         if group is None or left[group] == 0:
             total = sum(c for s, t, c in state.facts.box if s == side and vtype in t)
-            raise SetupError(path, f"the box has only {total} {side} token(s) that can show a {vtype}")
+            tokens = "token" if total == 1 else "tokens"
+            raise SetupError(path, f"the box has only {total} {side} {tokens} that can show a {vtype}")
         left[group] -= 1
 
 

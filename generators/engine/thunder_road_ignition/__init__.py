@@ -32,6 +32,7 @@ from generators.engine.information import whole
 from generators.engine.thunder_road_ignition import results
 from generators.engine.thunder_road_ignition.drawing import DRAWING
 from generators.engine.thunder_road_ignition.facts import FACTS_SPECS
+from generators.engine.thunder_road_ignition.limits import LIMITS
 from generators.engine.thunder_road_ignition.moves import MOVES
 from generators.engine.thunder_road_ignition.odds import odds_for
 from generators.engine.thunder_road_ignition.policy import evaluate
@@ -58,6 +59,7 @@ GAME: Game[State, Action] = Game(
     phases=PHASES,
     moves=MOVES,
     moments=MOMENTS,
+    limits=LIMITS,
     outcome=outcome,
     result=result,
     winners=winners,

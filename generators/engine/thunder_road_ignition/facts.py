@@ -20,6 +20,7 @@ SIZES = ("small", "medium", "large")
 COMMANDS = ("slipstream", "jumpstart", "drift", "missile")
 TURNS_PER_ROUND = 3
 CARS_TO_WIN = 2
+NEVER_STOOD_ON = ("impassable",)  # terrain a car never stays on: entering it sends the car to the pit
 ROAD_LENGTH = {"standard": 6, "long": 8}  # road tiles, the starting tile included (Setup)
 PIT_TILES = {6: (1, 3, 5), 8: (1, 3, 5, 7)}  # pit stops: beside the starting, third, fifth (seventh) tiles
 EFFECTS = ("dent", "battery-discharge", "skid", "dazed", "blast-off")

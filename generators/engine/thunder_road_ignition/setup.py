@@ -17,6 +17,7 @@ from generators.engine.thunder_road_ignition.facts import (
     CARS_TO_WIN,
     COMMANDS,
     FINISHED,
+    NEVER_STOOD_ON,
     PIT_TILES,
     ROAD_LENGTH,
     SIZES,
@@ -78,6 +79,9 @@ def from_setup(setup: SetupSpec, content: GameContent) -> State:
         if car.at in board.spaces and board.spaces[car.at].terrain == "hazard" and car.at not in revealed:
             raise SetupError(("cars", cid, "at"), "a car stands on a hazard space only once its token is face up "
                              "(add it to hazards:)")
+        if car.at in board.spaces and (revealed.get(car.at) or board.spaces[car.at].terrain) in NEVER_STOOD_ON:
+            raise SetupError(("cars", cid, "at"), f"no car stands on {space_words(car.at)}: entering an impassable "
+                             "space sends a car to the pit (The Road · Impassable)")
     pile, discard = _setup_pile(kit, setup, used_tokens)
     crews = {name: _setup_crew(setup, name, cars) for name in order}
     s = State(board, order, cars, crews, revealed, pool, pile, discard, first, setup.round, setup.turn, active)

@@ -17,6 +17,7 @@ from __future__ import annotations
 from generators.engine.contract import Game, GameType, Harder, Hints, Setting, Specs
 from generators.engine.vampire_chase.drawing import DRAWING
 from generators.engine.vampire_chase.facts import FACTS
+from generators.engine.vampire_chase.limits import LIMITS
 from generators.engine.vampire_chase.moves import MOVES
 from generators.engine.vampire_chase.odds import odds_for
 from generators.engine.vampire_chase.policy import evaluate, observe, resample
@@ -39,6 +40,7 @@ GAME: Game[State, Action] = Game(
     phases=PHASES,
     moves=MOVES,
     moments=MOMENTS,
+    limits=LIMITS,
     outcome=outcome,
     result=result,
     winners=winners,
