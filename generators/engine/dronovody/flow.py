@@ -153,7 +153,7 @@ def resolve_forced(s: State, events: list[Event]) -> None:
             s.pending.pop(i)
             if options:
                 place_hit(s, p, x, options[0], events)
-            else:
+            else:  # ruling: empty-crew-hit
                 events.append(Event("no-effect", {"player": p.name, "hit": x.kind, "source": x.source}))
             continue
         i += 1

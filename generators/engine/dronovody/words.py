@@ -159,6 +159,9 @@ def describe_event(e: Event, s: State | None, content: GameContent | None) -> st
         return f"{who}'s {name(str(d['by']))} cancels the {name(str(d['card']))}"
     if kind == "mishap":
         return f"{who} suffers a mishap: {name(str(d['card']))}"
+    if kind == "no-effect":
+        where = f"nobody in {who}'s Crew" if d["hit"] == "wound" else f"no drone in {who}'s Warehouse"
+        return f"the {name(str(d['source']))} finds {where} to hit: the hit does nothing"
     if kind == "threats-placed":
         return f"threats placed on the field: {', '.join(name(str(c)) for c in d['cards'])}"
     if kind == "game-over":

@@ -141,7 +141,7 @@ def _check_end(s: State, events: list[Event]) -> None:
     alive = _alive(s)
     if s.ended is not None:
         return
-    if not alive:
+    if not alive:  # ruling: last-two-cars-together
         s.ended = "all-eliminated"
         events.append(Event("race-over", {"result": "nobody", "reason": "every car was destroyed"}))
     elif _final_dead(s) and len(alive) == 1:
