@@ -190,7 +190,7 @@ def test_facts_reach_the_engine() -> None:
         (setup([{"name": "X", "character": "mista", "at": "h"}, {"name": "Y", "character": "gooday", "at": "h"}],
                final_road(), boss_hp=ALL_DEAD, final_arrivals=["X"]), ("final_arrivals",), "arrival order"),
         (setup([{"name": "X", "character": "mista"}], event_deck=["junkyard", "junkyard"]), ("event_deck", 1),
-         "holds 1 junkyard"),
+         "holds 1 Junkyard event card"),
         (setup([{"name": "X", "character": "mista"}], event_deck=["event-1"]), ("event_deck", 0), "roll-again"),
         (setup([{"name": n, "character": c} for n, c in zip("ABCDE", ["mista", "gooday", "reegad", "shooter",
                                                                      "rebecca-jones"], strict=True)]),

@@ -361,7 +361,7 @@ def test_civilian_card_needs_an_empty_adjacent_space() -> None:
 
 
 def test_uplink_energy_choices_are_part_of_the_listed_actions() -> None:
-    s = mission(mission=2, hero={"health": 3}, uplinks=[[2, 1]], upgrades=[{"id": "nitro", "charge_spaces": 1}])
+    s = mission(mission=3, hero={"health": 3}, uplinks=[[2, 1]], upgrades=[{"id": "nitro", "charge_spaces": 1}])
     centre = [a for a in legal(s) if a["do"] == "move" and a["slot"] == "center"]
     assert {"do": "move", "slot": "center", "energy": ["health"]} in centre
     assert {"do": "move", "slot": "center", "energy": [{"charge": "nitro"}]} in centre
@@ -374,7 +374,7 @@ def test_uplink_energy_choices_are_part_of_the_listed_actions() -> None:
 
 
 def test_a_choice_with_one_possibility_is_still_written_and_one_never_met_is_refused() -> None:
-    s = mission(mission=2, hero={"health": 3}, uplinks=[[2, 1]])
+    s = mission(mission=3, hero={"health": 3}, uplinks=[[2, 1]])
     assert [a for a in legal(s) if a["do"] == "move" and a["slot"] == "center" and "fire" not in a
             and "mirror" not in a] == [{"do": "move", "slot": "center", "energy": ["health"]}]
     with pytest.raises(IllegalAction, match="never asks for an energy payment"):
@@ -382,7 +382,7 @@ def test_a_choice_with_one_possibility_is_still_written_and_one_never_met_is_ref
 
 
 def test_uplink_energy_is_lost_when_nothing_can_take_it() -> None:
-    s, events = play(mission(mission=2, uplinks=[[2, 1]]), {"do": "move", "slot": "center"})
+    s, events = play(mission(mission=3, uplinks=[[2, 1]]), {"do": "move", "slot": "center"})
     assert "energy_unused" in kinds(events) and s.uplinks == []
 
 
@@ -420,7 +420,7 @@ def test_boss_landing_on_the_hero_lists_where_it_can_go() -> None:
 def _with_every_effect() -> State:
     """A mission with an upgrade of each effect kind, a used mirror, a civilian and an up-link, and a
     double-shot in effect: every kind of use is listed."""
-    s = mission(mission=2, upgrades=[{"id": uid, "charges": 1 if FACTS.upgrades[uid].charge_spaces else 0}
+    s = mission(mission=3, upgrades=[{"id": uid, "charges": 1 if FACTS.upgrades[uid].charge_spaces else 0}
                                      for uid in ("side-cannons", "nitro-burst", "mirror-gyro", "nav-computer",
                                                  "loudhailer", "twin-triggers")],
                 mirrors={"left": False}, civilians=[{"type": "car", "at": [2, 2]}], uplinks=[[2, 1]],
@@ -521,7 +521,7 @@ def test_effect_choices_are_listed_and_only_where_they_do_something() -> None:
     assert [(a["civilian"], a["to"]) for a in _uses(s, "loudhailer")] == [([0, 0], [0, 1]), ([0, 0], [1, 0])] * 2
     assert [a for a in _uses(s, "deflector")] == [{"do": "use_upgrade", "upgrade": "deflector", "pay": "charge"},
                                                   {"do": "use_upgrade", "upgrade": "deflector", "pay": "discard"}]
-    s = mission(upgrades=ALL_UPGRADES, mirrors={"center": False}, mission=2, uplinks=[[2, 1]], hero={"health": 4})
+    s = mission(upgrades=ALL_UPGRADES, mirrors={"center": False}, mission=3, uplinks=[[2, 1]], hero={"health": 4})
     assert [a["slot"] for a in _uses(s, "mirror-gyro")] == ["center", "center"]
     shifts = _uses(s, "nitro-burst")
     assert all(a["direction"] == "forward" and len(a["energy"]) == 1 for a in shifts)
@@ -1080,7 +1080,7 @@ def _one_of_each() -> list[Any]:
 
 
 def test_every_listed_action_reads_back_from_its_written_form() -> None:
-    s = mission(mission=2, hero={"health": 3}, uplinks=[[2, 1]], reward="rookie",
+    s = mission(mission=3, hero={"health": 3}, uplinks=[[2, 1]], reward="rookie",
                 upgrades=[{"id": "nitro", "charge_spaces": 1, "charges": 1}])
     for action in GAME.legal_actions(s):
         assert GAME.parse_action(to_data(action)) == action
@@ -1101,7 +1101,7 @@ def test_svg_is_deterministic_valid_and_escaped() -> None:
 def test_asking_the_rules_writes_nothing_into_the_state() -> None:
     """Listing the legal actions (with the dry runs of the mid-action choices), asking why an action is
     refused and applying one leave the state exactly as it was, byte for byte, with no cache added."""
-    s = mission(mission=2, hero={"health": 3}, uplinks=[[2, 1]], upgrades=[{"id": "nitro", "charge_spaces": 1}])
+    s = mission(mission=3, hero={"health": 3}, uplinks=[[2, 1]], upgrades=[{"id": "nitro", "charge_spaces": 1}])
     before, keys = pickle.dumps(s), set(s.__dict__)
     listed = GAME.legal_actions(s)
     assert any(getattr(a, "energy", ()) for a in listed), "the up-link's choice is listed"
