@@ -21,8 +21,9 @@ content mistake stops a build before it has touched a file. The pass, in order:
 
 and, right after each game's model, text that cannot fit its printed box at the minimum size
 (generators/pdf/fit.py: it draws each side as the print kit does, so it measures with the renderer's
-own rules). The content loader itself imports no PDF code: the rules and the engines load without
-ReportLab.
+own rules), then markers larger than their tracks' squares and slots smaller than their pieces
+(generators/pdf/sizes.py, on the same drawing). The content loader itself imports no PDF code: the
+rules and the engines load without ReportLab.
 """
 
 from __future__ import annotations
@@ -50,6 +51,7 @@ from generators.errors import ContentError, KeyPath
 from generators.outputs import code_version, digest
 from generators.pdf.fit import check_text_fit
 from generators.pdf.fonts import family_files
+from generators.pdf.sizes import check_sizes
 from generators.site import house, paths
 from generators.site.escape import markdown_body
 from generators.site.links import Anchors, GamePages
@@ -70,6 +72,7 @@ def validate(root: Path, games: Sequence[str] | None = None, extra_paths: Sequen
     for game in content.games:
         if game.id not in remembered:  # a remembered game passed this too
             check_text_fit(game, content.icons)
+            check_sizes(game, content.icons)
     check_game_ids(content)
     # A remembered game's examples passed with exactly these files and this code: loaded if needed.
     work = load_all(content, games, extra_paths, later=remembered if not extra_paths else ())

@@ -315,6 +315,15 @@ class Element:
     color: str | None = field(
         default=None,
         metadata=_meta("Theme colour name or hex colour of this element's frame and art (default: the side's)."))
+    holds: tuple[str, ...] = field(default=(), metadata=_meta(
+        "The components (ids) whose pieces go in this slot, one at a time: the slot must be at least each of "
+        "them. Every slot says what it holds; an area for several pieces is a panel (a layout guide)."))
+
+    def check(self) -> tuple[str, str] | None:
+        if self.style == "slot" and not self.holds:
+            return ("holds", "a slot outlines one piece: say which component's pieces it holds (holds: [id]), "
+                    "or make it a panel, a layout guide for several")
+        return None
 
 
 # ---------------------------------------------------------------------------------------------
@@ -469,6 +478,9 @@ class Component:
     origin: Origin = field(default_factory=Origin, metadata=_meta(
         "Whether the rulebook gives the mix of faces and the layout of its faces (see Origin); a face may "
         "override it."))
+    sits_on: tuple[str, ...] = field(default=(), metadata=_meta(
+        "For a marker: the components (ids) whose tracks or grids it sits on; it must be no larger than their "
+        "smallest square."))
 
     def source(self, face: Face, key: Literal["counts", "layout"]) -> Source | None:
         """Who decided this face's `key`: the face's own origin, else the component's."""

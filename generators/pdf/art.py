@@ -231,11 +231,22 @@ _PIPS = {
 }
 
 
+PIP_SPREAD = 0.8  # the pips' square, a share of the art box's side
+PIP_RADIUS = 0.09  # a pip's radius, a share of that square's side
+
+
+def pip_diameter(side: float) -> float:
+    """How wide the pips drawn in an art box of `side` are."""
+    return 2 * PIP_RADIUS * PIP_SPREAD * side
+
+
 def _pips(c: Canvas, n: int, box: Box, pen: Pen) -> None:
-    s = min(box.w, box.h) * 0.8
+    s = min(box.w, box.h) * PIP_SPREAD
     ox, oy = box.x + (box.w - s) / 2, box.y + (box.h - s) / 2
     c.saveState()
     c.setFillColor(pen.ink)
     for px, py in _PIPS[n]:
-        c.circle(ox + px * s, oy + py * s, s * 0.09, stroke=0, fill=1)
+        r = s * PIP_RADIUS
+        note_box("pip", ox + px * s - r, oy + py * s - r, 2 * r, 2 * r)
+        c.circle(ox + px * s, oy + py * s, r, stroke=0, fill=1)
     c.restoreState()

@@ -8,6 +8,7 @@ import io
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from functools import partial
 from itertools import groupby
 
 from reportlab.lib.units import mm
@@ -15,7 +16,21 @@ from reportlab.pdfgen.canvas import Canvas
 
 from generators.content.model import Component, LoadedGame, Side, size_mm
 from generators.pdf import seams
-from generators.pdf.faces import BLEED, STRIP, Look, draw_side, draw_strips, has_strips, legend_side, shared_label
+from generators.pdf.faces import (
+    BLEED,
+    STRIP,
+    Look,
+    Region,
+    bleed_regions,
+    bleeds,
+    draw_side,
+    draw_strips,
+    has_strips,
+    legend_side,
+    mirror_bleed,
+    picture_only,
+    shared_label,
+)
 from generators.pdf.imposition import (
     BAND_TOP,
     EDGE,
@@ -155,6 +170,7 @@ class Placed:
     h: float
     label: str = ""
     turn: int = 0
+    back: bool = False  # on the other side of the paper (or folded behind): no frame on its trim line
 
 
 FaceKey = tuple[int, int, float, float, str | bool | None]
@@ -173,6 +189,7 @@ class FaceForms:
     def __init__(self, placed: Iterable[Placed]) -> None:
         self._recurring = {k for k, n in Counter(_face_key(p) for p in placed).items() if n > 1}
         self._names: dict[FaceKey, str] = {}
+        self._pictures: dict[FaceKey, str] = {}
 
     def draw(self, c: Canvas, look: Look, p: Placed) -> None:
         """`p`'s content at the origin of the current coordinates, its copy number apart when shared."""
@@ -189,6 +206,51 @@ class FaceForms:
             c.endForm()
         c.doForm(name)
         draw_side(c, look, p.comp, p.side, 0, 0, p.w, p.h, p.label, layer="label")
+
+    def picture(self, c: Canvas, look: Look, p: Placed) -> None:
+        """`p`'s content without its text, at the origin: a form drawn once per face, placed in each
+        region of the bleed its art runs into."""
+        key = _face_key(p)
+        name = self._pictures.get(key)
+        if name is None:
+            name = self._pictures[key] = f"roadkit-picture-{len(self._pictures)}"
+            c.beginForm(name, -p.w, -p.h, 2 * p.w, 2 * p.h)
+            draw_side(picture_only(c), look, p.comp, p.side, 0, 0, p.w, p.h, p.label, layer="content")
+            c.endForm()
+        c.doForm(name)
+
+
+def footprint(p: Placed) -> tuple[float, float, float, float]:
+    """The page rectangle (left, bottom, right, top) of a placed side's trim box."""
+    w, h = (p.h, p.w) if p.turn else (p.w, p.h)
+    return p.x, p.y, p.x + w, p.y + h
+
+
+def _to_page(p: Placed, lx: float, ly: float) -> tuple[float, float]:
+    """A point of `p`'s own coordinates (trim box from the origin, upright) on the page, as `place` turns it."""
+    if p.turn == 90:
+        return p.x + p.h - ly, p.y + lx
+    if p.turn == -90:
+        return p.x + ly, p.y + p.w - lx
+    return p.x + lx, p.y + ly
+
+
+def free_regions(p: Placed, items: Sequence[Placed], bleed: float) -> list[Region]:
+    """The bleed regions of `p` that no other piece's trim box covers: where pieces abut, the cut is
+    shared and the neighbour's face is there, so the art runs on into the bleed only on a block's outside."""
+    out = []
+    for region in bleed_regions(p.w, p.h, bleed):
+        x, y, rw, rh = region[1]
+        (ax, ay), (bx, by) = _to_page(p, x, y), _to_page(p, x + rw, y + rh)
+        left, right, bottom, top = min(ax, bx), max(ax, bx), min(ay, by), max(ay, by)
+        if not any(q is not p and _overlap((left, bottom, right, top), footprint(q)) for q in items):
+            out.append(region)
+    return out
+
+
+def _overlap(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:
+    eps = 0.01
+    return min(a[2], b[2]) - max(a[0], b[0]) > eps and min(a[3], b[3]) - max(a[1], b[1]) > eps
 
 
 def place(c: Canvas, look: Look, items: list[Placed], bleed: float = BLEED, forms: FaceForms | None = None) -> None:
@@ -208,7 +270,12 @@ def place(c: Canvas, look: Look, items: list[Placed], bleed: float = BLEED, form
             if layer == "content" and forms is not None:
                 forms.draw(c, look, p)
             else:
-                draw_side(c, look, p.comp, p.side, 0, 0, p.w, p.h, p.label, bleed=bleed, layer=layer)
+                draw_side(c, look, p.comp, p.side, 0, 0, p.w, p.h, p.label, bleed=bleed, layer=layer,
+                          trim_frame=not p.back)
+            if layer == "content" and bleed and bleeds(p.comp, p.side):
+                regions = free_regions(p, items, bleed)
+                if regions:
+                    mirror_bleed(c, partial((forms or FaceForms(())).picture, c, look, p), regions)
             c.restoreState()
 
 
@@ -244,7 +311,7 @@ def _backs(sheet: Sheet, page_w: float, dx: float = 0.0, dy: float = 0.0) -> lis
             if p.back is None:
                 continue
             x, y = block.grid.mirrored_slot(i, page_w)
-            out.append(Placed(p.comp, p.back, x + dx, y + dy, *p.size, "", -90 if block.grid.rotated else 0))
+            out.append(Placed(p.comp, p.back, x + dx, y + dy, *p.size, "", -90 if block.grid.rotated else 0, True))
     return out
 
 
@@ -395,8 +462,18 @@ def _board_name(game: str, piece: Piece, which: str) -> str:
 def _board_form(c: Canvas, look: Look, piece: Piece, side: Side, form: str, strips: bool = True) -> None:
     """The whole board side once, as a form every sheet of it shows a window of."""
     bw, bh = piece.size
+    if not bleeds(piece.comp, side):
+        c.beginForm(form, -BLEED, -BLEED, bw + BLEED, bh + BLEED)
+        draw_side(c, look, piece.comp, side, 0, 0, bw, bh, piece.label, strips=strips)
+        c.endForm()
+        return
+    # Art to the trim: its picture (no text) once as a form, shown again mirrored in the bleed all round.
+    c.beginForm(f"{form}-picture", -bw, -bh, 2 * bw, 2 * bh)
+    draw_side(picture_only(c), look, piece.comp, side, 0, 0, bw, bh, piece.label, layer="content", strips=strips)
+    c.endForm()
     c.beginForm(form, -BLEED, -BLEED, bw + BLEED, bh + BLEED)
     draw_side(c, look, piece.comp, side, 0, 0, bw, bh, piece.label, strips=strips)
+    mirror_bleed(c, lambda: c.doForm(f"{form}-picture"), bleed_regions(bw, bh, BLEED))
     c.endForm()
 
 

@@ -21,7 +21,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from generators.content.geometry import Box
 from generators.content.model import Component, Element, Icons, LoadedGame, Side, size_mm
-from generators.pdf.art import arrow_extent, draw_art
+from generators.pdf.art import arrow_extent, draw_art, pip_diameter
 from generators.pdf.colour import mix, readable, text_on
 from generators.pdf.fonts import register
 from generators.pdf.pen import Pen
@@ -133,9 +133,11 @@ Layer = Literal["all", "background", "content", "shared", "label"]
 
 
 def draw_side(c: Canvas, look: Look, comp: Component, side: Side, x: float, y: float, w: float, h: float,
-              set_label: str = "", bleed: float = BLEED, layer: Layer = "all", strips: bool = True) -> None:
+              set_label: str = "", bleed: float = BLEED, layer: Layer = "all", strips: bool = True,
+              trim_frame: bool = True) -> None:
     """Draw `side` with its trim box at (x, y, w, h) in points; background runs `bleed` further;
-    `strips` False leaves out a board's side strips (see `draw_strips`).
+    `strips` False leaves out a board's side strips (see `draw_strips`); `trim_frame` False draws no
+    ink-saver frame on the trim line (a back's: any duplex misregistration would show it inside an edge).
 
     Sheets draw every background first and every content second (see documents.place), so one
     piece's bleed never paints over its neighbour's content. The content splits in two for sheets
@@ -149,7 +151,7 @@ def draw_side(c: Canvas, look: Look, comp: Component, side: Side, x: float, y: f
     frame = look.color(side.color)
     c.saveState()
     if layer in ("all", "background"):
-        _background(c, look, comp, frame, x, y, w, h, bleed)
+        _background(c, look, comp, frame, x, y, w, h, bleed, trim_frame)
     if layer != "background":
         if comp.shape == "round" and not look.ink_saver:
             # The cutting ring is content: a neighbour's bleed, drawn earlier, must not cover it.
@@ -158,6 +160,74 @@ def draw_side(c: Canvas, look: Look, comp: Component, side: Side, x: float, y: f
             c.circle(x + w / 2, y + h / 2, min(w, h) / 2 - RING_WIDTH, stroke=1, fill=0)
         _content(c, look, comp, side, frame, x, y, w, h, set_label, layer == "shared", strips)
     c.restoreState()
+
+
+def bleeds(comp: Component, side: Side) -> bool:
+    """Whether a side's art reaches its trim, so it must run on into the bleed: a full-layout face
+    (its art covers the face: roads, rails, grids, fills) or a board element within the safe zone of
+    an edge. A disc's art stays inside its cutting ring."""
+    if comp.shape == "round":
+        return False
+    if side.layout == "full":
+        return True
+    w, h = size_mm(comp.size)
+    safe = SAFE / mm
+    return any(el.x < safe or el.y < safe or el.x + el.width > w - safe or el.y + el.height > h - safe
+               for el in side.elements)
+
+
+# The eight bleed regions of a trim box (w, h) with bleed b, in the box's own coordinates: the clip
+# rectangle (x, y, width, height) in units of (w, h, b), and the reflection that maps the face onto it.
+# Each edge's strip shows the face mirrored in that edge, each corner the face turned half round on it:
+# the art just inside the trim runs on past it with its own shapes (a road's width, a rail, a grid
+# line across the edge), and text, kept 3 mm inside the trim, lands beyond the bleed and is clipped.
+Region = tuple[str, tuple[float, float, float, float], tuple[float, float, float, float, float, float]]
+
+
+def bleed_regions(w: float, h: float, b: float) -> list[Region]:
+    """The eight regions around a trim box (x, y, width, height) with the matrix that mirrors the face into each."""
+    xs = {"left": (-b, -1.0, 0.0), "mid": (0.0, 1.0, 0.0), "right": (w, -1.0, 2 * w)}
+    ys = {"bottom": (-b, -1.0, 0.0), "mid": (0.0, 1.0, 0.0), "top": (h, -1.0, 2 * h)}
+    out: list[Region] = []
+    for xn, (x0, sx, tx) in xs.items():
+        for yn, (y0, sy, ty) in ys.items():
+            if xn == yn == "mid":
+                continue
+            name = "-".join(n for n in (yn, xn) if n != "mid")
+            out.append((name, (x0, y0, w if xn == "mid" else b, h if yn == "mid" else b), (sx, 0.0, 0.0, sy, tx, ty)))
+    return out
+
+
+class _PictureOnly:
+    """A canvas that draws everything but text: the face's picture for its mirrored bleed (text kept
+    3 mm inside the trim would land beyond the bleed anyway, and must not be read twice from the page)."""
+
+    def __init__(self, c: Canvas) -> None:
+        self._c = c
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self._c, name)
+
+    def _none(self, *args: object, **kwargs: object) -> None:
+        return None
+
+    drawString = drawCentredString = drawRightString = drawText = _none
+
+
+def picture_only(c: Canvas) -> Canvas:
+    return _PictureOnly(c)  # type: ignore[return-value]
+
+
+def mirror_bleed(c: Canvas, draw: Callable[[], None], regions: list[Region]) -> None:
+    """Draw the face (`draw` paints its content at the origin) once more in each of `regions`, mirrored."""
+    for _, (x, y, rw, rh), matrix in regions:
+        c.saveState()
+        p = c.beginPath()
+        p.rect(x, y, rw, rh)
+        c.clipPath(p, stroke=0, fill=0)
+        c.transform(*matrix)
+        draw()
+        c.restoreState()
 
 
 def label_apart(comp: Component, side: Side) -> bool:
@@ -188,8 +258,10 @@ def _content(c: Canvas, look: Look, comp: Component, side: Side, frame: Color, x
 
 
 def _background(c: Canvas, look: Look, comp: Component, frame: Color, x: float, y: float, w: float, h: float,
-                bleed: float) -> None:
+                bleed: float, trim_frame: bool = True) -> None:
     if look.ink_saver:
+        if not trim_frame:
+            return
         c.setStrokeColor(frame)
         c.setLineWidth(0.8)
         if comp.shape == "round":
@@ -244,6 +316,11 @@ def _card_layout(c: Canvas, look: Look, comp: Component, side: Side, frame: Colo
     for i, element in enumerate(side.elements):
         _element(c, look, element, frame, x, y + h, ("elements", i))
     has_words = bool(side.text or side.fields or side.write_in)
+    # Fields and body text are one block fitted at one size, so no line ends up smaller than another.
+    lines = [f":{f.icon}: **{f.label}:** {f.text}" if f.icon else f"**{f.label}:** {f.text}" for f in side.fields]
+    if side.text:
+        lines.append(side.text)
+    size = 8.5 if w < 100 * mm else 11
     if side.image:
         art_h = body_h * (0.5 if has_words else 1.0)
         c.drawImage(str(Path(look.game.dir) / side.image), left, cursor - art_h, inner_w, art_h,
@@ -253,14 +330,15 @@ def _card_layout(c: Canvas, look: Look, comp: Component, side: Side, frame: Colo
         art_h = body_h * (0.5 if has_words else 1.0)
         if side.write_in and not (side.text or side.fields):  # a write-in grid keeps what the ruled lines leave
             art_h = max(art_h, body_h - write_in_height(side.write_in) - 1 * mm)
+        elif lines and not side.write_in:
+            # The picture takes what the words leave at their full size (at least half the body): a short
+            # text leaves no empty third under it.
+            words = measure(tokenize("\n".join(lines), icons), fonts, inner_w, body_h / 2 - 1 * mm, size, size)
+            if words.fits:
+                art_h = max(art_h, body_h - words.height - 2.5 * mm)
         draw_art(c, side.art, Box(left, cursor - art_h, inner_w, art_h), look.pen(frame, comp), key=("art",))
         cursor -= art_h + 1 * mm
-    # Fields and body text are one block fitted at one size, so no line ends up smaller than another.
-    lines = [f":{f.icon}: **{f.label}:** {f.text}" if f.icon else f"**{f.label}:** {f.text}" for f in side.fields]
-    if side.text:
-        lines.append(side.text)
     if lines:
-        size = 8.5 if w < 100 * mm else 11
         key: KeyPath = ("text",) if not side.fields else ("fields",)
         cursor -= draw_text(c, "\n".join(lines), icons, fonts, left, cursor, inner_w, max(cursor - body_bottom, 0.0),
                             size, color=ink, on=paper, key=key)
@@ -349,23 +427,32 @@ def has_strips(comp: Component, side: Side) -> bool:
 
 def draw_strips(c: Canvas, look: Look, side: Side, frame: Color, x: float, w: float, span: tuple[float, float],
                 set_label: str = "", which: tuple[bool, bool] = (True, True)) -> None:
-    """The title up the left margin and the provenance up the right one (`which`) of a face whose trim
-    runs from x to x + w, centred on the stretch `span` (bottom, top) of its height: the whole face, or
-    the part of a split board one sheet shows, so each sheet carries them whole."""
+    """The title up the left margin and the provenance up the right one of a face whose trim runs
+    from x to x + w, centred on the stretch `span` (bottom, top) of its height: the whole face, or
+    the part of a split board one sheet shows, so each sheet carries them whole. `which` says which
+    margins that stretch holds; where it holds one, that margin carries both, the title on its lower
+    half and the provenance on its upper half, so every sheet of a split board names the board and
+    says where it comes from."""
     lo, hi = span
     provenance = f"{provenance_text(side)}   {set_label}".strip()
     # Each strip's text box (4.5 mm thick) starts at the safe zone: descenders included, 3 mm from the trim.
     inset = SAFE + STRIP_TEXT / 2
-    strips = ((f"**{side.title}**", x + inset, frame, 8, GAMEPLAY, ("title",)),
-              (provenance, x + w - inset, look.quiet, FOOTER_SIZE, TAG, provenance_key(side)))
+    margins = [cx for cx, held in zip((x + inset, x + w - inset), which, strict=True) if held]
+    if not margins:
+        return
+    texts = ((f"**{side.title}**", frame, 8, GAMEPLAY, ("title",)),
+             (provenance, look.quiet, FOOTER_SIZE, TAG, provenance_key(side)))
     length = hi - lo - 2 * SAFE
-    for (text, cx, color, size, least, key), wanted in zip(strips, which, strict=True):
-        if not wanted:
-            continue
+    if len(margins) == 2:
+        places = [(margins[0], (lo + hi) / 2, length), (margins[1], (lo + hi) / 2, length)]
+    else:
+        half = (length - 2 * mm) / 2
+        places = [(margins[0], lo + SAFE + half / 2, half), (margins[0], hi - SAFE - half / 2, half)]
+    for (text, color, size, least, key), (cx, cy, room) in zip(texts, places, strict=True):
         c.saveState()
-        c.translate(cx, (lo + hi) / 2)
+        c.translate(cx, cy)
         c.rotate(90)
-        draw_text(c, text, look.icons, look.fonts, -length / 2, STRIP_TEXT / 2, length, STRIP_TEXT, size,
+        draw_text(c, text, look.icons, look.fonts, -room / 2, STRIP_TEXT / 2, room, STRIP_TEXT, size,
                   align="center", color=color, on=look.paper, valign="middle", min_size=least, key=key)
         c.restoreState()
 
@@ -670,24 +757,49 @@ def _in_circle_at_most(r: float, cy: float, bottom: float) -> float:
     return min(chord, top) + 1e-6
 
 
-def _square_token_layout(w: float, h: float, badge: bool, fit: TitleFit | None = None) -> TokenLayout:
-    """The label and badge inside the safe zone; the picture may reach 1.5 mm from the cut. The badge
-    sits in the top corner, or, where that leaves too small a picture and the name fits beside it, at
-    the end of the label."""
+MIN_PIP = 1.0 * mm  # a die's pips, across
+
+
+def badge_on_back(comp: Component, side: Side) -> bool:
+    """Whether `side` is a front whose back (its own or the component's) carries a provenance badge."""
+    for face in comp.faces:
+        if face.front is side:
+            back = face.back or comp.back
+            return back is not None and back.provenance != "rulebook"
+    return False
+
+
+def nameless_layout(w: float, h: float, round_: bool, badge: bool) -> TokenLayout:
+    """A small piece that shows its picture alone: the largest picture that keeps off the badge."""
+    if not round_:
+        return _square_token_layout(w, h, badge, named=False)
+    r_art = min(w, h) / 2 - RING_WIDTH - 1 * mm
+    d = min(w, h) / 2 - SAFE - 0.05 * mm - BADGE_R
+    spots = [(w / 2 + d * math.cos(math.radians(a)), h / 2 + d * math.sin(math.radians(a)), BADGE_R)
+             for a in _BADGE_ANGLES]
+    return _nameless_layout(w, h, r_art, spots if badge else spots[:1], badge)
+
+
+def _square_token_layout(w: float, h: float, badge: bool, fit: TitleFit | None = None,
+                         named: bool = True) -> TokenLayout:
+    """The label and badge inside the safe zone; the picture may reach 1.5 mm from the cut (and stand
+    on that line when the piece prints no name). The badge sits in the top corner, or, where that leaves
+    too small a picture and the name fits beside it, at the end of the label."""
     pad = 1.5 * mm
-    label = Box(SAFE, SAFE, w - 2 * SAFE, label_height(LABEL_LINES))
+    label = Box(SAFE, SAFE, w - 2 * SAFE, label_height(LABEL_LINES) if named else 0.0)
     spot = (w - SAFE - BADGE_R, h - SAFE - BADGE_R, BADGE_R)
-    art_bottom = label.y + label.h + _GAP
+    art_bottom = label.y + label.h + _GAP if named else pad
     side = _largest_art(w / 2, art_bottom, h - art_bottom - pad,
                         lambda a: _art_fits(a, spot if badge else None, w, h, 0.0))
-    if badge and side < MIN_PICTURE and fit is not None:
+    if named and badge and side < MIN_PICTURE and fit is not None:
         beside = Box(SAFE, SAFE, w - 2 * SAFE - 2 * BADGE_R - _GAP, label.h)
         if fit(beside.w, beside.h, TOKEN_TITLE) is not None:
             low = (w - SAFE - BADGE_R, SAFE + label.h / 2, BADGE_R)
             wide = _largest_art(w / 2, art_bottom, h - art_bottom - pad, lambda a: _art_fits(a, None, w, h, 0.0))
             if wide > side:
                 return TokenLayout(beside, Box(w / 2 - wide / 2, art_bottom, wide, wide), low, (beside,), TOKEN_TITLE)
-    return TokenLayout(label, Box(w / 2 - side / 2, art_bottom, side, side), spot, (label,), TOKEN_TITLE)
+    art = Box(w / 2 - side / 2, art_bottom, side, side)
+    return TokenLayout(label, art, spot, (label,) if named else (), TOKEN_TITLE)
 
 
 def word_art_box(lay: TokenLayout, w: float, h: float, badge: bool) -> Box:
@@ -723,10 +835,19 @@ def _token_layout(c: Canvas, look: Look, comp: Component, side: Side, frame: Col
     round_ = comp.shape == "round"
     runs = tuple(tokenize(title, look.icons))
     lay = _titled_token_layout(w, h, round_, badge, runs, look.fonts, side.art is not None)
+    named = named_piece(w, h, round_)
+    if side.art is not None and side.art.pips is not None and pip_diameter(lay.art.w) < MIN_PIP:
+        # Pips too small to count beside a name: the pips alone, larger (they say the value).
+        lay, named = nameless_layout(w, h, round_, badge), False
+    if (badge and not named and side.art is not None and lay.art.w < MIN_PICTURE
+            and badge_on_back(comp, side)):
+        # A marker too small for a picture beside its badge (an 8 mm disc's safe circle holds the
+        # letter alone): the picture here, the badge on its back.
+        lay, badge = nameless_layout(w, h, round_, False), False
     picture = side.art is not None
-    if picture and side.art is not None and side.art.icon is not None and lay.art.w < MIN_PICTURE:
+    if picture and named and side.art is not None and side.art.icon is not None and lay.art.w < MIN_PICTURE:
         # The name took the safe zone: a speck of a picture helps no one, the name alone reads better
-        # (where it stands, clear of the badge).
+        # (where it stands, clear of the badge). A piece with no name keeps its picture, however small.
         picture = False
     local = lay.art
     if side.art is not None and side.art.number is not None and not round_:
@@ -742,7 +863,7 @@ def _token_layout(c: Canvas, look: Look, comp: Component, side: Side, frame: Col
     if picture and side.art is not None:
         # Side colour, not ink: an enemy car must differ from a civilian one at a glance.
         draw_art(c, side.art, art, replace(look.pen(frame, comp), ink=frame), key=("art",))
-    if named_piece(w, h, round_):
+    if named:
         draw_text(c, title, look.icons, look.fonts, label.x, label.y + label.h, label.w, label.h, lay.title_size,
                   align="center", color=frame if side.art is not None else look.ink, on=look.paper,
                   valign="middle", key=("title",))

@@ -17,7 +17,7 @@ from reportlab.pdfgen.canvas import Canvas
 from generators.content import geometry
 from generators.content.geometry import Box
 from generators.content.model import MapSpace, SpaceMap, Terrain
-from generators.pdf.colour import text_on
+from generators.pdf.colour import mix, text_on
 from generators.pdf.pen import Pen, draw_icon_in
 from generators.pdf.text import draw_text
 
@@ -79,10 +79,12 @@ def _path(c: Canvas, pts: list[tuple[float, float]]):
 def _space(c: Canvas, m: SpaceMap, s: MapSpace, t: Terrain, view: _View, pen: Pen) -> None:
     pts = [view.pt(p) for p in geometry.outline(m, s)]
     c.setLineWidth(0.5)
-    c.setStrokeColor(pen.ink, alpha=0.55)
     fill = t.color is not None and not pen.ink_saver
+    under = pen.resolve(t.color) if fill and t.color is not None else pen.paper
+    # No transparency (a face is drawn as a form, which gets no transparency states): the ink pre-mixed.
+    c.setStrokeColor(mix(under, pen.ink, 0.55))
     if fill:
-        c.setFillColor(pen.resolve(t.color))
+        c.setFillColor(under)
     c.drawPath(_path(c, pts), stroke=1, fill=1 if fill else 0)
     if t.border is not None:
         color = pen.resolve(t.border.color)
