@@ -69,6 +69,7 @@ class FormUse:
     name: str
     matrix: Matrix  # form space to page space
     clip: tuple[float, float, float, float] | None  # left, bottom, right, top in page points
+    within: str | None = None  # the outermost form it is drawn in, None when placed on the page itself
 
     @property
     def origin(self) -> tuple[float, float]:
@@ -241,7 +242,7 @@ class _Reader:
         matrix = tuple(float(v) for v in xobj.get("/Matrix", IDENTITY))
         inner = state.copy()
         inner.ctm = mul(matrix, state.ctm)  # type: ignore[arg-type]
-        self.page.forms.append(FormUse(name.removeprefix("/FormXob."), inner.ctm, state.clip))
+        self.page.forms.append(FormUse(name.removeprefix("/FormXob."), inner.ctm, state.clip, form))
         self.run(xobj, xobj.get("/Resources") or resources, inner, form or name.removeprefix("/FormXob."))
 
 
