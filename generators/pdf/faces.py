@@ -586,14 +586,14 @@ def token_layout(w: float, h: float, round_: bool, badge: bool = True, fit: Titl
     one- and a two-line title (`fit` says what fits), and the badge's places, the layout that leaves
     the largest picture; with no picture the label sits in the middle, where the chord is widest."""
     if not round_:
-        return _square_token_layout(w, h, badge, fit)
+        return _square_token_layout(w, h, badge, fit, named=named_piece(w, h, round_))
     # Text (label and badge letter) keeps the safe zone: inside the circle 3 mm within the cut. The
     # picture, which a cut a little off does not spoil, may reach 1 mm inside the cutting ring.
     # (A hair more: a descender reaches a little below its line's box.)
     r = min(w, h) / 2 - SAFE - 0.05 * mm
     r_art = min(w, h) / 2 - RING_WIDTH - 1 * mm
     cx, cy = w / 2, h / 2
-    d = r - BADGE_R
+    d = max(r - BADGE_R, 0.0)  # a safe circle smaller than the badge (an 8 mm marker's): the badge in the middle
     spots = [(cx + d * math.cos(math.radians(a)), cy + d * math.sin(math.radians(a)), BADGE_R) for a in _BADGE_ANGLES]
     best: TokenLayout | None = None
     best_clear = False
@@ -645,13 +645,15 @@ def _badge_apart(w: float, h: float, r: float, r_art: float, fit: TitleFit | Non
 
 MIN_PICTURE = 4 * mm  # a smaller icon beside a name is left out
 NAMED_DISC = 15 * mm  # a smaller disc's safe circle (under 9 mm across) holds no name beside a picture
+NAMED_SQUARE = 10 * mm  # a smaller square's safe square (under 4 mm) holds no name
 
 
 def named_piece(w: float, h: float, round_: bool) -> bool:
     """Whether a small piece prints its name. A disc under 15 mm has no room for a name at the gameplay
     size 3 mm inside its cut next to a picture: it shows its picture alone (the track or space it sits
-    on names it, as the Health and Shield tracks do for the vampire chase's markers)."""
-    return not round_ or min(w, h) >= NAMED_DISC
+    on names it, as the Health and Shield tracks do for the vampire chase's markers). Nor does a square
+    under 10 mm (its 4 mm safe square holds no name)."""
+    return min(w, h) >= (NAMED_DISC if round_ else NAMED_SQUARE)
 
 
 def _nameless_layout(w: float, h: float, r_art: float, spots: list[tuple[float, float, float]],
@@ -774,7 +776,7 @@ def nameless_layout(w: float, h: float, round_: bool, badge: bool) -> TokenLayou
     if not round_:
         return _square_token_layout(w, h, badge, named=False)
     r_art = min(w, h) / 2 - RING_WIDTH - 1 * mm
-    d = min(w, h) / 2 - SAFE - 0.05 * mm - BADGE_R
+    d = max(min(w, h) / 2 - SAFE - 0.05 * mm - BADGE_R, 0.0)
     spots = [(w / 2 + d * math.cos(math.radians(a)), h / 2 + d * math.sin(math.radians(a)), BADGE_R)
              for a in _BADGE_ANGLES]
     return _nameless_layout(w, h, r_art, spots if badge else spots[:1], badge)
@@ -788,6 +790,8 @@ def _square_token_layout(w: float, h: float, badge: bool, fit: TitleFit | None =
     pad = 1.5 * mm
     label = Box(SAFE, SAFE, w - 2 * SAFE, label_height(LABEL_LINES) if named else 0.0)
     spot = (w - SAFE - BADGE_R, h - SAFE - BADGE_R, BADGE_R)
+    if min(w, h) - 2 * SAFE < 2 * BADGE_R:  # a safe square smaller than the badge (an 8 mm marker's): in the middle
+        spot = (w / 2, h / 2, BADGE_R)
     art_bottom = label.y + label.h + _GAP if named else pad
     side = _largest_art(w / 2, art_bottom, h - art_bottom - pad,
                         lambda a: _art_fits(a, spot if badge else None, w, h, 0.0))
