@@ -687,9 +687,10 @@ def _face_centres(path: Path, names: list[str]) -> list[dict[str, tuple[float, f
 
 def test_numbered_dice_have_standard_opposite_faces(tmp_path: Path) -> None:
     order = (4, 1, 6, 3, 2, 5)  # listed out of order on purpose
-    # Rulebook faces carry no badge, so an 18 mm face prints its name beside 1 mm pips: the name finds it.
-    faces = "".join(f"  - {{id: f{i}, front: {{title: 'Side {i}', provenance: rulebook, section: Test, "
-                    f"art: {{pips: {i}}}}}}}\n" for i in order)
+    # Numbers, not pips: an 18 mm face keeps its name beside a number (pips of 1 mm leave it no room), and
+    # the name finds the face. Numbered faces pair as pips do.
+    faces = "".join(f"  - {{id: f{i}, front: {{title: 'Side {i}', provenance: house, art: {{number: '{i}'}}}}}}\n"
+                    for i in order)
     path = _die_content(tmp_path, faces)
     names = [f"Side {i}" for i in range(1, 7)]
     nets = _face_centres(path, names)
@@ -811,8 +812,8 @@ def test_ink_saver_has_no_bleed_fills_and_less_ink(kit: Path, tmp_path: Path) ->
 
 def test_dice_print_as_nets_one_per_die(tmp_path: Path) -> None:
     content = copy_content(tmp_path, ("mission-drive",))
-    faces = "".join(f"  - {{id: f{i}, front: {{title: 'Side {i}', provenance: rulebook, section: Test, "
-                    f"art: {{pips: {i}}}}}}}\n" for i in range(1, 7))
+    faces = "".join(f"  - {{id: f{i}, front: {{title: 'Side {i}', provenance: house, art: {{number: '{i}'}}}}}}\n"
+                    for i in range(1, 7))
     (content / "mission-drive" / "components" / "zz-die.yaml").write_text(
         f"id: die\nname: Die\nkind: dice\ncount: 3\nsize: {{width: 18, height: 18}}\nfaces:\n{faces}", "utf-8")
     out = tmp_path / "out"
