@@ -12,6 +12,8 @@ from reportlab.lib.units import mm
 
 from generators.content.loader import walk_sides
 from generators.content.model import Component, Icons, LoadedGame, size_mm
+from generators.pdf.faces import Look
+from generators.pdf.fit import audit_side
 
 KeyPath = tuple[str | int, ...]
 SLACK = 0.01  # mm: rounding of the drawing
@@ -46,10 +48,8 @@ class Pair:
                 "make it at least the piece, or a panel (a layout guide) that outlines no slot")
 
 
-def smallest_square(look: object, comp: Component) -> float | None:
+def smallest_square(look: Look, comp: Component) -> float | None:
     """The side (mm) of the smallest track or grid square any side of `comp` draws, or None if it has none."""
-    from generators.pdf.fit import audit_side
-
     cells = [min(w, h) / mm for _, side in walk_sides(comp)
              for role, (_, _, w, h) in audit_side(look, comp, side).boxes if role == "cell"]
     return min(cells) if cells else None
@@ -57,8 +57,6 @@ def smallest_square(look: object, comp: Component) -> float | None:
 
 def pairs(game: LoadedGame, icons: Icons) -> Iterator[Pair | tuple[Component, KeyPath, str]]:
     """Every declared pair of the game, or (component, key, problem) where a declaration names nothing usable."""
-    from generators.pdf.faces import Look
-
     by_id = {c.id: c for c in game.components}
     look = Look(game, icons)
     squares: dict[str, float | None] = {}
