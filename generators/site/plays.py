@@ -185,7 +185,7 @@ def _confirmed_notes(balance: Any, confirmed: dict[str, Any] | None,
         if f is None or f.get("verdict") != "confirmed":
             way = "went the other way" if f and f.get("verdict") == "contradicted" else "could not tell it from chance"
             unconfirmed.append(f"{_words(str(e.get('value', '')))} ({_setting(e.get('setting', ''), names)}): "
-                               f"{_signed(e.get('effect'))} points for the one-step player; the careful player "
+                               f"{_signed(e.get('effect'))} points for the player named above; the careful player "
                                f"{way}, {_search_said(f)}")
     return by, tuple(unconfirmed), _order(confirmed.get("difficulty"), "search", names)
 
