@@ -117,7 +117,7 @@ def not_waiting_on(s: State, name: str) -> str:
         if s.rules.istar and s.p(name).picked:
             return (f"{name} has drafted from this packet; the next comes once every player has (Advanced Rules "
                     "(optional))")
-        return f"{name} has kept their Support cards from this deal: one is discarded of five (3. Recovery Phase)"
+        return f"{name} has kept their Support cards from this deal: four of five (Setup · 3. Recovery Phase)"
     if s.phase == "threat":
         return (f"each player rolls the defence die once in the Threat phase, and {name} has rolled (2. Threat "
                 "Phase)")
