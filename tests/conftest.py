@@ -65,6 +65,8 @@ SLOW: dict[str, str] = {
     "tests/test_site_browser.py": "Chromium over the whole site",
     "tests/test_site_zensical.py": "the whole site built again by Zensical, and Chromium",
     "tests/test_site_projects.py": "the whole site's projects",
+    "tests/test_print.py": "the whole print kit of every game on both papers, twice (byte for byte)",
+    "tests/test_build_graph.py": "whole `roadkit build` runs in copies of the repository, step after step",
     "tests/test_concurrency.py": "builds run side by side",
     "tests/test_faults.py": "builds that fail, killed and resumed",
     "tests/test_read_only.py": "builds into read-only folders",
