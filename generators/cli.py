@@ -20,6 +20,7 @@ import traceback
 from collections.abc import Sequence
 from pathlib import Path
 
+from generators import arguments
 from generators.errors import CheckUsageError, ContentError, EnvironmentFault, OutputError, SettingError
 
 PAPERS = ("a4", "letter")
@@ -29,20 +30,7 @@ SIMULATED_GAMES = 30
 
 
 def _simulated_games() -> int:
-    raw = os.environ.get("ROADKIT_SIMULATE", "")
-    if not raw.strip():
-        return SIMULATED_GAMES
-    if not raw.strip().isdigit():
-        raise SettingError(f"ROADKIT_SIMULATE must be a whole number of games, got {raw!r}")
-    return int(raw)
-
-
-def _offset(text: str) -> tuple[float, float]:
-    try:
-        x, y = (float(v) for v in text.split(","))
-    except ValueError:
-        raise argparse.ArgumentTypeError("expected X,Y in millimetres, like 1.5,-0.5") from None
-    return (x, y)
+    return arguments.env_games("ROADKIT_SIMULATE", SIMULATED_GAMES)
 
 
 def _common(p: argparse.ArgumentParser) -> None:
@@ -57,20 +45,20 @@ def _print_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--ink-saver", action="store_true", help="light backgrounds, no full-bleed fills")
     p.add_argument("--proxies", action="store_true",
                    help="write-in stand-ins instead of our house designs, for owners of the boxed games")
-    p.add_argument("--back-offset", type=_offset, default=(0.0, 0.0), metavar="X,Y",
+    p.add_argument("--back-offset", type=arguments.offset, default=(0.0, 0.0), metavar="X,Y",
                    help="shift back pages by X,Y mm to match your printer's duplex drift")
     p.add_argument("--no-png", action="store_true", help="skip the PNG export of each face")
-    p.add_argument("--jobs", "-j", type=int, default=None, metavar="N",
-                   help="render on N processes (default: every core)")
+    p.add_argument("--jobs", "-j", type=arguments.JOBS, default=None, metavar="N",
+                   help=f"render on N processes, 1 to {arguments.MAX_JOBS} (default: every core)")
     p.add_argument("--tts", action="store_true",
                    help="also export Tabletop Simulator deck sheets and a saved object per game into build/tts/")
-    p.add_argument("--tts-url", metavar="BASE", default=None,
+    p.add_argument("--tts-url", metavar="BASE", default=None, type=arguments.url,
                    help="base URL the build/tts/<game>/ folders will be served from "
                         "(default: image names relative to the save, to copy into TTS's Mods/Images)")
 
 
 def parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="roadkit", description=__doc__.splitlines()[0])
+    p = arguments.Parser(prog="roadkit", description=__doc__.splitlines()[0])
     sub = p.add_subparsers(dest="command", required=True)
     b = sub.add_parser("build", help="everything: validate, PDFs and PNGs, rules check, site")
     _common(b)
@@ -97,23 +85,25 @@ def parser() -> argparse.ArgumentParser:
     sim = sub.add_parser("simulate", help="play whole games with rules-legal players and report results with "
                                           "their 95 %% intervals")
     _common(sim)
-    sim.add_argument("--games", type=int, default=200, metavar="N", help="games per setting (default 200)")
-    sim.add_argument("--seed", type=int, default=1, metavar="S", help="first seed (default 1)")
+    sim.add_argument("--games", type=arguments.GAMES, default=200, metavar="N",
+                     help=f"games per setting, 1 to {arguments.MAX_GAMES:,} (default 200)")
+    sim.add_argument("--seed", type=arguments.SEED, default=1, metavar="S", help="first seed (default 1)")
     sim.add_argument("--json", action="store_true", help="print the results as JSON")
-    sim.add_argument("--jobs", "-j", type=int, default=None, metavar="N",
-                     help="play on N processes (default: every core)")
+    sim.add_argument("--jobs", "-j", type=arguments.JOBS, default=None, metavar="N",
+                     help=f"play on N processes, 1 to {arguments.MAX_JOBS} (default: every core)")
     sim.add_argument("--policy", action="append", default=None, metavar="P",
                      help="random, greedy (one step ahead) or search (Monte Carlo tree search); repeatable "
                           "(default: random, and greedy where the game rates positions)")
-    sim.add_argument("--simulations", type=int, default=100, metavar="N",
-                     help="the search player's strength: simulations per move (default 100)")
+    sim.add_argument("--simulations", type=arguments.SIMULATIONS, default=100, metavar="N",
+                     help=f"the search player's strength: simulations per move, 1 to {arguments.MAX_SIMULATIONS:,} "
+                          "(default 100)")
     sim.add_argument("--write", action="store_true",
                      help="store the figures in content/<game>/figures.json for the site (with the version of "
                           "the rules data and code they were computed for)")
-    sim.add_argument("--precision", type=float, default=None, metavar="POINTS",
+    sim.add_argument("--precision", type=arguments.precision, default=None, metavar="POINTS",
                      help="play more games (on the next seeds) until every result's 95 %% interval is within "
                           "± POINTS percentage points, e.g. 3 (the site's figures use 3)")
-    sim.add_argument("--max-games", type=int, default=20000, metavar="N",
+    sim.add_argument("--max-games", type=arguments.GAMES, default=20000, metavar="N",
                      help="with --precision, stop at N games per setting all the same (default 20000)")
     sim.add_argument("--setting", action="append", default=None, metavar="LABEL",
                      help="only the setting with this label (e.g. '3 players'); repeatable; not with --write")
@@ -121,23 +111,24 @@ def parser() -> argparse.ArgumentParser:
                      help="head to head: each --policy (default search) against P on the same seeds; in a "
                           "competitive game it takes each seat in turn and P plays the others; with --write the "
                           "comparison is stored for the game's overview")
-    sim.add_argument("--scheduler", default=None, metavar="ADDRESS",
+    sim.add_argument("--scheduler", default=None, metavar="ADDRESS", type=arguments.scheduler,
                      help="play the games on a Dask distributed cluster (tcp://host:8786) instead of local "
                           "processes: the same seeds give the same figures")
     bal = sub.add_parser("balance", help="what each seat, character or card that varies does to the win rate, "
                                         "with 95 %% intervals and the outliers flagged")
     _common(bal)
-    bal.add_argument("--games", type=int, default=None, metavar="N",
-                     help="games per setting (default 300; with --confirm 100)")
-    bal.add_argument("--seed", type=int, default=1, metavar="S", help="first seed (default 1)")
+    bal.add_argument("--games", type=arguments.GAMES, default=None, metavar="N",
+                     help=f"games per setting, 1 to {arguments.MAX_GAMES:,} (default 300; with --confirm 100)")
+    bal.add_argument("--seed", type=arguments.SEED, default=1, metavar="S", help="first seed (default 1)")
     bal.add_argument("--policy", default="greedy", choices=("random", "greedy", "search"),
                      help="who plays every seat (default greedy)")
-    bal.add_argument("--simulations", type=int, default=100, metavar="N", help="the search player's strength")
+    bal.add_argument("--simulations", type=arguments.SIMULATIONS, default=100, metavar="N",
+                     help=f"the search player's strength, 1 to {arguments.MAX_SIMULATIONS:,} (default 100)")
     bal.add_argument("--json", action="store_true", help="print the report as JSON")
     bal.add_argument("--write", action="store_true", help="store the findings in content/<game>/figures.json")
-    bal.add_argument("--jobs", "-j", type=int, default=None, metavar="N",
-                     help="play on N processes (default: every core)")
-    bal.add_argument("--scheduler", default=None, metavar="ADDRESS",
+    bal.add_argument("--jobs", "-j", type=arguments.JOBS, default=None, metavar="N",
+                     help=f"play on N processes, 1 to {arguments.MAX_JOBS} (default: every core)")
+    bal.add_argument("--scheduler", default=None, metavar="ADDRESS", type=arguments.scheduler,
                      help="play the games on a Dask distributed cluster (tcp://host:8786) instead of local "
                           "processes: the same seeds give the same findings")
     bal.add_argument("--rebalanced", action="append", default=[], metavar="NAME=CHANGE",
@@ -159,13 +150,14 @@ def parser() -> argparse.ArgumentParser:
     _common(pl)
     pl.add_argument("--setting", default=None, metavar="LABEL", help="which setting (default: the first)")
     pl.add_argument("--seat", default=None, metavar="S", help="the seat you play (default: the first to act)")
-    pl.add_argument("--seed", type=int, default=1, metavar="S", help="the dice and shuffles (default 1)")
+    pl.add_argument("--seed", type=arguments.SEED, default=1, metavar="S", help="the dice and shuffles (default 1)")
     pl.add_argument("--hint", action="store_true", help="show the search player's choice before each of yours")
-    pl.add_argument("--simulations", type=int, default=200, metavar="N",
-                    help="the search player's strength: simulations per move (default 200)")
-    pl.add_argument("--seconds", type=float, default=None, metavar="S",
-                    help="at most this much think time a move for the search player (CPU seconds; it stops "
-                         "at --simulations or S, whichever comes first)")
+    pl.add_argument("--simulations", type=arguments.SIMULATIONS, default=200, metavar="N",
+                    help=f"the search player's strength: simulations per move, 1 to {arguments.MAX_SIMULATIONS:,} "
+                         "(default 200)")
+    pl.add_argument("--seconds", type=arguments.think_time, default=None, metavar="S",
+                    help="at most this much think time a move for the search player (CPU seconds, more than 0 and "
+                         f"at most {arguments.MAX_SECONDS:g}; it stops at --simulations or S, whichever comes first)")
     return p
 
 
@@ -173,10 +165,20 @@ WRITERS = ("build", "print", "check", "site", "schema")  # the commands that wri
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    from generators import streams
+
+    try:
+        with streams.guarded():
+            return _main(argv)
+    except streams.OutputLost as exc:  # the terminal or pipe failed, not build/ (a fault there rolled it back)
+        return streams.lost(exc)
+
+
+def _main(argv: Sequence[str] | None) -> int:
     args = parser().parse_args(argv)
-    from generators import phases
+    from generators import phases, streams
     from generators.memo import caching
-    from generators.outputs import describe_fault
+    from generators.outputs import StrayFolder, describe_fault
 
     try:
         # Writers remember the loaded content and which sides' text fits (build/.cache/), so a rebuild
@@ -186,7 +188,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ContentError as exc:
         print(exc, file=sys.stderr)
         return 2
-    except CheckUsageError as exc:
+    except (CheckUsageError, StrayFolder) as exc:
         print(f"roadkit {args.command}: {exc}", file=sys.stderr)
         return 2
     except EnvironmentFault as exc:
@@ -197,6 +199,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 3
     except KeyboardInterrupt:
         return 130
+    except streams.OutputLost:
+        raise  # main() reports it: the terminal or pipe failed, not Roadkit
     except Exception:
         traceback.print_exc()
         print("roadkit: internal error (a bug in Roadkit, not in your content); please report it with the "
@@ -221,6 +225,11 @@ def _run(args: argparse.Namespace) -> int:
     started = time.perf_counter()
     if args.command in WRITERS and (problem := source_date_epoch_problem()):
         raise SettingError(problem)
+    if args.command == "build":
+        _simulated_games()  # a bad ROADKIT_SIMULATE stops the run before anything is read or written
+    if args.command in WRITERS and (problem := arguments.out_problem(args.out, args.content)):
+        print(f"roadkit {args.command}: {problem}", file=sys.stderr)
+        return 2
     zensical = args.command == "site" and args.engine == "zensical"
     if zensical and args.serve:
         print("roadkit site: --serve previews with MkDocs; it does not take --engine zensical", file=sys.stderr)
@@ -279,9 +288,6 @@ def _run(args: argparse.Namespace) -> int:
     if args.command == "simulate":
         from generators.engine.simulate import run_simulate
 
-        if args.precision is not None and not 0 < args.precision < 50:
-            print("roadkit simulate: --precision is in percentage points, between 0 and 50 (e.g. 3)", file=sys.stderr)
-            return 2
         if args.setting and args.write and not args.against:
             print("roadkit simulate: --write stores every setting's figures: leave out --setting", file=sys.stderr)
             return 2

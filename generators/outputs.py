@@ -808,27 +808,59 @@ def _make_all(stale: list[Target], on_make: Callable[[Target], None] | None,
 # --- one build at a time -----------------------------------------------------------------------
 
 
+# Marks a folder as Roadkit's output folder: only a folder that has it (or was empty) is ever cleaned
+# or has folders swapped in, so `--out ~/Documents` cannot lose anything.
+MARKER = ".roadkit-build"
+_MARKER_TEXT = b"Roadkit's output folder: everything here is made by `roadkit` and may be replaced or deleted.\n"
+
+
+class StrayFolder(Exception):
+    """The output folder holds files Roadkit did not make: a command-line mistake (exit 2)."""
+
+
 @contextlib.contextmanager
 def build_lock(out: Path, waiting: Callable[[str], None]) -> Iterator[None]:
     """Hold `out` (build/) for this run: a second run waits until the first is done (the lock is the
     kernel's, so it is released even when a run is killed). Once held, what a killed run left behind
-    (temporary files and folders, caches of earlier versions) is removed. A build/ this call creates
-    is removed again if the run leaves it empty (it failed before writing anything)."""
+    (temporary files and folders, caches of earlier versions) is removed. A folder that is not empty
+    and not Roadkit's (no MARKER, no manifest of an earlier version) is refused. A build/ this call
+    creates, or marks, is put back as it was if the run leaves nothing else in it."""
     existed = out.exists()
     try:
         out.mkdir(parents=True, exist_ok=True)
         fd = os.open(out, os.O_RDONLY)
     except OSError as exc:
         raise OutputError(f"cannot use the output folder {describe_os_error(exc)}") from None
+    marked = False
     try:
         _lock(fd, out, waiting)
+        marked = _mark(out)
         clean_stale(out)
         yield
     finally:
         os.close(fd)
+        if marked and [p.name for p in out.iterdir()] == [MARKER]:
+            (out / MARKER).unlink(missing_ok=True)
         if not existed:
             with contextlib.suppress(OSError):
                 out.rmdir()
+
+
+def _mark(out: Path) -> bool:
+    """Make sure `out` is Roadkit's, marking it if it is new (True: marked now)."""
+    if (out / MARKER).is_file():
+        return False
+    try:
+        entries = [p.name for p in out.iterdir()]
+    except OSError as exc:
+        raise OutputError(f"cannot use the output folder {describe_os_error(exc)}") from None
+    if entries and MANIFEST not in entries:
+        raise StrayFolder(f"{user_path(out)}/ holds files Roadkit did not make ({sorted(entries)[0]}, ...); give "
+                          "--out a new or empty folder (Roadkit replaces and deletes what is in it)")
+    with contextlib.suppress(OSError):  # a folder that cannot take it fails at its first real write
+        write_atomic(out / MARKER, _MARKER_TEXT)
+        return True
+    return False
 
 
 def _lock(fd: int, out: Path, waiting: Callable[[str], None]) -> None:

@@ -5,6 +5,7 @@ and column are known from the text written here, not from the code under test.""
 
 from __future__ import annotations
 
+import argparse
 import re
 import shutil
 from collections.abc import Callable
@@ -354,3 +355,161 @@ def test_an_engine_setup_error_stops_the_build_before_any_write(tmp_path, baseli
     line, _ = _break_with(tmp_path, baseline, write)
     m = LINE.match(line)
     assert m and m["path"] == "setup.hero.at" and "off the road" in m["msg"], line
+
+
+# --- every value on the command line and in the environment -----------------------------------------
+
+# Options that take free text and check it themselves later (a game, a folder, a setting's or a seat's
+# name, a policy, a design's change), each with a test of its own elsewhere.
+FREE_TEXT = {"--game", "--content", "--out", "--setting", "--seat", "--policy", "--against", "--rebalanced",
+             "paths"}
+
+
+def _value_options() -> list[tuple[str, argparse.Action]]:
+    """(subcommand, action) for every option of every subcommand that takes a value."""
+    from generators.cli import parser
+
+    subs = parser()._subparsers._group_actions[0].choices  # type: ignore[union-attr]
+    return [(name, action) for name, sub in subs.items() for action in sub._actions
+            if action.nargs != 0 and action.dest != "help"]
+
+
+def _flag(action: argparse.Action) -> str:
+    strings = action.option_strings
+    return strings[0] if strings else str(action.dest)
+
+
+def test_every_value_option_is_bounded_or_checked() -> None:
+    """A numeric option added with a bare `type=int` (no bound, no message) fails here."""
+    loose = [f"{cmd} {_flag(a)}" for cmd, a in _value_options()
+             if _flag(a) not in FREE_TEXT and a.choices is None
+             and a.type in (None, int, float, str, Path)]
+    assert not loose, f"options without a bound or a check: {loose}"
+
+
+# Values no bounded number takes: below and beyond any range, digits int() refuses, a number of 5,000
+# digits (int() refuses over 4,300), not a number at all, nan and infinity.
+BAD_NUMBERS = ["-1", "10" * 20, "²", "①", "٣", "9" * 5000, "lots", "", "nan", "inf", "1e3", "0x10"]
+
+
+def test_every_bounded_option_refuses_bad_values_on_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    from generators.cli import parser
+
+    tried = 0
+    for cmd, action in _value_options():
+        flag = _flag(action)
+        if flag in FREE_TEXT or action.choices is not None:
+            continue
+        for value in BAD_NUMBERS:
+            with pytest.raises(SystemExit) as stop:
+                parser().parse_args([cmd, flag, value] if flag.startswith("-") else [cmd, value])
+                pytest.fail(f"roadkit {cmd} {flag} {value[:20]!r} was taken")
+            err = capsys.readouterr().err
+            assert stop.value.code == 2, (cmd, flag, value)
+            assert len(err.strip().splitlines()) == 1 and len(err) < 600, (cmd, flag, value, err[:300])
+            assert flag in err and f"roadkit {cmd}" in err and "Traceback" not in err, err
+            tried += 1
+    assert tried > 100  # every subcommand's numbers were found
+
+
+@pytest.mark.parametrize("args", [
+    ["simulate", "--games", "0"], ["simulate", "--games", str(10**12)], ["balance", "--games", "-1"],
+    ["simulate", "--max-games", "0", "--precision", "3"], ["simulate", "--simulations", "0"],
+    ["play", "--simulations", "0"], ["balance", "-j", "0"], ["print", "-j", "-3"],
+    ["simulate", "--scheduler", "garbage"], ["balance", "--scheduler", "tcp://host"],
+    ["simulate", "--scheduler", "tcp://host:99999"], ["simulate", "--scheduler", "tcp://host:port"],
+    ["print", "--back-offset", "nan,0"], ["print", "--back-offset", "1e9,0"], ["build", "--tts-url", "javascript:x"],
+    ["simulate", "--precision", "nan"], ["play", "--seed", "-1"],
+])
+def test_bad_numbers_and_addresses_are_refused_before_anything_runs(tmp_path: Path, args: list[str]) -> None:
+    out = tmp_path / "build"
+    result = run_cli(*args, "--out", out)
+    assert result.returncode == 2, (args, result.returncode, result.stderr[-500:])
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and "Traceback" not in result.stderr, result.stderr[-500:]
+    assert args[1] in lines[0], lines[0]
+    assert not out.exists()
+
+
+def test_good_addresses_pass() -> None:
+    from generators import arguments
+
+    for address in ("tcp://10.0.0.5:8786", "scheduler:8786", "tls://[::1]:8786", "inproc://10.0.0.5/1/2"):
+        assert arguments.scheduler(address) == address
+
+
+def test_an_unknown_setting_is_refused_by_simulate() -> None:
+    result = run_cli("simulate", "--game", "mission-drive", "--setting", "no-such-setting", "--games", "1")
+    assert result.returncode == 2, result.stdout[-300:]
+    assert "no-such-setting" in result.stderr and "rookie" in result.stderr and "Traceback" not in result.stderr
+
+
+@pytest.mark.parametrize(("variable", "value", "command"), [
+    ("ROADKIT_SIMULATE", "99999999999999999999", "build"), ("ROADKIT_SIMULATE", "-1", "build"),
+    ("ROADKIT_SIMULATE", "²", "build"), ("ROADKIT_SIMULATE", "1" * 5000, "build"),
+    ("ROADKIT_SERVE_ADDR", "nowhere", "site --serve"), ("ROADKIT_SERVE_ADDR", "host:99999", "site --serve"),
+])
+def test_a_bad_environment_variable_is_exit_5_before_anything_is_written(
+        tmp_path: Path, variable: str, value: str, command: str) -> None:
+    out = tmp_path / "build"
+    result = run_cli(*command.split(), "--game", "mission-drive", "--out", out, env={variable: value})
+    assert result.returncode == 5, (result.returncode, result.stderr[-500:])
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and variable in lines[0] and "Traceback" not in result.stderr, result.stderr[-500:]
+    assert not out.exists()
+
+
+# --- outputs never inside the sources ---------------------------------------------------------------
+
+@pytest.mark.parametrize("out", [".", "content", "content/mission-drive/out", "site", "site/new", "generators",
+                                 "tests", "tests/build", "..", "/"])
+@pytest.mark.parametrize("command", ["build", "site", "schema"])
+def test_out_inside_the_sources_is_refused(out: str, command: str) -> None:
+    from tests.helpers import ROOT
+
+    before = sorted(p.name for p in ROOT.iterdir()), fingerprint(ROOT / "site")
+    result = run_cli(command, "--out", out, "--game", "mission-drive", cwd=ROOT)
+    assert result.returncode == 2, (out, result.stderr[-300:])
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and "--out" in lines[0] and "Traceback" not in result.stderr, result.stderr[-300:]
+    assert (sorted(p.name for p in ROOT.iterdir()), fingerprint(ROOT / "site")) == before
+
+
+def test_out_inside_another_content_folder_is_refused(tmp_path: Path) -> None:
+    content = copy_content(tmp_path, ("mission-drive",))
+    result = run_cli("schema", "--content", content, "--out", content / "mission-drive" / "build")
+    assert result.returncode == 2 and "content folder" in result.stderr, result.stderr
+    assert not (content / "mission-drive" / "build").exists()
+
+
+def test_a_folder_roadkit_did_not_make_is_never_cleaned_or_swapped(tmp_path: Path) -> None:
+    """`--out ~/Documents`: a folder with files of someone else's is refused before anything is
+    removed (a build cleans `*.roadkit-tmp` files and swaps `site/`); an empty one becomes Roadkit's
+    (marked), as does the build/ of an earlier version (it has a manifest)."""
+    from generators.outputs import MARKER
+
+    stray = tmp_path / "documents"
+    (stray / "site").mkdir(parents=True)
+    (stray / "site" / "index.html").write_text("mine", "utf-8")
+    (stray / ".notes.1.old.roadkit-tmp").write_text("mine too", "utf-8")
+    before = fingerprint(stray)
+    result = run_cli("schema", "--out", stray)
+    assert result.returncode == 2 and len(result.stderr.strip().splitlines()) == 1, result.stderr
+    assert "Roadkit did not make" in result.stderr and fingerprint(stray) == before
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    assert run_cli("schema", "--out", empty).returncode == 0
+    assert (empty / MARKER).is_file()
+    (empty / MARKER).unlink()  # as an earlier version left it: a manifest, no marker
+    shutil.rmtree(empty / "schema")  # something to do
+    assert run_cli("schema", "--out", empty).returncode == 0
+    assert (empty / MARKER).is_file()
+
+
+def test_a_failed_first_run_leaves_no_marker(tmp_path: Path) -> None:
+    content = copy_content(tmp_path, ("mission-drive",))
+    (content / "mission-drive" / "game.yaml").write_text("nmae: broken\n", "utf-8")
+    out = tmp_path / "empty"
+    out.mkdir()
+    assert run_cli("print", "--content", content, "--out", out).returncode == 2
+    assert list(out.iterdir()) == []

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import re
 import signal
+import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -100,6 +102,40 @@ def test_3_build_cannot_be_written(tmp_path: Path) -> None:
     assert result.returncode == 3, result.stderr
     assert "build" in _one_line(result.stderr)
     assert out.read_text("utf-8") == "a file where the output folder should be"
+
+
+@exercises(3)
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+@pytest.mark.parametrize("command", [["validate"], ["simulate", "--games", "2", "--policy", "random"],
+                                     ["schema"]])
+def test_3_a_full_stdout_is_named_as_the_output_not_build(tmp_path: Path, command: list[str]) -> None:
+    out = tmp_path / "build"
+    with open("/dev/full", "w") as full:
+        proc = subprocess.run([sys.executable, "-m", "generators.cli", *command, "--game", GAME, "--out", str(out)],
+                              cwd=ROOT, stdout=full, stderr=subprocess.PIPE, text=True, timeout=600)
+    assert proc.returncode == 3, proc.stderr
+    line = _one_line(proc.stderr)
+    assert "standard output" in line and "No space left" in line and "build" not in line, line
+
+
+@exercises(141)
+def test_141_a_closed_pipe_ends_quietly(tmp_path: Path) -> None:
+    """`roadkit play | head`: the reader had what it wanted (here: it ended at once); no message, no
+    traceback, and a writer stopped so leaves build/ as it was."""
+    pipe = subprocess.run(["bash", "-c", f'"$0" -m generators.cli play --game {GAME} --simulations 2 < /dev/null'
+                           ' | true; echo "${PIPESTATUS[0]}"', sys.executable],
+                          cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert pipe.stdout.strip() == "141" and pipe.stderr == "", (pipe.stdout, pipe.stderr[-800:])
+    content = copy_content(tmp_path, (GAME,))
+    out = tmp_path / "build"
+    assert run_cli("print", "--game", GAME, "--content", content, "--out", out, "--paper", "a4").returncode == 0
+    (content / GAME / "game.yaml").write_text((content / GAME / "game.yaml").read_text("utf-8") + "\n", "utf-8")
+    before = fingerprint(out)
+    build = subprocess.run(["bash", "-c", f'"$0" -m generators.cli print --game {GAME} --content {content} --out {out}'
+                            ' --paper a4 --no-png | true; echo "${PIPESTATUS[0]}"',
+                            sys.executable], cwd=ROOT, capture_output=True, text=True, timeout=600)
+    assert build.stdout.strip() == "141" and "Traceback" not in build.stderr, (build.stdout, build.stderr[-800:])
+    assert fingerprint(out) == before
 
 
 @exercises(4)

@@ -82,3 +82,23 @@ def test_q_stops_the_game() -> None:
 def test_an_unknown_setting_is_a_usage_error() -> None:
     status, text = _drive(["play", "--game", GAMES[0], "--setting", "no-such"], lambda i: "q")
     assert status == 2 and "the settings are:" in text
+
+
+def test_only_the_listed_numbers_are_answers() -> None:
+    """Digits str.isdigit() takes but int() refuses or reads otherwise ('²', '①', Arabic-Indic, 5,000
+    digits), 0, one past the last action, signs and spaces: each asks again; then q stops."""
+    odd = ["²", "①", "٣", "9" * 5000, "0", "-1", "+1", "1 2", "99999", "1.0"]
+    status, text = _drive(["play", "--game", GAMES[0], "--simulations", "2"],
+                          lambda i: odd[i] if i < len(odd) else "q")
+    assert status == 130 and "Stopped." in text and "Traceback" not in text, text[-1500:]
+    assert text.count("Type the number of an action, h for a hint") >= len(odd) + 1
+
+
+@pytest.mark.parametrize("stdin", ["closed", "empty"])
+def test_no_input_ends_the_game_cleanly(stdin: str) -> None:
+    """A closed stdin (`<&-`: Python has no sys.stdin) or one at its end stops the game like q."""
+    redirect = "<&-" if stdin == "closed" else "</dev/null"
+    proc = subprocess.run(["sh", "-c", f'exec "$0" -m generators.cli play --game {GAMES[0]} --simulations 2 {redirect}',
+                           sys.executable], cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 130, proc.stderr[-1500:]
+    assert "Stopped." in proc.stdout and "Traceback" not in proc.stderr and proc.stderr == "", proc.stderr[-1500:]

@@ -26,8 +26,7 @@ class Quit(Exception):
 
 def play_in_terminal(engine: Any, content: GameContent, *, setting: str | None, seat: str | None, seed: int,
                      hint: bool, simulations: int, seconds: float | None = None,
-                     read: Callable[[str], str] = input,
-                     out: TextIO = sys.stdout) -> int:
+                     read: Callable[[str], str] | None = None, out: TextIO | None = None) -> int:
     """Play one game; the human takes `seat` (default: the first to act). Returns the exit status."""
     settings = engine.simulation_setups()
     chosen = next((s for s in settings if s.label == setting), None) if setting else settings[0]
@@ -45,7 +44,8 @@ def play_in_terminal(engine: Any, content: GameContent, *, setting: str | None, 
         return 2
     # The tree kept between moves: nothing stored is measured here, so the faster search plays.
     search = SearchPlayer(simulations=simulations, seconds=seconds, keep=True)
-    say = out.write
+    say = (out or sys.stdout).write
+    read = read or _read_line
     say(f"{engine.type.name}: {chosen.label}. You play {human}. {HELP}\n")
     logged = len(chance.log)
     try:
@@ -101,6 +101,9 @@ def _ask(engine: Any, content: GameContent, state: Any, actor: str, legal: Seque
             answer = read(f"{actor}> ").strip().casefold()
         except EOFError:
             raise Quit from None
+        chosen = {str(i): action for i, action in enumerate(legal, 1)}.get(answer)
+        if chosen is not None:  # only the numbers listed: not '²', '①' or a number of 5,000 digits
+            return chosen
         if answer in ("q", "quit"):
             raise Quit
         if answer in ("h", "hint"):
@@ -112,6 +115,15 @@ def _ask(engine: Any, content: GameContent, state: Any, actor: str, legal: Seque
                     say(f"    {legal.index(move.action) + 1}: tried in {move.visits} of {found.simulations} "
                         f"simulations, scoring {round(100 * (move.value or 0))} % on average (a win 100 %)\n")
             continue
-        if answer.isdigit() and 1 <= int(answer) <= len(legal):
-            return legal[int(answer) - 1]
         say(f"  {HELP}\n")
+
+
+def _read_line(prompt: str) -> str:
+    """A line from the terminal; EOFError when there is none any more: the input ended, was closed
+    (`<&-`: input() would raise RuntimeError) or the terminal went away (EIO)."""
+    if sys.stdin is None or sys.stdin.closed:
+        raise EOFError
+    try:
+        return input(prompt)
+    except (OSError, RuntimeError, UnicodeDecodeError):
+        raise EOFError from None

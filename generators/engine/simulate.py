@@ -230,7 +230,7 @@ def cluster_executor(address: str) -> Executor:
         raise SimulateUsageError("--scheduler needs Dask's distributed package: pip install distributed") from None
     try:
         client = Client(address, timeout="5s")
-    except OSError as exc:
+    except (OSError, ValueError) as exc:  # ValueError: an address Dask cannot parse
         raise SimulateUsageError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
     return client.get_executor()  # type: ignore[no-any-return]
 
@@ -273,6 +273,13 @@ def run_simulate(content: Content, games_wanted: Sequence[str] | None, *, games:
         executor = executor_for(policies_wanted or (), scheduler)
     except SimulateUsageError as exc:
         print(f"roadkit simulate: {exc}", file=sys.stderr)
+        return 2
+    chosen = [g for g in content.games if g.engine is not None and (not games_wanted or g.id in games_wanted)]
+    labels = {s.label for g in chosen for s in load_engine(g.engine or "").simulation_setups()}
+    unknown = [s for s in settings or () if s not in labels]
+    if unknown:  # none of the chosen games has it (head to head checks each game: versus.py)
+        print(f"roadkit simulate: no setting {unknown[0]!r}; the settings are: {', '.join(sorted(labels))}",
+              file=sys.stderr)
         return 2
     for game in content.games:
         if game.engine is None or (games_wanted and game.id not in games_wanted):

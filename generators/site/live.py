@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from generators import tether
+from generators.arguments import env_address
 from generators.content.loader import load_content
 from generators.errors import ContentError
 
@@ -45,6 +46,7 @@ def signature(roots: Iterable[Path]) -> tuple[tuple[str, int, int], ...]:
 
 
 def serve(content_dir: Path, out: Path, stage: Callable, base_config: Path, extra_watch: list[Path]) -> int:
+    addr = env_address("ROADKIT_SERVE_ADDR", DEFAULT_ADDR)  # before anything is written
     out.mkdir(parents=True, exist_ok=True)
     watched = [content_dir, *extra_watch, out / "png", out / "print", out / "check" / "report.json"]
 
@@ -61,7 +63,6 @@ def serve(content_dir: Path, out: Path, stage: Callable, base_config: Path, extr
 
     if not restage() and not (out / "mkdocs.yml").is_file():
         return 2
-    addr = os.environ.get("ROADKIT_SERVE_ADDR", DEFAULT_ADDR)
     # Tethered: `mkdocs serve` ends with this process, even when it is killed with -9.
     cmd = tether.command([sys.executable, "-m", "mkdocs", "serve", "-f", str((out / "mkdocs.yml").resolve()),
                           "--dev-addr", addr, "-w", str(base_config.resolve())])
