@@ -323,16 +323,14 @@ def _run_inputs(args: argparse.Namespace) -> str | None:
     scenario files given to `check`)."""
     from generators.outputs import code_version, digest, files_key
     from generators.site.paths import REPO, SITE_SRC
+    from generators.tree import files
 
     if getattr(args, "paths", None):
         return None
     options = {k: v for k, v in sorted(vars(args).items()) if k not in ("quiet", "jobs", "json", "out")}
     root = args.content
-    try:
-        content = sorted(p for p in root.rglob("*") if p.is_file())
-    except OSError:
-        return None
-    site = [REPO / "mkdocs.yml", *sorted(p for p in SITE_SRC.rglob("*") if p.is_file())]
+    content = files(root)  # linked folders followed, as the loader follows them
+    site = [REPO / "mkdocs.yml", *files(SITE_SRC)]
     return digest(code_version(), repr(options), os.environ.get("ROADKIT_SIMULATE"), files_key(root, content),
                   files_key(REPO, site))
 

@@ -535,18 +535,24 @@ class Undo:
         os.replace(tmp, dest)
 
     def swap(self, new: Path, dest: Path) -> None:
-        if _is_mount(dest):
+        """Put the folder `new` at `dest`: by an atomic exchange (or two renames), or, where `dest`
+        cannot be renamed (a mount point: EBUSY, a bind mount of the same disk included, which
+        os.path.ismount does not see; or `new` cannot reach its file system: EXDEV), by refilling it."""
+        try:
+            if dest.exists() and _exchange(new, dest):
+                self.moved.append((new, dest, True))  # `new` now holds the old folder
+                return
+            old = None
+            if dest.exists():
+                old = self._aside(dest)
+                remove_tree(old)
+                dest.rename(old)
+            self.moved.append((old, dest, True))
+        except OSError as exc:
+            if exc.errno not in _IN_PLACE:
+                raise
             self._refill(new, dest)
             return
-        if dest.exists() and _exchange(new, dest):
-            self.moved.append((new, dest, True))  # `new` now holds the old folder
-            return
-        old = None
-        if dest.exists():
-            old = self._aside(dest)
-            remove_tree(old)
-            dest.rename(old)
-        self.moved.append((old, dest, True))
         new.rename(dest)
 
     def _refill(self, new: Path, dest: Path) -> None:
@@ -628,6 +634,9 @@ def _prune_empty(folder: Path, root: Path) -> None:
 # --- swapping folders --------------------------------------------------------------------------
 
 _RENAME_EXCHANGE = 2
+# A folder that cannot be renamed or exchanged is rebuilt in place: a mount point (EBUSY), or one
+# that the new folder cannot be moved onto (EXDEV).
+_IN_PLACE = frozenset({errno.EBUSY, errno.EXDEV})
 _AT_FDCWD = -100
 
 
@@ -647,10 +656,6 @@ def _exchange(a: Path, b: Path) -> bool:
     raise OSError(err, os.strerror(err), str(b))
 
 
-def _is_mount(path: Path) -> bool:
-    return path.is_dir() and not path.is_symlink() and os.path.ismount(path)
-
-
 def _refill_back(old: Path, dest: Path) -> None:
     """Undo `Undo._refill`: `dest`'s new entries removed, the ones kept aside in `old` moved back."""
     for entry in sorted(dest.iterdir()):
@@ -664,7 +669,7 @@ def _refill_back(old: Path, dest: Path) -> None:
 def swap_folder(new: Path, dest: Path) -> None:
     """Put the folder `new` at `dest`: readers see the old folder or the new one, never neither (where
     the system can exchange two paths atomically; elsewhere two quick renames)."""
-    if _is_mount(dest) and new.parent == dest:  # putting back what `Undo._refill` moved aside
+    if new.parent == dest:  # putting back what `Undo._refill` moved aside inside `dest`
         _refill_back(new, dest)
         return
     if dest.exists() and _exchange(new, dest):

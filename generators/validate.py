@@ -58,6 +58,7 @@ from generators.site.links import Anchors, GamePages
 from generators.site.quick import FILE, load_quick
 from generators.site.rulings import missing_play, parse
 from generators.site.safe_links import column, locate
+from generators.tree import walk
 
 
 @dataclass(frozen=True)
@@ -141,7 +142,7 @@ def _game_keys(root: Path) -> dict[str, str]:
     games = {p.parent.name for p in root.glob("*/game.yaml")}
     own: dict[str, list[tuple[str, str, object]]] = {g: [] for g in games}
     shared: list[tuple[str, str, object]] = []
-    for path in sorted(root.rglob("*")):
+    for path in walk(root):  # into linked folders too: a symlinked game folder is keyed by what it holds
         rel = path.relative_to(root).as_posix()
         entry = _entry(path, rel)
         if entry is None:

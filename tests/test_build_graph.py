@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import errno
 import json
+import os
 import re
 import shutil
 from pathlib import Path
@@ -302,3 +303,62 @@ def test_stale_temporary_files_and_old_caches_are_cleaned_at_start(built) -> Non
     result = run_cli("print", "--content", content, "--out", out, "--paper", "a4", "--no-png")
     assert result.returncode == 0, result.stderr
     assert not [p for p in [*stale, folder] if p.exists()]
+
+
+def test_a_failed_build_leaves_no_thumbnail_of_its_edit(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                         capsys: pytest.CaptureFixture[str]) -> None:
+    """The components page's small copies are targets of the run: a build that fails after print (here
+    MkDocs) leaves build/ byte for byte as it was, thumbnails included; the next good build's copies
+    are made from the PNGs it shows, whatever their time stamps."""
+    from generators.site import mkdocs_run
+    from generators.site.assets import THUMBS, thumbnail
+
+    monkeypatch.setenv("ROADKIT_SIMULATE", "0")
+    content = copy_content(tmp_path, (GAME,))
+    out = tmp_path / "build"
+    args = ["build", "--content", str(content), "--out", str(out), "--paper", "a4", "-q"]
+    assert cli_main(args) == 0
+    thumbs = sorted((out / THUMBS).rglob("*.webp"))
+    assert thumbs
+    _edit_a_card(content)
+    before = fingerprint(out)
+    real = mkdocs_run._mkdocs_main
+
+    def failing(args: list[str], prog_name: str) -> None:
+        raise SystemExit("ERROR - no")
+
+    monkeypatch.setattr(mkdocs_run, "_mkdocs_main", lambda: failing)
+    assert cli_main(args) == 4
+    capsys.readouterr()
+    assert fingerprint(out) == before
+    monkeypatch.setattr(mkdocs_run, "_mkdocs_main", real)
+    for png in (out / "png").rglob("*.png"):  # older than any thumbnail: a time stamp must not decide
+        os.utime(png, ns=(1, 1))
+    assert cli_main(args) == 0
+    for thumb in sorted((out / THUMBS).rglob("*.webp")):
+        png = out / "png" / thumb.relative_to(out / THUMBS).with_suffix(".png")
+        assert thumb.read_bytes() == thumbnail(png), thumb
+
+
+def test_an_edit_behind_a_symlinked_game_folder_is_rebuilt(tmp_path: Path) -> None:
+    """A game folder that is a link (and a linked folder inside one) is keyed by the bytes of what it
+    points to: an edit there is neither "up to date" nor "0 made"."""
+    content = copy_content(tmp_path, (GAME,))
+    elsewhere = tmp_path / "elsewhere"
+    shutil.move(content / GAME, elsewhere)
+    (content / GAME).symlink_to(elsewhere, target_is_directory=True)
+    shutil.move(elsewhere / "components", tmp_path / "components")
+    (elsewhere / "components").symlink_to(tmp_path / "components", target_is_directory=True)
+    out = tmp_path / "build"
+    args = ("print", "--content", content, "--out", out, "--paper", "a4", "--no-png")
+    assert run_cli(*args).returncode == 0
+    again = run_cli(*args)
+    assert again.returncode == 0 and "up to date" in again.stdout
+    _edit_a_card(content)  # through both links
+    result = run_cli(*args)
+    assert result.returncode == 0, result.stderr
+    assert "up to date (nothing changed" not in result.stdout and _made(result.stdout) > 0, result.stdout[-500:]
+    plain = tmp_path / "plain"
+    shutil.copytree(content, plain / "content", symlinks=False)  # the same bytes, no links
+    assert run_cli(*args[:2], plain / "content", "--out", plain / "build", *args[5:]).returncode == 0
+    assert fingerprint(out / "print") == fingerprint(plain / "build" / "print")

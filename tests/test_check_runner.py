@@ -297,3 +297,22 @@ def test_a_refused_setup_expectation_compares_nothing_else(tmp_path: Path) -> No
     with pytest.raises(ContentError) as exc:
         load_scenarios([tmp_path / "mixed.yaml"], GAME)
     assert exc.value.keypath == ("expect",)
+
+
+def test_scenario_files_given_as_paths_never_reach_build(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`roadkit check PATH` reports the author's draft in the terminal; build/check, which the
+    published site shows, stays as the plain check left it."""
+    from tests.helpers import fingerprint
+
+    out = tmp_path / "build"
+    base = ["--content", str(ROOT / "content"), "--game", "mission-drive", "--out", str(out)]
+    assert check_main(base) == 0
+    before = fingerprint(out)
+    capsys.readouterr()
+    assert check_main([*base, "--json", str(FIXTURES / "verified.yaml"), str(FIXTURES / "mismatch.yaml")]) == 1
+    printed = json.loads(capsys.readouterr().out)
+    assert _fixture_summary(printed["examples"]) == {"verified": 1, "erratum": 0, "failed": 1}
+    assert check_main([*base, str(FIXTURES / "verified.yaml")]) == 0
+    assert "nothing written to build/" in capsys.readouterr().out
+    assert fingerprint(out) == before
+    assert "fixtures" not in (out / "check" / "report.json").read_text("utf-8")

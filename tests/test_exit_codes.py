@@ -15,6 +15,7 @@ import pytest
 
 from generators.cli import main as cli_main
 from generators.errors import MAX_FAULT_LINE
+from generators.outputs import MARKER
 from tests.helpers import ROOT, copy_content, fingerprint, run_cli, start_cli
 
 GAME = "vampire-chase"
@@ -147,6 +148,7 @@ def test_4_mkdocs_failed_and_the_previous_site_was_kept(tmp_path: Path, monkeypa
     out = tmp_path / "build"
     (out / "site").mkdir(parents=True)
     (out / "site" / "index.html").write_text("<p>the previous site</p>", "utf-8")
+    (out / MARKER).write_text("", "utf-8")  # as an earlier build left it
     before = fingerprint(out / "site")
 
     def failing(args: list[str], prog_name: str) -> None:  # MkDocs' command line, in the worker

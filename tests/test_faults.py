@@ -168,6 +168,40 @@ def _tree(folder: Path) -> dict[str, str]:
 
 
 def test_a_site_on_a_mount_of_its_own_is_rebuilt_in_place(mounted: Path) -> None:
+    _rebuilt_in_place(mounted)
+
+
+@pytest.mark.parametrize("code", [errno.EBUSY, errno.EXDEV])
+def test_a_site_that_cannot_be_renamed_is_rebuilt_in_place(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                           code: int) -> None:
+    """A bind mount of the same file system (a container's volume, a web server's document root):
+    os.path.ismount says no, and the kernel refuses to rename or exchange it (EBUSY; EXDEV where
+    the mount is of another file system). Simulated: this folder answers as such a mount would."""
+    from pathlib import PosixPath
+
+    from generators import outputs
+
+    site = tmp_path / "build" / "site"
+    site.mkdir(parents=True)
+    real_exchange, real_rename = outputs._exchange, PosixPath.rename
+
+    def exchange(a: Path, b: Path) -> bool:
+        if site in (Path(a), Path(b)):
+            raise OSError(code, os.strerror(code), str(b))
+        return real_exchange(a, b)
+
+    def rename(self: Path, target: object) -> Path:
+        if self == site or Path(str(target)) == site:
+            raise OSError(code, os.strerror(code), str(self))
+        return real_rename(self, target)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(outputs, "_exchange", exchange)
+    monkeypatch.setattr(PosixPath, "rename", rename)
+    assert not os.path.ismount(site)
+    _rebuilt_in_place(site)
+
+
+def _rebuilt_in_place(mounted: Path) -> None:
     (mounted / "index.html").write_text("old", "utf-8")
     (mounted / "game").mkdir()
     (mounted / "game" / "index.html").write_text("old game", "utf-8")

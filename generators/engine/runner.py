@@ -618,6 +618,8 @@ def run_check(content: Content, extra_paths: Sequence[Path], out: Path, *, games
     manifest = manifest if manifest is not None else Manifest.load(out)
     try:
         work = loaded if loaded is not None else load_all(content, games, extra_paths)
+        if extra_paths:  # a draft of the author's: reported here, never put in build/check (the site shows it)
+            return report_status(compute_check(work)[0], None, as_json, quiet)
         realize(check_targets(work, out, simulate_games), manifest, owned_by_check(out, games),
                 jobs=jobs)
         report = assemble_check(work, out, manifest, simulate_games)
@@ -636,7 +638,7 @@ def owned_by_check(out: Path, games: Sequence[str] | None) -> list[str]:
     return [str(folder / PARTS) + "/", str(folder / SIMULATIONS) + "/"]
 
 
-def report_status(report: Report, folder: Path, as_json: bool, quiet: bool) -> int:
+def report_status(report: Report, folder: Path | None, as_json: bool, quiet: bool) -> int:
     if as_json:
         print(report.to_json(), end="")
     elif not quiet:
@@ -647,7 +649,7 @@ def report_status(report: Report, folder: Path, as_json: bool, quiet: bool) -> i
 # --- command line ------------------------------------------------------------------------------
 
 
-def _human(report: Report, out_dir: Path) -> str:
+def _human(report: Report, out_dir: Path | None) -> str:
     lines = []
     for e in report.examples:
         label = "FAILED" if e["status"] == "failed" else e["status"]
@@ -658,5 +660,6 @@ def _human(report: Report, out_dir: Path) -> str:
             lines.append(f"          note: {e['discrepancy']}")
     s = report.summary
     lines.append(f"{len(report.examples)} examples: {s['verified']} verified, {s['erratum']} erratum, "
-                 f"{s['failed']} failed (report: {display_path(out_dir / 'report.json')})")
+                 f"{s['failed']} failed" + (f" (report: {display_path(out_dir / 'report.json')})" if out_dir else
+                                            " (scenario files given as paths: nothing written to build/)"))
     return "\n".join(lines)

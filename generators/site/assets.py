@@ -7,13 +7,14 @@ from __future__ import annotations
 import io
 import posixpath
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 from PIL import Image
 
 from generators.content.loader import Content
 from generators.content.model import Component, LoadedGame
-from generators.outputs import write_atomic
+from generators.outputs import Manifest, Target, code_version, digest, files_key
 from generators.pdf.kit import document_targets, face_images, png_name, variant_dir
 from generators.pdf.options import CARD_KINDS, TOKEN_KINDS, Options
 
@@ -21,7 +22,8 @@ PAPERS = ("a4", "letter")
 # The components page shows every face at most about 280 CSS px wide: a copy 560 px across (sharp on
 # a phone's 2x screen) in WebP is a tenth of the print PNG's bytes. The PNG stays for the galleries.
 THUMB_PX = 560
-THUMBS = "site-thumbs"  # under build/: made once per face PNG, remade when the PNG is newer
+THUMB_CODE = ("generators.site.assets",)
+THUMBS = "site-thumbs"  # under build/: one per face PNG, a target keyed by that PNG's own key (its content)
 PAPER_LABELS = {"a4": "A4", "letter": "US Letter"}
 DOC_LABELS = {
     "cards-duplex": "Cards (duplex)",
@@ -77,12 +79,12 @@ def game_assets(content: Content, game: LoadedGame, out: Path) -> GameAssets:
             copies[dest] = src
             faces[(comp.id, face_id, which)] = dest
             small_name = posixpath.splitext(name)[0] + ".webp"
-            small, size = thumbnail(src, out / THUMBS / game.id / small_name)
-            if small.stat().st_size < src.stat().st_size:
-                thumb = posixpath.join(game.id, "faces", "small", small_name)
+            small = thumb_path(out, game.id, name)
+            if small.is_file() and small.stat().st_size < src.stat().st_size:
+                thumb, size = posixpath.join(game.id, "faces", "small", small_name), _size(small)
                 copies[thumb] = small
-            else:  # a plain face's PNG is already smaller (flat colours compress well)
-                thumb, size = dest, _size(src)
+            else:  # a plain face's PNG is already smaller (flat colours compress well); or no copy made
+                thumb, size = dest, _size(src)  # (the live preview makes none)
             thumbs[(comp.id, face_id, which)] = Thumb(thumb, *size)
         else:
             missing_pngs += 1
@@ -110,18 +112,37 @@ def game_assets(content: Content, game: LoadedGame, out: Path) -> GameAssets:
     )
 
 
-def thumbnail(src: Path, dest: Path) -> tuple[Path, tuple[int, int]]:
-    """`dest`: `src` at most THUMB_PX on its longer side, in WebP (made again only when `src` is newer);
-    with its size in pixels."""
+def thumb_path(out: Path, game: str, png: str) -> Path:
+    return out / THUMBS / game / (posixpath.splitext(png)[0] + ".webp")
 
-    if not dest.is_file() or dest.stat().st_mtime_ns < src.stat().st_mtime_ns:
-        with Image.open(src) as img:
-            small = img.convert("RGBA" if "A" in img.getbands() else "RGB")
-            small.thumbnail((THUMB_PX, THUMB_PX), Image.Resampling.LANCZOS)
-            buf = io.BytesIO()
-            small.save(buf, "WEBP", quality=82, method=4)
-        write_atomic(dest, buf.getvalue())
-    return dest, _size(dest)
+
+def thumb_targets(content: Content, out: Path, manifest: Manifest) -> list[Target]:
+    """The components page's small copies of every face PNG there is, as targets of the build graph
+    (committed with the rest of the run, so a failed run leaves none of its own): each keyed by its
+    PNG's key, or the PNG's bytes where it has none, never by a time stamp."""
+    code = code_version(*THUMB_CODE)
+    targets = []
+    for game in content.games:
+        for comp, face_id, which, _side in face_images(game):
+            name = png_name(comp, face_id, which)
+            src = out / "png" / game.id / name
+            if src.is_file():
+                made_as = manifest.keys.get(manifest.rel(src)) or files_key(out, [src])
+                targets.append(Target(thumb_path(out, game.id, name), digest(code, THUMB_PX, made_as),
+                                      partial(thumbnail, src)))
+    return targets
+
+
+def thumbnail(src: Path) -> bytes:
+    """`src` at most THUMB_PX on its longer side, in WebP."""
+    from PIL import Image  # Pillow comes with ReportLab
+
+    with Image.open(src) as img:
+        small = img.convert("RGBA" if "A" in img.getbands() else "RGB")
+        small.thumbnail((THUMB_PX, THUMB_PX), Image.Resampling.LANCZOS)
+        buf = io.BytesIO()
+        small.save(buf, "WEBP", quality=82, method=4)
+    return buf.getvalue()
 
 
 def _size(path: Path) -> tuple[int, int]:

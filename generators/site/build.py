@@ -45,6 +45,7 @@ from generators.outputs import (
     digest,
     files_key,
     link_or_copy,
+    realize,
     write_atomic,
 )
 from generators.site import mkdocs_run
@@ -53,6 +54,7 @@ from generators.site.linkcheck import broken_links
 from generators.site.live import serve as live_serve
 from generators.site.paths import REPO, SITE_SRC
 from generators.site.projects import HUB, index_files, merged_index, own_docs, own_index, split
+from generators.tree import files
 
 Say = Callable[[str], None]
 BASE_CONFIG = REPO / "mkdocs.yml"
@@ -96,7 +98,7 @@ def ready_games(content: Content) -> list[str]:
 def project_keys(content: Content, manifest: Manifest) -> dict[str, str]:
     """The key of each project: the hub first, then each ready game in navigation order."""
     root = Path(content.root)
-    site_files = [BASE_CONFIG, *sorted(p for p in SITE_SRC.rglob("*") if p.is_file())]
+    site_files = [BASE_CONFIG, *files(SITE_SRC)]
     games = ready_games(content)
     by_id = {g.id: g for g in content.games}
     # Every project shows every ready game's name (tabs, scoped search) and the hand-written pages.
@@ -104,8 +106,7 @@ def project_keys(content: Content, manifest: Manifest) -> dict[str, str]:
                     [(g, by_id[g].game.name, by_id[g].game.order) for g in games])
     keys = {HUB: digest(common, "hub", files_key(root, [Path(g.dir) / "game.yaml" for g in content.games]))}
     for g in games:
-        files = sorted(p for p in Path(by_id[g].dir).rglob("*") if p.is_file())
-        keys[g] = digest(common, g, files_key(root, files), manifest.entries(shown(g)))
+        keys[g] = digest(common, g, files_key(root, files(Path(by_id[g].dir))), manifest.entries(shown(g)))
     return keys
 
 
@@ -124,6 +125,10 @@ def build_site(content: Content, out: Path, say: Say = print, manifest: Manifest
     if not stale:
         say("site: up to date")
         return SiteResult(site, (), tuple(keys), {}, time.perf_counter() - started)
+    from generators.site.assets import THUMBS, thumb_targets
+
+    # The components pages' small copies, made (and committed) before the workers fork to read them.
+    realize(thumb_targets(content, out, manifest), manifest, [str(out / THUMBS) + "/"])
     with Commit(manifest) as commit:
         jobs = _jobs(content, out, stale, commit)
         timings = mkdocs_run.build(jobs, say, parallel=available_cores())
