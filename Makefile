@@ -58,7 +58,7 @@ types: $(STAMP)
 # keys under content mutants, hand-written site pages, builds killed, on small disks or read-only.
 fuzz: $(STAMP)
 	$(BIN)/python -m tests.fuzz --mutants 5000 --seed 1
-	$(BIN)/python -m tests.fuzz_build --keys 30 --pages 300 --faults 12 --seed 1
+	$(BIN)/python -m tests.fuzz_build --keys 30 --pages 300 --faults 12 --args 400 --seed 1
 
 lint: $(STAMP)
 	$(BIN)/ruff check generators tests tools

@@ -295,6 +295,7 @@ class Manifest:
     root: Path
     keys: dict[str, str]
     journal: list[Undo] | None = field(default=None, repr=False, compare=False)
+    log: Journal | None = field(default=None, repr=False, compare=False)
 
     @contextlib.contextmanager
     def transaction(self) -> Iterator[None]:
@@ -308,6 +309,9 @@ class Manifest:
         aside = path.with_name(f".{MANIFEST}.{os.getpid()}.old{TMP_SUFFIX}")
         existed = path.exists()
         kept = existed and _link_aside(path, aside)
+        # On disk too, for a run killed (kill -9) between its steps: the next run puts back the old
+        # outputs from it before anything else (`recover`), so build/ never stays half old, half new.
+        self.log = Journal(self.root, {"manifest": self.rel(aside) if kept else None})
         try:
             yield
         except BaseException:
@@ -321,12 +325,15 @@ class Manifest:
                     path.unlink(missing_ok=True)
                 else:  # no hard links here: the undos' own saves put the keys back
                     self.save()
+            self.log.close()
             raise
         else:
+            self.log.close()  # the commit point: from here on the new outputs stand
             for undo in self.journal:
                 undo.discard()
         finally:
             self.journal = None
+            self.log = None
             aside.unlink(missing_ok=True)
 
     @classmethod
@@ -364,7 +371,10 @@ class Manifest:
         return digest(sorted((k, v) for k, v in self.keys.items() if not k.startswith(self.RUN)))
 
     def run_current(self, name: str, inputs: str) -> bool:
-        """Did run `name` last succeed with these inputs, leaving every output as recorded?"""
+        """Did run `name` last succeed with these inputs, leaving every output as recorded (and no
+        killed run's journal waiting to put old ones back)?"""
+        if (self.root / JOURNAL).exists():
+            return False
         if self.keys.get(self.RUN + name) != digest(inputs, self.outputs_digest()):
             return False
         return all((self.root / k).exists() for k in self.keys if not k.startswith(self.RUN))
@@ -461,8 +471,12 @@ class Commit:
         """Put everything staged in place and update the manifest. What it replaces is kept aside
         until the run ends (see `Manifest.transaction`), so a later fault can still put it back."""
         manifest = self.manifest
-        undo = Undo(dict(manifest.keys) if manifest is not None else None, manifest.root if manifest else None)
+        undo = Undo(dict(manifest.keys) if manifest is not None else None, manifest.root if manifest else None,
+                    log=manifest.log if manifest is not None else None)
         try:
+            if undo.log is not None:  # every rename below, written down before any is made
+                undo.log.add([undo.planned(dest) for _, dest in self.files] +
+                             [undo.planned(path, removal=True) for path in self.removals])
             changing = [rel for rel in self.keys if manifest is not None and rel in manifest.keys]
             if manifest is not None and changing:  # forget first: a kill during the renames leaves them unrecorded
                 for rel in changing:
@@ -518,9 +532,18 @@ class Undo:
     root: Path | None = None  # build/: empty folders a removal leaves are pruned up to here
     moved: list[tuple[Path | None, Path, bool]] = field(default_factory=list)  # (old copy or None, path, folder?)
     created: list[Path] = field(default_factory=list)
+    log: Journal | None = None  # the transaction's journal on disk
 
     def _aside(self, path: Path) -> Path:
         return path.with_name(f".{path.name}.{os.getpid()}.old{TMP_SUFFIX}")
+
+    def planned(self, dest: Path, removal: bool = False, kind: str = "file", new: Path | None = None) -> dict[str, Any]:
+        """A journal entry for replacing (or removing) `dest`: where its old self goes, so that a run
+        after a kill can tell whether the step was made and undo it."""
+        assert self.log is not None
+        aside = dest / f".{dest.name}.{os.getpid()}.old{TMP_SUFFIX}" if kind == "refill" else self._aside(dest)
+        return {"kind": kind, "dest": self.log.rel(dest), "aside": self.log.rel(aside), "existed": dest.exists(),
+                "removal": removal, "new": self.log.rel(new) if new is not None else None, "done": False}
 
     def replace(self, tmp: Path, dest: Path) -> None:
         old = None
@@ -538,9 +561,15 @@ class Undo:
         """Put the folder `new` at `dest`: by an atomic exchange (or two renames), or, where `dest`
         cannot be renamed (a mount point: EBUSY, a bind mount of the same disk included, which
         os.path.ismount does not see; or `new` cannot reach its file system: EXDEV), by refilling it."""
+        entry = self.planned(dest, kind="folder", new=new) if self.log is not None else None
+        if self.log is not None and entry is not None:
+            self.log.add([entry])
         try:
             if dest.exists() and _exchange(new, dest):
                 self.moved.append((new, dest, True))  # `new` now holds the old folder
+                if self.log is not None and entry is not None:
+                    entry["done"] = True
+                    self.log.write()
                 return
             old = None
             if dest.exists():
@@ -551,9 +580,16 @@ class Undo:
         except OSError as exc:
             if exc.errno not in _IN_PLACE:
                 raise
+            if self.log is not None and entry is not None:
+                entry["kind"] = "refill"
+                entry["aside"] = self.log.rel(dest / f".{dest.name}.{os.getpid()}.old{TMP_SUFFIX}")
+                self.log.write()
             self._refill(new, dest)
             return
         new.rename(dest)
+        if self.log is not None and entry is not None:
+            entry["done"] = True
+            self.log.write()
 
     def _refill(self, new: Path, dest: Path) -> None:
         """`dest` is a mount point of its own (build/site on another disk): it cannot be renamed, and
@@ -606,6 +642,78 @@ class Undo:
                 if not path.exists() and self.root is not None:  # a removal: drop the folders it emptied
                     _prune_empty(path.parent, self.root)
         self.moved = []
+
+
+JOURNAL = ".journal.json"  # in build/ only while a run's transaction has applied something
+
+
+@dataclass
+class Journal:
+    """A transaction's steps on disk (build/.journal.json), written before each batch of renames: what
+    `recover` needs to put the old outputs back after the run was killed. Removed at the commit point."""
+
+    root: Path
+    head: dict[str, Any]
+    entries: list[dict[str, Any]] = field(default_factory=list)
+
+    def rel(self, path: Path) -> str:
+        return Path(os.path.relpath(path, self.root)).as_posix()
+
+    def add(self, entries: list[dict[str, Any]]) -> None:
+        """Note `entries` (none: the manifest alone is about to change; noted all the same)."""
+        if entries or not (self.root / JOURNAL).exists():
+            self.entries += entries
+            self.write()
+
+    def write(self) -> None:
+        write_atomic(self.root / JOURNAL, json.dumps({**self.head, "steps": self.entries}).encode())
+
+    def close(self) -> None:
+        with contextlib.suppress(OSError):
+            (self.root / JOURNAL).unlink(missing_ok=True)
+
+
+def recover(out: Path) -> bool:
+    """Put back what a killed run had replaced, by its journal (with build/ held): every step it
+    made, undone, last first, and the manifest it started with. True if there was one."""
+    path = out / JOURNAL
+    try:
+        data = json.loads(path.read_text("utf-8"))
+        steps = list(data["steps"])
+    except FileNotFoundError:
+        return False
+    except (OSError, ValueError, KeyError, TypeError):
+        steps, data = [], {}
+    for step in reversed(steps):
+        with contextlib.suppress(OSError, KeyError, TypeError):
+            _undo_step(out, step)
+    manifest, aside = out / MANIFEST, data.get("manifest")
+    with contextlib.suppress(OSError):
+        if isinstance(aside, str) and (out / aside).is_file():
+            os.replace(out / aside, manifest)
+        else:  # no copy to put back: forget every key rather than trust one made for a new output
+            manifest.unlink(missing_ok=True)
+    path.unlink(missing_ok=True)
+    return True
+
+
+def _undo_step(out: Path, step: dict[str, Any]) -> None:
+    dest, aside = out / step["dest"], out / step["aside"]
+    if step["kind"] == "refill":
+        if aside.is_dir():
+            _refill_back(aside, dest)
+    elif step["kind"] == "folder":
+        if aside.is_dir():  # moved aside by two renames
+            remove_tree(dest)
+            aside.rename(dest)
+        elif step["done"] and step["existed"] and step["new"]:  # exchanged: the old folder is at `new`
+            swap_folder(out / step["new"], dest)
+        elif step["done"]:
+            remove_tree(dest)
+    elif aside.exists() or aside.is_symlink():
+        os.replace(aside, dest)
+    elif not step["existed"] and not step["removal"]:
+        dest.unlink(missing_ok=True)
 
 
 def _link_aside(path: Path, aside: Path) -> bool:
@@ -840,6 +948,7 @@ def build_lock(out: Path, waiting: Callable[[str], None]) -> Iterator[None]:
     try:
         _lock(fd, out, waiting)
         marked = _mark(out)
+        recover(out)
         clean_stale(out)
         yield
     finally:

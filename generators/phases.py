@@ -8,6 +8,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -33,7 +34,12 @@ def phase(name: str) -> Iterator[None]:
 
 
 def write() -> None:
-    """Write the phases to the file ROADKIT_PHASES names, if it names one."""
+    """Write the phases to the file ROADKIT_PHASES names, if it names one; a file that cannot be
+    written is said on one line (the run's own outcome and exit code stand)."""
     path = os.environ.get(ENV)
     if path:
-        Path(path).write_text(json.dumps({k: {m: round(v, 4) for m, v in t.items()} for k, t in _TIMES.items()}))
+        try:
+            Path(path).write_text(json.dumps({k: {m: round(v, 4) for m, v in t.items()} for k, t in _TIMES.items()}))
+        except (OSError, ValueError) as exc:  # ValueError: a NUL in the name
+            print(f"roadkit: cannot write the phase timings to {ENV}={path[:200]!r}: "
+                  f"{getattr(exc, 'strerror', None) or exc}", file=sys.stderr)

@@ -14,12 +14,19 @@ first): three classes, each judged by what the README promises.
   build/ (exit 3), never a temporary file. The disk and read-only runs need root to mount a tmpfs and
   are left out elsewhere.
 
-`python -m tests.fuzz_build --keys 30 --pages 300 --faults 12 --seed 1`; the test suite runs a few.
+- arguments: random values (beyond every bound, other scripts' digits, addresses, paths into the
+  sources, control characters) for every option of every subcommand and for the environment variables
+  Roadkit reads: one line and a documented exit code, never a traceback, and a failed run leaves its
+  --out as it was.
+
+`python -m tests.fuzz_build --keys 30 --pages 300 --faults 12 --args 400 --seed 1`; the test suite runs a few.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import io
 import os
 import random
 import shutil
@@ -305,12 +312,95 @@ def fault_fuzz(runs: int, seed: int, work: Path, found: Findings) -> None:
             found.failures.append(f"faults ({kind}):\n{traceback.format_exc(limit=-4)}")
 
 
+# --- arguments and environment variables -----------------------------------------------------------
+
+# Values for any option: numbers at and beyond every bound, other scripts' digits, huge and empty ones,
+# odd spellings of numbers, addresses and URLs, paths into the sources and nowhere, control characters.
+ODD_VALUES = ["0", "-1", "1", "2", "100000", "100001", "99999999999999999999", "9" * 5000, "²", "①", "٣", "",
+              " ", "1e3", "0x10", "nan", "inf", "-inf", "1.5,-0.5", "nan,0", "11,0", "3,", ",", "tcp://h:8786",
+              "garbage", "h:", ":1", "tcp://h:99999", "http://x", "javascript:alert(1)", "rookie", "no-such",
+              ".", "..", "/", "content", "site", "generators", "tests", "build", "/nonexistent/x", "/dev/null",
+              "a\tb", "a\x1bb", "é" * 300, "--games"]
+ENV_VALUES = {"ROADKIT_SIMULATE": ["0", "2", "-1", "99999999999999999999", "²", "lots", " ", "1" * 5000],
+              "SOURCE_DATE_EPOCH": ["0", "", "-1", "4294967296", "yesterday", "1700000000", "²"],
+              "ROADKIT_PHASES": ["/nonexistent/x", "/dev/full", "", "phases.json"]}
+# Commands cheap enough to run for real whatever the values (play answers nothing: its input is empty).
+RUNNABLE = ("validate", "schema", "check", "play")
+
+
+def _options() -> dict[str, list[tuple[str, bool]]]:
+    """Per subcommand, each option as (flag, takes a value?), positionals as ('', True)."""
+    from generators.cli import parser
+
+    subs = parser()._subparsers._group_actions[0].choices  # type: ignore[union-attr]
+    return {name: [(a.option_strings[0] if a.option_strings else "", a.nargs != 0) for a in sub._actions
+                   if a.dest != "help"] for name, sub in subs.items()}
+
+
+def _odd_args(rng: random.Random, options: list[tuple[str, bool]]) -> list[str]:
+    args: list[str] = []
+    for _ in range(rng.randint(1, 3)):
+        flag, takes = rng.choice(options)
+        value = rng.choice(ODD_VALUES)
+        args += ([flag] if flag else []) + ([value] if takes else [])
+    return args
+
+
+def arg_fuzz(mutants: int, seed: int, work: Path, found: Findings) -> None:
+    """Random values for every option of every subcommand and for the ROADKIT_* and SOURCE_DATE_EPOCH
+    variables: parsing gives exit 2 on one line or takes the value; a cheap command run with them ends
+    with a documented code, no traceback, at most one line on stderr when it fails, and a failed run
+    leaves its --out as it was."""
+    from generators.cli import parser
+
+    options = _options()
+    rng = random.Random(seed)
+    content = copy_content(work / "src", (FAULT_GAME,))
+    for i in range(mutants):
+        command = rng.choice(sorted(options))
+        args = [command, *_odd_args(rng, options[command])]
+        found.count("argument mutants")
+        said = io.StringIO()
+        try:  # the parser alone, in this process: every subcommand
+            with contextlib.redirect_stderr(said):
+                parser().parse_args(args)
+        except SystemExit as exc:
+            if exc.code != 2 or len(said.getvalue().strip().splitlines()) != 1:
+                found.failures.append(f"arguments {args!r}: parse exit {exc.code}: {said.getvalue()[-300:]!r}")
+        except Exception:
+            found.failures.append(f"arguments {args!r}:\n{traceback.format_exc(limit=-3)}")
+        if command not in RUNNABLE or i % 4:
+            continue
+        env = {}
+        if rng.random() < 0.5:
+            name = rng.choice(sorted(ENV_VALUES))
+            env[name] = rng.choice(ENV_VALUES[name])
+        out = work / "out" / str(i)
+        out.mkdir(parents=True)
+        (out / "keep.txt").write_text("not Roadkit's", "utf-8") if rng.random() < 0.2 else None
+        before = fingerprint(out)
+        runs = ["--content", str(content), "--game", FAULT_GAME, "--out", str(out)]
+        result = run_cli(*args, *runs, "--simulations", "1", env=env) if command == "play" else \
+            run_cli(*args, *runs, env=env)
+        found.count("argument runs")
+        told = f"{args!r} {env!r}: exit {result.returncode}: {result.stderr[-600:]!r}"
+        lines = [ln for ln in result.stderr.strip().splitlines() if "ROADKIT_PHASES" not in ln]
+        failed = result.returncode not in (0, 1, 130)  # 130: play stopped, its input being empty
+        if "Traceback" in result.stderr or result.returncode not in (0, 1, 2, 3, 5, 130):
+            found.failures.append(f"arguments {told}")
+        elif failed and len(lines) != 1:
+            found.failures.append(f"arguments, not one line: {told}")
+        elif failed and fingerprint(out) != before:
+            found.failures.append(f"arguments, a failed run changed --out: {told}")
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m tests.fuzz_build", description=__doc__.splitlines()[0])
     p.add_argument("--keys", type=int, default=30, help="content mutants whose print keys are checked")
     p.add_argument("--pages", type=int, default=300, help="hand-written site page mutants")
     p.add_argument("--faults", type=int, default=12, help="builds killed, on small disks or read-only")
     p.add_argument("--refused", type=int, default=30, help="builds of content that must be refused")
+    p.add_argument("--args", type=int, default=400, help="mutants of arguments and environment variables")
     p.add_argument("--seed", type=int, default=1)
     args = p.parse_args(argv)
     found = Findings()
@@ -323,6 +413,8 @@ def main(argv: list[str] | None = None) -> int:
         refused_fuzz(args.refused, args.seed, work / "refused", found)
         print(f"  refused: {found.summary()}", flush=True)
         fault_fuzz(args.faults, args.seed, work / "faults", found)
+        print(f"  faults: {found.summary()}", flush=True)
+        arg_fuzz(args.args, args.seed, work / "args", found)
     for failure in found.failures:
         print(failure, file=sys.stderr)
     print(found.summary())

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import errno
 import os
+import re
 import shutil
 import signal
 import time
@@ -242,3 +243,44 @@ def test_a_really_full_disk_during_print_is_one_line_exit_3(tmp_path: Path) -> N
         assert "Traceback" not in result.stderr and len(lines[0]) <= MAX_FAULT_LINE
     finally:
         subprocess.run(["umount", str(out)], capture_output=True)
+
+
+def test_a_kill_between_stages_leaves_the_old_outputs(tmp_path: Path) -> None:
+    """`kill -9` after print and the check applied their outputs, before the site: the run's journal
+    lets the next run put every replaced output and the manifest back before anything else, so
+    build/ is again the old build (never new PDFs beside a site offering the old ones); the run after
+    that builds the new one whole."""
+    import subprocess
+    import sys
+
+    from generators.outputs import JOURNAL, TMP_SUFFIX, build_lock
+    from tests.helpers import ROOT, fingerprint, run_cli
+
+    content = copy_content(tmp_path, ("mission-drive",))
+    out = tmp_path / "build"
+    args = ["build", "--content", str(content), "--out", str(out), "--paper", "a4", "--no-png", "-q"]
+    env = {**os.environ, "ROADKIT_SIMULATE": "0"}
+    assert run_cli(*args, env=env).returncode == 0
+    deck = content / "mission-drive" / "components" / "movement-cards.yaml"
+    text = deck.read_text("utf-8")
+    m = re.search(r"^  - id: (\S+)\n(?:    facts: .*\n)?    front:\n      title: (.+)$", text, re.M)
+    assert m, "the deck's first face"
+    deck.write_text(text[: m.start(2)] + "Edited title" + text[m.end(2):], "utf-8")  # a printed title
+    before = fingerprint(out)
+    kill_at_site = ("import os, signal, sys; import generators.site.build as b; "
+                    "b.build_site = lambda *a, **k: os.kill(os.getpid(), signal.SIGKILL); "
+                    "from generators.cli import main; sys.exit(main(sys.argv[1:]))")
+    proc = subprocess.run([sys.executable, "-c", kill_at_site, *args], cwd=ROOT, env=env, capture_output=True,
+                          text=True, timeout=900)
+    assert proc.returncode == -signal.SIGKILL, proc.stderr[-800:]
+    assert (out / JOURNAL).is_file()
+    changed = {k for k, v in fingerprint(out).items() if before.get(k) != v and TMP_SUFFIX not in k}
+    assert any(k.startswith("print/a4/mission-drive-cards") for k in changed), changed  # the new PDFs were in
+    with build_lock(out, lambda _: None):  # what the next run does first
+        pass
+    assert fingerprint(out) == before
+    assert not [p for p in out.rglob("*") if p.name.endswith(TMP_SUFFIX)]
+    assert run_cli(*args, env=env).returncode == 0
+    for pdf in (out / "print" / "a4").glob("mission-drive-*.pdf"):
+        offered = out / "site" / "mission-drive" / "downloads" / "a4" / pdf.name
+        assert offered.read_bytes() == pdf.read_bytes(), pdf.name
