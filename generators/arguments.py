@@ -13,7 +13,10 @@ from pathlib import Path
 from typing import NoReturn
 from urllib.parse import urlsplit
 
+from generators.code_layers import PACKAGE
 from generators.errors import SettingError, one_line
+
+REPO = PACKAGE.parent  # the sources a build reads: never where its outputs go
 
 # Whole games per setting and policy: 100,000 seeds of one setting hold a few hundred MB of results at
 # most and play for hours; more is a typo (`--games 10**12` would ask for terabytes).
@@ -144,11 +147,9 @@ def out_problem(out: Path, content: Path) -> str | None:
     """Why `out` cannot take a build's outputs: it is, holds or lies inside a folder the build reads
     (the content, the hand-written site, the code, the tests), or it is or holds the repository (a
     build there would replace site/ with generated pages and scatter outputs over the sources)."""
-    from generators.site.paths import REPO, SITE_SRC
-
     where = out.resolve()
-    sources = {"the content folder": content.resolve(), "site/ (the hand-written pages)": SITE_SRC,
-               "generators/ (the code)": REPO / "generators", "tests/": REPO / "tests"}
+    sources = {"the content folder": content.resolve(), "site/ (the hand-written pages)": REPO / "site",
+               "generators/ (the code)": PACKAGE, "tests/": REPO / "tests"}
     if REPO.is_relative_to(where):
         return f"--out {out} is or holds the repository; outputs go to a folder of their own (default: build/)"
     for name, folder in sources.items():

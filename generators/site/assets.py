@@ -135,8 +135,6 @@ def thumb_targets(content: Content, out: Path, manifest: Manifest) -> list[Targe
 
 def thumbnail(src: Path) -> bytes:
     """`src` at most THUMB_PX on its longer side, in WebP."""
-    from PIL import Image  # Pillow comes with ReportLab
-
     with Image.open(src) as img:
         small = img.convert("RGBA" if "A" in img.getbands() else "RGB")
         small.thumbnail((THUMB_PX, THUMB_PX), Image.Resampling.LANCZOS)

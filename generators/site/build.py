@@ -49,6 +49,7 @@ from generators.outputs import (
     write_atomic,
 )
 from generators.site import mkdocs_run
+from generators.site.assets import THUMBS, thumb_targets
 from generators.site.collect import Shared, collect, ordered_games, prepare
 from generators.site.linkcheck import broken_links
 from generators.site.live import serve as live_serve
@@ -125,8 +126,6 @@ def build_site(content: Content, out: Path, say: Say = print, manifest: Manifest
     if not stale:
         say("site: up to date")
         return SiteResult(site, (), tuple(keys), {}, time.perf_counter() - started)
-    from generators.site.assets import THUMBS, thumb_targets
-
     # The components pages' small copies, made (and committed) before the workers fork to read them.
     realize(thumb_targets(content, out, manifest), manifest, [str(out / THUMBS) + "/"])
     with Commit(manifest) as commit:
