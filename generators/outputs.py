@@ -474,7 +474,9 @@ class Commit:
         undo = Undo(dict(manifest.keys) if manifest is not None else None, manifest.root if manifest else None,
                     log=manifest.log if manifest is not None else None)
         try:
-            if undo.log is not None:  # every rename below, written down before any is made
+            news = manifest is not None and any(manifest.keys.get(rel) != key for rel, key in self.keys.items())
+            if undo.log is not None and (self.files or self.removals or self.folders or news):
+                # every rename below, written down before any is made
                 undo.log.add([undo.planned(dest) for _, dest in self.files] +
                              [undo.planned(path, removal=True) for path in self.removals])
             changing = [rel for rel in self.keys if manifest is not None and rel in manifest.keys]
@@ -666,7 +668,10 @@ class Journal:
             self.write()
 
     def write(self) -> None:
-        write_atomic(self.root / JOURNAL, json.dumps({**self.head, "steps": self.entries}).encode())
+        try:
+            write_atomic(self.root / JOURNAL, json.dumps({**self.head, "steps": self.entries}).encode())
+        except OSError as exc:  # our bookkeeping: the user knows the folder
+            raise OSError(exc.errno, exc.strerror, str(self.root)) from None
 
     def close(self) -> None:
         with contextlib.suppress(OSError):

@@ -25,7 +25,6 @@ import dataclasses
 import gc
 import io
 import json
-import os
 import pickle
 import random
 from collections.abc import Callable
@@ -34,6 +33,7 @@ from typing import Any
 
 import pytest
 
+from generators.arguments import env_games
 from generators.content.schema import to_data
 from generators.engine.chance import Chance
 from generators.engine.contract import Game as Engine
@@ -46,7 +46,7 @@ from tests.helpers import real_content
 ROOT = Path(__file__).resolve().parent.parent
 CONTENT = real_content()
 ENGINES = [(g.id, engine_of(g), g) for g in CONTENT.games if g.engine]
-PLAYTHROUGHS = int(os.environ.get("ROADKIT_PLAYTHROUGHS", "500"))
+PLAYTHROUGHS = env_games("ROADKIT_PLAYTHROUGHS", 500)  # bounded, with its message, like ROADKIT_SIMULATE
 DEEP_EVERY = 7  # every listed action is tried, and mutants refused, on one step in this many
 
 
