@@ -4,10 +4,12 @@
 - `LookaheadPlayer`: one step ahead: the legal action whose result the game's `evaluate` hint rates
   best for the acting player (ties at random); chance in the look-ahead is a throwaway generator, so
   it cannot see the real dice. It looks ahead on the true state, so where an action draws a face-down
-  card it rates the card drawn (tests/test_information.py shows where; issue 36).
+  card it rates the card drawn (tests/test_information.py shows where; issue 36); with `redeal` it
+  looks ahead on a world re-dealt from what the player observes (`Game.deal`) and cannot.
 - `SearchPlayer`: Monte Carlo tree search in its information-set form (learned from OpenSpiel's
   `mcts.py` and `ismcts.py`; none of their code). Each simulation re-deals what the searching player
-  cannot see (`Game.resample`, for games of imperfect information) and samples chance afresh, then
+  cannot see (`Game.resample`, for games of imperfect information; with `redeal`, the root's one-step
+  ratings are made on such a world too, not on the true state) and samples chance afresh, then
   walks one tree of action sequences (open loop: a node is the actions played, not a state) by UCB1
   with availability counts, adds one node, and rates it: by the game's `evaluate` hint where it has
   one (after the look-ahead plays the game's `rollout` actions on, none by default), else by random
@@ -18,6 +20,11 @@
   the mover), most visited first, as hints and play pages show them. With `keep`, the subtree under
   its move is kept for its next decision where nothing it did not foresee happened in between (its
   own next step, no chance asked, nobody else acting).
+
+`redeal` is off by default until the stored figures its players measured are played again with it on
+(issue 36). A world re-dealt for the root's ratings or the look-ahead is dealt from a seed read off
+the player's generator without drawing from it (`_aside`), so where the game's rating never reads
+what is hidden, every move is the one the player made when it looked at the true state.
 
 Returns come from the game's `winners`: 1 for each player it names (every seat of a won solo or
 cooperative game), 0 for the rest.
@@ -65,6 +72,8 @@ class Rules(Protocol):
 
     def observe(self, state: Any, player: str) -> Any: ...
 
+    def deal(self, state: Any, player: str, chance: Chance) -> Any: ...
+
 
 class Player(Protocol):
     name: str
@@ -90,6 +99,8 @@ class LookaheadPlayer:
     """One step ahead by the game's `evaluate` hint (see the module's note)."""
 
     name: str = "greedy"
+    # Look ahead on a world re-dealt from the player's observation (games of imperfect information).
+    redeal: bool = False
 
     def choose(self, game: Rules, state: Any, player: str, legal: Sequence[Any], rng: random.Random) -> Any:
         return self.choose_with_state(game, state, player, legal, rng)[0]
@@ -103,17 +114,28 @@ class LookaheadPlayer:
             return rng.choice(legal), None
         scored = []
         advance, evaluate = game.advance, game.evaluate  # the states alone: nobody reads their events
+        redeal = self.redeal and game.resample is not None
+        world = game.deal(state, player, _aside(rng)) if redeal else state
         for action in legal:
             chance = Chance.seeded(rng.randrange(1 << 30))
-            after = advance(state, action, chance)
+            after = advance(world, action, chance)
             value = evaluate(after, player)
-            scored.append((value if value is not None else float("-inf"), action, None if chance.log else after))
+            # The state it leads to is the true one's only where it looked ahead on the true state.
+            known = not redeal and not chance.log
+            scored.append((value if value is not None else float("-inf"), action, after if known else None))
         best = max(v for v, _, _ in scored)
         _, action, after = rng.choice([s for s in scored if s[0] == best])
         return action, after
 
 
-_AHEAD = LookaheadPlayer()  # the search's rollouts where a game rates positions (it keeps no state)
+# The search's rollouts where a game rates positions (it keeps no state): they play on a world the
+# search has already re-dealt.
+_AHEAD = LookaheadPlayer()
+
+
+def _aside(rng: random.Random) -> Chance:
+    """Chance for a re-deal, seeded from `rng`'s state without drawing from it (see the module's note)."""
+    return Chance.seeded(hash(rng.getstate()) & 0x3FFFFFFF)
 
 
 class _Node:
@@ -184,12 +206,15 @@ class SearchPlayer:
     seconds: float | None = None
     # Keep the subtree under the chosen move for the next decision (see the module's note).
     keep: bool = False
+    # Rate the root's moves on a world re-dealt from the player's observation, not the true state.
+    redeal: bool = False
     name: str = "search"
 
     def __post_init__(self) -> None:
         budget = f"{self.simulations} simulations" if self.seconds is None else \
             f"up to {self.simulations} simulations or {self.seconds:g} s"
-        self.name = f"search ({budget} a move{', tree kept' if self.keep else ''})"
+        extra = "".join([", tree kept"] * self.keep + [", root re-dealt"] * self.redeal)
+        self.name = f"search ({budget} a move{extra})"
         self._kept: tuple[_Node, str, Any] | None = None  # the subtree kept, for whom, the observation expected
 
     def choose(self, game: Rules, state: Any, player: str, legal: Sequence[Any], rng: random.Random) -> Any:
@@ -202,7 +227,10 @@ class SearchPlayer:
             self._kept = None
             return Analysis((MoveStat(legal[0], 0, None),), 0, 0.0)
         root = self._reused(game, state, player) or _Node(None)
-        scale, ratings = _Scale.around(game, state, player, legal, rng)
+        # The root's ratings and the scale's centre on a re-dealt world too: the true state's hidden
+        # order must not order or weigh the moves.
+        seen = state if game.resample is None or not self.redeal else game.deal(state, player, _aside(rng))
+        scale, ratings = _Scale.around(game, seen, player, legal, rng)
         root.rank = {a: r for a, r in zip(legal, ratings, strict=True) if r is not None}
         resample = game.resample
         depth = self.rollout_depth
@@ -216,7 +244,7 @@ class SearchPlayer:
             done += 1
             chance = Chance.seeded(rng.randrange(1 << 30))
             world = resample(state, player, chance) if resample is not None else state
-            self._simulate(game, world, root, rng, chance, lambda v, p: scale(game, state, v, p), depth, puct,
+            self._simulate(game, world, root, rng, chance, lambda v, p: scale(game, seen, v, p), depth, puct,
                            rated)
             if deadline is not None and time.process_time() >= deadline:
                 break
