@@ -122,3 +122,27 @@ def test_roadkit_balance_names_both_players_beside_a_finding() -> None:
     assert "corrected 99.81 % interval +12.0 to +28.0" in text
     assert ("confirmed by the search: +15.0 points (95 % interval +5.0 to +25.0, corrected +1.0 to +29.0; "
             "100 games)") in text
+
+
+def test_every_stored_confirmation_says_what_its_figures_say() -> None:
+    """Each stored `confirmed` part: made for the game's stored balance, and every verdict worked out
+    again from the search's stored corrected interval and the one-step effect's direction."""
+    from generators.engine.figures import FILE
+
+    for path in sorted((ROOT / "content").glob(f"*/{FILE}")):
+        data = json.loads(path.read_text(encoding="utf-8"))
+        confirmed = data.get("confirmed")
+        if not confirmed:
+            continue
+        assert confirmed["balance_version"] == data["balance"]["version"], path
+        flagged = {(e["setting"], e["kind"], e["value"]) for e in data["balance"]["effects"] if e["flagged"]}
+        assert {(f["setting"], f["kind"], f["value"]) for f in confirmed["findings"]} == flagged, path
+        for f in confirmed["findings"]:
+            if f["search"] is None:
+                assert f["verdict"] == NOT_CONFIRMED
+                continue
+            low, high = f["search"]["corrected"]["interval"]
+            up = f["one_step"]["effect"] > 0
+            again = (CONFIRMED if (low > 0 if up else high < 0) else
+                     CONTRADICTED if (high < 0 if up else low > 0) else NOT_CONFIRMED)
+            assert f["verdict"] == again, (path, f)

@@ -67,11 +67,11 @@ def verdicts(findings: Sequence[dict[str, Any]], tallies: Sequence[Tally], utili
         if e is None or w is None:
             out.append({**_key(f), "one_step": _brief(f), "search": None, "verdict": NOT_CONFIRMED})
             continue
-        sign = 1 if f["effect"] > 0 else -1
-        verdict = (CONFIRMED if (w.low > 0 if sign > 0 else w.high < 0) else
-                   CONTRADICTED if (w.high < 0 if sign > 0 else w.low > 0) else NOT_CONFIRMED)
-        search = {**e.as_dict(), "corrected": {"interval": [round(100 * w.low, 1), round(100 * w.high, 1)],
-                                               "level": round(100 * level, 2)}}
+        low, high = round(100 * w.low, 1), round(100 * w.high, 1)  # decided as stored, so it can be audited
+        up = f["effect"] > 0
+        verdict = (CONFIRMED if (low > 0 if up else high < 0) else
+                   CONTRADICTED if (high < 0 if up else low > 0) else NOT_CONFIRMED)
+        search = {**e.as_dict(), "corrected": {"interval": [low, high], "level": round(100 * level, 2)}}
         search.pop("flagged", None)
         out.append({**_key(f), "one_step": _brief(f), "search": _brief(search), "verdict": verdict})
     return out
