@@ -168,7 +168,11 @@ def _search_said(f: Mapping[str, Any] | None) -> str:
     if not isinstance(s.get("interval"), list):
         return "not measured"
     low, high = s["interval"]
-    return f"{_signed(s.get('effect'))} points (95 % range {_signed(low)} to {_signed(high)})"
+    text = f"{_signed(s.get('effect'))} points on {s.get('games')} games (95 % range {_signed(low)} to {_signed(high)}"
+    wide = _dict(s.get("corrected")).get("interval")
+    if isinstance(wide, list) and len(wide) == 2:
+        text += f", corrected range {_signed(wide[0])} to {_signed(wide[1])}"
+    return text + ")"
 
 
 def _confirmed_notes(balance: Any, confirmed: dict[str, Any] | None,
@@ -183,10 +187,11 @@ def _confirmed_notes(balance: Any, confirmed: dict[str, Any] | None,
     for e, _ in _flagged(balance, None):
         f = _verdict(e, confirmed)
         if f is None or f.get("verdict") != "confirmed":
-            way = "went the other way" if f and f.get("verdict") == "contradicted" else "could not tell it from chance"
+            way = ("its corrected range leaves out 0 the other way" if f and f.get("verdict") == "contradicted"
+                   else "its corrected range holds 0")
             unconfirmed.append(f"{_words(str(e.get('value', '')))} ({_setting(e.get('setting', ''), names)}): "
                                f"{_signed(e.get('effect'))} points for the player named above; the careful player "
-                               f"{way}, {_search_said(f)}")
+                               f"found {_search_said(f)}: {way}")
     return by, tuple(unconfirmed), _order(confirmed.get("difficulty"), "search", names)
 
 
