@@ -7,11 +7,14 @@ import datetime
 import json
 import os
 import time
+import traceback
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from tests.helpers import CONTENT
 from tests.site_helpers import ARGS, CHROMIUM, Built, site_build, unavailable
 
 # Builds in tests play no whole games for the overviews (the engine suite plays 500 per engine):
@@ -45,6 +48,32 @@ def browser() -> Iterator[object]:
             yield b
         finally:
             b.close()
+
+
+# --- collection stays short ------------------------------------------------------------------------
+
+# Loading the real content costs about a third of a second; test modules that read it while being
+# collected share one load (helpers.real_content). Counted on the config (`roadkit_real_loads`: where
+# each load came from), held by tests/test_collection.py.
+def pytest_configure(config: pytest.Config) -> None:
+    from generators.content import loader
+
+    real = loader.load_content
+    loads: list[str] = []
+    config.roadkit_real_loads = loads  # type: ignore[attr-defined]
+    collecting = [True]
+
+    def counted(root: Path, *args: Any, **kwargs: Any) -> Any:
+        if collecting[0] and Path(root).resolve() == CONTENT.resolve():
+            loads.append("".join(traceback.format_stack(limit=4)[:-1]))
+        return real(root, *args, **kwargs)
+
+    loader.load_content = counted
+    config.roadkit_collecting = collecting  # type: ignore[attr-defined]
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    session.config.roadkit_collecting[0] = False  # type: ignore[attr-defined]
 
 
 # --- the slow tier -------------------------------------------------------------------------------

@@ -14,7 +14,8 @@ import sys
 from collections.abc import Mapping
 from pathlib import Path
 
-from generators.content.loader import Content, load_content
+from generators.content import loader
+from generators.content.loader import Content
 
 ROOT = Path(__file__).resolve().parent.parent
 CONTENT = ROOT / "content"
@@ -24,7 +25,7 @@ CONTENT = ROOT / "content"
 def real_content() -> Content:
     """The repository's content, loaded once per test process (the model is immutable): test modules
     that read it at import share one load, which keeps collection short."""
-    return load_content(CONTENT)
+    return loader.load_content(CONTENT)  # through the module: conftest.py counts each load
 
 
 def run_cli(*args: str | Path, cwd: Path | None = None,

@@ -18,12 +18,11 @@ from PIL import Image
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
-from generators.content.loader import load_content
 from generators.pdf import documents
 from generators.pdf.faces import BLEED, Look, bleeds
 from generators.pdf.imposition import PAPERS
 from generators.pdf.options import CARD_KINDS, TOKEN_KINDS, Options
-from tests.helpers import CONTENT
+from tests.helpers import real_content
 
 DPI = 150
 PX = 72 / DPI  # points per pixel
@@ -36,7 +35,7 @@ Rect = tuple[float, float, float, float]  # left, bottom, right, top (points)
 
 @cache
 def content():
-    return load_content(CONTENT)
+    return real_content()
 
 
 def _pages(pdf: bytes) -> list[Image.Image]:

@@ -11,19 +11,19 @@ import pypdfium2 as pdfium
 import pytest
 from reportlab.lib.units import mm
 
-from generators.content.loader import load_content, walk_sides
+from generators.content.loader import walk_sides
 from generators.pdf import documents
 from generators.pdf.faces import Look, provenance_text
 from generators.pdf.fit import audit_side
 from generators.pdf.imposition import FOOT, PAPERS
 from generators.pdf.options import CARD_KINDS, TOKEN_KINDS, Options
 from tests import pdfgeom
-from tests.helpers import CONTENT
+from tests.helpers import real_content
 
 
 @cache
 def content():
-    return load_content(CONTENT)
+    return real_content()
 
 
 def _squash(text: str) -> str:

@@ -17,15 +17,15 @@ from typing import Any
 
 import pytest
 
-from generators.content.loader import load_content
 from generators.content.model import LoadedGame
 from generators.engine.chance import Chance
 from generators.engine.contract import Game
 from generators.engine.facts import game_content
 from generators.engine.runner import GameWork, engine_of
+from tests.helpers import real_content
 
 ROOT = Path(__file__).resolve().parent.parent
-CONTENT = load_content(ROOT / "content")
+CONTENT = real_content()
 GAMES = [g for g in CONTENT.games if g.engine]
 GAMES_PER_SETTING = 6
 GENERIC = re.compile(r"\byou cannot .+ during\b|\bnot (their|your) turn\b|\bplease report\b", re.I)

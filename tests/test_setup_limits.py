@@ -9,15 +9,15 @@ from pathlib import Path
 
 import pytest
 
-from generators.content.loader import load_content
 from generators.content.model import LoadedGame
 from generators.engine.facts import game_content
 from generators.engine.refusals import SetupError
 from generators.engine.runner import engine_of
+from tests.helpers import real_content
 from tests.test_engine_contract import assert_players_words
 
 ROOT = Path(__file__).resolve().parent.parent
-CONTENT = load_content(ROOT / "content")
+CONTENT = real_content()
 GAMES = [g for g in CONTENT.games if g.engine]
 KINDS = {"space", "token", "count"}
 
