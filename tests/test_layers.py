@@ -29,7 +29,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
         "chance", "contract", "facts", "records", "refusals", "svg", "wording", "stats", "report")))),
     ("game packages", tuple(f"generators.engine.{g}" for g in GAMES)),
     ("play", tuple(f"generators.engine.{m}" for m in (
-        "players", "simulate", "versus", "balance", "confirm", "difficulty", "figures", "console"))),
+        "players", "simulate", "versus", "balance", "confirm", "difficulty", "figures", "table", "console"))),
     ("check", ("generators.engine.runner", "generators.engine.schemas")),
     ("print", ("generators.pdf",)),
     ("site", ("generators.site",)),
@@ -206,7 +206,7 @@ from pathlib import Path
 from generators.content.loader import load_content
 from generators.engine.contract import load_engine
 from generators.engine.facts import game_content
-from generators.engine import players, runner, simulate  # noqa: F401
+from generators.engine import players, runner, simulate, table  # noqa: F401
 content = load_content(Path({str(ROOT / "content")!r}))
 played = 0
 for game in content.games:

@@ -235,6 +235,24 @@ class Hints(Generic[S, A]):
     rollout: int = 0
 
 
+@dataclass(frozen=True)
+class Table(Generic[S, A]):
+    """What a game adds to the shared table view (engine/table.py) beyond its drawing, figures and
+    words; every part optional. `panel(state, seat, content)`: titled sections of lines in players'
+    words that `seat` may look at (its hand with card text, tracks, resources), never what it cannot
+    see. `seats(state, content)`: each seat's identity ("P1": "Mista"). `same(state, action)`: a key;
+    actions with one key lead to one result as players see it (a market row cycled in either order)
+    and are offered as one choice. `path(state, action)`: the action is one step of a move whose path
+    the rules leave free, so the seat's next decision continues it (the view offers the destinations).
+    `unseen`: by chance label, the words said in place of a result no seat sees (a shuffled order)."""
+
+    panel: Callable[[S, str, GameContent | None], Sequence[tuple[str, Sequence[str]]]] | None = None
+    seats: Callable[[S, GameContent | None], Mapping[str, str]] | None = None
+    same: Callable[[S, A], Any] | None = None
+    path: Callable[[S, A], bool] | None = None
+    unseen: Mapping[str, str] = field(default_factory=dict)
+
+
 # --- the game ----------------------------------------------------------------------------------
 
 
@@ -264,6 +282,7 @@ class Game(Generic[S, A]):
     words: Words[S, A] = field(default_factory=Words)
     odds: Callable[[GameContent], list[dict[str, Any]]] = lambda content: []
     hints: Hints[S, A] = field(default_factory=Hints)
+    table: Table[S, A] = field(default_factory=Table)
     settings: tuple[Setting, ...] = (Setting("default", {}),)
     limits: tuple[Limit, ...] = ()  # setups the rules never reach, each refused (see Limit)
     harder: tuple[Harder, ...] = ()  # difficulty orders the settings should come out in

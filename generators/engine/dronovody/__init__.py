@@ -68,6 +68,7 @@ from generators.engine.dronovody.results import outcome, result, winning_seats
 from generators.engine.dronovody.setup import from_setup, start
 from generators.engine.dronovody.specs import ACTIONS, Action, Options, SetupSpec
 from generators.engine.dronovody.state import State
+from generators.engine.dronovody.table import TABLE
 from generators.engine.dronovody.turns import MOMENTS, PHASES, actors, phase_of
 from generators.engine.dronovody.variety import variety
 from generators.engine.dronovody.words import WORDS
@@ -112,6 +113,7 @@ GAME: Game[State, Action] = Game(
                    "the first game leaves the threat cards marked with a red triangle out of the deck "
                    "(Setup, first game)"),),
     observation=observe,
+    table=TABLE,
     resample=resample,
     complete=complete,
 )

@@ -47,6 +47,7 @@ from generators.engine.escape_deathrace.results import outcome, result, winners
 from generators.engine.escape_deathrace.setup import from_setup, start
 from generators.engine.escape_deathrace.specs import ACTION_SPECS, Action, Options, SetupSpec
 from generators.engine.escape_deathrace.state import State
+from generators.engine.escape_deathrace.table import TABLE
 from generators.engine.escape_deathrace.turns import MOMENTS, PHASES, actors, phase_of
 from generators.engine.escape_deathrace.variety import variety
 from generators.engine.escape_deathrace.words import WORDS
@@ -88,5 +89,6 @@ GAME: Game[State, Action] = Game(
     hints=Hints(evaluate=evaluate),
     settings=tuple(Setting(f"{n} players", {"players": n}) for n in (2, 3, 4)),
     observation=observe,
+    table=TABLE,
     resample=resample,
 )

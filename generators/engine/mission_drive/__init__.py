@@ -32,6 +32,7 @@ from generators.engine.mission_drive.results import outcome, result, winners
 from generators.engine.mission_drive.setup import initial_state, new_game
 from generators.engine.mission_drive.specs import ACTIONS, Action, Options, SetupSpec
 from generators.engine.mission_drive.state import State
+from generators.engine.mission_drive.table import TABLE
 from generators.engine.mission_drive.turns import MOMENTS, PHASES, actors, phase_of
 from generators.engine.mission_drive.variety import variety
 from generators.engine.mission_drive.words import (
@@ -74,6 +75,7 @@ GAME: Game[State, Action] = Game(
     winners=winners,
     variety=variety,
     observation=observe,
+    table=TABLE,
     resample=resample,
     drawing=Drawing(svg=draw_svg, pieces=pieces, legend=legend),
     words=Words(action=lambda action, state, content: describe_action(

@@ -55,10 +55,10 @@ def _place(s: State | None, pos: Sequence[int]) -> str:
 def _arrows(s: State | None, slot: str) -> str:
     """The arrows of the card in a dashboard slot, as the card prints them (" ↑←↑")."""
     card = s.slots.get(slot) if s is not None else None
-    return f" {_marks(card.arrows)}" if card is not None else ""
+    return f" {marks(card.arrows)}" if card is not None else ""
 
 
-def _marks(arrows: Sequence[Any]) -> str:
+def marks(arrows: Sequence[Any]) -> str:
     return "".join(_ARROW_MARK.get(str(a), str(a)) for a in arrows)
 
 
@@ -186,7 +186,7 @@ def describe_event(e: Event, s: State | None, content: GameContent | None) -> st
         how = _DESTROYED_BY.get(str(d["by"]), "")
         return f"a{'n' if d['side'] == 'enemy' else ''} {d['side']} {what} {how}".rstrip()
     if kind == "disoriented":
-        return f"the hero is disoriented and moves {_marks(d['card'])} instead"
+        return f"the hero is disoriented and moves {marks(d['card'])} instead"
     if kind == "off_road":
         return f"the hero cannot move {_ARROW_MARK.get(str(d['arrow']), d['arrow'])}: that would leave the road"
     if kind == "boss_damaged":

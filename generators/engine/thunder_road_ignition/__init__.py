@@ -40,6 +40,7 @@ from generators.engine.thunder_road_ignition.results import result, winners
 from generators.engine.thunder_road_ignition.setup import from_setup, start
 from generators.engine.thunder_road_ignition.specs import ACTIONS, Action, Options, SetupSpec
 from generators.engine.thunder_road_ignition.state import State
+from generators.engine.thunder_road_ignition.table import TABLE
 from generators.engine.thunder_road_ignition.turns import MOMENTS, PHASES, actors, phase_of
 from generators.engine.thunder_road_ignition.words import WORDS
 
@@ -68,6 +69,7 @@ GAME: Game[State, Action] = Game(
     odds=odds_for,
     hints=Hints(evaluate=evaluate),
     observation=whole,  # every token face down is drawn by chance when drawn: nothing is hidden
+    table=TABLE,
     settings=(Setting("2 players", {"players": 2}), Setting("3 players", {"players": 3}),
               Setting("4 players", {"players": 4}), Setting("4 players, long road", {"players": 4, "length": "long"})),
 )

@@ -25,6 +25,7 @@ from generators.engine.vampire_chase.results import outcome, result, winners
 from generators.engine.vampire_chase.setup import from_setup, start
 from generators.engine.vampire_chase.specs import ACTIONS, Action, Options, SetupSpec
 from generators.engine.vampire_chase.state import State
+from generators.engine.vampire_chase.table import TABLE
 from generators.engine.vampire_chase.turns import MOMENTS, PHASES, actors, phase_of
 from generators.engine.vampire_chase.variety import variety
 from generators.engine.vampire_chase.words import WORDS
@@ -55,5 +56,6 @@ GAME: Game[State, Action] = Game(
     harder=(Harder(("last-orders", "red-mile", "sunrise-run"),
                    "the kit's mission cards (a house design) are marked difficulty 1, 2 and 3"),),
     observation=observe,
+    table=TABLE,
     resample=resample,
 )

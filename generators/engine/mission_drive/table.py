@@ -1,0 +1,39 @@
+"""Mission: Drive at the table (engine/table.py): the dashboard, upgrades and points the hero looks
+at, and the face-down decks' shuffles worded without their order."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from generators.engine.contract import Table
+from generators.engine.facts import GameContent
+from generators.engine.mission_drive.facts import Card
+from generators.engine.mission_drive.state import State
+from generators.engine.mission_drive.words import marks
+
+UNSEEN = {"movement deck": "the movement cards are shuffled face down",
+          "mission deck": "the mission cards are shuffled face down"}
+
+
+def _name(content: GameContent | None, key: str) -> str:
+    return content.name(key) if content else key
+
+
+def _card(card: Card | None) -> str:
+    if card is None:
+        return "empty"
+    return f"Hero Card {marks(card.arrows)}" if card.kind == "hero" else f"{card.kind.capitalize()} Card"
+
+
+def panel(state: State, seat: str, content: GameContent | None) -> list[tuple[str, list[str]]]:
+    cards = [f"{slot}: {_card(card)}" for slot, card in state.slots.items()]
+    return [
+        ("Dashboard", cards),
+        ("Tracks", [f"mission {state.mission}, {state.difficulty}", f"health {state.health} of {state.health_track}",
+                    f"points {state.points}", f"movement deck: {len(state.deck)} cards face down, "
+                    f"{len(state.discard)} discarded"]),
+        ("Upgrades", [_name(content, u.id) for u in state.upgrades] or ["none"]),
+    ]
+
+
+TABLE: Table[Any, Any] = Table(panel=panel, unseen=UNSEEN)

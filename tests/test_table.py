@@ -1,0 +1,139 @@
+"""The shared table view (engine/table.py) for every game, no per-game code: plain JSON-ready data;
+nothing in it the seat cannot see (a world it cannot tell apart gives the same view, and no
+face-down order is told in the log); choices grouped (never more than the legal actions, each one
+playable, a lone choice not asked); undo, save and resume replay the same game."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from typing import Any
+
+import pytest
+
+from generators.engine.chance import Chance
+from generators.engine.facts import game_content
+from generators.engine.information import plain
+from generators.engine.runner import engine_of
+from generators.engine.table import Session, table_view
+from tests.helpers import real_content
+
+CONTENT = real_content()
+GAMES = {g.id: g for g in CONTENT.games if g.engine}
+MOVES = 25  # decisions per seeded game
+
+
+def _session(game_id: str, seed: int) -> Session:
+    game = GAMES[game_id]
+    engine = engine_of(game)
+    content = game_content(game, engine)
+    return Session(engine, content, engine.simulation_setups()[0], seed, frozenset(engine.players_to_act(
+        engine.new_game(engine.parse_options(dict(engine.simulation_setups()[0].options)), content,
+                        Chance.seeded(seed)))[:1]))
+
+
+def _walk(session: Session, seed: int, moves: int = MOVES) -> list[Any]:
+    """Play `moves` grouped choices at random; the views of each seat to act, on the way."""
+    rng = random.Random(seed)
+    views = []
+    for _ in range(moves):
+        if session.over:
+            break
+        seat = session.to_act()[0]
+        views.append((seat, session.view(seat), session.state))
+        session.take(rng.choice(session.choices(seat)), human=seat in session.humans)
+    return views
+
+
+def _hidden_orders(engine: Any, state: Any, seat: str, content: Any) -> list[list[str]]:
+    """Every run of three or more printed names the state holds in an order the seat does not see."""
+    seen = json.dumps(engine.observe(state, seat), default=str, ensure_ascii=False)
+    runs: list[list[str]] = []
+
+    def visit(value: Any) -> None:
+        if isinstance(value, list) and len(value) >= 3 and all(isinstance(v, str) for v in value):
+            if json.dumps(value, ensure_ascii=False)[1:-1] not in seen:
+                runs.append([content.name(v) for v in value])
+        elif isinstance(value, (list, tuple)):
+            for v in value:
+                visit(v)
+        elif isinstance(value, dict):
+            for v in value.values():
+                visit(v)
+    visit(plain(state))
+    return [r for r in runs if len(set(r)) >= 3]
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_the_view_is_plain_data_and_shows_nothing_hidden(game_id: str) -> None:
+    session = _session(game_id, 11)
+    engine, content = session.engine, session.content
+    for n, (seat, view, state) in enumerate(_walk(session, 11)):
+        assert json.loads(json.dumps(view)) == view, "the view is plain JSON-ready data"
+        assert view["seat"] == seat and view["svg"].lstrip().startswith("<") and view["phase"]
+        assert {s["seat"] for s in view["seats"]} >= {seat}
+        for k in range(2):  # a world the seat cannot tell from the true one looks the same
+            world = engine.deal(state, seat, Chance.seeded(100 * n + k))
+            other = table_view(engine, content, world, seat, setting=view["setting"], seats=session.seats,
+                                  humans=session.humans)
+            for key, shown in view.items():
+                if key != "log":
+                    assert other[key] == shown, f"{key} shows what {seat} cannot see"
+        told = "\n".join(line for e in view["log"] for line in (e["said"], *e["then"]))
+        for run in _hidden_orders(engine, state, seat, content):
+            for i in range(len(run) - 2):
+                assert ", ".join(run[i:i + 3]) not in told, f"the log tells a face-down order: {run[i:i + 3]}"
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_choices_are_grouped_and_playable(game_id: str) -> None:
+    session = _session(game_id, 12)
+    engine = session.engine
+    for seat, view, state in _walk(session, 12, 15):
+        legal = engine.legal_actions(state, seat)
+        found = session.choices(seat) if state is session.state else None
+        assert len(view["choices"]) >= 1, "a seat to act has a choice"
+        assert [c["n"] for c in view["choices"]] == list(range(1, len(view["choices"]) + 1))
+        assert len({c["words"] for c in view["choices"]}) == len(view["choices"]), "every choice reads apart"
+        first = view["choices"][0]
+        assert first["words"], found
+        # every choice's first action is a legal action of this state
+        from generators.engine.table import choices
+        for choice in choices(engine, session.content, state, seat):
+            assert choice.actions[0] in legal
+    for entry in session.log:
+        assert not re.match(r"^(\S+): \1:", entry["said"] if isinstance(entry, dict) else entry.said)
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_undo_save_and_resume_replay_the_same_game(game_id: str) -> None:
+    session = _session(game_id, 13)
+    _walk(session, 13, 12)
+    saved = json.loads(json.dumps(session.saved()))
+    again = Session.resume(session.engine, session.content, saved)
+    assert plain(again.state) == plain(session.state) and again.log == session.log
+    people = [i for i, (_, human) in enumerate(session.moves) if human]
+    if people:
+        assert session.undo()
+        assert len(session.moves) == people[-1]
+        replayed = Session(session.engine, session.content, session.setting, 13, session.humans,
+                           list(again.moves[:people[-1]]))
+        assert plain(replayed.state) == plain(session.state)
+
+
+def test_a_lone_choice_is_not_asked() -> None:
+    for game_id in sorted(GAMES):
+        session = _session(game_id, 14)
+        rng = random.Random(14)
+        for _ in range(60):
+            if session.over:
+                break
+            seat = session.to_act()[0]
+            found = session.choices(seat)
+            if len(found) == 1 and seat in session.humans:
+                before = len(session.moves)
+                assert session.forced() and len(session.moves) > before
+                return
+            session.take(rng.choice(found), human=seat in session.humans)
+    pytest.fail("no game offered a lone choice to a person in 60 decisions")
