@@ -1,5 +1,8 @@
 """Each game's quick reference answers what a player needs first: a turn in order (the rulebook's
-steps, named in the book's order), who starts, the starting values, how the game is won and lost."""
+steps, named in the book's order), setup and who starts, every phase, how the game is won and lost,
+scoring and costs. Each is checked against a checklist written from its rulebook's sections
+(tests/fixtures/quick-checklists.yaml); every answer is whole sentences with its number, never a
+pointer, and every ruling it rests on is linked as ours."""
 
 from __future__ import annotations
 
@@ -8,6 +11,7 @@ import re
 from pathlib import Path
 
 import pytest
+import yaml
 
 from generators.site.quick import load_quick
 from tests.helpers import real_content
@@ -24,7 +28,6 @@ def book_text(game) -> str:
     if not path.is_file():
         pytest.skip(f"no rulebook transcription at {path} (set ROADKIT_RULEBOOKS)")
     return path.read_text(encoding="utf-8")
-_LIST_ITEM = re.compile(r"^(?:\d+[.)]|[-*+])\s")
 
 # Each rulebook's turn: where it starts in the book, then each step as the book words it and the word
 # our quick reference uses for it, in the book's order.
@@ -52,10 +55,11 @@ STARTS = {
     "thunder-road-ignition": ("The youngest player goes first", "youngest"),
     "dronovody": ("the Operations Duty Officer", "operations duty officer"),
     "escape-deathrace-2182-micro": ("most recently in a vechicle goes first", "most recently in a vehicle"),
-    "mission-drive": ("starts with the boss's turn", "boss takes its turn first"),
-    "vampire-chase": ("Return to Player Turn", "every player turn is yours"),
+    "mission-drive": ("starts with the boss's turn", "boss goes first"),
+    "vampire-chase": ("Return to Player Turn", "you play alone"),
 }
-CARDS = ("Who starts", "Starting values", "Win and loss")
+CARDS = ("Setup", "Win and loss")
+CHECKLISTS = yaml.safe_load((ROOT / "tests" / "fixtures" / "quick-checklists.yaml").read_text(encoding="utf-8"))
 
 
 def _flat(text: str) -> str:
@@ -74,18 +78,6 @@ def in_order(text: str, words: list[str]) -> list[str]:
     return missing
 
 
-def first_list(body: str) -> str:
-    """The first Markdown list of a body, its nested lines kept (what the quick reference shows)."""
-    lines = body.splitlines()
-    start = next((i for i, line in enumerate(lines) if _LIST_ITEM.match(line)), len(lines))
-    picked = []
-    for line in lines[start:]:
-        if line.strip() and not _LIST_ITEM.match(line) and not line.startswith((" ", "\t")):
-            break
-        picked.append(line)
-    return "\n".join(picked)
-
-
 def test_in_order_needs_the_order() -> None:
     assert in_order("command, then move, then shoot", ["command", "move", "shoot"]) == []
     assert in_order("shoot, then move, then command", ["command", "move", "shoot"]) == ["move", "shoot"]
@@ -101,14 +93,14 @@ def test_the_turn_steps_are_the_rulebooks_in_its_order(game_id: str) -> None:
     assert not in_order(section, [b for b, _ in steps]), "the step list is not the rulebook's"
 
 
+def quick_text(game) -> str:
+    """The quick reference as a player reads it: each answer's title and text, flattened."""
+    return _flat("\n".join(f"{c.title}. {c.text}" for c in load_quick(game).cards))
+
+
 @pytest.mark.parametrize("game_id", sorted(GAMES))
 def test_the_quick_reference_turn_names_every_step_in_order(game_id: str) -> None:
-    game = GAMES[game_id]
-    quick = load_quick(game)
-    rules = {r.id: r for r in game.rules}
-    assert quick.turn, f"{game_id}: quick-reference.yaml names no turn entry"
-    shown = _flat("\n".join(first_list(rules[i].body) for i in quick.turn))
-    missing = in_order(shown, [ours for _, ours in TURNS[game_id][1]])
+    missing = in_order(quick_text(GAMES[game_id]), [ours for _, ours in TURNS[game_id][1]])
     assert not missing, f"{game_id}: the quick reference's turn lacks, in order: {missing}"
 
 
@@ -117,13 +109,81 @@ def test_the_quick_reference_says_who_starts_the_start_and_the_end(game_id: str)
     game = GAMES[game_id]
     cards = {c.title: c for c in load_quick(game).cards}
     assert set(CARDS) <= set(cards), f"{game_id}: quick reference cards {sorted(cards)}"
-    assert all(cards[t].rule for t in CARDS)
+    assert all(c.rule for c in cards.values()), "every answer names the rule it restates"
     book = " ".join(book_text(game).split()).casefold()
     theirs, ours = STARTS[game_id]
-    assert theirs.casefold() in book and ours in _flat(cards["Who starts"].text)
-    assert re.search(r"\d", cards["Starting values"].text)
+    assert theirs.casefold() in book and ours in quick_text(game)
+    assert re.search(r"\d", cards["Setup"].text)
     end = _flat(cards["Win and loss"].text)
     assert re.search(r"\bwins?\b|\bwon\b", end) and re.search(r"\blose|\blost\b|\bloses\b", end)
+
+
+def test_every_game_has_a_checklist() -> None:
+    assert set(CHECKLISTS) == set(GAMES)
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_the_checklist_is_the_rulebooks(game_id: str) -> None:
+    """Each checklist item quotes words its rulebook prints (so it was written from the book)."""
+    book = " ".join(book_text(GAMES[game_id]).split()).casefold()
+    absent = [i["book"] for i in CHECKLISTS[game_id] if " ".join(i["book"].split()).casefold() not in book]
+    assert not absent, f"{game_id}: checklist words not in the rulebook: {absent}"
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_the_quick_reference_passes_its_rulebook_checklist(game_id: str) -> None:
+    game = GAMES[game_id]
+    text = quick_text(game)
+    raw = "\n".join(c.text for c in load_quick(game).cards)
+    missing = [f"{i['section']}: {w!r}" for i in CHECKLISTS[game_id] for w in i["says"] if w.casefold() not in text]
+    assert not missing, f"{game_id}: the quick reference does not say: {missing}"
+    notes = {n.id for n in game.notes.notes}
+    for item in CHECKLISTS[game_id]:
+        if "ruling" in item:
+            assert item["ruling"] in notes, f"{game_id}: no ruling {item['ruling']!r}"
+            assert f"[our ruling](#{item['ruling']})" in raw, \
+                f"{game_id}: {item['section']} rests on the ruling {item['ruling']!r}, not marked as ours"
+
+
+_LINK = re.compile(r"\[([^\]]*)\]\(([^)]*)\)")
+_SENTENCE_END = re.compile(r"[.!?](?:\*\*)?\)?$")
+
+
+def answer_problems(text: str) -> list[str]:
+    """What keeps an answer from being whole: a cut (an ellipsis, no full stop), a bare pointer (a
+    link where the answer should be), no number; each list item and paragraph is checked alone."""
+    problems = []
+    if not re.search(r"\*\*\d", text):
+        problems.append("no number in bold")
+    for part in re.split(r"\n\s*\n|\n\s*(?=\d+\.\s|[-*+]\s)", text.strip()):
+        part = " ".join(part.split())
+        answer = re.sub(r"^(?:\d+\.|[-*+])\s+", "", part).rpartition("? ")[2]  # after a question, its answer
+        words = _LINK.sub("", answer).split()
+        if "…" in part or "..." in part:
+            problems.append(f"cut: {part[-40:]!r}")
+        elif not _SENTENCE_END.search(part):
+            problems.append(f"not a whole sentence: {part[-40:]!r}")
+        elif len(words) < 4:
+            problems.append(f"a pointer, not an answer: {part!r}")
+        elif answer[:1].islower():
+            problems.append(f"starts mid-sentence: {answer[:40]!r}")
+    return problems
+
+
+def test_answer_problems_finds_cuts_and_pointers() -> None:
+    assert answer_problems("Roll **2** dice and move that far.") == []
+    assert answer_problems("Spend it on **1** charge or upgrade with a free…")
+    assert answer_problems("Car bomb: who does it hurt? [The Battle-It-Out panel](#battle-it-out).")
+    assert answer_problems("Car bomb: who does it hurt? the Battle-It-Out panel.")
+    assert answer_problems("Roll the dice and move.")  # no number
+    assert answer_problems("1. Roll **2** dice.\n2. then move")
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_every_answer_is_whole_sentences_with_its_number(game_id: str) -> None:
+    found = {c.title: answer_problems(c.text) for c in load_quick(GAMES[game_id]).cards}
+    found = {k: v for k, v in found.items() if v}
+    assert not found, f"{game_id}: {found}"
 
 
 def test_a_quick_reference_naming_no_rule_is_a_located_content_error(tmp_path: Path) -> None:
@@ -151,7 +211,7 @@ def test_validation_finds_a_bad_link_in_a_quick_reference_answer(tmp_path: Path)
     shutil.copy(ROOT / "content" / "icons.yaml", content / "icons.yaml")
     path = content / game / "quick-reference.yaml"
     text = path.read_text(encoding="utf-8")
-    path.write_text(text.replace("first player to get **two**", "first player to get [two](#no-such-rule)"),
+    path.write_text(text.replace("first player with **2**", "first player with [two](#no-such-rule)"),
                     encoding="utf-8")
     with pytest.raises(ContentError) as err:
         validate(content, [game])

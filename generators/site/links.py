@@ -135,14 +135,16 @@ class Anchors:
         return rel(self.examples[example_id], from_page)
 
     def body_link(self, target: str, from_page: str) -> str | None:
-        """A link target written in a rules body (`#ramming`, `ramming`, `ramming.md#x`) resolved to
-        the page the entry lives on; None leaves it as written."""
+        """A link target written in a rules body (`#ramming`, `ramming`, `ramming.md#x`; `#note-id`
+        for a ruling) resolved to the page it lives on; None leaves it as written."""
         path, _, anchor = target.partition("#")
         name = path[:-3] if path.endswith(".md") else path
         if not name and anchor in self.rules:
             return self.rule(anchor, from_page)
         if not name and anchor in self.examples:
             return self.example(anchor, from_page)
+        if not name and anchor in self.notes:  # a ruling (quick references mark theirs as ours)
+            return rel(self.notes[anchor], from_page)
         if name in self.rules and "/" not in name:
             return self.rule(name, from_page) if not anchor else rel(
                 f"{self.rules[name].partition('#')[0]}#{anchor}", from_page)

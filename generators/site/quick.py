@@ -2,10 +2,11 @@
 
     turn: [round, turn-steps]   rules entries whose first list, in order, is a turn (default: the
                                 first entry after setup that lists steps)
-    cards:                      short answers in the kit's own words, each naming the rule it restates
-      - title: Who starts
+    cards:                      the page: short answers in the kit's own words, in the book's order,
+      - title: Setup            each naming the rule it restates; whole sentences with their numbers
         rule: setup
-        text: Markdown (links as #entry-id; `:house:` marks a house design)
+        text: Markdown (links as #entry-id; `[our ruling](#note-id)` marks a ruling of ours;
+              `:house:` a house design)
 
 The site reads it (it shapes one page, not the game), with located errors like every content file.
 """
@@ -24,7 +25,7 @@ FILE = "quick-reference.yaml"
 
 @dataclass(frozen=True)
 class QuickCard:
-    title: str = field(metadata={"doc": "The question it answers (Who starts, Starting values, Win and loss)."})
+    title: str = field(metadata={"doc": "What it answers (Setup, Your turn, Win and loss)."})
     text: str = field(metadata={"doc": "The answer: short Markdown in the kit's own words."})
     rule: str | None = field(default=None, metadata={"doc": "The rules entry it restates (linked)."})
 
