@@ -54,9 +54,10 @@ def test_a_changed_face_title_replays_that_games_simulations(tmp_path: Path) -> 
     path = next(p for p in sorted((content_dir / game / "components").glob("*.yaml"))
                 if "facts:" in p.read_text("utf-8"))
     text = path.read_text("utf-8")
-    m = re.search(r"^(\s+title: )(.+)$", text, re.M)
+    faces = text.index("\nfaces:")  # a face's own title, not the component's back or proxy stand-in
+    m = re.compile(r"^(\s+title: )(.+)$", re.M).search(text, faces)
     assert m
-    path.write_text(text.replace(m.group(0), m.group(1) + "Renamed", 1), "utf-8")
+    path.write_text(text[:m.start()] + m.group(1) + "Renamed" + text[m.end():], "utf-8")
     after = _keys(content_dir, out)
     changed = {k for k in after if after[k] != before[k]}
     assert {k for k in before if k.startswith(f"{SIMULATIONS}/{game}/")} <= changed
