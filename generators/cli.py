@@ -152,6 +152,8 @@ def parser() -> argparse.ArgumentParser:
     pl.add_argument("--seat", default=None, metavar="S", help="the seat you play (default: the first to act)")
     pl.add_argument("--seed", type=arguments.SEED, default=1, metavar="S", help="the dice and shuffles (default 1)")
     pl.add_argument("--hint", action="store_true", help="show the search player's choice before each of yours")
+    pl.add_argument("--resume", default=None, metavar="FILE", help="go on with a game saved with s (its setting, "
+                    "seed and moves)")
     pl.add_argument("--simulations", type=arguments.SIMULATIONS, default=200, metavar="N",
                     help=f"the search player's strength: simulations per move, 1 to {arguments.MAX_SIMULATIONS:,} "
                          "(default 200)")
@@ -282,9 +284,12 @@ def _run(args: argparse.Namespace) -> int:
             names = ", ".join(g.id for g in content.games if g.engine)
             print(f"roadkit play: choose one game with --game; the games are: {names}", file=sys.stderr)
             return 2
+        from generators.engine.table import reference
+
         engine = load_engine(chosen[0].engine or "")
         return play_in_terminal(engine, game_content(chosen[0], engine), setting=args.setting, seat=args.seat,
-                                seed=args.seed, hint=args.hint, simulations=args.simulations, seconds=args.seconds)
+                                seed=args.seed, hint=args.hint, simulations=args.simulations, seconds=args.seconds,
+                                resume=args.resume, rules=reference(chosen[0]), name=chosen[0].id)
     if args.command == "simulate":
         from generators.engine.simulate import run_simulate
 

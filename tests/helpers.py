@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import hashlib
+import json
 import os
 import re
 import shutil
@@ -13,9 +14,11 @@ import subprocess
 import sys
 from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
 from generators.content import loader
 from generators.content.loader import Content
+from generators.engine.information import plain
 
 ROOT = Path(__file__).resolve().parent.parent
 CONTENT = ROOT / "content"
@@ -119,3 +122,31 @@ def disagreements(text: str, nouns: set[str]) -> list[str]:
     """"1 tiles" or "3 tile" in `text`, with a little of what is around it."""
     return [text[max(0, m.start() - 30):m.end() + 10] for m in COUNT.finditer(text)
             if (int(m.group(1)) == 1 and m.group(2) in nouns) or (int(m.group(1)) >= 2 and m.group(2) + "s" in nouns)]
+
+
+def hidden_orders(engine: Any, state: Any, seat: str, content: Any) -> list[list[str]]:
+    """Every three different cards the state holds one after the other in an order `seat` does not
+    observe (a face-down deck, another player's hand as dealt), by their printed names: none may be
+    shown in that order."""
+    seen = json.dumps(engine.observe(state, seat), default=str, ensure_ascii=False)
+    runs: list[list[str]] = []
+
+    def visit(value: Any) -> None:
+        if isinstance(value, list) and len(value) >= 3 and all(isinstance(v, str) for v in value):
+            for i in range(len(value) - 2):
+                three = value[i:i + 3]
+                if len(set(three)) == 3 and json.dumps(three, ensure_ascii=False)[1:-1] not in seen:
+                    runs.append([content.name(v) for v in three])
+        elif isinstance(value, (list, tuple)):
+            for v in value:
+                visit(v)
+        elif isinstance(value, dict):
+            for v in value.values():
+                visit(v)
+    visit(plain(state))
+    return runs
+
+
+def tells_an_order(text: str, runs: list[list[str]]) -> list[str] | None:
+    """The first three names of a hidden order that `text` shows one after the other, if any."""
+    return next((run for run in runs if ", ".join(run) in text), None)

@@ -362,7 +362,7 @@ def test_an_engine_setup_error_stops_the_build_before_any_write(tmp_path, baseli
 # Options that take free text and check it themselves later (a game, a folder, a setting's or a seat's
 # name, a policy, a design's change), each with a test of its own elsewhere.
 FREE_TEXT = {"--game", "--content", "--out", "--setting", "--seat", "--policy", "--against", "--rebalanced",
-             "--variant", "--base",
+             "--variant", "--base", "--resume",
              "paths"}
 
 

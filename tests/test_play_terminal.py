@@ -1,9 +1,12 @@
 """`roadkit play` driven through a pseudo-terminal, as a person at a keyboard would: every game is
 played to its end, answering each prompt with an action's number (and once with a hint, once with
-nonsense), the other seats played by the search player on a small budget."""
+nonsense, once a rule looked up, once an undo), saved halfway, stopped and resumed from the file to its
+end; the other seats played by the search player on a small budget. And in process, for every game,
+nothing the terminal prints tells a face-down order the player's seat cannot see."""
 
 from __future__ import annotations
 
+import io
 import os
 import pty
 import re
@@ -12,13 +15,19 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from tests.helpers import real_content
+from generators.engine.console import play_in_terminal
+from generators.engine.contract import load_engine
+from generators.engine.facts import game_content
+from generators.engine.table import Session
+from tests.helpers import hidden_orders, real_content, tells_an_order
 
 ROOT = Path(__file__).resolve().parent.parent
-GAMES = [g.id for g in real_content().games if g.engine]
+CONTENT = real_content()
+GAMES = [g.id for g in CONTENT.games if g.engine]
 PROMPT = re.compile(rb"\n?(\S+)> $")
 
 
@@ -56,22 +65,60 @@ def _drive(args: list[str], answers: callable, limit: float = 600) -> tuple[int,
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_a_whole_game_is_played_in_the_terminal(game: str) -> None:
-    def answer(i: int) -> str:
-        return {0: "h", 1: "nonsense"}.get(i, "1")
+def test_a_whole_game_is_played_in_the_terminal(game: str, tmp_path: Path) -> None:
+    saved = tmp_path / "game.json"
+    script = {0: "h", 1: "nonsense", 2: "r the", 3: "1", 4: "u", 5: "1", 6: f"s {saved}", 7: "q"}
 
-    status, text = _drive(["play", "--game", game, "--seed", "3", "--simulations", "3"], answer)
-    assert status == 0, text[-2000:]
+    status, text = _drive(["play", "--game", game, "--seed", "3", "--simulations", "3"],
+                          lambda i: script.get(i, "1"))
+    assert status == 130 and "Stopped." in text, text[-2000:]
     assert "Type the number of an action" in text
-    assert re.search(r"^\s+1\. \S", text, re.M), "the legal actions are numbered"
+    assert re.search(r"^\s+1\. \S", text, re.M), "the choices are numbered"
     assert "The search player would play" in text  # the hint
-    assert re.search(r"tried in \d+ of \d+ simulations, scoring \d+ % on average", text), "the hint's figures"
+    assert re.search(r"won \d+ % of the \d+ of \d+ simulations that tried it", text), "the hint's figures"
     assert "Type the number of an action, h for a hint" in text.split("nonsense", 1)[-1]  # nonsense asks again
-    assert "Game over:" in text and "Your result:" in text
+    assert "Undone: back to your previous decision." in text
+    assert f"Saved to {saved}" in text and saved.exists()
     assert "Traceback" not in text
+
+    status, rest = _drive(["play", "--game", game, "--simulations", "3", "--resume", str(saved)], lambda i: "1")
+    assert status == 0, rest[-2000:]
+    assert "Game over:" in rest and "Your result:" in rest and "Traceback" not in rest
     for internal in ("None", "_"):
-        lines = [ln for ln in text.splitlines() if re.match(r"^\s+\d+\. ", ln) and internal in ln]
-        assert not lines, f"actions shown with internal words: {lines[:3]}"
+        lines = [ln for ln in (text + rest).splitlines() if re.match(r"^\s+\d+\. ", ln) and internal in ln]
+        assert not lines, f"choices shown with internal words: {lines[:3]}"
+    assert not re.search(r"^(\S+): \1:", text + rest, re.M), "a doubled prefix"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_terminal_shows_nothing_hidden(game: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A seeded game played in process: before each answer, nothing printed so far shows three cards
+    of a face-down order in the order they lie (the true state's, read behind the player's back)."""
+    loaded = next(g for g in CONTENT.games if g.id == game)
+    engine = load_engine(loaded.engine or "")
+    content = game_content(loaded, engine)
+    looked: list[tuple[Any, str]] = []
+    view = Session.view
+
+    def spy(self: Session, seat: str) -> dict[str, Any]:
+        looked.append((self.state, seat))
+        return view(self, seat)
+
+    monkeypatch.setattr(Session, "view", spy)
+    out = io.StringIO()
+    asked = [0]
+
+    def read(prompt: str) -> str:
+        state, seat = looked[-1]
+        told = tells_an_order(out.getvalue(), hidden_orders(engine, state, seat, content))
+        assert told is None, f"the terminal shows a face-down order: {told}"
+        asked[0] += 1
+        if asked[0] > 30:
+            raise EOFError
+        return "1"
+
+    play_in_terminal(engine, content, setting=None, seat=None, seed=21, hint=False, simulations=2, read=read, out=out)
+    assert asked[0] > 1 and "Then:" in out.getvalue()
 
 
 def test_q_stops_the_game() -> None:
@@ -102,3 +149,21 @@ def test_no_input_ends_the_game_cleanly(stdin: str) -> None:
                            sys.executable], cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert proc.returncode == 130, proc.stderr[-1500:]
     assert "Stopped." in proc.stdout and "Traceback" not in proc.stderr and proc.stderr == "", proc.stderr[-1500:]
+
+
+@pytest.mark.parametrize("saved", ["missing", "garbage", "other game"])
+def test_a_bad_saved_game_is_a_usage_error(saved: str, tmp_path: Path) -> None:
+    path = tmp_path / "saved.json"
+    if saved == "garbage":
+        path.write_text("{not json", encoding="utf-8")
+    elif saved == "other game":
+        path.write_text('{"game": "Chess", "setting": "x", "seed": 1, "moves": []}', encoding="utf-8")
+    status, text = _drive(["play", "--game", GAMES[0], "--resume", str(path)], lambda i: "q")
+    assert status == 2 and f"roadkit play: cannot resume {path}:" in text and "Traceback" not in text, text
+
+
+def test_an_unknown_seat_lists_every_seat() -> None:
+    status, text = _drive(["play", "--game", "thunder-road-ignition", "--setting", "4 players", "--seat", "purple"],
+                          lambda i: "q")
+    assert status == 2 and "the seats are:" in text
+    assert len(text.split("the seats are:", 1)[1].split(",")) == 4, text

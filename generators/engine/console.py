@@ -1,23 +1,33 @@
-"""`roadkit play`: a whole game in the terminal, through the engine contract alone.
+"""`roadkit play`: a whole game in the terminal, on the shared table view (engine/table.py).
 
-The position in players' words, every legal action numbered in players' words, the search player in
-the other seats (or, with `--hint`, as an advisor to yours), and chance from `--seed`, so a game can
-be played again exactly. Works for every game with an engine: nothing here knows one game from
-another.
+Before each of the player's decisions: the log since the last one (every action, the computer's too,
+with what the rules did, "Then: ..."), the phase, the position in words, the game's panel (a hand,
+tracks), and the choices grouped as players think of them, numbered. `u` undoes to the player's
+previous decision, `s [FILE]` saves (`--resume FILE` goes on), `r TERM` looks a rule or glossary entry
+up, `h` shows the search's top moves with how often each won in its simulations. The computer's moves
+come from its own random stream per decision, so a hint never changes them, and a seed and the moves
+replay a game exactly. Nothing here knows one game from another.
 """
 
 from __future__ import annotations
 
+import json
+import os
 import random
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
 from typing import Any, TextIO
 
-from generators.engine.chance import Chance
 from generators.engine.facts import GameContent
-from generators.engine.players import SearchPlayer, returns
+from generators.engine.players import SearchPlayer
+from generators.engine.refusals import SetupError
+from generators.engine.table import Session, look_up
+from generators.errors import ContentError
 
-HELP = "Type the number of an action, h for a hint, or q to stop."
+HELP = ("Type the number of an action, h for a hint, u to undo, s to save, r TERM to look a rule up, "
+        "or q to stop.")
+HINTS = 3  # moves a hint lists
 
 
 class Quit(Exception):
@@ -25,97 +35,165 @@ class Quit(Exception):
 
 
 def play_in_terminal(engine: Any, content: GameContent, *, setting: str | None, seat: str | None, seed: int,
-                     hint: bool, simulations: int, seconds: float | None = None,
+                     hint: bool, simulations: int, seconds: float | None = None, resume: str | None = None,
+                     rules: Sequence[Mapping[str, str]] = (), name: str = "game",
                      read: Callable[[str], str] | None = None, out: TextIO | None = None) -> int:
-    """Play one game; the human takes `seat` (default: the first to act). Returns the exit status."""
-    settings = engine.simulation_setups()
-    chosen = next((s for s in settings if s.label == setting), None) if setting else settings[0]
-    if chosen is None:
-        print(f"roadkit play: no setting {setting!r}; the settings are: "
-              f"{', '.join(s.label for s in settings)}", file=sys.stderr)
+    """Play one game (or the one saved in `resume`); the human takes `seat` (default: the first to act).
+    Returns the exit status."""
+    if resume is not None:
+        try:
+            session = Session.resume(engine, content, json.loads(Path(resume).read_text(encoding="utf-8")))
+        except (OSError, ValueError, KeyError, TypeError, ContentError, SetupError) as e:
+            print(f"roadkit play: cannot resume {resume}: {e}", file=sys.stderr)
+            return 2
+        seed = session.seed
+        human = seat or next(iter(sorted(session.humans)), session.seats[0] if session.seats else "")
+    else:
+        settings = engine.simulation_setups()
+        chosen = next((s for s in settings if s.label == setting), None) if setting else settings[0]
+        if chosen is None:
+            print(f"roadkit play: no setting {setting!r}; the settings are: "
+                  f"{', '.join(s.label for s in settings)}", file=sys.stderr)
+            return 2
+        session = Session(engine, content, chosen, seed)
+        human = seat or (session.to_act() or session.seats or [""])[0]
+    if human not in session.seats:
+        print(f"roadkit play: no seat {human!r} in this game; the seats are: {', '.join(session.seats)}",
+              file=sys.stderr)
         return 2
-    chance = Chance.seeded(seed)
-    rng = random.Random(f"play-{seed}")
-    state = engine.new_game(engine.parse_options(dict(chosen.options)), content, chance)
-    first = engine.players_to_act(state)
-    human = seat or (first[0] if first else "")
-    if seat is not None and not _seat_known(engine, state, seat):
-        print(f"roadkit play: no seat {seat!r} in this game; try one of: {', '.join(first)}", file=sys.stderr)
-        return 2
-    # The tree kept between moves: nothing stored is measured here, so the faster search plays.
-    search = SearchPlayer(simulations=simulations, seconds=seconds, keep=True)
+    session.humans = frozenset({human})
+    # The computer's tree is kept between its moves; hints search on their own (their own tree and
+    # random stream), so asking for one never changes what the computer plays.
+    computer = SearchPlayer(simulations=simulations, seconds=seconds, keep=True)
+    advisor = SearchPlayer(simulations=simulations, seconds=seconds)
     say = (out or sys.stdout).write
     read = read or _read_line
-    say(f"{engine.type.name}: {chosen.label}. You play {human}. {HELP}\n")
-    logged = len(chance.log)
+    view = session.view(human)
+    you = next(s for s in view["seats"] if s["seat"] == human)
+    say(f"{view['game']}: {view['setting']}. You play {human}"
+        f"{' (' + you['who'] + ')' if you['who'] != human else ''}. "
+        f"Seats: {', '.join(_seat_words(s) for s in view['seats'])}. {HELP}\n")
+    shown = 0
     try:
-        while True:
-            actors = engine.players_to_act(state)
-            if not actors:
-                break
+        while not session.over:
+            if session.forced():
+                continue
+            actors = session.to_act()
             actor = human if human in actors else actors[0]
-            legal = engine.legal_actions(state, actor)
-            if actor == human:
-                action = _ask(engine, content, state, actor, legal, search, rng, hint, read, say)
-            else:
-                action = search.choose(engine, state, actor, legal, rng)
-                say(f"{actor}: {engine.describe_action(action, state, content)}\n")
-            state = engine.play(state, action, chance)[0]
-            for r in chance.log[logged:]:
-                say(f"  {engine.describe_random(r.label, r.value, content)}\n")
-            logged = len(chance.log)
+            if actor != human:
+                legal = engine.legal_actions(session.state, actor)
+                rng = random.Random(f"computer-{seed}-{len(session.moves)}")
+                session.play(computer.choose(engine, session.state, actor, legal, rng), human=False)
+                continue
+            shown = _show(session.view(human), shown, say)
+            if hint:
+                say(f"  (hint: {_hints(session, human, advisor, seed)[0]})\n")
+            while True:
+                answer = _answer(session, human, advisor, seed, rules, name, read, say)
+                if answer == "undo":
+                    shown = max(0, min(shown, len(session.log)) - 3)
+                    break
+                if answer is not None:
+                    session.take(answer)
+                    break
     except Quit:
         say("Stopped.\n")
         return 130
-    said = engine.describe_end(state, content)
-    result = engine.result(state)
-    say(f"Game over: {result.get('result')}. {said}\n")
-    say(f"Your result: {'a win' if returns(engine, state, human) >= 1 else 'not a win'}.\n")
+    view = session.view(human)
+    _show(view, shown, say, choices=False)
+    say(f"Game over: {view['result']}. {view['status']}\n")
+    say(f"Your result: {'a win' if view['won'] else 'not a win'}.\n")
     return 0
 
 
-def _seat_known(engine: Any, state: Any, seat: str) -> bool:
-    """Is `seat` one of the game's players? Asked by playing ahead until it acts (bounded)."""
-    chance = Chance.seeded(0)
-    for _ in range(200):
-        actors = engine.players_to_act(state)
-        if not actors:
-            return False
-        if seat in actors:
-            return True
-        state = engine.play(state, engine.legal_actions(state, actors[0])[0], chance)[0]
-    return False
+def _seat_words(seat: Mapping[str, Any]) -> str:
+    return seat["seat"] if seat["who"] == seat["seat"] else f"{seat['seat']} ({seat['who']})"
 
 
-def _ask(engine: Any, content: GameContent, state: Any, actor: str, legal: Sequence[Any], search: SearchPlayer,
-         rng: random.Random, hint: bool, read: Callable[[str], str], say: Callable[[str], Any]) -> Any:
-    where = engine.describe_end(state, content)
-    if where:
-        say(f"\n{where}\n")
-    for i, action in enumerate(legal, 1):
-        say(f"  {i}. {engine.describe_action(action, state, content)}\n")
-    if hint:
-        say(f"  (hint: {legal.index(search.choose(engine, state, actor, legal, rng)) + 1})\n")
-    while True:
-        try:
-            answer = read(f"{actor}> ").strip().casefold()
-        except EOFError:
-            raise Quit from None
-        chosen = {str(i): action for i, action in enumerate(legal, 1)}.get(answer)
-        if chosen is not None:  # only the numbers listed: not '²', '①' or a number of 5,000 digits
-            return chosen
-        if answer in ("q", "quit"):
-            raise Quit
-        if answer in ("h", "hint"):
-            found = search.analyse(engine, state, actor, legal, rng)
-            say(f"  The search player would play {legal.index(found.best) + 1}: "
-                f"{engine.describe_action(found.best, state, content)}\n")
-            for move in found.top(3):
-                if move.visits:
-                    say(f"    {legal.index(move.action) + 1}: tried in {move.visits} of {found.simulations} "
-                        f"simulations, scoring {round(100 * (move.value or 0))} % on average (a win 100 %)\n")
+def _show(view: Mapping[str, Any], shown: int, say: Callable[[str], Any], choices: bool = True) -> int:
+    """The log since `shown`, the status panel and the choices; the log's new length."""
+    for entry in view["log"][shown:]:
+        said = entry["said"] if entry["seat"] or entry["by"] != "rules" else f"({entry['said']})"
+        say(f"{said}\n" + "".join(f"    Then: {line}\n" for line in entry["then"]))
+    if not choices:
+        return len(view["log"])
+    say(f"\n== {view['phase']} ==\n{view['status']}\n")
+    for section in view["panel"]:
+        if section["lines"]:
+            say(f"  {section['title']}: " + "; ".join(section["lines"]) + "\n")
+    for choice in view["choices"]:
+        say(f"  {choice['n']}. {choice['words']}\n")
+    return len(view["log"])
+
+
+def _hints(session: Session, seat: str, advisor: SearchPlayer, seed: int) -> list[str]:
+    """The search's top moves for `seat`, each with how often it won in the simulations."""
+    engine, state = session.engine, session.state
+    found = advisor.analyse(engine, state, seat, engine.legal_actions(state, seat),
+                            random.Random(f"hint-{seed}-{len(session.moves)}"))
+    numbers = {c.actions[0]: i for i, c in enumerate(session.choices(seat), 1)}
+    lines = []
+    for move in found.top(HINTS):
+        if not move.visits:
             continue
-        say(f"  {HELP}\n")
+        words = engine.describe_action(move.action, state, session.content)
+        number = f"{numbers[move.action]}: " if move.action in numbers else ""
+        lines.append(f"{number}{words}: won {round(100 * (move.value or 0))} % of the {move.visits} of "
+                     f"{found.simulations} simulations that tried it")
+    return lines or ["no move was tried"]
+
+
+def _answer(session: Session, seat: str, advisor: SearchPlayer, seed: int, rules: Sequence[Mapping[str, str]],
+            name: str, read: Callable[[str], str], say: Callable[[str], Any]) -> Any:
+    """The choice typed, "undo" after an undo, or None after a command that leaves the decision open."""
+    try:
+        answer = read(f"{seat}> ").strip()
+    except EOFError:
+        raise Quit from None
+    listed = session.choices(seat)
+    chosen = {str(i): c for i, c in enumerate(listed, 1)}.get(answer)
+    if chosen is not None:  # only the numbers listed: not '²', '①' or a number of 5,000 digits
+        return chosen
+    word, _, rest = answer.partition(" ")
+    word = word.casefold()
+    if word in ("q", "quit"):
+        raise Quit
+    if word in ("h", "hint"):
+        lines = _hints(session, seat, advisor, seed)
+        say(f"  The search player would play {lines[0]}\n" + "".join(f"    {line}\n" for line in lines[1:]))
+        return None
+    if word in ("u", "undo"):
+        if session.undo():
+            say("  Undone: back to your previous decision.\n")
+            return "undo"
+        say("  Nothing to undo: you have not decided anything yet.\n")
+        return None
+    if word in ("s", "save"):
+        path = Path(rest.strip() or f"roadkit-{name}-{session.seed}.json")
+        try:
+            _write(path, json.dumps(session.saved(), ensure_ascii=False, indent=1) + "\n")
+        except OSError as e:
+            say(f"  Cannot save to {path}: {e.strerror or e}\n")
+            return None
+        say(f"  Saved to {path}; go on later with: roadkit play --game {name} --resume {path}\n")
+        return None
+    if word in ("r", "rule", "rules"):
+        found = look_up(rules, rest)
+        for entry in found:
+            say(f"  {entry['title']}: {entry['text']}\n")
+        if not found:
+            say(f"  No rule or glossary entry mentions {rest.strip()!r}.\n" if rest.strip() else
+                "  Type r and a word, such as: r ram\n")
+        return None
+    say(f"  {HELP}\n")
+    return None
+
+
+def _write(path: Path, text: str) -> None:
+    """Write `text` to `path` whole or not at all."""
+    part = path.with_name(path.name + ".roadkit-tmp")
+    part.write_text(text, encoding="utf-8")
+    os.replace(part, path)
 
 
 def _read_line(prompt: str) -> str:

@@ -30,15 +30,15 @@ decision with one choice is not asked (`Session.forced` plays it). A game declar
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from generators.content.model import LoadedGame
 from generators.content.schema import to_data
 from generators.engine.chance import Chance
 from generators.engine.contract import Game, Place, Setting
 from generators.engine.facts import GameContent
-from generators.engine.information import plain
 
 PATH_NODES = 4000  # the most positions looked at to list a free path's destinations
 
@@ -65,7 +65,8 @@ class Entry:
 
 
 def _key(value: Any) -> str:
-    return json.dumps(plain(value), sort_keys=True, default=str, ensure_ascii=False)
+    """Comparable text of plain data (observations are plain already) or of actions (by their repr)."""
+    return json.dumps(value, sort_keys=True, default=repr, ensure_ascii=False)
 
 
 def chance_words(engine: Game[Any, Any], content: GameContent | None, label: str, value: Any) -> str:
@@ -180,6 +181,7 @@ class Session:
         self.log = [Entry("", "rules", chance_words(self.engine, self.content, r.label, r.value), ())
                     for r in self.chance.log]
         self.moves = []
+        self._listed: dict[str, list[Choice]] = {}  # each seat's choices in this state, once listed
         for action, human in moves:
             self._play(action, human)
 
@@ -194,6 +196,7 @@ class Session:
         by = "you" if human else "rules" if not seat else "computer"
         self.log.append(Entry(seat, by, said, tuple(then)))
         self.moves.append((action, human))
+        self._listed = {}
 
     # -- playing --
 
@@ -205,11 +208,17 @@ class Session:
         return not self.to_act()
 
     def choices(self, seat: str) -> list[Choice]:
-        return choices(self.engine, self.content, self.state, seat)
+        if seat not in self._listed:
+            self._listed[seat] = choices(self.engine, self.content, self.state, seat)
+        return self._listed[seat]
 
     def take(self, choice: Choice, human: bool = True) -> None:
         for action in choice.actions:
             self._play(action, human)
+
+    def play(self, action: Any, human: bool = False) -> None:
+        """One legal action (a computer's, chosen among the legal actions)."""
+        self._play(action, human)
 
     def forced(self) -> bool:
         """Play the one choice of a person's decision that offers only one (not asked); True if played."""
@@ -253,7 +262,26 @@ class Session:
     def view(self, seat: str) -> dict[str, Any]:
         """What `seat` sees at the table, as plain data (the shape is in the module's note)."""
         return table_view(self.engine, self.content, self.state, seat, setting=self.setting.label,
-                          seats=self.seats, log=self.log, humans=self.humans)
+                          seats=self.seats, log=self.log, humans=self.humans, listed=self.choices(seat))
+
+
+def reference(game: LoadedGame) -> list[dict[str, str]]:
+    """The game's glossary and rules entries as plain data for `look_up` (a page gets it as JSON)."""
+    terms = [{"title": t.term, "text": t.definition, "also": " ".join(t.aliases)} for t in game.glossary.terms]
+    rules = [{"title": r.meta.title, "text": " ".join(r.body.split()), "also": r.meta.section} for r in game.rules]
+    return terms + rules
+
+
+def look_up(entries: Sequence[Mapping[str, str]], term: str, most: int = 3, width: int = 600) -> list[dict[str, str]]:
+    """The entries about `term`: those whose title or other names hold it first, then those whose text
+    does; each text cut to `width` characters."""
+    want = term.strip().casefold()
+    if not want:
+        return []
+    named = [e for e in entries if want in e["title"].casefold() or want in e.get("also", "").casefold()]
+    told = [e for e in entries if e not in named and want in e["text"].casefold()]
+    return [{"title": e["title"], "text": e["text"] if len(e["text"]) <= width else e["text"][:width - 1] + "…"}
+            for e in (named + told)[:most]]
 
 
 def _actor(engine: Game[Any, Any], state: Any, action: Any) -> str:
@@ -270,7 +298,7 @@ def _value(value: int | Place) -> int | str:
 
 def table_view(engine: Game[Any, Any], content: GameContent, state: Any, seat: str, *, setting: str = "",
                seats: Sequence[str] = (), log: Sequence[Entry] = (),
-               humans: frozenset[str] = frozenset()) -> dict[str, Any]:
+               humans: frozenset[str] = frozenset(), listed: Sequence[Choice] | None = None) -> dict[str, Any]:
     """The view of `state` for `seat` (see the module's note): a pure function of what it is given."""
     table = engine.table
     to_act = engine.players_to_act(state)
@@ -289,7 +317,8 @@ def table_view(engine: Game[Any, Any], content: GameContent, state: Any, seat: s
         "panel": [{"title": title, "lines": list(lines)} for title, lines in panel],
         "svg": engine.draw_svg(state, None),
         "log": [e.as_data() for e in log],
-        "choices": [{"n": i, "words": c.words} for i, c in enumerate(choices(engine, content, state, seat), 1)],
+        "choices": [{"n": i, "words": c.words} for i, c in
+                    enumerate(choices(engine, content, state, seat) if listed is None else listed, 1)],
         "to_act": list(to_act), "over": over,
         "result": str(engine.result(state).get("result")) if over else None,
         "won": (seat in winners) if over else None,
