@@ -610,6 +610,21 @@ def test_no_markdown_syntax_leaks_into_the_text(built: Built) -> None:
             assert leak not in text, f"{path.relative_to(built.site)}: {leak!r} shows as text"
 
 
+_HEADING = re.compile(r"<h([1-6])\b[^>]*>(.*?)</h\1>", re.S)
+
+
+def test_no_heading_is_empty(built: Built) -> None:
+    """A heading of symbols alone ('## #', read by Markdown as a closing sequence) is a heading with no
+    name for a screen reader: every heading on every page has words."""
+    empty = []
+    for path in sorted(built.site.rglob("*.html")):
+        for m in _HEADING.finditer(path.read_text("utf-8")):
+            words = re.sub(r"<a class=\"headerlink\".*?</a>|<[^>]+>|&para;|¶", "", m.group(2)).strip()
+            if not words:
+                empty.append(f"{path.relative_to(built.site)}: {m.group(0)[:80]}")
+    assert not empty, "\n".join(empty[:20])
+
+
 def test_home_lists_every_game_and_how_to_print(built: Built) -> None:
     home = parse(built.site / "index.html")
     for game in built.content.games:

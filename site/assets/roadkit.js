@@ -81,14 +81,16 @@
     });
   }
 
-  // Material's search panel is a dialog without a name, and its footer links carry a label that
-  // differs from their visible text ("Next" and the page's title), with apostrophes escaped twice:
-  // screen readers say the panel's name and the links' own words.
+  // Material's search panel is a dialog without a name, and its footer links carry a label with
+  // apostrophes escaped twice. The label is rebuilt from the link's own words ("Previous: Setup"),
+  // never removed: on a phone the words are hidden and the label is the link's only name.
   function names() {
     var search = document.querySelector(".md-search[role='dialog']");
     if (search && !search.hasAttribute("aria-label")) search.setAttribute("aria-label", "Search");
-    document.querySelectorAll(".md-footer__link[aria-label]").forEach(function (a) {
-      a.removeAttribute("aria-label");
+    document.querySelectorAll(".md-footer__link").forEach(function (a) {
+      var way = a.querySelector(".md-footer__direction"), title = a.querySelector(".md-ellipsis");
+      if (!way || !title) return;
+      a.setAttribute("aria-label", way.textContent.trim() + ": " + title.textContent.trim());
     });
   }
 
