@@ -225,7 +225,7 @@ def _run(args: argparse.Namespace) -> int:
     from generators.outputs import source_date_epoch_problem
 
     started = time.perf_counter()
-    if args.command in WRITERS and (problem := source_date_epoch_problem()):
+    if problem := source_date_epoch_problem():  # every command: validate's text fit reads it too (ReportLab)
         raise SettingError(problem)
     if args.command == "build":
         _simulated_games()  # a bad ROADKIT_SIMULATE stops the run before anything is read or written

@@ -260,7 +260,9 @@ def source_date_epoch_problem() -> str | None:
         return None
     if not value.strip():
         return "SOURCE_DATE_EPOCH is set but empty; unset it or give seconds since 1970 (like 1700000000)"
-    if not value.strip().isdigit() or int(value) > MAX_EPOCH:
+    digits = value.strip()
+    # isdigit() alone takes '²' (int() refuses it); more than ten digits cannot be at most MAX_EPOCH
+    if not (digits.isascii() and digits.isdigit() and len(digits) <= 10) or int(digits) > MAX_EPOCH:
         return f"SOURCE_DATE_EPOCH={value!r} is not a number of seconds since 1970 (0 to {MAX_EPOCH}); fix or unset it"
     return None
 

@@ -449,6 +449,7 @@ def test_an_unknown_setting_is_refused_by_simulate() -> None:
     ("ROADKIT_SIMULATE", "99999999999999999999", "build"), ("ROADKIT_SIMULATE", "-1", "build"),
     ("ROADKIT_SIMULATE", "²", "build"), ("ROADKIT_SIMULATE", "1" * 5000, "build"),
     ("ROADKIT_SERVE_ADDR", "nowhere", "site --serve"), ("ROADKIT_SERVE_ADDR", "host:99999", "site --serve"),
+    ("SOURCE_DATE_EPOCH", "²", "validate"), ("SOURCE_DATE_EPOCH", "9" * 30, "schema"),  # found by make fuzz
 ])
 def test_a_bad_environment_variable_is_exit_5_before_anything_is_written(
         tmp_path: Path, variable: str, value: str, command: str) -> None:

@@ -254,7 +254,7 @@ class SpaceMap:
         if target == "off" or target in by_id:
             return None
         kind, _, lane = target.partition(":")
-        if kind in ("next", "prev") and lane.isdigit() and int(lane) < self.lanes:
+        if kind in ("next", "prev") and lane.isascii() and lane.isdigit() and len(lane) <= 6 and int(lane) < self.lanes:
             return None
         return f"{target!r} is no space of this map, 'off', 'next:<lane>' or 'prev:<lane>'"
 

@@ -639,8 +639,9 @@ def die_value(side: Side) -> int | None:
         return None
     if art.pips is not None:
         return art.pips
-    if art.number is not None and art.number.strip().isdigit():
-        return int(art.number)
+    digits = (art.number or "").strip()
+    if digits.isascii() and digits.isdigit() and len(digits) <= 6:  # not '²' (int() refuses it) nor 5,000 digits
+        return int(digits)
     return None
 
 
