@@ -375,6 +375,8 @@ def arg_fuzz(mutants: int, seed: int, work: Path, found: Findings) -> None:
         if rng.random() < 0.5:
             name = rng.choice(sorted(ENV_VALUES))
             env[name] = rng.choice(ENV_VALUES[name])
+            if env[name] == "phases.json":  # a file it may write: in the work folder, not the repository
+                env[name] = str(work / "phases.json")
         out = work / "out" / str(i)
         out.mkdir(parents=True)
         (out / "keep.txt").write_text("not Roadkit's", "utf-8") if rng.random() < 0.2 else None
