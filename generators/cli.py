@@ -284,12 +284,13 @@ def _run(args: argparse.Namespace) -> int:
             names = ", ".join(g.id for g in content.games if g.engine)
             print(f"roadkit play: choose one game with --game; the games are: {names}", file=sys.stderr)
             return 2
-        from generators.engine.table import reference
+        from generators.engine.table import card_texts, reference
 
         engine = load_engine(chosen[0].engine or "")
         return play_in_terminal(engine, game_content(chosen[0], engine), setting=args.setting, seat=args.seat,
                                 seed=args.seed, hint=args.hint, simulations=args.simulations, seconds=args.seconds,
-                                resume=args.resume, rules=reference(chosen[0]), name=chosen[0].id)
+                                resume=args.resume, rules=reference(chosen[0]), cards=card_texts(chosen[0]),
+                                name=chosen[0].id)
     if args.command == "simulate":
         from generators.engine.simulate import run_simulate
 

@@ -113,3 +113,19 @@ def test_a_lone_choice_is_not_asked() -> None:
                 return
             session.take(rng.choice(found), human=seat in session.humans)
     pytest.fail("no game offered a lone choice to a person in 60 decisions")
+
+
+def test_the_view_gives_the_text_of_the_cards_it_names() -> None:
+    """Every card named in the seat's panel comes with its printed text, and no other card does."""
+    from generators.engine.table import card_texts
+
+    game = GAMES["vampire-chase"]
+    session = _session("vampire-chase", 15)
+    session.cards = card_texts(game)
+    _walk(session, 15, 3)
+    view = session.view(session.to_act()[0])
+    shown = "\n".join(line for section in view["panel"] for line in section["lines"])
+    named = {c["name"] for c in view["cards"]}
+    assert named and all(name in shown for name in named)
+    assert all(c["text"] == session.cards[c["name"]] for c in view["cards"])
+    assert not any(re.search(rf"(?<!\w){re.escape(n)}(?!\w)", shown) for n in set(session.cards) - named)

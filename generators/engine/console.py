@@ -36,7 +36,8 @@ class Quit(Exception):
 
 def play_in_terminal(engine: Any, content: GameContent, *, setting: str | None, seat: str | None, seed: int,
                      hint: bool, simulations: int, seconds: float | None = None, resume: str | None = None,
-                     rules: Sequence[Mapping[str, str]] = (), name: str = "game",
+                     rules: Sequence[Mapping[str, str]] = (), cards: Mapping[str, str] | None = None,
+                     name: str = "game",
                      read: Callable[[str], str] | None = None, out: TextIO | None = None) -> int:
     """Play one game (or the one saved in `resume`); the human takes `seat` (default: the first to act).
     Returns the exit status."""
@@ -57,6 +58,7 @@ def play_in_terminal(engine: Any, content: GameContent, *, setting: str | None, 
             return 2
         session = Session(engine, content, chosen, seed)
         human = seat or (session.to_act() or session.seats or [""])[0]
+    session.cards = cards or {}
     if human not in session.seats:
         print(f"roadkit play: no seat {human!r} in this game; the seats are: {', '.join(session.seats)}",
               file=sys.stderr)
@@ -74,6 +76,7 @@ def play_in_terminal(engine: Any, content: GameContent, *, setting: str | None, 
         f"{' (' + you['who'] + ')' if you['who'] != human else ''}. "
         f"Seats: {', '.join(_seat_words(s) for s in view['seats'])}. {HELP}\n")
     shown = 0
+    told: set[str] = set()  # cards whose text was printed once (r NAME prints it again)
     try:
         while not session.over:
             if session.forced():
@@ -85,7 +88,7 @@ def play_in_terminal(engine: Any, content: GameContent, *, setting: str | None, 
                 rng = random.Random(f"computer-{seed}-{len(session.moves)}")
                 session.play(computer.choose(engine, session.state, actor, legal, rng), human=False)
                 continue
-            shown = _show(session.view(human), shown, say)
+            shown = _show(session.view(human), shown, say, told=told)
             if hint:
                 say(f"  (hint: {_hints(session, human, advisor, seed)[0]})\n")
             while True:
@@ -110,8 +113,10 @@ def _seat_words(seat: Mapping[str, Any]) -> str:
     return seat["seat"] if seat["who"] == seat["seat"] else f"{seat['seat']} ({seat['who']})"
 
 
-def _show(view: Mapping[str, Any], shown: int, say: Callable[[str], Any], choices: bool = True) -> int:
-    """The log since `shown`, the status panel and the choices; the log's new length."""
+def _show(view: Mapping[str, Any], shown: int, say: Callable[[str], Any], choices: bool = True,
+          told: set[str] | None = None) -> int:
+    """The log since `shown`, the status panel (with the text of each card not told yet) and the
+    choices; the log's new length."""
     for entry in view["log"][shown:]:
         said = entry["said"] if entry["seat"] or entry["by"] != "rules" else f"({entry['said']})"
         say(f"{said}\n" + "".join(f"    Then: {line}\n" for line in entry["then"]))
@@ -121,6 +126,10 @@ def _show(view: Mapping[str, Any], shown: int, say: Callable[[str], Any], choice
     for section in view["panel"]:
         if section["lines"]:
             say(f"  {section['title']}: " + "; ".join(section["lines"]) + "\n")
+    for card in view.get("cards", ()):
+        if told is not None and card["name"] not in told:
+            told.add(card["name"])
+            say(f"    {card['name']}: {card['text']}\n")
     for choice in view["choices"]:
         say(f"  {choice['n']}. {choice['words']}\n")
     return len(view["log"])

@@ -11,6 +11,7 @@ None), to be rendered as it is::
      "status": str,                                      # the position in one paragraph of words
      "figures": [{"piece": str, "name": str, "value": int | str}],   # HP, Health, places, ...
      "panel": [{"title": str, "lines": [str]}],          # the game's own sections (a hand, tracks)
+     "cards": [{"name": str, "text": str}],              # the printed text of each card the panel names
      "svg": str,                                         # the position, by the game's own drawing
      "log": [{"seat": str, "by": "you" | "computer" | "rules", "said": str, "then": [str]}],
      "choices": [{"n": int, "words": str}],              # numbered from 1; empty when not seat's turn
@@ -30,6 +31,7 @@ decision with one choice is not asked (`Session.forced` plays it). A game declar
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -169,6 +171,7 @@ class Session:
     humans: frozenset[str] = frozenset()  # the seats people play (the log says "you" for them)
     moves: list[tuple[Any, bool]] = field(default_factory=list)  # (action, by a person)
     log: list[Entry] = field(default_factory=list)
+    cards: Mapping[str, str] = field(default_factory=dict)  # printed name -> text (`card_texts`)
 
     def __post_init__(self) -> None:
         self._replay(list(self.moves))
@@ -262,14 +265,29 @@ class Session:
     def view(self, seat: str) -> dict[str, Any]:
         """What `seat` sees at the table, as plain data (the shape is in the module's note)."""
         return table_view(self.engine, self.content, self.state, seat, setting=self.setting.label,
-                          seats=self.seats, log=self.log, humans=self.humans, listed=self.choices(seat))
+                          seats=self.seats, log=self.log, humans=self.humans, listed=self.choices(seat),
+                          cards=self.cards)
+
+
+def card_texts(game: LoadedGame) -> dict[str, str]:
+    """Each card's printed name and the words on its front (type line, text, labelled lines), plain."""
+    out: dict[str, str] = {}
+    for component in game.components:
+        for face in component.faces:
+            side = face.front
+            words = [side.subtitle or "", side.text or "", *(f"{f.label}: {f.text}" for f in side.fields)]
+            text = " ".join(" ".join(w.replace("**", "").split()) for w in words if w)
+            if text and side.title not in out:
+                out[side.title] = text
+    return out
 
 
 def reference(game: LoadedGame) -> list[dict[str, str]]:
     """The game's glossary and rules entries as plain data for `look_up` (a page gets it as JSON)."""
     terms = [{"title": t.term, "text": t.definition, "also": " ".join(t.aliases)} for t in game.glossary.terms]
     rules = [{"title": r.meta.title, "text": " ".join(r.body.split()), "also": r.meta.section} for r in game.rules]
-    return terms + rules
+    cards = [{"title": name, "text": text, "also": ""} for name, text in card_texts(game).items()]
+    return terms + rules + cards
 
 
 def look_up(entries: Sequence[Mapping[str, str]], term: str, most: int = 3, width: int = 600) -> list[dict[str, str]]:
@@ -298,7 +316,8 @@ def _value(value: int | Place) -> int | str:
 
 def table_view(engine: Game[Any, Any], content: GameContent, state: Any, seat: str, *, setting: str = "",
                seats: Sequence[str] = (), log: Sequence[Entry] = (),
-               humans: frozenset[str] = frozenset(), listed: Sequence[Choice] | None = None) -> dict[str, Any]:
+               humans: frozenset[str] = frozenset(), listed: Sequence[Choice] | None = None,
+               cards: Mapping[str, str] | None = None) -> dict[str, Any]:
     """The view of `state` for `seat` (see the module's note): a pure function of what it is given."""
     table = engine.table
     to_act = engine.players_to_act(state)
@@ -306,6 +325,7 @@ def table_view(engine: Game[Any, Any], content: GameContent, state: Any, seat: s
     over = not to_act
     winners = list(engine.winners(state)) if over else []
     panel = table.panel(state, seat, content) if table.panel is not None else ()
+    shown = "\n".join(line for _, lines in panel for line in lines)
     return {
         "game": engine.type.name, "setting": setting, "seat": seat,
         "seats": [{"seat": s, "who": identity.get(s, s), "you": s == seat or s in humans, "acting": s in to_act}
@@ -315,6 +335,8 @@ def table_view(engine: Game[Any, Any], content: GameContent, state: Any, seat: s
         "figures": [{"piece": f.piece, "name": f.name, "value": _value(v)}
                     for f, v in engine.figures(state, content).items()],
         "panel": [{"title": title, "lines": list(lines)} for title, lines in panel],
+        "cards": [{"name": name, "text": text} for name, text in (cards or {}).items()
+                  if re.search(rf"(?<!\w){re.escape(name)}(?!\w)", shown)],
         "svg": engine.draw_svg(state, None),
         "log": [e.as_data() for e in log],
         "choices": [{"n": i, "words": c.words} for i, c in
