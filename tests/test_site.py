@@ -625,15 +625,82 @@ def test_no_heading_is_empty(built: Built) -> None:
     assert not empty, "\n".join(empty[:20])
 
 
-def test_home_lists_every_game_and_how_to_print(built: Built) -> None:
+def test_home_lists_every_game(built: Built) -> None:
     home = parse(built.site / "index.html")
     for game in built.content.games:
         assert norm(game.game.name) in home.text
         if game.game.subtitle:  # a name in another script shows its subtitle beside it
             assert norm(game.game.subtitle) in home.text
     assert home.text.count("coming") >= sum(1 for g in built.content.games if g.game.status == "coming")
-    for words in ("A4", "Letter", "long edge", "--back-offset", "gutterfold", "--ink-saver", "50 mm", "100%"):
-        assert words in home.text, words
+
+
+_PAPERS = {(595, 842): "A4", (612, 792): "US Letter"}
+
+
+def _edge(box: tuple[float, float, float, float], size: tuple[float, float]) -> str:
+    """Which part of the page a text box sits in: 'bottom left', 'top right' and so on."""
+    (left, bottom, right, top), (w, h) = box, size
+    y, x = (bottom + top) / 2, (left + right) / 2
+    return ("bottom" if y < h / 3 else "top" if y > 2 * h / 3 else "middle") + " " + ("left" if x < w / 2 else "right")
+
+
+def _found(textpage, words: str) -> tuple[float, float, float, float] | None:
+    """The box of the last character of `words` on a page (pdfium), or None."""
+    hit = textpage.search(words).get_next()
+    return textpage.get_charbox(hit[0] + hit[1] - 1) if hit else None
+
+
+def pdf_print_facts(folder: Path) -> dict[str, set[str]]:
+    """What the built PDFs hold that the home page's print instructions describe, read from the PDFs:
+    their paper sizes, where each sheet's scale note and its ruler sit, the flip edge they name."""
+    import pypdfium2 as pdfium
+
+    facts: dict[str, set[str]] = {"paper": set(), "note": set(), "ruler": set(), "flip": set()}
+    for path in sorted(folder.glob("*/*.pdf")):
+        doc = pdfium.PdfDocument(path)
+        for page in doc:
+            size = page.get_size()
+            facts["paper"].add(_PAPERS[tuple(sorted(round(v) for v in size))])  # type: ignore[index]
+            text = page.get_textpage()
+            note, ruler = _found(text, "Print at 100"), _found(text, "40 50 mm")
+            assert note and ruler, f"{path.name}: a sheet without its scale note and ruler"
+            facts["note"].add(_edge(note, size).split()[0])
+            facts["ruler"].add(_edge(ruler, size))
+            facts["flip"] |= set(re.findall(r"flip on the (\w+) edge", text.get_text_range()))
+        doc.close()
+    return facts
+
+
+def test_home_print_instructions_match_the_pdfs(built: Built) -> None:
+    """The home page is for the person holding the PDFs: what it says about paper, the scale note,
+    the ruler and the flip edge is measured against the built PDFs, and it gives no command (those
+    are on the content authors' page)."""
+    home = parse(built.site / "index.html").text
+    start = home.index("How to print")
+    printing = home[start:]
+    facts = pdf_print_facts(built.out / "print")
+    assert facts["paper"] == {"A4", "US Letter"}, facts["paper"]
+    for paper in facts["paper"]:
+        assert paper in printing
+    assert len(facts["note"]) == 1 and len(facts["ruler"]) == 1, facts
+    note, ruler = next(iter(facts["note"])), next(iter(facts["ruler"]))
+    assert f"along its {note} edge" in printing, f"the PDFs' note is along the {note} edge"
+    assert f"50 mm ruler at the {ruler}" in printing, f"the PDFs' ruler is at the {ruler}"
+    for wrong in ("up its", "side margin", "left margin", "right margin"):
+        assert wrong not in printing, f"the home page says the sheet furniture is {wrong!r}"
+    assert facts["flip"] == {"long"}
+    assert "long edge" in printing and "short edge" not in printing
+    for command in ("roadkit ", "make ", "--"):
+        assert command not in printing, f"the home page tells players to run {command!r}"
+    authors = parse(built.site / ready(built.content)[0].id / "authors.html").text
+    for command in ("make build", "--back-offset", "--ink-saver"):
+        assert command in authors, f"the content authors' page lacks {command}"
+
+
+def test_edge_names_the_part_of_the_page() -> None:
+    assert _edge((20, 18, 24, 23), (595, 842)) == "bottom left"
+    assert _edge((500, 18, 510, 23), (595, 842)) == "bottom right"
+    assert _edge((20, 800, 24, 810), (595, 842)) == "top left"
 
 
 def test_search_finds_rules_cards_and_terms(built: Built) -> None:
