@@ -167,3 +167,27 @@ def test_an_unknown_seat_lists_every_seat() -> None:
                           lambda i: "q")
     assert status == 2 and "the seats are:" in text
     assert len(text.split("the seats are:", 1)[1].split(",")) == 4, text
+
+
+def test_a_hint_never_changes_the_computers_moves() -> None:
+    """The same seed and answers with and without asking for hints: the same game, move for move."""
+    loaded = next(g for g in CONTENT.games if g.id == "escape-deathrace-2182-micro")
+    engine = load_engine(loaded.engine or "")
+    content = game_content(loaded, engine)
+
+    def game(hints: bool) -> list[str]:
+        out, asked = io.StringIO(), [0]
+
+        def read(prompt: str) -> str:
+            asked[0] += 1
+            if asked[0] > 40:
+                raise EOFError
+            return "h" if hints and asked[0] % 2 else "1"
+
+        play_in_terminal(engine, content, setting=None, seat="P2", seed=5, hint=False, simulations=4, read=read,
+                         out=out)
+        return [ln for ln in out.getvalue().splitlines() if ln.startswith("P1")]
+
+    plain_game, hinted = game(False), game(True)
+    # with hints, half the answers ask for one: the same moves, as far as the shorter game went
+    assert len(hinted) > 3 and plain_game[:len(hinted)] == hinted

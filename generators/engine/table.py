@@ -140,11 +140,19 @@ def choices(engine: Game[Any, Any], content: GameContent | None, state: Any, sea
 
 
 def _words(engine: Game[Any, Any], content: GameContent | None, state: Any, line: tuple[Any, ...]) -> str:
-    said = []
+    """A choice in words: its action's, or a whole move's steps and where it ends (each place that
+    changed, as the figures tell it)."""
+    if len(line) == 1:
+        return engine.describe_action(line[0], state, content)
+    said, at = [], state
     for action in line:
-        said.append(engine.describe_action(action, state, content))
-        state = engine.play(state, action, Chance.seeded(0))[0] if len(line) > 1 else state
-    return said[0] if len(said) == 1 else said[0] + "".join(f", then {s[:1].lower()}{s[1:]}" for s in said[1:])
+        said.append(engine.describe_action(action, at, content))
+        at = engine.play(at, action, Chance.seeded(0))[0]
+    before = engine.figures(state, content)
+    ends = [f"{f.piece} to {v.words}" for f, v in engine.figures(at, content).items()
+            if isinstance(v, Place) and before.get(f) != v]
+    steps = said[0] + "".join(f", then {s[:1].lower()}{s[1:]}" for s in said[1:])
+    return f"{'; '.join(ends)}: {steps[:1].lower()}{steps[1:]}" if ends else steps
 
 
 def seats_of(engine: Game[Any, Any], state: Any) -> list[str]:
