@@ -9,7 +9,7 @@ from generators.engine.contract import Table
 from generators.engine.facts import GameContent
 from generators.engine.mission_drive.facts import Card
 from generators.engine.mission_drive.state import State
-from generators.engine.mission_drive.words import marks
+from generators.engine.mission_drive.words import marks, place
 
 UNSEEN = {"movement deck": "the movement cards are shuffled face down",
           "mission deck": "the mission cards are shuffled face down"}
@@ -25,6 +25,10 @@ def _card(card: Card | None) -> str:
     return f"Hero Card {marks(card.arrows)}" if card.kind == "hero" else f"{card.kind.capitalize()} Card"
 
 
+def _where(state: State, at: tuple[int, int]) -> str:
+    return place(state, at).replace("the space ", "", 1)
+
+
 def panel(state: State, seat: str, content: GameContent | None) -> list[tuple[str, list[str]]]:
     cards = [f"{slot}: {_card(card)}" for slot, card in state.slots.items()]
     return [
@@ -33,6 +37,8 @@ def panel(state: State, seat: str, content: GameContent | None) -> list[tuple[st
                     f"points {state.points}", f"movement deck: {len(state.deck)} cards face down, "
                     f"{len(state.discard)} discarded"]),
         ("Upgrades", [_name(content, u.id) for u in state.upgrades] or ["none"]),
+        ("On the road", [f"{v.side} {v.type}{' (damaged)' if v.damaged else ''}: {_where(state, v.at)}"
+                         for v in state.vehicles] or ["no other vehicle"]),
     ]
 
 

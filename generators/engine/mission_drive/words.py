@@ -34,11 +34,11 @@ def describe_action(act: Any, s: State | None = None, name: Callable[[str], str]
     extra = [f"the up-link's energy goes to {_energy_words(c, name)}" for c in getattr(act, "energy", ())]
     extra += [f"the shock costs {_discard_words(c, name)}" for c in getattr(act, "discard", ())]
     if getattr(act, "hero_to", None) is not None:
-        extra.append(f"the hero moves aside to {_place(s, act.hero_to)}")
+        extra.append(f"the hero moves aside to {place(s, act.hero_to)}")
     return text + ("; " + "; ".join(extra) if extra else "")
 
 
-def _place(s: State | None, pos: Sequence[int]) -> str:
+def place(s: State | None, pos: Sequence[int]) -> str:
     """A space as a player points at it, from the hero's car: "2 rows ahead, 1 lane to the left"."""
     if s is None:
         return "that space"
@@ -73,11 +73,11 @@ def _describe(act: Any, s: State | None, name: Callable[[str], str]) -> str:
     if isinstance(act, BrakeAction):
         return f"Brake {act.spaces} space{'s' if act.spaces != 1 else ''} with the {_SLOT_NAME[act.slot]} card"
     if isinstance(act, EnemyFireAction):
-        return f"Enemy card: the enemy fires at {_place(s, act.target)}"
+        return f"Enemy card: the enemy fires at {place(s, act.target)}"
     if isinstance(act, CivilianMoveAction):
-        return f"Civilian card: the civilian on {_place(s, act.civilian)} moves to {_place(s, act.to)}"
+        return f"Civilian card: the civilian on {place(s, act.civilian)} moves to {place(s, act.to)}"
     if isinstance(act, LaserStrikeAction):
-        return f"Call the satellite laser strike on the enemy on {_place(s, act.target)}"
+        return f"Call the satellite laser strike on the enemy on {place(s, act.target)}"
     if isinstance(act, UseUpgradeAction):
         paid = "removing a charge" if act.pay == "charge" else "discarding the card"
         text = f"Use {name(act.upgrade)}, {paid}"
@@ -86,7 +86,7 @@ def _describe(act: Any, s: State | None, name: Callable[[str], str]) -> str:
         if act.slot is not None:
             text += f", on the {_SLOT_NAME[act.slot]} slot"
         if act.civilian is not None and act.to is not None:
-            text += f", moving the civilian on {_place(s, act.civilian)} to {_place(s, act.to)}"
+            text += f", moving the civilian on {place(s, act.civilian)} to {place(s, act.to)}"
         return text
     if isinstance(act, SpendAction):
         upgrade = name(act.upgrade or "")
