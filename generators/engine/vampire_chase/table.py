@@ -9,6 +9,7 @@ from typing import Any
 
 from generators.engine.contract import Table
 from generators.engine.facts import GameContent
+from generators.engine.vampire_chase.speed import chase_range
 from generators.engine.vampire_chase.state import State
 
 UNSEEN = {"driver deck": "the Driver's deck is shuffled face down",
@@ -22,9 +23,12 @@ def _names(content: GameContent | None, cards: Sequence[str]) -> str:
 
 
 def panel(state: State, seat: str, content: GameContent | None) -> list[tuple[str, list[str]]]:
+    mission = state.lib.missions[state.mission]
+    dawn, tiers = mission.dawn, len(mission.tiers)
     return [
         ("Your hand", [_names(content, state.hand)]),
-        ("Tracks", [f"turn {state.turn}, checkpoint {state.checkpoint + 1}", f"Health {state.health}, "
+        ("Tracks", [f"turn {state.turn} (dawn after turn {dawn}), checkpoint {state.checkpoint + 1} of {tiers}",
+                    "the chase's speed range {}–{}".format(*chase_range(state)), f"Health {state.health}, "
                     f"Shield {state.shield}, corpses {state.corpses}",
                     f"played this turn: {_names(content, [p.card for p in state.played])}"]),
         ("Market Row", [_names(content, state.market_row)]),
