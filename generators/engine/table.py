@@ -177,7 +177,7 @@ class Session:
     setting: Setting
     seed: int
     humans: frozenset[str] = frozenset()  # the seats people play (the log says "you" for them)
-    moves: list[tuple[Any, bool]] = field(default_factory=list)  # (action, by a person)
+    moves: list[tuple[Any, bool]] = field(default_factory=list)  # (action, a decision a person took)
     log: list[Entry] = field(default_factory=list)
     cards: Mapping[str, str] = field(default_factory=dict)  # printed name -> text (`card_texts`)
 
@@ -204,7 +204,7 @@ class Session:
         self.state, events = engine.play(state, action, self.chance)
         then = [chance_words(engine, content, r.label, r.value) for r in self.chance.log[rolled:]]
         then += engine.describe_events(events, content, self.state)
-        by = "you" if human else "rules" if not seat else "computer"
+        by = "you" if human or seat in self.humans else "rules" if not seat else "computer"
         self.log.append(Entry(seat, by, said, tuple(then)))
         self.moves.append((action, human))
         self._listed = {}
