@@ -119,6 +119,161 @@ def test_text_reads_at_ten_px_in_a_phone_column(replayed: Any) -> None:
     assert worst[0] >= draw.MIN_TEXT_PX - 0.01, f"{game}: text at {worst[0]:.2f} px on a phone ({worst[1]})"
 
 
+def _texts(files: dict[str, bytes]) -> Iterator[tuple[str, str]]:
+    for rel, data in files.items():
+        for _size, text in _FONT.findall(data.decode()):
+            yield rel, text
+
+
+def test_labels_are_whole(replayed: Any) -> None:
+    """No label in a drawing is cut short with an ellipsis ("Command… · 1 · ⚑3", "OMG-ZIL…"): a name
+    too long for its card or tile wraps onto another line."""
+    game, runs = replayed
+    cut = {f"{prepared.loaded.scenario.id}: {text}" for prepared, _run, files, _record in runs
+           for _rel, text in _texts(files) if text.rstrip().endswith(("…", "..."))}
+    assert not cut, f"{game}: labels cut short: {sorted(cut)[:8]}"
+
+
+def _ids(state: Any) -> set[str]:
+    """The engine's own words in a state: its text fields holding an id ('boss-setup', 'playing')."""
+    fields = vars(state) if hasattr(state, "__dict__") else {
+        n: getattr(state, n) for n in getattr(state, "__slots__", ())}
+    return {v for v in fields.values() if isinstance(v, str) and re.fullmatch(r"[a-z]+(?:[-_][a-z]+)*", v)}
+
+
+def test_status_lines_speak_players_words(replayed: Any) -> None:
+    """A drawing's status lines say where the game stands in players' words: none of the ids the
+    engine keeps in its state (its phase, a mission's status such as 'playing' or 'next-mission'),
+    and no '-' standing for nothing."""
+    game, runs = replayed
+    ids: set[str] = set()
+    for _prepared, run, _files, _record in runs:
+        for state in run.states:
+            ids |= _ids(state)
+    words = {w for w in ids if "-" in w or "_" in w} | {"playing"}
+    found = set()
+    for prepared, _run, files, _record in runs:
+        for _rel, text in _texts(files):
+            if " · " not in text:
+                continue
+            bad = [w for w in words if re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", text)]
+            if bad or re.search(r"· -(?: |$)", text):
+                found.add(f"{prepared.loaded.scenario.id}: {text!r} ({', '.join(bad) or '-'})")
+    assert not found, f"{game}: status lines in engine words: {sorted(found)[:6]}"
+
+
+_TEXT_EL = re.compile(r'<text x="([-\d.]+)" y="([-\d.]+)" font-family="[^"]*" font-size="([\d.]+)" '
+                      r'text-anchor="(\w+)"[^>]*?(?: font-weight="(\w+)")?>([^<]*)</text>')
+_BURST = re.compile(r'<g class="rk-change"[^>]*data-kind="(?:hit|gone)"[^>]*>\s*<polygon points="([^"]+)"')
+_GROUP = re.compile(r'<g class="rk-change".*?</g>', re.S)
+
+
+def bursts_over_text(svg: str) -> list[str]:
+    """The texts of a drawing (outside its change marks) that a damage burst covers and that are not
+    drawn again over it (on a halo: `paint-order="stroke"`)."""
+    import html
+
+    found = _TEXT_EL.findall(_GROUP.sub("", svg))
+    on_top = {(x, y, t) for x, y, _s, _a, _w, t in found if re.search(
+        rf'<text x="{re.escape(x)}" y="{re.escape(y)}"[^>]*paint-order="stroke"[^>]*>{re.escape(t)}<', svg)}
+    texts = [(html.unescape(t), draw.text_box(float(x), float(y), html.unescape(t), float(size), anchor,
+                                              weight or None))
+             for x, y, size, anchor, weight, t in found if t.strip() and (x, y, t) not in on_top]
+    out = []
+    for points in _BURST.findall(svg):
+        xy = [tuple(map(float, p.split(","))) for p in points.split()]
+        xs, ys = [p[0] for p in xy], [p[1] for p in xy]
+        box = draw.Box(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
+        out += [t for t, tb in texts if draw.overlaps(box, tb)]
+    return out
+
+
+def test_bursts_never_hide_a_label(replayed: Any) -> None:
+    """A damage burst sits beside the piece it marks, clear of a car's letters, a tile's name and any
+    other text of the drawing (the text's box estimated as the drawing code estimates it); where no
+    place around the piece is clear, the labels it covers are drawn again over it."""
+    game, runs = replayed
+    found = {f"{prepared.loaded.scenario.id}: {t!r}" for prepared, _run, files, _record in runs
+             for data in files.values() for t in bursts_over_text(data.decode())}
+    assert not found, f"{game}: bursts over labels: {sorted(found)[:8]}"
+
+
+def test_bursts_over_text_finds_a_covered_letter() -> None:
+    pic = draw.Svg(100, 100)
+    pic.text(50, 54, "X", size=10, weight="bold")
+    pic.items.append('<g class="rk-change" data-piece="x" data-kind="hit" data-at="50 50">')
+    draw.burst(pic, 50, 50, 13, "-1")
+    pic.items.append("</g>")
+    assert bursts_over_text(pic.render()) == ["X"]
+    pic.items[1:] = []
+    pic.items.append('<g class="rk-change" data-piece="x" data-kind="hit" data-at="50 50">')
+    draw.burst(pic, *draw.clear_spot(pic, 50, 50, 11, 13, first=(0.7, -0.7)), 13, "-1")
+    pic.items.append("</g>")
+    assert bursts_over_text(pic.render()) == []
+
+
+_SHAPE = re.compile(r'<(rect|circle|polygon|text) ([^>]*)>(?:([^<]*)</text>)?')
+_ATTR = re.compile(r'([\w-]+)="([^"]*)"')
+
+
+def low_contrast_labels(svg: str) -> list[str]:
+    """Each text of a drawing whose colour reads below 4.5:1 on the solid shape drawn under it (read
+    from the SVG itself, in document order; the paper where no shape is)."""
+    import html
+
+    from reportlab.lib.colors import HexColor
+
+    from generators.pdf.colour import contrast
+
+    shapes: list[tuple[str, tuple[Any, ...], str]] = []
+    out = []
+    for tag, attrs, text in _SHAPE.findall(svg):
+        a = dict(_ATTR.findall(attrs))
+        fill = a.get("fill", "")
+        if tag == "text":
+            words = html.unescape(text)
+            if not words.strip() or not fill.startswith("#"):
+                continue
+            box = draw.text_box(float(a["x"]), float(a["y"]), words, float(a["font-size"]),
+                                a.get("text-anchor", "start"), a.get("font-weight"))
+            cx, cy = box.x + box.w / 2, box.y + box.h / 2
+            under = next((f for k, sh, f in reversed(shapes) if draw.inside(k, sh, cx, cy)), "#ffffff")
+            if a.get("paint-order") == "stroke" and a.get("stroke", "").startswith("#"):
+                under = a["stroke"]  # drawn on its own halo
+            ratio = contrast(HexColor(fill), HexColor(under))
+            if ratio < 4.5:
+                out.append(f"{words!r} {fill} on {under} ({ratio:.2f}:1)")
+        elif fill.startswith("#") and float(a.get("fill-opacity", "1")) >= 0.9:
+            if tag == "rect":
+                shape: tuple[Any, ...] = tuple(float(a[k]) for k in ("x", "y", "width", "height"))
+            elif tag == "circle":
+                shape = tuple(float(a[k]) for k in ("cx", "cy", "r"))
+            else:
+                shape = tuple(tuple(map(float, p.split(","))) for p in a["points"].split())
+            shapes.append((tag, shape, fill))
+    return out
+
+
+def test_labels_contrast_with_what_is_under_them(replayed: Any) -> None:
+    """Every text of every drawing reads at 4.5:1 or more against the fill under it (a space's
+    name on a dark oil slick, a burst's figure on the burst)."""
+    game, runs = replayed
+    found = {f"{prepared.loaded.scenario.id}: {t}" for prepared, _run, files, _record in runs
+             for data in files.values() for t in low_contrast_labels(data.decode())}
+    assert not found, f"{game}: labels that do not stand out from what is under them: {sorted(found)[:8]}"
+
+
+def test_low_contrast_labels_finds_dark_on_dark() -> None:
+    text = '<text x="20" y="{}" font-family="sans-serif" font-size="10" text-anchor="middle" fill="#1b1b1b">{}</text>'
+    dark = '<rect x="0" y="0" width="40" height="40" fill="#3b3b3b"/>'
+    svg = f'<svg>{dark}{text.format(24, "1:c6")}{text.format(60, "ok")}</svg>'
+    assert len(low_contrast_labels(svg)) == 1 and "1:c6" in low_contrast_labels(svg)[0]
+    pic = draw.Svg(40, 40)
+    pic.rect(0, 0, 40, 40, "#3b3b3b")
+    pic.text(20, 24, "1:c6", fill="#1b1b1b")
+    assert low_contrast_labels(pic.render()) == []
+
+
 def test_focused_drawings_are_deterministic(replayed: Any) -> None:
     game, runs = replayed
     engine = WORK[game].engine

@@ -12,7 +12,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from reportlab.lib.colors import HexColor
+
 from generators.content.geometry import Box
+from generators.pdf.colour import MIN_CONTRAST, contrast
+from generators.pdf.colour import readable as readable_colour
 
 # Side colours: enemies red, civilians blue/grey, the hero gold (the brief's convention).
 COLORS = {
@@ -107,6 +111,44 @@ def esc(text: object) -> str:
     )
 
 
+def text_box(x: float, y: float, text: str, size: float, anchor: str = "middle", weight: str | None = None) -> Box:
+    """Where a line of text drawn at baseline (x, y) sits, estimated from its characters' average
+    advance (bold a tenth wider): from its cap height to its descenders."""
+    w = len(text) * size * CHAR_WIDTH * (1.1 if weight == "bold" else 1.0)
+    left = x - w / 2 if anchor == "middle" else (x - w if anchor == "end" else x)
+    return Box(left, y - size * 0.78, w, size)
+
+
+def overlaps(a: Box, b: Box) -> bool:
+    return a.x < b.x1 and b.x < a.x1 and a.y < b.y1 and b.y < a.y1
+
+
+def inside(kind: str, shape: tuple[Any, ...], x: float, y: float) -> bool:
+    """Whether (x, y) lies in a shape as `Svg.filled` notes it."""
+    if kind == "rect":
+        sx, sy, w, h = shape
+        return sx <= x <= sx + w and sy <= y <= sy + h
+    if kind == "circle":
+        cx, cy, r = shape
+        return (x - cx) ** 2 + (y - cy) ** 2 <= r * r
+    hit = False  # a polygon: count the edges a ray to the right crosses
+    for (x0, y0), (x1, y1) in zip(shape, (*shape[1:], shape[0]), strict=True):
+        if (y0 > y) != (y1 > y) and x < x0 + (y - y0) * (x1 - x0) / (y1 - y0):
+            hit = not hit
+    return hit
+
+
+def legible(fill: str, under: str) -> str:
+    """A text colour that reads at 4.5:1 on `under`: `fill` itself where it does, else moved towards
+    black or white just far enough (a dark label on a dark oil slick turns light)."""
+    if not (fill.startswith("#") and under.startswith("#")):
+        return fill
+    fg, bg = HexColor(fill), HexColor(under)
+    if contrast(fg, bg) >= MIN_CONTRAST:
+        return fill
+    return "#" + readable_colour(fg, bg).hexval()[2:]
+
+
 class Svg:
     """An SVG document built element by element, in drawing order."""
 
@@ -117,6 +159,9 @@ class Svg:
         self.min_text = min_text  # no text is drawn smaller (see `readable`)
         self.paper = paper  # a background over the whole document, drawn first
         self.items: list[str] = []
+        self.text_boxes: list[Box] = []  # where each text sits (estimated), so marks can keep clear of it
+        self.texts: list[tuple[Box, str, str]] = []  # each text's box, element and the colour under it
+        self.fills: list[tuple[str, tuple[Any, ...], str]] = []  # solid shapes so far: what text lands on
 
     def element(self, tag: str, attrs: dict[str, object], text: str | None = None) -> None:
         parts = [tag]
@@ -132,10 +177,24 @@ class Svg:
              rx: float = 0, width: float = 1, dash: str | None = None) -> None:
         self.element("rect", {"x": x, "y": y, "width": w, "height": h, "rx": rx or None, "fill": fill,
                               "stroke": stroke, "stroke-width": width if stroke else None, "stroke-dasharray": dash})
+        self.filled("rect", (x, y, w, h), fill)
 
     def circle(self, cx: float, cy: float, r: float, fill: str, stroke: str | None = None, width: float = 1) -> None:
         self.element("circle", {"cx": cx, "cy": cy, "r": r, "fill": fill, "stroke": stroke,
                                 "stroke-width": width if stroke else None})
+        self.filled("circle", (cx, cy, r), fill)
+
+    def filled(self, kind: str, shape: tuple[Any, ...], fill: str) -> None:
+        """Note a solid shape (rect: x, y, w, h; circle: cx, cy, r; polygon: its points)."""
+        if fill.startswith("#"):
+            self.fills.append((kind, shape, fill))
+
+    def under(self, x: float, y: float) -> str:
+        """The colour a point of the drawing shows: the last solid shape drawn over it, or the paper."""
+        for kind, shape, fill in reversed(self.fills):
+            if inside(kind, shape, x, y):
+                return fill
+        return self.paper or COLORS["paper"]
 
     def ellipse(self, cx: float, cy: float, rx: float, ry: float, fill: str, stroke: str | None = None) -> None:
         self.element("ellipse", {"cx": cx, "cy": cy, "rx": rx, "ry": ry, "fill": fill, "stroke": stroke})
@@ -148,11 +207,18 @@ class Svg:
     def polygon(self, points: list[tuple[float, float]], fill: str, stroke: str | None = None) -> None:
         pts = " ".join(f"{num(x)},{num(y)}" for x, y in points)
         self.element("polygon", {"points": pts, "fill": fill, "stroke": stroke})
+        self.filled("polygon", tuple(points), fill)
 
     def text(self, x: float, y: float, text: object, size: float = 10, anchor: str = "middle",
              fill: str = COLORS["ink"], weight: str | None = None) -> None:
-        self.element("text", {"x": x, "y": y, "font-family": "sans-serif", "font-size": max(size, self.min_text),
+        size = max(size, self.min_text)
+        box = text_box(x, y, str(text), size, anchor, weight)
+        under = self.under(box.x + box.w / 2, box.y + box.h / 2)
+        fill = legible(fill, under)
+        self.element("text", {"x": x, "y": y, "font-family": "sans-serif", "font-size": size,
                               "text-anchor": anchor, "fill": fill, "font-weight": weight}, str(text))
+        self.text_boxes.append(box)
+        self.texts.append((box, self.items[-1], under))
 
     def lines(self, x: float, y: float, text: str, width: float, size: float, step: float | None = None,
               **style: Any) -> float:
@@ -456,6 +522,7 @@ def burst(svg: Svg, cx: float, cy: float, r: float, label: str = "") -> None:
         points.append((cx + radius * math.cos(angle), cy + radius * math.sin(angle)))
     svg.element("polygon", {"points": " ".join(f"{num(x)},{num(y)}" for x, y in points), "fill": MARK["burst"],
                             "stroke": MARK["burst-ink"], "stroke-width": 1.5, "fill-opacity": 0.92})
+    svg.filled("polygon", tuple(points), MARK["burst"])
     if label:
         svg.text(cx, cy + 4.5, label, size=13, fill=MARK["burst-ink"], weight="bold")
 
@@ -475,6 +542,7 @@ def overlay(svg: Svg, focus: Focus | None, to_px: Callable[[Point], Point], px_p
     change is one group naming its piece and kind, so tests can find it."""
     if focus is None:
         return
+    drawn, bursts = len(svg.texts), []
     for c in focus.changes:
         x, y = to_px(c.at)
         r = max(10.0, c.r * px_per_unit)
@@ -482,15 +550,43 @@ def overlay(svg: Svg, focus: Focus | None, to_px: Callable[[Point], Point], px_p
                          f'data-at="{num(x)} {num(y)}">')
         if c.kind == "move" and c.start is not None:
             arrow(svg, *_beside(to_px(c.start), (x, y), r * 0.75), gap=r * 0.2)
-        elif c.kind == "hit":
-            burst(svg, x + r * 0.7, y - r * 0.7, 13, f"-{c.amount}")
-        elif c.kind == "gone":
-            burst(svg, x, y, 15, "×")
+        elif c.kind in ("hit", "gone"):
+            radius, first, label = (13, (0.7, -0.7), f"-{c.amount}") if c.kind == "hit" else (15, (0.0, 0.0), "×")
+            bx, by = clear_spot(svg, x, y, r, radius, first)
+            burst(svg, bx, by, radius, label)
+            bursts.append(Box(bx - radius, by - radius, 2 * radius, 2 * radius))
         elif c.kind == "heal":
             ring(svg, x, y, r, "#2e7d32")
         else:
             ring(svg, x, y, r)
         svg.items.append("</g>")
+    # Where no place around a piece was clear, the labels a burst covers are drawn again over it, on
+    # a halo of the colour they were drawn on, so that none is hidden.
+    for box, element, under in svg.texts[:drawn]:
+        if any(overlaps(box, b) for b in bursts):
+            svg.items.append(element.replace('">', f'" stroke="{under}" stroke-width="3" stroke-linejoin="round" '
+                                                  'paint-order="stroke">', 1))
+
+
+# Where a burst may go around its piece, nearest first: over a corner, then beside, above or below
+# it (directions; how far out grows until the burst clears the piece's own letters).
+_AROUND = ((0.7, -0.7), (-0.7, -0.7), (0.7, 0.7), (-0.7, 0.7), (1.0, 0.0), (-1.0, 0.0), (0.0, -1.0), (0.0, 1.0))
+
+
+def clear_spot(svg: Svg, x: float, y: float, r: float, radius: float, first: Point) -> Point:
+    """The nearest place around the piece at (x, y) (half size `r`) where a burst of `radius` covers
+    no text drawn so far (a car's letters, a tile's name, another burst's figure) and stays on the
+    drawing; `first` (in half sizes) where none is."""
+    inside = Box(0, 0, svg.width, svg.height)
+    spots = [(x + first[0] * r, y + first[1] * r)]
+    for reach in (r, r + radius * 0.6, r + radius):
+        spots += [(x + dx * reach, y + dy * reach) for dx, dy in _AROUND]
+    for cx, cy in spots:
+        box = Box(cx - radius, cy - radius, 2 * radius, 2 * radius)
+        if (inside.x <= box.x and box.x1 <= inside.x1 and inside.y <= box.y and box.y1 <= inside.y1
+                and not any(overlaps(box, t) for t in svg.text_boxes)):
+            return cx, cy
+    return spots[0]
 
 
 def _beside(start: Point, end: Point, shift: float) -> tuple[Point, Point]:

@@ -23,7 +23,9 @@ FIELD_LINES = ((2, "the second line", "Field, second line (distance 2)"),
 WIDTH = 380.0
 PAD = 10.0
 TEXT = draw.readable(WIDTH)
-CARD_W, CARD_H, CARDS_ACROSS, SHOWN = 118.0, 26.0, 3, 6
+CARD_W, CARDS_ACROSS, SHOWN = 118.0, 3, 6
+CARD_LINES = 3  # a card's name whole on up to two lines, then its activation value and trophy flag
+CARD_H = 6 + CARD_LINES * (TEXT + 1)
 HEAD_LINES = 2  # round, phase, turn, duty officer and the result, wrapped
 FIELD_TOP = 46.0  # under the heading
 LINE_H = 16 + 2 * (CARD_H + 4) + 4  # a line of the field: its label and two rows of cards
@@ -99,6 +101,12 @@ def _short(s: State, card: str) -> str:
     return s.cat.title(card)
 
 
+def card_label(name: str, activation: object, trophy: object) -> list[str]:
+    """An enemy card's label: its whole name (wrapped at spaces, never cut) and, on the last line,
+    the die value that activates it and its trophy flag."""
+    return [*draw.wrap(name, CARD_W - 8, TEXT), f"activates on {activation} · ⚑{trophy}"]
+
+
 def _cards_row(svg: draw.Svg, s: State, top: float, label: str, cards: list[str], colour: str) -> None:
     """A line of the field: each enemy with its activation value (die) and trophy flag."""
     svg.text(PAD, top - 4, label, size=TEXT, anchor="start", fill="#555555")
@@ -107,9 +115,10 @@ def _cards_row(svg: draw.Svg, s: State, top: float, label: str, cards: list[str]
         x, y = _card_at(top, j)
         fill = "#f3e5f5" if f.kind == "drone" else "#fbeaea"
         svg.rect(x, y, CARD_W, CARD_H, fill, colour, rx=3, width=2 if f.red_triangle else 1)
-        marks = f" · {f.activation} · ⚑{f.trophy}"
-        name = draw.fit(_short(s, card), CARD_W - 8 - len(marks) * TEXT * draw.CHAR_WIDTH, TEXT)
-        svg.text(x + CARD_W / 2, y + CARD_H / 2 + 4, name + marks, size=TEXT)
+        lines = card_label(_short(s, card), f.activation, f.trophy)
+        first = y + CARD_H / 2 + 4 - (len(lines) - 1) * (TEXT + 1) / 2
+        for k, line in enumerate(lines):
+            svg.text(x + CARD_W / 2, first + k * (TEXT + 1), line, size=TEXT)
     if not cards:
         svg.text(PAD + 4, top + CARD_H / 2 + 4, "no enemy", size=TEXT, anchor="start", fill="#767676")
     if len(cards) > SHOWN:

@@ -131,8 +131,8 @@ def _draw_tile(svg: draw.Svg, s: State, tile: Tile, origin: tuple[int, int]) -> 
     x0, y0 = origin[0] + tile.x * CELL, origin[1] + tile.y * CELL
     cx = x0 + CELL / 2
     fill, label = KIND_STYLE[tile.kind]
-    if tile.kind == "boss":  # abbreviated where long: the steps and the legend name the boss in full
-        label = draw.fit(s.box.tiles[tile.face].title.upper(), CELL - 8, svg.min_text * 1.3)  # bold capitals
+    if tile.kind == "boss":  # whole, wrapped where long
+        label = s.box.tiles[tile.face].title.upper()
     svg.rect(x0 + 2, y0 + 2, CELL - 4, CELL - 4, fill, draw.COLORS["ink"])
     for d in tile.exits:  # road stubs show the exits
         dx, dy = DIRS[d]
@@ -143,8 +143,8 @@ def _draw_tile(svg: draw.Svg, s: State, tile: Tile, origin: tuple[int, int]) -> 
     which = _tile_ordinal(s, tile)
     if which:  # the steps say "the 2nd Straight Road tile": the drawing names it the same way
         svg.text(x0 + 6, y0 + 14, which, size=10, anchor="start")
-    if label:
-        svg.text(cx, y0 + 24 + svg.min_text, label, size=10, weight="bold")
+    if label:  # bold capitals run about a third wider than the average the wrap counts with
+        svg.lines(cx, y0 + 24 + svg.min_text, label, (CELL - 8) / 1.3, 10, weight="bold")
     if tile.boss is not None:
         hp = s.boss_hp[tile.boss]
         svg.text(cx, y0 + CELL - 8, f"{hp}/{s.box.bosses[tile.boss]} HP" if hp else "defeated", size=10,

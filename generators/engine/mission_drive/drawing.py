@@ -149,8 +149,11 @@ def _draw_boss(pic: draw.Svg, grid: draw.Grid, s: State) -> None:
     for part in boss.parts:
         x, y = grid.corner(*_part_space(boss, part))
         _boss_tile(pic, x, y, part.vulnerable, part.id in boss.damaged)
-        name = part.id.removeprefix(f"{part.tile}-")
-        pic.text(x + CELL / 2, y + CELL - 4, draw.fit(name, CELL, pic.min_text), size=9, fill=draw.COLORS["paper"])
+        name = part.id.removeprefix(f"{part.tile}-").replace("-", " ")  # an id, in words, whole
+        size = max(9, pic.min_text)
+        rows = draw.wrap(name, CELL - 2, size)
+        pic.lines(x + CELL / 2, y + CELL - 4 - (len(rows) - 1) * size * 1.1, name, CELL - 2, size, step=size * 1.1,
+                  fill=draw.COLORS["paper"])
 
 
 def _draw_token(pic: draw.Svg, cx: float, cy: float, kind: str) -> None:
@@ -165,6 +168,23 @@ def _draw_token(pic: draw.Svg, cx: float, cy: float, kind: str) -> None:
 
 
 FIRE_GLYPH = {"left": "←", "forward": "↑", "right": "→"}
+# The game's phases and how a mission ended, in players' words (the state keeps ids).
+PHASE_WORDS = {"upgrades": "repairs and upgrades", "next-mission": "between missions",
+               "boss-setup": "setting up the boss", "boss": "the boss encounter"}
+ENDED_WORDS = {"accomplished": "mission accomplished", "immobilization": "lost: immobilized",
+               "exhaustion": "lost: exhausted", "boss-defeated": "won: the boss is defeated"}
+
+
+def _deck(n: int) -> str:
+    return "the deck is empty" if n == 0 else f"{n} card{'s' if n != 1 else ''} in the deck"
+
+
+def status_line(s: State) -> str:
+    """Where the game stands, in players' words: "Mission 2 · 12 cards in the deck · 3 discarded"."""
+    where = f"Mission {s.mission}" if s.phase == "mission" else PHASE_WORDS.get(s.phase, s.phase).capitalize()
+    ended = ENDED_WORDS.get(s.mission_status or "", "")
+    parts = [where, *([ended] if ended else []), _deck(len(s.deck)), f"{len(s.discard)} discarded"]
+    return " · ".join(parts)
 
 
 def _draw_dashboard(pic: draw.Svg, s: State, top: float) -> None:
@@ -186,7 +206,6 @@ def _draw_dashboard(pic: draw.Svg, s: State, top: float) -> None:
         pic.rect(x, track_y, box - 2, box - 2, "#fdecea" if i == 0 else "#ffffff", draw.COLORS["ink"])
         if i == s.health:
             pic.rect(x + 4, track_y + 4, box - 10, box - 10, draw.COLORS["enemy"])
-    status = f"{s.phase} · {s.mission_status or '-'} · deck {len(s.deck)} · discard {len(s.discard)}"
-    pic.text(MARGIN, track_y + box + 18, status, size=10, anchor="start")
+    pic.text(MARGIN, track_y + box + 18, status_line(s), size=10, anchor="start")
     if s.pending:
         pic.text(MARGIN, track_y + box + 32, f"{s.pending.kind} card drawn", size=10, anchor="start")
