@@ -9,7 +9,7 @@ import os
 import re
 import warnings
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, fields, is_dataclass
+from dataclasses import dataclass, fields, is_dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -22,9 +22,11 @@ from generators.content.model import (
     Glossary,
     Icons,
     LoadedGame,
+    LoadedTranslation,
     Notes,
     RuleEntry,
     RuleMeta,
+    RuleText,
     Side,
 )
 from generators.content.schema import convert
@@ -182,6 +184,7 @@ def load_game(game_dir: Path, icons: Icons, root: Path) -> LoadedGame:
     if notes_doc is not None:
         refs.check_notes(notes_doc, notes)
 
+    translations = _load_translations(game_dir, game_doc, game, rules, refs, files)
     components_unsorted = list(components)
     components.sort(key=lambda c: (c.order, c.id))
     rules.sort(key=lambda r: (r.meta.order, r.id))
@@ -195,6 +198,7 @@ def load_game(game_dir: Path, icons: Icons, root: Path) -> LoadedGame:
         notes=notes,
         files=files,
         docs={c.id: d for c, d in zip(components_unsorted, component_docs, strict=True)},
+        translations=translations,
     )
     return loaded
 
@@ -243,6 +247,52 @@ def _load_rules(game_dir: Path, files: dict[str, str]) -> tuple[list[RuleEntry],
         entries.append(RuleEntry(path.stem, meta, body.strip() + "\n", name))
         docs.append(doc)
     return entries, docs
+
+
+def _load_translations(game_dir: Path, game_doc: Doc, game: Game, rules: list[RuleEntry], refs: _Refs,
+                       files: dict[str, str]) -> tuple[LoadedTranslation, ...]:
+    """Each translation of game.yaml, complete: a chapter title and an entry for every English one
+    (so that no page of the other language is half English), nothing that the English lacks."""
+    out = []
+    english = {r.id: r for r in rules}
+    _unique(game_doc, (t.language for t in game.translations), lambda i: ("translations", i, "language"),
+            "translation language")
+    for i, spec in enumerate(game.translations):
+        where = ("translations", i)
+        for chapter in game.chapters:
+            if chapter.id not in spec.chapters:
+                raise game_doc.error((*where, "chapters"), f"no {spec.language} title for chapter {chapter.id!r}")
+        for chapter_id in spec.chapters:
+            if chapter_id not in refs.chapters:
+                raise game_doc.error((*where, "chapters", chapter_id), f"unknown chapter {chapter_id!r}; "
+                                     f"game.yaml chapters: {', '.join(sorted(refs.chapters))}")
+        folder = game_dir / spec.language
+        texts: dict[str, RuleEntry] = {}
+        for path in content_files(folder / "rules", "*.md"):
+            name, text = read_text(path)
+            if path.stem not in english:
+                raise ContentError(name, 1, 1, (), f"no English rules entry {path.stem!r} to translate; the "
+                                   f"file names are those of rules/ ({game_dir.name}/rules/<id>.md)")
+            files[name] = hashlib.sha256(text.encode()).hexdigest()
+            doc, body, body_line = split_front_matter(text, name)
+            if len(body) > MAX_RULE_BODY:
+                raise ContentError(name, body_line, 1, (), f"the entry's text is {len(body):,} characters; an "
+                                   f"entry holds at most {MAX_RULE_BODY:,}")
+            meta = convert(doc, RuleText)
+            base = english[path.stem].meta
+            texts[path.stem] = RuleEntry(path.stem, replace(base, title=meta.title, summary=meta.summary),
+                                         body.strip() + "\n", name)
+        missing = [r.id for r in rules if r.id not in texts]
+        if missing:
+            raise game_doc.error((*where, "language"), f"the {spec.language} translation lacks {len(missing)} "
+                                 f"rules entries, first {missing[0]!r}: add {spec.language}/rules/{missing[0]}.md")
+        glossary, glossary_doc = _load_optional(folder / "glossary.yaml", Glossary, files)
+        if glossary_doc is None:
+            raise game_doc.error((*where, "language"), f"no {spec.language}/glossary.yaml: a translation has "
+                                 "its glossary")
+        refs.check_glossary(glossary_doc, glossary)
+        out.append(LoadedTranslation(spec, texts, glossary, glossary_doc.file))
+    return tuple(out)
 
 
 def walk_sides(comp: Component) -> Iterator[tuple[KeyPath, Side]]:

@@ -575,6 +575,41 @@ class Game:
     chapters: tuple[Chapter, ...] = field(default=(), metadata=_meta("Rules pages, in reading order.", max_items=50))
     needs: tuple[str, ...] = field(default=(), metadata=_meta("What else you need to play (site overview)."))
     order: int = field(default=100, metadata=_meta("Order of the game on the home page."))
+    translations: tuple[Translation, ...] = field(default=(), metadata=_meta(
+        "Languages the rules reference is also written in: each one's rules entries are "
+        "content/<game>/<language>/rules/<id>.md and its glossary content/<game>/<language>/glossary.yaml.",
+        max_items=10))
+
+
+@dataclass(frozen=True)
+class PageWords:
+    """The words the rules pages print around the content, in a translation's language."""
+
+    rules: str = field(metadata=_meta("The heading of the list of rules pages (\"Rules\")."))
+    rulebook: str = field(metadata=_meta("Before the cited section (\"Rulebook\")."))
+    related: str = field(metadata=_meta("Before the related entries (\"Related\")."))
+    glossary: str = field(metadata=_meta("The glossary page's title (\"Terms\")."))
+    glossary_intro: str = field(metadata=_meta("One sentence under the glossary page's title."))
+    intro: str = field(metadata=_meta("One or two sentences on the translation's first page: what it is."))
+
+
+@dataclass(frozen=True)
+class Translation:
+    """A language the game's rules reference is also written in."""
+
+    language: str = field(metadata=_meta("The language's code (ISO 639-1, as in HTML's lang).", pattern=r"[a-z]{2}"))
+    label: str = field(metadata=_meta("The language's own name, on the language switch (\"Українська\")."))
+    chapters: dict[str, str] = field(metadata=_meta("Each chapter id of the game with its page title in this language."))
+    words: PageWords = field(metadata=_meta("The words the pages print around the content."))
+
+
+@dataclass(frozen=True)
+class RuleText:
+    """Front matter of a rules entry's translation (content/<game>/<language>/rules/<id>.md); the body
+    below it is the entry in that language, in our own words like the English one."""
+
+    title: str = field(metadata=_meta("The entry's heading in this language."))
+    summary: str | None = field(default=None, metadata=_meta("One line in this language."))
 
 
 @dataclass(frozen=True)
@@ -667,6 +702,16 @@ class RuleEntry:
 
 
 @dataclass(frozen=True)
+class LoadedTranslation:
+    """A translation of the game's rules reference: every rules entry and the glossary."""
+
+    spec: Translation
+    rules: dict[str, RuleEntry]  # English entry id -> its translation (meta: the English entry's, title swapped)
+    glossary: Glossary
+    glossary_file: str
+
+
+@dataclass(frozen=True)
 class LoadedGame:
     id: str
     dir: str
@@ -677,6 +722,7 @@ class LoadedGame:
     notes: Notes
     files: dict[str, str] = field(repr=False, default_factory=dict)  # display path -> sha256 of bytes
     docs: dict[str, Any] = field(repr=False, compare=False, default_factory=dict)  # component id -> its Doc
+    translations: tuple[LoadedTranslation, ...] = ()
 
     @property
     def component_files(self) -> dict[str, str]:

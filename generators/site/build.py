@@ -187,9 +187,21 @@ def _stage_project(content: Content, out: Path, shared: Shared, project: str, fo
         collected = collect(content, out, only=[project] if project else [], shared=shared)
         (staged,) = split(collected.stage, collected.nav, collected.rk_games, wanted=[project])
         staged.stage.sync(folder / "docs", link=True)
-        return mkdocs_run.write_config(folder, BASE_CONFIG, OVERRIDES, staged.nav, project=True)
+        return mkdocs_run.write_config(folder, BASE_CONFIG, OVERRIDES, staged.nav, project=True,
+                                       alternate=alternates(content, project))
     except OSError as exc:
         raise OutputError(f"cannot stage the site's pages: {describe_os_error(exc)}; {KEPT}") from None
+
+
+def alternates(content: Content, project: str) -> list[dict[str, str]]:
+    """The language switch of a game with translations: its English pages and each language's (links
+    from the project's root, as Material's `extra.alternate` takes them)."""
+    game = next((g for g in content.games if g.id == project), None)
+    if game is None or not game.translations:
+        return []
+    return [{"name": "English", "link": "index.html", "lang": "en"},
+            *({"name": t.spec.label, "link": f"{t.spec.language}/index.html", "lang": t.spec.language}
+              for t in game.translations)]
 
 
 def _pages(site: Path, project: str, projects: list[str]) -> list[Path]:

@@ -24,6 +24,7 @@ from generators.site.assets import PAPER_LABELS, PAPERS, docs_for
 from generators.site.context import GameSite
 from generators.site.gloss import add_tooltips
 from generators.site.links import rel, slug, word_key
+from generators.site.translated import TranslatedSite, translated_sites
 
 NavItem = dict[str, Any] | str
 # An icon code, or an escaped colon (`\:`, which face text reaches here as `&#92;:`): a literal colon.
@@ -261,8 +262,24 @@ def game_pages(site: GameSite, content: Content) -> list[Page]:
                           ex_page=ex_page))
     if site.odds:
         out.append(render("odds.md.j2", p.odds, content, site, glossed=True))
+    translations = translated_sites(site)
     for chapter in site.game.game.chapters:
-        out.append(render("chapter.md.j2", p.chapter(chapter.id), content, site, glossed=True, chapter=chapter))
+        others = [(t.translation.spec.label, t.language, t.site.pages.chapter(chapter.id)) for t in translations]
+        out.append(render("chapter.md.j2", p.chapter(chapter.id), content, site, glossed=True, chapter=chapter,
+                          others=others))
+    for tr in translations:
+        out += translated_pages(tr, content)
+    return out
+
+
+def translated_pages(tr: TranslatedSite, content: Content) -> list[Page]:
+    """A translation's pages: its first page, a page per chapter and the glossary."""
+    p = tr.site.pages
+    out = [render("translated-index.md.j2", p.overview, content, tr.site, tr=tr),
+           render("translated-glossary.md.j2", p.glossary, content, tr.site, tr=tr)]
+    for chapter in tr.site.game.game.chapters:
+        out.append(render("translated-chapter.md.j2", p.chapter(chapter.id), content, tr.site, glossed=True,
+                          chapter=chapter, tr=tr))
     return out
 
 
@@ -301,4 +318,9 @@ def game_nav(site: GameSite) -> NavItem:
     if site.odds:
         items.append({"Odds": p.odds})
     items += [{"Rulings": p.notes}, {"Index A–Z": p.glossary}, {"For content authors": [p.authors, p.authors_written]}]
+    for tr in translated_sites(site):
+        t = tr.site.pages
+        chapters = [{h(c.title): t.chapter(c.id)} for c in tr.site.game.game.chapters]
+        items.append({h(tr.translation.spec.label): [{h(tr.site.game.game.name): t.overview}, *chapters,
+                                                     {h(tr.words.glossary): t.glossary}]})
     return {h(site.game.name): items}
