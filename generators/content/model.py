@@ -599,7 +599,8 @@ class Translation:
 
     language: str = field(metadata=_meta("The language's code (ISO 639-1, as in HTML's lang).", pattern=r"[a-z]{2}"))
     label: str = field(metadata=_meta("The language's own name, on the language switch (\"Українська\")."))
-    chapters: dict[str, str] = field(metadata=_meta("Each chapter id of the game with its page title in this language."))
+    chapters: dict[str, str] = field(metadata=_meta(
+        "Each chapter id of the game with its page title in this language."))
     words: PageWords = field(metadata=_meta("The words the pages print around the content."))
 
 

@@ -320,7 +320,7 @@ def game_nav(site: GameSite) -> NavItem:
     items += [{"Rulings": p.notes}, {"Index A–Z": p.glossary}, {"For content authors": [p.authors, p.authors_written]}]
     for tr in translated_sites(site):
         t = tr.site.pages
-        chapters = [{h(c.title): t.chapter(c.id)} for c in tr.site.game.game.chapters]
-        items.append({h(tr.translation.spec.label): [{h(tr.site.game.game.name): t.overview}, *chapters,
+        chapter_nav: list[NavItem] = [{h(c.title): t.chapter(c.id)} for c in tr.site.game.game.chapters]
+        items.append({h(tr.translation.spec.label): [{h(tr.site.game.game.name): t.overview}, *chapter_nav,
                                                      {h(tr.words.glossary): t.glossary}]})
     return {h(site.game.name): items}

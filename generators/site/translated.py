@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from generators.content.model import Chapter, LoadedGame, LoadedTranslation
+from generators.content.model import Chapter, LoadedGame, LoadedTranslation, PageWords
 from generators.site.context import GameSite
 from generators.site.gloss import glosses
 from generators.site.links import Anchors, GamePages
@@ -27,7 +27,7 @@ class TranslatedSite:
         return self.translation.spec.language
 
     @property
-    def words(self):  # noqa: ANN201 - PageWords, for the templates
+    def words(self) -> PageWords:
         return self.translation.spec.words
 
     @property
@@ -50,6 +50,6 @@ def _translated(site: GameSite, translation: LoadedTranslation) -> TranslatedSit
     rules = tuple(translation.rules[r.id] for r in game.rules)
     other = replace(game, game=replace(game.game, chapters=chapters), rules=rules, glossary=translation.glossary)
     pages = GamePages(f"{game.id}/{spec.language}")
-    anchors = Anchors(other, pages)
-    translated = replace(site, game=other, pages=pages, anchors=anchors, glosses=tuple(glosses(translation.glossary.terms)))
+    translated = replace(site, game=other, pages=pages, anchors=Anchors(other, pages),
+                         glosses=tuple(glosses(translation.glossary.terms)))
     return TranslatedSite(site, translated, translation)
