@@ -10,8 +10,10 @@ import pytest
 
 from generators.content.loader import load_content
 from generators.errors import ContentError
+from generators.site import escape
 from generators.site.build import alternates
 from generators.site.collect import collect
+from generators.site.quick import load_quick
 from tests.helpers import CONTENT, copy_content, run_cli
 
 GAME = "dronovody"
@@ -116,6 +118,15 @@ def test_the_pages_stand_beside_the_english_ones_with_links_both_ways(content, t
     for path, text in texts.items():
         if path.startswith(f"{GAME}/uk/rules/"):
             assert len(re.findall(r"\]\(\.\./\.\./rules/", text)) == 1, path
+    quick = texts[f"{GAME}/uk/quick-reference.md"]
+    english_quick = load_quick(game)
+    ukrainian_quick = load_quick(game, "uk")
+    assert [c.rule for c in ukrainian_quick.cards] == [c.rule for c in english_quick.cards]
+    for card, theirs in zip(ukrainian_quick.cards, english_quick.cards, strict=True):
+        assert f"## {escape.text(card.title)}" in quick
+        # Numbers carry over, answer by answer.
+        assert sorted(re.findall(r"\d+", card.text)) == sorted(re.findall(r"\d+", theirs.text)), card.title
+    assert "](../notes.md#management-turns)" in quick  # our ruling, on the English rulings page
     assert alternates(content, GAME) == [
         {"name": "English", "link": "index.html", "lang": "en"},
         {"name": "Українська", "link": "uk/index.html", "lang": "uk"}]

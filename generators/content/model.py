@@ -589,6 +589,7 @@ class PageWords:
     rulebook: str = field(metadata=_meta("Before the cited section (\"Rulebook\")."))
     related: str = field(metadata=_meta("Before the related entries (\"Related\")."))
     glossary: str = field(metadata=_meta("The glossary page's title (\"Terms\")."))
+    quick: str = field(metadata=_meta("The quick reference's title (\"Quick reference\")."))
     glossary_intro: str = field(metadata=_meta("One sentence under the glossary page's title."))
     intro: str = field(metadata=_meta("One or two sentences on the translation's first page: what it is."))
 

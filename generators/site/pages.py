@@ -277,6 +277,8 @@ def translated_pages(tr: TranslatedSite, content: Content) -> list[Page]:
     p = tr.site.pages
     out = [render("translated-index.md.j2", p.overview, content, tr.site, tr=tr),
            render("translated-glossary.md.j2", p.glossary, content, tr.site, tr=tr)]
+    if tr.site.quick.cards:
+        out.append(render("translated-quick.md.j2", p.quick_reference, content, tr.site, tr=tr))
     for chapter in tr.site.game.game.chapters:
         out.append(render("translated-chapter.md.j2", p.chapter(chapter.id), content, tr.site, glossed=True,
                           chapter=chapter, tr=tr))
@@ -321,6 +323,7 @@ def game_nav(site: GameSite) -> NavItem:
     for tr in translated_sites(site):
         t = tr.site.pages
         chapter_nav: list[NavItem] = [{h(c.title): t.chapter(c.id)} for c in tr.site.game.game.chapters]
-        items.append({h(tr.translation.spec.label): [{h(tr.site.game.game.name): t.overview}, *chapter_nav,
+        quick: list[NavItem] = [{h(tr.words.quick): t.quick_reference}] if tr.site.quick.cards else []
+        items.append({h(tr.translation.spec.label): [{h(tr.site.game.game.name): t.overview}, *quick, *chapter_nav,
                                                      {h(tr.words.glossary): t.glossary}]})
     return {h(site.game.name): items}

@@ -36,9 +36,10 @@ class QuickReference:
     cards: tuple[QuickCard, ...] = field(default=(), metadata={"doc": "Answers shown after the turn.", "max_items": 40})
 
 
-def load_quick(game: LoadedGame) -> QuickReference:
-    """The game's quick reference data, or an empty one when it has no file."""
-    path = Path(game.dir) / FILE
+def load_quick(game: LoadedGame, folder: str = "") -> QuickReference:
+    """The game's quick reference data, or an empty one when it has no file; `folder`: a translation's
+    (its language), whose entries are the same ids."""
+    path = Path(game.dir) / folder / FILE
     if not path.is_file():
         return QuickReference()
     doc = load_yaml(path)

@@ -9,11 +9,14 @@ pages of the same language. Examples, rulings and odds stay on the English pages
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from pathlib import Path
 
 from generators.content.model import Chapter, LoadedGame, LoadedTranslation, PageWords
+from generators.errors import ContentError
 from generators.site.context import GameSite
 from generators.site.gloss import glosses
 from generators.site.links import Anchors, GamePages
+from generators.site.quick import FILE, load_quick
 
 
 @dataclass(frozen=True)
@@ -29,6 +32,10 @@ class TranslatedSite:
     @property
     def words(self) -> PageWords:
         return self.translation.spec.words
+
+    @property
+    def quick_file(self) -> str:
+        return str(Path(self.english.game.dir) / self.language / FILE)
 
     @property
     def index(self) -> str:
@@ -50,6 +57,12 @@ def _translated(site: GameSite, translation: LoadedTranslation) -> TranslatedSit
     rules = tuple(translation.rules[r.id] for r in game.rules)
     other = replace(game, game=replace(game.game, chapters=chapters), rules=rules, glossary=translation.glossary)
     pages = GamePages(f"{game.id}/{spec.language}")
-    translated = replace(site, game=other, pages=pages, anchors=Anchors(other, pages),
+    anchors = Anchors(other, pages)
+    anchors.notes = site.anchors.notes  # rulings stay on the English page ("our ruling" links there)
+    quick = load_quick(game, spec.language)
+    if site.quick.cards and not quick.cards:
+        raise ContentError(str(Path(game.dir) / "game.yaml"), 1, 1, ("translations",), f"no {spec.language}/{FILE}: "
+                           f"the game has a quick reference, and a translation has its own")
+    translated = replace(site, game=other, pages=pages, anchors=anchors, quick=quick,
                          glosses=tuple(glosses(translation.glossary.terms)))
     return TranslatedSite(site, translated, translation)
