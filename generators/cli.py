@@ -376,8 +376,11 @@ def _write(args: argparse.Namespace, checked, manifest) -> int:
             zensical_run.build(content, args.out, say=lambda m: _say(args, m))
         return 0
     if args.command == "site":
+        from generators.engine.bundle import write_play
         from generators.site.build import build_site
 
+        with phase("play"):
+            write_play(content, args.out)
         with phase("site"):
             build_site(content, args.out, say=lambda m: _say(args, m), manifest=manifest)
         return 0
@@ -407,8 +410,11 @@ def _write(args: argparse.Namespace, checked, manifest) -> int:
               "(run `roadkit check` for details). The site was not rebuilt.", file=sys.stderr)
         return status
     if not args.no_site:
+        from generators.engine.bundle import write_play
         from generators.site.build import build_site
 
+        with phase("play"):
+            write_play(content, args.out)
         with phase("site"):
             build_site(content, args.out, say=lambda m: _say(args, m), manifest=manifest)
     return 0

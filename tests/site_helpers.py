@@ -58,6 +58,9 @@ def make_inputs(content: Content, out: Path) -> None:
     except ImportError:  # the engine not there yet: the site shows its examples as unchecked
         return
     run_check(content, [], out, quiet=True)
+    from generators.engine.bundle import write_play
+
+    write_play(content, out)  # the Play pages' engine, content and Pyodide
 
 
 @functools.cache

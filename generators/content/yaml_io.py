@@ -14,14 +14,13 @@ import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import yaml
+if TYPE_CHECKING:
+    import yaml
 
 from generators.errors import ContentError, KeyPath
 
-# libyaml's parser when PyYAML was built with it (about ten times faster), the same safe constructor either way.
-_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 # More expanded nodes than this in one file can only come from alias abuse.
 MAX_EXPANDED_NODES = 200_000
 # Content nests a handful of levels (a board's element's art's grid's cells); far deeper is a mistake.
@@ -152,6 +151,8 @@ def read_text(path: Path) -> tuple[str, str]:
 
 def _check_expansion(root: yaml.Node, name: str) -> None:
     """Refuse documents whose aliases would expand to an enormous tree (billion laughs)."""
+    import yaml
+
     sizes: dict[int, int] = {}
 
     def size(node: yaml.Node, depth: int) -> int:
@@ -199,6 +200,8 @@ class _Builder:
         return ContentError(self.name, node.start_mark.line + 1, node.start_mark.column + 1, path, message)
 
     def build(self, node: yaml.Node, path: KeyPath) -> Any:
+        import yaml
+
         self.marks.setdefault(path, (node.start_mark.line + 1, node.start_mark.column + 1))
         if node.tag not in _CORE_TAGS:
             raise self.fail(node, path, f"the tag {node.tag!r} is not allowed; content may only hold plain YAML values")
@@ -219,6 +222,8 @@ class _Builder:
             raise self.fail(node, path, f"cannot read this value ({exc})") from None
 
     def _collection(self, node: yaml.Node, path: KeyPath) -> Any:
+        import yaml
+
         if isinstance(node, yaml.MappingNode):
             out: dict[str, Any] = {}
             for key_node, value_node in node.value:
@@ -243,7 +248,10 @@ class _Builder:
 
 def parse_yaml(text: str, name: str) -> Doc:
     """Parse one YAML document from `text`; `name` is what errors call the file."""
-    loader = _Loader(text)
+    import yaml  # here, not at the top: the engines import this module in the browser, where no YAML is read
+
+    # libyaml's parser when PyYAML was built with it (about ten times faster), the same safe constructor.
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)(text)
     try:
         root = loader.get_single_node()
     except yaml.MarkedYAMLError as exc:

@@ -48,7 +48,7 @@ from generators.outputs import (
     realize,
     write_atomic,
 )
-from generators.site import mkdocs_run
+from generators.site import mkdocs_run, play
 from generators.site.assets import THUMBS, thumb_targets
 from generators.site.collect import Shared, collect, ordered_games, prepare
 from generators.site.linkcheck import broken_links
@@ -105,9 +105,12 @@ def project_keys(content: Content, manifest: Manifest) -> dict[str, str]:
     # Every project shows every ready game's name (tabs, scoped search) and the hand-written pages.
     common = digest(code_version(*SITE_CODE), files_key(REPO, site_files), files_key(root, [root / "icons.yaml"]),
                     [(g, by_id[g].game.name, by_id[g].game.order) for g in games])
-    keys = {HUB: digest(common, "hub", files_key(root, [Path(g.dir) / "game.yaml" for g in content.games]))}
+    out = manifest.root
+    keys = {HUB: digest(common, "hub", files_key(root, [Path(g.dir) / "game.yaml" for g in content.games]),
+                        files_key(out, play.key_files(out, None)))}
     for g in games:
-        keys[g] = digest(common, g, files_key(root, files(Path(by_id[g].dir))), manifest.entries(shown(g)))
+        keys[g] = digest(common, g, files_key(root, files(Path(by_id[g].dir))), manifest.entries(shown(g)),
+                         files_key(out, play.key_files(out, g)))
     return keys
 
 

@@ -1,0 +1,197 @@
+/*
+ * Roadkit's Play page: a game against the computer in the browser. The engine runs in a Web Worker
+ * (assets/play-worker.js) under Pyodide, loaded only here. The game is saved in the browser after
+ * every move (localStorage) and resumes after a reload; its seed and moves make a link that replays it.
+ */
+(function () {
+  "use strict";
+  var root = document.getElementById("rk-play");
+  if (!root) return;
+  var THINK = 1.0; // seconds of think time a computer move (and a hint)
+  var game = root.dataset.game, store = "roadkit-play-" + game;
+
+  function el(tag, cls, text) {
+    var e = document.createElement(tag);
+    if (cls) e.className = cls;
+    if (text !== undefined) e.textContent = text;
+    return e;
+  }
+  function say(text) { status.textContent = text; }
+
+  var status = el("p", "rk-play-status", "Loading the game engine (the first time takes a while)…");
+  status.setAttribute("role", "status");
+  root.replaceChildren(status);
+
+  if (location.protocol === "file:") {
+    say("Playing needs the site served over HTTP: the game engine runs in a Web Worker, and browsers do " +
+        "not start workers or load the engine's files from a page opened as a file. Serve the site " +
+        "(`make serve`, or any web server on the build/site folder) and open this page from there.");
+    root.dataset.state = "file";
+    return;
+  }
+  if ("serviceWorker" in navigator && root.dataset.sw) {
+    navigator.serviceWorker.register(root.dataset.sw, { scope: root.dataset.swScope }).catch(function () {});
+  }
+
+  var worker = new Worker(root.dataset.worker);
+  worker.onerror = function (e) { fail(new Error(e.message || "the game engine did not start")); };
+  var calls = {}, next = 1;
+  worker.onmessage = function (e) {
+    var p = calls[e.data.id];
+    delete calls[e.data.id];
+    if (e.data.error) p.reject(new Error(e.data.error)); else p.resolve(JSON.parse(e.data.result));
+  };
+  function call(name, args, config) {
+    return new Promise(function (resolve, reject) {
+      var id = next++;
+      calls[id] = { resolve: resolve, reject: reject };
+      worker.postMessage({ id: id, call: name, args: args || [], config: config });
+    });
+  }
+
+  // The page's parts, filled by show().
+  var bar = el("div", "rk-play-bar");
+  var board = el("div", "rk-play-board");
+  var side = el("div", "rk-play-side");
+  var seats = el("ul", "rk-play-seats"), figures = el("dl", "rk-play-figures"), panel = el("div", "rk-play-panel");
+  var choices = el("div", "rk-play-choices"), hintBox = el("div", "rk-play-hint");
+  var log = el("ol", "rk-play-log");
+  choices.setAttribute("aria-label", "Your choices");
+  log.setAttribute("aria-label", "What happened");
+  var busy = false, view = null, settings = [];
+
+  var setting = el("select", "rk-play-setting");
+  setting.setAttribute("aria-label", "Setting");
+  var seatPick = el("select", "rk-play-seat");
+  seatPick.setAttribute("aria-label", "Your seat");
+  var seedBox = el("input", "rk-play-seed");
+  seedBox.type = "number"; seedBox.min = "1"; seedBox.setAttribute("aria-label", "Seed");
+  var newGame = el("button", "md-button", "New game"), undoBtn = el("button", "md-button", "Undo");
+  var hintBtn = el("button", "md-button", "Hint"), link = el("a", "rk-play-link", "Link to replay this game");
+  [setting, seatPick, seedBox, newGame, undoBtn, hintBtn, link].forEach(function (x) { bar.appendChild(x); });
+  side.append(el("h2", null, "Seats"), seats, el("h2", null, "Figures"), figures, panel);
+  var layout = el("div", "rk-play-table");
+  layout.append(board, side);
+
+  function enable() {
+    root.dataset.busy = busy ? "1" : "0"; // for tests and assistive tools: the table is waiting
+    undoBtn.disabled = busy || !view || !view.undo;
+    hintBtn.disabled = busy || !view || !view.choices.length;
+    Array.prototype.forEach.call(choices.querySelectorAll("button"), function (b) { b.disabled = busy; });
+  }
+  function setBusy(b, text) { busy = b; if (text) say(text); enable(); }
+
+  function show(v) {
+    view = v;
+    board.innerHTML = v.svg; // the engine's own drawing of the public position
+    seats.replaceChildren();
+    v.seats.forEach(function (s) {
+      var li = el("li", s.acting ? "rk-acting" : "", s.who + (s.who !== s.seat ? " (" + s.seat + ")" : "") +
+                  (s.you ? ": you" : ": computer") + (s.acting ? ", to act" : ""));
+      seats.appendChild(li);
+    });
+    figures.replaceChildren();
+    v.figures.forEach(function (f) {
+      figures.append(el("dt", null, f.piece + " " + f.name), el("dd", null, String(f.value)));
+    });
+    panel.replaceChildren();
+    v.panel.forEach(function (p) {
+      var ul = el("ul");
+      p.lines.forEach(function (l) { ul.appendChild(el("li", null, l)); });
+      panel.append(el("h2", null, p.title), ul);
+    });
+    log.replaceChildren();
+    v.log.forEach(function (e) {
+      var li = el("li", "rk-by-" + e.by, e.said);
+      if (e.then.length) {
+        var ul = el("ul");
+        e.then.forEach(function (t) { ul.appendChild(el("li", null, t)); });
+        li.appendChild(ul);
+      }
+      log.appendChild(li);
+    });
+    log.scrollTop = log.scrollHeight;
+    choices.replaceChildren();
+    hintBox.replaceChildren();
+    v.choices.forEach(function (c) {
+      var b = el("button", "md-button rk-choice", c.words);
+      b.dataset.n = c.n;
+      b.addEventListener("click", function () { act("choose", [c.n]); });
+      choices.appendChild(b);
+    });
+    var saved = JSON.stringify(v.saved);
+    try { localStorage.setItem(store, saved); } catch (err) { /* private mode: no save */ }
+    link.href = location.pathname + "#game=" + encodeURIComponent(saved);
+    if (!seatPick.options.length) {
+      v.seats.forEach(function (s) {
+        var o = el("option", null, s.who + (s.who !== s.seat ? " (" + s.seat + ")" : ""));
+        o.value = s.seat;
+        seatPick.appendChild(o);
+      });
+      seatPick.value = v.saved.humans[0];
+    }
+    if (v.over) say("Game over: " + (v.won ? "you won. " : "you did not win. ") + (v.result || "") + " " + v.status);
+    else say(v.phase ? v.phase + ". " + v.status : v.status);
+    root.dataset.state = v.over ? "over" : v.computer_to_act ? "computer" : "you";
+    enable();
+    if (v.computer_to_act && !v.over) {
+      setBusy(true, "The computer is thinking…");
+      call("computer", [THINK]).then(function (w) { busy = false; show(w); }, fail);
+    }
+  }
+  function fail(err) { busy = false; say("Something went wrong: " + err.message); root.dataset.state = "error"; enable(); }
+  function act(name, args) {
+    if (busy) return;
+    setBusy(true);
+    call(name, args).then(function (v) { busy = false; show(v); }, fail);
+  }
+  function start(request) {
+    setBusy(true, "Setting up the table…");
+    call("start", [request]).then(function (v) { busy = false; show(v); }, fail);
+  }
+
+  newGame.addEventListener("click", function () {
+    start({ setting: setting.value, seed: Number(seedBox.value) || 1 + Math.floor(Math.random() * 1e6),
+            humans: seatPick.value ? [seatPick.value] : [] });
+  });
+  undoBtn.addEventListener("click", function () { act("undo"); });
+  hintBtn.addEventListener("click", function () {
+    if (busy) return;
+    setBusy(true, "The search player is looking at your choices…");
+    call("hint", [THINK]).then(function (h) {
+      busy = false;
+      hintBox.replaceChildren(el("p", null, "In " + h.simulations + " simulations the search player tried:"));
+      var ol = el("ol");
+      h.moves.forEach(function (m) {
+        ol.appendChild(el("li", null, m.words + ": tried in " + m.tried + ", won " +
+                          (m.won === null ? "—" : m.won + " %") + " of those"));
+      });
+      hintBox.appendChild(ol);
+      say(view.phase ? view.phase + ". " + view.status : view.status);
+      enable();
+    }, fail);
+  });
+
+  function initial() {
+    var m = /[#&]game=([^&]+)/.exec(location.hash);
+    if (m) { try { return JSON.parse(decodeURIComponent(m[1])); } catch (err) { /* a broken link: a new game */ } }
+    var q = new URLSearchParams(location.search);
+    if (q.get("example")) return { example: q.get("example") };
+    try { var s = localStorage.getItem(store); if (s) return JSON.parse(s); } catch (err) { /* none */ }
+    return { seed: 1 + Math.floor(Math.random() * 1e6) };
+  }
+
+  function here(rel) { return new URL(rel, location.href).href; } // the worker resolves against its own URL
+  var config = { pyodide: here(root.dataset.pyodide), engineZip: here(root.dataset.engineZip),
+                 content: here(root.dataset.content), engine: root.dataset.engine };
+  call("boot", [], config).then(function (s) {
+    settings = s.settings;
+    settings.forEach(function (label) { var o = el("option", null, label); o.value = label; setting.appendChild(o); });
+    root.replaceChildren(status, bar, layout, el("h2", null, "Your choices"), choices, hintBox,
+                         el("h2", null, "What happened"), log);
+    var first = initial();
+    if (first.setting) setting.value = first.setting;
+    if (first.seed) seedBox.value = first.seed;
+    start(first);
+  }, fail);
+})();
