@@ -7,7 +7,8 @@
   "use strict";
   var root = document.getElementById("rk-play");
   if (!root) return;
-  var THINK = 1.0; // seconds of think time a computer move (and a hint)
+  // Seconds of think time a computer move (and a hint): about a second; `?think=` sets another.
+  var THINK = Number(new URLSearchParams(location.search).get("think")) || 1.0;
   var game = root.dataset.game, store = "roadkit-play-" + game;
 
   function el(tag, cls, text) {
@@ -122,6 +123,8 @@
     var saved = JSON.stringify(v.saved);
     try { localStorage.setItem(store, saved); } catch (err) { /* private mode: no save */ }
     link.href = location.pathname + "#game=" + encodeURIComponent(saved);
+    // The game is saved now: a reload resumes it rather than the link it was opened from.
+    if (location.hash) history.replaceState(null, "", location.pathname + location.search);
     if (!seatPick.options.length) {
       v.seats.forEach(function (s) {
         var o = el("option", null, s.who + (s.who !== s.seat ? " (" + s.seat + ")" : ""));

@@ -1,0 +1,157 @@
+"""The Play pages in a real Chromium over HTTP: each game played to its end from its page by clicking
+choices (the engine in Pyodide, in a Web Worker), with undo, a reload that resumes the game, a hint
+with its figures, every change of a figure the log tells (the check the examples pages pass), and
+nothing a seat may not see in what the worker sends or in the page; from file:// the page explains
+why it cannot play."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from generators.engine.contract import Figure, Place
+from tests.site_helpers import Built, new_page, ready, serve
+from tests.test_example_wording import untold
+
+pytestmark = pytest.mark.browser
+
+THINK = 0.05  # the computer's think time a move here: the game's moves, not its strength, are tested
+CLICKS = 600  # the most choices one game takes before the test calls it stuck
+BOOT_MS = 180_000  # Pyodide's first start on a busy 2-core machine
+# Words that only a face-down order or another's hand would put in the log.
+HIDDEN = ("top first", "in order:", "shuffled, in order")
+VIEW_KEYS = {"game", "setting", "seat", "seats", "phase", "status", "figures", "panel", "svg", "log", "choices",
+             "to_act", "over", "result", "won", "computer_to_act", "undo", "saved"}
+
+# Every message the worker posts, as the page receives it (recorded before the page's own script runs).
+RECORD = """(() => {
+  window.__rkMessages = [];
+  const Base = window.Worker;
+  window.Worker = class extends Base {
+    set onmessage(f) { super.onmessage = (e) => { window.__rkMessages.push(e.data); f(e); }; }
+    get onmessage() { return super.onmessage; }
+  };
+})();"""
+
+
+@pytest.fixture(scope="module")
+def server(built: Built) -> Iterator[str]:
+    httpd, url = serve(built.site)
+    try:
+        yield url
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
+
+
+def _games(built: Built) -> list[Any]:
+    return [g for g in ready(built.content) if g.game.engine]
+
+
+def _wait(page: Any) -> str:
+    page.wait_for_selector("#rk-play[data-busy='0'][data-state]", timeout=BOOT_MS)
+    state = page.get_attribute("#rk-play", "data-state")
+    assert state != "error", page.inner_text(".rk-play-status")
+    return str(state)
+
+
+def _views(page: Any) -> list[dict[str, Any]]:
+    out = []
+    for m in page.evaluate("window.__rkMessages"):
+        assert set(m) <= {"id", "result", "error"}, f"the worker sent more than a call's answer: {sorted(m)}"
+        assert "error" not in m, m["error"]
+        data = json.loads(m["result"])
+        if isinstance(data, dict) and "svg" in data:
+            assert set(data) <= VIEW_KEYS, f"a view with parts no table view has: {sorted(set(data) - VIEW_KEYS)}"
+            out.append(data)
+    return out
+
+
+def _figures(view: dict[str, Any]) -> dict[Figure, int | Place]:
+    return {Figure(f["piece"], f["name"]): f["value"] if isinstance(f["value"], int) else Place(f["value"], f["value"])
+            for f in view["figures"]}
+
+
+def _lines(entries: list[dict[str, Any]]) -> list[str]:
+    return [line for e in entries for line in (e["said"], *e["then"])]
+
+
+def test_every_game_plays_to_its_end_from_its_play_page(browser: Any, server: str, built: Built) -> None:
+    games = _games(built)
+    assert len(games) == 5, [g.id for g in games]
+    for game in games:
+        _play_one(browser, server, game)
+
+
+def _play_one(browser: Any, server: str, game: Any) -> None:
+    page, errors = new_page(browser, {"width": 1280, "height": 900})
+    page.add_init_script(RECORD)
+    url = f"{server}{game.id}/play.html?think={THINK}"
+    page.goto(url + "#game=" + json.dumps({"seed": 11}))
+    state = _wait(page)
+    rng = random.Random(game.id)
+    clicks = undone = resumed = hinted = 0
+    while state != "over":
+        assert clicks < CLICKS, f"{game.id}: not over after {CLICKS} choices"
+        buttons = page.locator(".rk-choice")
+        assert buttons.count() > 0, f"{game.id}: the page waits for a choice but offers none"
+        if clicks == 3 and not hinted:
+            page.click("text=Hint")
+            _wait(page)
+            hint = page.inner_text(".rk-play-hint")
+            assert "simulations" in hint and "tried in" in hint, hint
+            hinted = 1
+        if clicks == 5 and not undone:
+            log_before = page.locator(".rk-play-log > li").count()
+            choices_before = buttons.all_inner_texts()
+            buttons.nth(rng.randrange(buttons.count())).click()
+            _wait(page)
+            page.click("text=Undo")
+            _wait(page)
+            assert page.locator(".rk-play-log > li").count() == log_before, f"{game.id}: undo left the log longer"
+            assert page.locator(".rk-choice").all_inner_texts() == choices_before, f"{game.id}: undo's choices"
+            undone = 1
+        if clicks == 8 and not resumed:
+            log_text = page.inner_text(".rk-play-log")
+            page.reload()
+            state = _wait(page)
+            assert page.inner_text(".rk-play-log") == log_text, f"{game.id}: the reload did not resume the game"
+            resumed = 1
+            continue
+        buttons.nth(rng.randrange(buttons.count())).click()
+        clicks += 1
+        state = _wait(page)
+    assert undone and resumed and hinted, f"{game.id}: over after {clicks} choices, before undo, reload and hint"
+    assert "Game over" in page.inner_text(".rk-play-status")
+    views = _views(page)
+    told = 0
+    for before, after in zip(views, views[1:], strict=False):
+        if after["log"][:len(before["log"])] != before["log"]:
+            continue  # an undo or a new start: no step between them
+        new = after["log"][len(before["log"]):]
+        bad = untold(_figures(before), _figures(after), _lines(new))
+        assert not bad, f"{game.id}: {bad}; the lines: {_lines(new)}"
+        told += sum(1 for f, v in _figures(before).items() if _figures(after).get(f, v) != v)
+    assert told > 0, f"{game.id}: no figure changed in a whole game: the check would pass vacuously"
+    text = page.inner_text("body")
+    for said in (*HIDDEN, *(json.dumps(v) for v in ())):
+        assert said not in text, f"{game.id}: the page shows {said!r}"
+        assert all(said not in line for v in views for line in _lines(v["log"])), f"{game.id}: {said!r} sent"
+    assert {v["seat"] for v in views} <= set(views[-1]["saved"]["humans"]), "a view for a seat no person plays"
+    assert not errors, errors
+    page.context.close()
+
+
+def test_the_page_opened_from_disk_says_it_needs_the_site_served(browser: Any, built: Built) -> None:
+    game = _games(built)[0]
+    page, errors = new_page(browser, {"width": 1280, "height": 900})
+    page.goto((built.site / game.id / "play.html").as_uri())
+    page.wait_for_selector("#rk-play[data-state='file']", timeout=30_000)
+    said = page.inner_text("#rk-play")
+    assert "served" in said and "make serve" in said, said
+    assert not errors, errors
+    page.context.close()
