@@ -29,7 +29,8 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
         "chance", "contract", "facts", "records", "refusals", "svg", "wording", "stats", "report")))),
     ("game packages", tuple(f"generators.engine.{g}" for g in GAMES)),
     ("play", tuple(f"generators.engine.{m}" for m in (
-        "players", "simulate", "versus", "balance", "confirm", "difficulty", "figures", "table", "console"))),
+        "players", "simulate", "versus", "balance", "confirm", "difficulty", "figures", "table", "console",
+        "browser", "bundle", "pyodide"))),
     ("check", ("generators.engine.runner", "generators.engine.schemas")),
     ("print", ("generators.pdf",)),
     ("site", ("generators.site",)),
@@ -47,6 +48,8 @@ LAZY: dict[tuple[str, str], str] = {
     ("generators.engine.simulate", "distributed"): "Dask is an optional extra (`--scheduler`)",
     ("generators.outputs", "fcntl"): "POSIX only: no lock where there is none",
     ("generators.content.loader", "PIL"): "Pillow only for content with artwork: the rules load without it",
+    ("generators.content.yaml_io", "yaml"): "the engines import Doc in the browser (Play pages), where content "
+                                            "comes as JSON: PyYAML only where YAML is parsed",
 }
 LAZY_MODULES = {"generators.cli": "each command loads only the layers it runs"}
 KNOWN_CIRCLES: list[set[str]] = []

@@ -6,6 +6,7 @@ why it cannot play."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 from collections.abc import Iterator
@@ -129,7 +130,7 @@ def _play_one(browser: Any, server: str, game: Any) -> None:
     assert "Game over" in page.inner_text(".rk-play-status")
     views = _views(page)
     told = 0
-    for before, after in zip(views, views[1:], strict=False):
+    for before, after in itertools.pairwise(views):
         if after["log"][:len(before["log"])] != before["log"]:
             continue  # an undo or a new start: no step between them
         new = after["log"][len(before["log"]):]

@@ -28,7 +28,6 @@ class Table:
 
     def __init__(self, engine: Game[Any, Any], content: GameContent, session: Session) -> None:
         self.engine, self.content, self.session = engine, content, session
-        self.rng = random.Random(f"computer-{session.seed}-{len(session.moves)}")
 
     def seat(self) -> str:
         """Whose view the page shows: the person to act, else the first person's seat."""
@@ -100,9 +99,13 @@ def computer(seconds: float) -> str:
     actors = [s for s in session.to_act() if s not in session.humans]
     if actors:
         seat = actors[0]
-        legal = table.engine.legal_actions(session.state, seat)
+        found = session.choices(seat)
+        # The search weighs one action per choice; its own generator for each decision, so a replay,
+        # an undo or a hint asked never changes what it plays from the same position.
+        rng = random.Random(f"computer-{session.seed}-{len(session.moves)}")
         player = SearchPlayer(simulations=SIMULATIONS, seconds=float(seconds))
-        session._play(player.choose(table.engine, session.state, seat, legal, table.rng), False)
+        best = player.choose(table.engine, session.state, seat, [c.actions[0] for c in found], rng)
+        session.take(next(c for c in found if c.actions[0] == best), human=False)
     return json.dumps(table.view(), ensure_ascii=False)
 
 

@@ -9,12 +9,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from generators.content.loader import Content
+from generators.site import play
 from generators.site.context import GameSite, game_site
 from generators.site.escape import nav_title
 from generators.site.examples import CheckReport, load_report
 from generators.site.numbers import game_codes
 from generators.site.pages import NavItem, environment, game_nav, game_pages, render
-from generators.site import play
 from generators.site.paths import SITE_SRC
 from generators.site.projects import GAMES_SCRIPT, games_script
 from generators.site.stage import Stage
@@ -76,12 +76,7 @@ def collect(content: Content, out: Path, site_src: Path = SITE_SRC, only: Collec
             stage.copy(dest, src)
         if site.report:
             stage.text(site.report, report.game_json(site.id))
-        section = game_nav(site)
-        page = play.stage_game(stage, out, game.id, game.game.engine or "", game.game.name)
-        if page is not None:
-            for items in section.values():
-                items.insert(1, {"Play": page})
-        nav.append(section)
+        nav.append(game_nav(site, play.stage_game(stage, out, game.id, game.game.engine or "", game.game.name)))
     play.stage_hub(stage, out)
     nav += _hand_written(stage, site_src)
     return Collected(stage, nav, sites, rk_games)

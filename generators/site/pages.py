@@ -300,8 +300,9 @@ def _example_nav(site: GameSite) -> list[NavItem]:
     return out
 
 
-def game_nav(site: GameSite) -> NavItem:
-    """The game's section of the navigation; titles from content go through `escape.nav_title`."""
+def game_nav(site: GameSite, play: str | None = None) -> NavItem:
+    """The game's section of the navigation (with its Play page where there is one); titles from
+    content go through `escape.nav_title`."""
     p = site.pages
     h = escape.nav_title
     chapters = site.game.game.chapters
@@ -309,6 +310,7 @@ def game_nav(site: GameSite) -> NavItem:
     rules = [c for c in chapters if c.id != site.setup_chapter]
     items: list[NavItem] = [
         {"Overview": p.overview},
+        *([{"Play": play}] if play else []),
         {"Quick reference": p.quick_reference},
         {"Components": p.components},
         *({h(c.title): p.chapter(c.id)} for c in setup),
