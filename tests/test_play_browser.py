@@ -9,13 +9,14 @@ from __future__ import annotations
 import itertools
 import json
 import random
+import re
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 from generators.engine.contract import Figure, Place
-from tests.site_helpers import Built, new_page, ready, serve
+from tests.site_helpers import Built, new_page, ready, scenarios, serve
 from tests.test_example_wording import untold
 
 pytestmark = pytest.mark.browser
@@ -156,3 +157,32 @@ def test_the_page_opened_from_disk_says_it_needs_the_site_served(browser: Any, b
     assert "served" in said and "make serve" in said, said
     assert not errors, errors
     page.context.close()
+
+
+def _printed_example(built: Built, game: Any) -> str:
+    """A printed worked example the Play page offers to play from (else one of ours)."""
+    offered = built.site / game.id / "examples"
+    ids = [m for p in sorted(offered.glob("*.html")) for m in _offers(p.read_text("utf-8"))]
+    assert ids, f"{game.id}: no worked example offers 'Play from here'"
+    printed = {s["id"] for s in scenarios(game) if s.get("source") == "printed"}
+    return next((i for i in ids if i in printed), ids[0])
+
+
+def _offers(html: str) -> list[str]:
+    return re.findall(r'class="md-button rk-play-here" href="\.\./play\.html\?example=([^"]+)"', html)
+
+
+def test_play_from_here_opens_a_worked_example_of_every_game_at_its_setup(browser: Any, server: str,
+                                                                          built: Built) -> None:
+    for game in _games(built):
+        example = _printed_example(built, game)
+        page, errors = new_page(browser, {"width": 1280, "height": 900})
+        page.add_init_script(RECORD)
+        page.goto(f"{server}{game.id}/play.html?think={THINK}&example={example}")
+        state = _wait(page)
+        first = _views(page)[0]
+        assert first["saved"].get("example") == example, first["saved"]
+        assert "as in the example" in first["log"][0]["said"], first["log"][0]
+        assert state == "over" or page.locator(".rk-choice").count() > 0 or first["computer_to_act"], game.id
+        assert not errors, errors
+        page.context.close()

@@ -11,13 +11,15 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import dataclass
 from typing import Any
 
 from generators.engine.bundle import content_from_data
-from generators.engine.contract import Game, Setting, load_engine
+from generators.engine.chance import Chance
+from generators.engine.contract import Game, load_engine
 from generators.engine.facts import GameContent
 from generators.engine.players import SearchPlayer
-from generators.engine.table import Session, seats_of
+from generators.engine.table import Entry, Session, seats_of
 
 SIMULATIONS = 400  # the most a computer move or a hint searches; the seconds cap comes first in the page
 HINTS = 3  # the moves a hint shows
@@ -46,6 +48,26 @@ class Table:
         return view
 
 
+@dataclass
+class FromSetup(Session):
+    """A game that begins at a worked example's setup ("play from here") instead of the rulebook's."""
+
+    setup: Any = None
+    example: str = ""
+    title: str = ""
+
+    def _replay(self, moves: list[tuple[Any, bool]]) -> None:
+        self.chance = Chance.seeded(self.seed)
+        self.state = self.engine.initial_state(self.setup, self.content)
+        self.log = [Entry("", "rules", f"The table is set as in the example “{self.title}”.", ())]
+        self.moves = []
+        for action, human in moves:
+            self._play(action, human)
+
+    def saved(self) -> dict[str, Any]:
+        return {**super().saved(), "example": self.example}
+
+
 _TABLE: Table | None = None
 _CONTENT: dict[str, GameContent] = {}
 
@@ -56,8 +78,9 @@ def settings(engine_name: str) -> str:
     return json.dumps({"settings": [s.label for s in engine.simulation_setups()]})
 
 
-def start(engine_name: str, content_json: str, request_json: str) -> str:
-    """A new game (setting, seed, humans) or a saved one (with its moves); its view."""
+def start(engine_name: str, content_json: str, examples_json: str, request_json: str) -> str:
+    """A new game (setting, seed, humans), a saved one (with its moves) or one from a worked
+    example's setup (`example`); its view."""
     global _TABLE
     request = json.loads(request_json)
     engine = load_engine(engine_name)
@@ -66,10 +89,18 @@ def start(engine_name: str, content_json: str, request_json: str) -> str:
     content = _CONTENT[engine_name]
     setups = engine.simulation_setups()
     label = request.get("setting") or setups[0].label
-    if "moves" in request:
+    if request.get("example"):
+        example = json.loads(examples_json).get(request["example"])
+        if example is None:
+            raise ValueError(f"no worked example {request['example']!r} to play from")
+        moves = [(engine.parse_action(m["action"]), m.get("by") == "you") for m in request.get("moves", [])]
+        session: Session = FromSetup(engine, content, setups[0], int(request.get("seed", 1)), frozenset(), moves,
+                                     setup=engine.parse_setup(example["setup"]), example=request["example"],
+                                     title=example["title"])
+    elif "moves" in request:
         session = Session.resume(engine, content, {**request, "game": engine.type.name, "setting": label})
     else:
-        setting: Setting = next((s for s in setups if s.label == label), setups[0])
+        setting = next((s for s in setups if s.label == label), setups[0])
         session = Session(engine, content, setting, int(request.get("seed", 1)), frozenset())
     seats = seats_of(engine, session.state) if not session.seats else session.seats
     wanted = [s for s in request.get("humans", []) if s in seats] or seats[:1]

@@ -20,14 +20,17 @@ from typing import TYPE_CHECKING, Any
 from generators.code_layers import PACKAGE, module_names
 from generators.content.model import Side
 from generators.content.schema import convert, to_data
-from generators.content.yaml_io import Doc
-from generators.engine.contract import load_engine
+from generators.content.yaml_io import Doc, load_yaml
+from generators.engine.contract import Game, load_engine
 from generators.engine.facts import FaceFacts, GameContent, drawn, game_content
 from generators.engine.pyodide import copy_into
+from generators.engine.refusals import SetupError
+from generators.errors import ContentError
 from generators.outputs import write_if_changed
 
 if TYPE_CHECKING:
     from generators.content.loader import Content
+    from generators.content.model import LoadedGame
 
 # What the page imports: the table view, the players (the hint and the computer seats) and the
 # browser's entry points; each game's package comes with its own zip entry list (dynamic loads).
@@ -35,6 +38,7 @@ ROOTS = ("generators.engine.browser",)
 STAMP = (1980, 1, 1, 0, 0, 0)  # every zip entry's time: the same code gives the same bytes
 PLAY = "play"  # build/play/
 ENGINE_ZIP = "engine.zip"
+EXAMPLES = "examples.json"  # the worked examples a Play page can open at their setup
 
 
 def content_data(content: GameContent) -> dict[str, Any]:
@@ -67,6 +71,22 @@ def _side(doc: Doc, data: Any) -> Side | None:
     # A drawn side keeps no rulebook section (facts.drawn), which Side's own check asks of a rulebook
     # side: a stand-in passes the check, and drawn() leaves it out again, as the build's content has it.
     return None if data is None else drawn(convert(doc, Side, (), {**data, "section": "-"}))
+
+
+def examples_json(game: LoadedGame, engine: Game[Any, Any], facts: GameContent) -> bytes:
+    """Each worked example whose setup the engine accepts, by id: its title and its setup as data
+    ("play from here" opens the game at that position)."""
+    out = {}
+    for path in sorted((Path(game.dir) / "examples").glob("*.yaml")):
+        data = load_yaml(path).data
+        if not isinstance(data, dict) or "setup" not in data or "id" not in data:
+            continue
+        try:
+            engine.initial_state(engine.parse_setup(data["setup"]), facts)
+        except (ContentError, SetupError, ValueError, TypeError, KeyError):
+            continue  # an example of a setup the rules refuse: nothing to play from
+        out[str(data["id"])] = {"title": str(data.get("title", data["id"])), "setup": data["setup"]}
+    return json.dumps(out, ensure_ascii=False, sort_keys=True, separators=(",", ":"), default=str).encode()
 
 
 def content_json(content: GameContent) -> bytes:
@@ -110,6 +130,8 @@ def write_play(content: Content, out: Path) -> Path:
             continue
         engine = load_engine(game.game.engine)
         engines.append(game.game.engine)
-        write_if_changed(folder / game.id / "content.json", content_json(game_content(game, engine)))
+        facts = game_content(game, engine)
+        write_if_changed(folder / game.id / "content.json", content_json(facts))
+        write_if_changed(folder / game.id / EXAMPLES, examples_json(game, engine, facts))
     write_if_changed(folder / ENGINE_ZIP, engine_zip(engines))
     return folder

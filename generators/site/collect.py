@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from generators.content.loader import Content
@@ -70,6 +70,7 @@ def collect(content: Content, out: Path, site_src: Path = SITE_SRC, only: Collec
         if site is None:
             nav.append({nav_title(game.game.name): [{"Overview": f"{game.id}/index.md"}]})
             continue
+        site = replace(site, playable=play.playable_examples(out, game.id))
         for page in game_pages(site, content):
             stage.text(page.path, page.text)
         for dest, src in sorted(site.assets.copies.items()):

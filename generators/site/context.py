@@ -89,6 +89,7 @@ class GameSite:
     plays: tuple[Policy, ...] = ()  # whole games the computer played, by policy
     careful: Careful | None = None  # how hard each setting is, from the committed figures
     legend: tuple[LegendEntry, ...] = ()  # one symbol per piece kind, shown once per examples page
+    playable: frozenset[str] = frozenset()  # examples the Play page opens at their setup (play from here)
     quick: QuickReference = field(default_factory=QuickReference)  # quick-reference.yaml
 
     @property

@@ -7,6 +7,7 @@ carry a digest of their bytes, so a browser's cache (and the offline copy) never
 from __future__ import annotations
 
 import hashlib
+import json
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -16,6 +17,7 @@ from generators.site.stage import Stage
 PLAY = "play"  # build/play/, and the hub's folder of the same name
 PAGE = "play.md"
 CONTENT = "content.json"
+EXAMPLES = "examples.json"
 ENGINE_ZIP = "engine.zip"
 
 
@@ -46,7 +48,7 @@ def key_files(out: Path, game: str | None) -> list[Path]:
         return []
     if game is None:
         return [files.engine_zip, *sorted(files.pyodide.iterdir())]
-    return [files.engine_zip, out / PLAY / game / CONTENT]
+    return [files.engine_zip, out / PLAY / game / CONTENT, out / PLAY / game / EXAMPLES]
 
 
 def stage_hub(stage: Stage, out: Path) -> None:
@@ -62,22 +64,25 @@ def stage_game(stage: Stage, out: Path, game_id: str, engine: str, name: str) ->
     """The game's Play page (its docs path), or None when build/play/ lacks what it needs."""
     files = play_files(out)
     source = out / PLAY / game_id / CONTENT
-    if files is None or not source.is_file() or not engine:
+    if files is None or not source.is_file() or not (out / PLAY / game_id / EXAMPLES).is_file() or not engine:
         return None
     content = f"{PLAY}/content-{_digest(source)}.json"
     stage.copy(f"{game_id}/{content}", source)
+    examples_source = out / PLAY / game_id / EXAMPLES
+    examples = f"{PLAY}/examples-{_digest(examples_source)}.json"
+    stage.copy(f"{game_id}/{examples}", examples_source)
     page = f"{game_id}/{PAGE}"
-    stage.text(page, page_text(name, engine, game_id, content, files))
+    stage.text(page, page_text(name, engine, game_id, content, examples, files))
     return page
 
 
-def page_text(name: str, engine: str, game_id: str, content: str, files: PlayFiles) -> str:
+def page_text(name: str, engine: str, game_id: str, content: str, examples: str, files: PlayFiles) -> str:
     return f"""# Play {text(name)}
 
 Play a game against the computer, in this page: the rules engine the site's examples were checked
 with runs in your browser. Your game is kept in this browser and goes on after a reload.
 
-<div id="rk-play" data-game="{game_id}" data-engine="{engine}" data-content="{content}"
+<div id="rk-play" data-game="{game_id}" data-engine="{engine}" data-content="{content}" data-examples="{examples}"
  data-pyodide="../{PLAY}/{files.pyodide.name}/" data-engine-zip="../{PLAY}/{files.engine_name}"
  data-worker="assets/play-worker.js" data-sw="../play-sw.js" data-sw-scope="../">
 <p class="rk-play-status">The game needs JavaScript: the rules engine runs in the page.</p>
@@ -89,3 +94,12 @@ with runs in your browser. Your game is kept in this browser and goes on after a
 
 def _digest(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()[:12]
+
+
+def playable_examples(out: Path, game_id: str) -> frozenset[str]:
+    """The worked examples the Play page can open at their setup ("play from here")."""
+    path = out / PLAY / game_id / EXAMPLES
+    try:
+        return frozenset(json.loads(path.read_text("utf-8")))
+    except (OSError, ValueError):
+        return frozenset()

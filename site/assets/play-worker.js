@@ -23,11 +23,13 @@ function boot(config) {
       fetch(config.content).then(function (r) {
         if (!r.ok) throw new Error("the game's content did not load (" + r.status + ")");
         return r.text();
-      })
+      }),
+      fetch(config.examples).then(function (r) { return r.ok ? r.text() : "{}"; })
     ]).then(function (got) {
       py.unpackArchive(got[0], "zip", { extractDir: "/home/pyodide/roadkit" });
       py.runPython("import sys; sys.path.insert(0, '/home/pyodide/roadkit')");
-      return { api: py.pyimport("generators.engine.browser"), content: got[1], engine: config.engine };
+      return { api: py.pyimport("generators.engine.browser"), content: got[1], examples: got[2],
+               engine: config.engine };
     });
   });
 }
@@ -41,7 +43,7 @@ self.onmessage = function (event) {
     var api = rk.api, args = msg.args || [];
     var out;
     if (msg.call === "boot") out = api.settings(rk.engine);
-    else if (msg.call === "start") out = api.start(rk.engine, rk.content, JSON.stringify(args[0]));
+    else if (msg.call === "start") out = api.start(rk.engine, rk.content, rk.examples, JSON.stringify(args[0]));
     else if (msg.call === "choose") out = api.choose(args[0]);
     else if (msg.call === "computer") out = api.computer(args[0]);
     else if (msg.call === "hint") out = api.hint(args[0]);

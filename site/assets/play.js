@@ -186,7 +186,8 @@
 
   function here(rel) { return new URL(rel, location.href).href; } // the worker resolves against its own URL
   var config = { pyodide: here(root.dataset.pyodide), engineZip: here(root.dataset.engineZip),
-                 content: here(root.dataset.content), engine: root.dataset.engine };
+                 content: here(root.dataset.content), examples: here(root.dataset.examples),
+                 engine: root.dataset.engine };
   call("boot", [], config).then(function (s) {
     settings = s.settings;
     settings.forEach(function (label) { var o = el("option", null, label); o.value = label; setting.appendChild(o); });
