@@ -92,6 +92,7 @@ SLOW: dict[str, str] = {
     "tests/test_fuzz.py": "hundreds of content mutants, builds killed and starved",
     "tests/test_site.py": "the whole site of every game, with its print kit and check",
     "tests/test_site_browser.py": "Chromium over the whole site",
+    "tests/test_play_browser.py": "Chromium plays a whole game of every game on its Play page",
     "tests/test_site_zensical.py": "the whole site built again by Zensical, and Chromium",
     "tests/test_site_projects.py": "the whole site's projects",
     "tests/test_print.py": "the whole print kit of every game on both papers, twice (byte for byte)",
