@@ -40,7 +40,7 @@ sys.meta_path.insert(0, Refuse())
 sys.path.insert(0, sys.argv[1])
 from generators.engine import browser
 assert browser.__file__.startswith(sys.argv[1]), browser.__file__
-view = json.loads(browser.start(sys.argv[2], open(sys.argv[3]).read(), json.dumps({"seed": 3})))
+view = json.loads(browser.start(sys.argv[2], open(sys.argv[3]).read(), "{}", json.dumps({"seed": 3})))
 for _ in range(6):
     if view["over"]:
         break
