@@ -12,11 +12,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from reportlab.lib.colors import HexColor
-
+from generators.content import contrast as rgb
 from generators.content.geometry import Box
-from generators.pdf.colour import MIN_CONTRAST, contrast
-from generators.pdf.colour import readable as readable_colour
 
 # Side colours: enemies red, civilians blue/grey, the hero gold (the brief's convention).
 COLORS = {
@@ -143,10 +140,8 @@ def legible(fill: str, under: str) -> str:
     black or white just far enough (a dark label on a dark oil slick turns light)."""
     if not (fill.startswith("#") and under.startswith("#")):
         return fill
-    fg, bg = HexColor(fill), HexColor(under)
-    if contrast(fg, bg) >= MIN_CONTRAST:
-        return fill
-    return "#" + readable_colour(fg, bg).hexval()[2:]
+    moved = rgb.readable(rgb.from_hex(fill), rgb.from_hex(under))
+    return fill if moved is None else rgb.to_hex(moved)
 
 
 class Svg:
