@@ -274,6 +274,38 @@ def test_low_contrast_labels_finds_dark_on_dark() -> None:
     assert low_contrast_labels(pic.render()) == []
 
 
+_POLYLINE = re.compile(r'<polyline points="([^"]+)"')
+
+
+def test_moves_are_drawn_as_driven(replayed: Any) -> None:
+    """Where the engine tells the places a piece passed through (a forward-left-forward card), the
+    drawing's arrow for that move bends through each of them: the path is a polyline with a corner
+    for every place passed, not one straight line from start to end."""
+    game, runs = replayed
+    checked = 0
+    for prepared, run, files, record in runs:
+        if not run.finished or record["after_svg"] is None:
+            continue
+        turns = [places for route in run.routes for places in route.values() if len(places) >= 2]
+        if not turns:
+            continue
+        groups = "".join(g for g in _GROUP.findall(_drawing(files, record["after_svg"])) if 'data-kind="move"' in g)
+        corners = max((len(m.split()) for m in _POLYLINE.findall(groups)), default=0)
+        assert corners >= 2, f"{prepared.loaded.scenario.id}: a move through {turns[0]} drawn straight"
+        checked += 1
+    if game == "mission-drive":  # its moves follow a card's arrows
+        assert checked, "no example of a move along several places was drawn"
+
+
+def test_via_keeps_the_places_between() -> None:
+    start, mid1, mid2, end = (0.5, 3.5), (0.5, 2.5), (1.5, 2.5), (1.5, 1.5)
+    moved = draw.Change("hero", "move", "the hero", "moves", end, 0.5, start=start)
+    piece = draw.Piece("hero", "hero", "the hero", "x", *start)
+    out = draw.via([moved], [{"hero": [mid1, mid2, end]}], [[piece], [piece]])
+    assert out[0].via == (mid1, mid2)
+    assert draw.via([moved], [{}], [[piece], [piece]])[0].via == ()
+
+
 def test_focused_drawings_are_deterministic(replayed: Any) -> None:
     game, runs = replayed
     engine = WORK[game].engine

@@ -216,6 +216,9 @@ class Drawing(Generic[S]):
     svg: Callable[[S, Focus | None], str]
     pieces: Callable[[S], list[Piece]] = lambda state: []
     legend: Callable[[], list[Swatch]] = lambda: []
+    # The places (board units) a piece passed through during one action, from its events and the
+    # state after it, in order, so a move is drawn the way it was driven; pieces not named go straight.
+    route: Callable[[S, Sequence[Event]], dict[str, list[tuple[float, float]]]] = lambda state, events: {}
 
 
 @dataclass(frozen=True)
@@ -547,6 +550,9 @@ class Game(Generic[S, A]):
 
     def legend(self) -> list[Swatch]:
         return self.drawing.legend()
+
+    def route(self, state: S, events: Sequence[Event]) -> dict[str, list[tuple[float, float]]]:
+        return self.drawing.route(state, events)
 
     def focus_on(self, states: Sequence[S]) -> Focus:
         """The window around everything that changes from one state to the next along `states`

@@ -43,7 +43,7 @@ from generators.engine.facts import GameContent, game_content
 from generators.engine.refusals import IllegalAction, SetupError
 from generators.engine.report import PARTS, SIMULATIONS
 from generators.engine.simulate import POLICIES, policies, simulate_one
-from generators.engine.svg import Focus, change_swatches, changes_between, sentence, starting_places
+from generators.engine.svg import Focus, change_swatches, changes_between, sentence, starting_places, via
 from generators.errors import CheckUsageError, ContentError
 from generators.outputs import CHECK_CODE, Commit, Manifest, Target, code_version, digest, realize
 
@@ -243,6 +243,7 @@ class _Run:
     ending: str = ""  # where the example ends, in the engine's words
     svgs: dict[str, Any] = field(default_factory=lambda: {"before_svg": None, "after_svg": None, "step_svgs": []})
     states: list[Any] = field(default_factory=list)  # the setup, then the state after each applied step
+    routes: list[dict[str, list[tuple[float, float]]]] = field(default_factory=list)  # each step's, by piece
     finished: bool = False  # every step ran: the last state is the "after" one
 
     @property
@@ -264,12 +265,12 @@ class _Run:
         window = engine.focus_on(self.states).window
         pieces = [engine.pieces(s) for s in self.states]
         first = pieces[0]
-        overall = changes_between(first, pieces[-1]) if self.finished else ()
+        overall = via(changes_between(first, pieces[-1]), self.routes, pieces) if self.finished else ()
         self.svgs["before_svg"] = self.draw(engine, self.states[0], "before", Focus(window))
         self.svgs["before_alt"] = _alt("Before", starting_places(overall))
         steps = self.states[1:] if len(self.prepared.loaded.steps) > 1 else []
         for i, state in enumerate(steps):
-            changed = changes_between(pieces[i], pieces[i + 1])
+            changed = via(changes_between(pieces[i], pieces[i + 1]), self.routes[i:i + 1], pieces[i:i + 2])
             self.svgs["step_svgs"].append(self.draw(engine, state, f"step-{i}", Focus(window, changed)))
             self.svgs.setdefault("step_alts", []).append(_alt(f"After step {i + 1}", sentence(changed)))
         if self.finished:
@@ -375,6 +376,7 @@ def _replay(run: _Run, engine: Game[Any, Any]) -> None:
         if step.expect is not None:
             _compare_step(run, computed_outcome(engine, state, events, step.expect), step.expect, where)
         run.states.append(state)
+        run.routes.append(engine.route(state, events))
     run.finished = True
     run.ending = engine.describe_end(state, content)
     expect = plain(sc.expect)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from generators.content import contrast as rgb
@@ -350,6 +350,7 @@ class Change:
     was: str = ""  # where it stood before, in players' words
     start: tuple[float, float] | None = None  # where a moved piece came from
     amount: int = 0  # health lost (hit) or gained (heal)
+    via: tuple[tuple[float, float], ...] = ()  # where a moved piece passed on its way, in order
 
 
 @dataclass(frozen=True)
@@ -442,6 +443,32 @@ def changes_between(before: Sequence[Piece], after: Sequence[Piece]) -> tuple[Ch
     return tuple(out)
 
 
+def via(changes: Sequence[Change], routes: Sequence[dict[str, list[Point]]],
+        pieces: Sequence[Sequence[Piece]]) -> tuple[Change, ...]:
+    """`changes` over the steps that `routes` (one a step) and `pieces` (before the first step, then
+    after each) span, each move given the places its piece passed through: the step's route where the
+    engine tells it, else where the piece stood after each step. Places equal to the start or the end,
+    or repeated, are left out."""
+    out = []
+    for c in changes:
+        if c.kind != "move" or c.start is None:
+            out.append(c)
+            continue
+        passed: list[Point] = []
+        for i, route in enumerate(routes):
+            if c.piece in route:
+                passed += route[c.piece]
+            elif i + 1 < len(pieces):  # where it stood after the step, if it is the only piece of its id
+                same = [(p.x, p.y) for p in pieces[i + 1] if p.id == c.piece]
+                passed += same if len(same) == 1 else []
+        points: list[Point] = []
+        for p in passed:
+            if p != c.start and p != c.at and (not points or points[-1] != p):
+                points.append(p)
+        out.append(replace(c, via=tuple(points)) if points else c)
+    return tuple(out)
+
+
 def window_of(changes: Sequence[Change]) -> Box | None:
     """The smallest box (board units) holding every changed piece whole, start and end."""
     box: Box | None = None
@@ -508,6 +535,28 @@ def arrow(svg: Svg, start: tuple[float, float], end: tuple[float, float], gap: f
                             "stroke": MARK["halo"], "stroke-width": 1.5})
 
 
+def path_arrow(svg: Svg, points: Sequence[Point], gap: float = 0, width: float = 3) -> None:
+    """A movement arrow along a driven path (each place the piece passed through), leaving the first
+    and last places `gap` clear, its head on the last leg; on a white halo like `arrow`."""
+    pts = list(points)
+    if len(pts) < 3:
+        arrow(svg, pts[0], pts[-1], gap, width)
+        return
+
+    def toward(a: Point, b: Point, d: float) -> Point:
+        length = math.hypot(b[0] - a[0], b[1] - a[1]) or 1.0
+        d = min(d, length / 3)
+        return a[0] + (b[0] - a[0]) / length * d, a[1] + (b[1] - a[1]) / length * d
+
+    pts[0] = toward(pts[0], pts[1], gap)
+    body = pts[:-1]
+    line = " ".join(f"{num(x)},{num(y)}" for x, y in body)
+    for colour, w in ((MARK["halo"], width + 3), (MARK["arrow"], width)):
+        svg.element("polyline", {"points": line, "fill": "none", "stroke": colour, "stroke-width": w,
+                                 "stroke-linejoin": "round", "stroke-linecap": "round"})
+    arrow(svg, body[-1], toward(pts[-1], body[-1], gap), 0, width)  # the last leg carries the head
+
+
 def burst(svg: Svg, cx: float, cy: float, r: float, label: str = "") -> None:
     """A damage burst: a jagged star over the piece hit, with what it lost (such as "-1")."""
     points = []
@@ -543,7 +592,9 @@ def overlay(svg: Svg, focus: Focus | None, to_px: Callable[[Point], Point], px_p
         r = max(10.0, c.r * px_per_unit)
         svg.items.append(f'<g class="rk-change" data-piece="{esc(c.piece)}" data-kind="{esc(c.kind)}" '
                          f'data-at="{num(x)} {num(y)}">')
-        if c.kind == "move" and c.start is not None:
+        if c.kind == "move" and c.start is not None and c.via:
+            path_arrow(svg, [to_px(c.start), *(to_px(p) for p in c.via), (x, y)], gap=r * 0.6)
+        elif c.kind == "move" and c.start is not None:
             arrow(svg, *_beside(to_px(c.start), (x, y), r * 0.75), gap=r * 0.2)
         elif c.kind in ("hit", "gone"):
             radius, first, label = (13, (0.7, -0.7), f"-{c.amount}") if c.kind == "hit" else (15, (0.0, 0.0), "×")

@@ -22,7 +22,7 @@ from typing import Any
 
 from generators.engine.contract import Drawing, Game, GameType, Harder, Hints, Setting, Specs, Words
 from generators.engine.facts import GameContent
-from generators.engine.mission_drive.drawing import draw_svg, legend, pieces
+from generators.engine.mission_drive.drawing import draw_svg, legend, pieces, route
 from generators.engine.mission_drive.facts import FACTS_SPECS, LEVELS, facts_of
 from generators.engine.mission_drive.hidden import observe, resample
 from generators.engine.mission_drive.limits import LIMITS
@@ -77,7 +77,7 @@ GAME: Game[State, Action] = Game(
     observation=observe,
     table=TABLE,
     resample=resample,
-    drawing=Drawing(svg=draw_svg, pieces=pieces, legend=legend),
+    drawing=Drawing(svg=draw_svg, pieces=pieces, legend=legend, route=route),
     words=Words(action=lambda action, state, content: describe_action(
                     action, state, content.name if content is not None else str),
                 random=_random_words,

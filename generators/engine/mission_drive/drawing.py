@@ -4,9 +4,11 @@ for the zoom and alt text, and the legend."""
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from typing import Any
 
 from generators.engine import svg as draw
+from generators.engine.contract import Event
 from generators.engine.mission_drive.facts import FIRE_DIRECTION, SLOTS, Space
 from generators.engine.mission_drive.state import State, _part_space, _vkey
 
@@ -53,6 +55,13 @@ def pieces(state: State) -> list[draw.Piece]:
     for u in sorted(s.uplinks):
         out.append(draw.Piece("uplink", "uplink", "the up-link's energy", _lane_row(u), *_unit(s, u), reach=0))
     return out
+
+
+def route(state: State, events: Sequence[Event]) -> dict[str, list[tuple[float, float]]]:
+    """The spaces the hero drove through, one for each arrow followed (a forward-left-forward card
+    is drawn as three legs, not one diagonal)."""
+    spaces = [e.data["to"] for e in events if e.kind == "hero_moved"]
+    return {"hero": [_unit(state, tuple(sp)) for sp in spaces]} if spaces else {}
 
 
 def _rows_shown(s: State, focus: draw.Focus | None) -> tuple[int, int]:
