@@ -9,6 +9,16 @@ var CACHE = "roadkit-play-v1";
 
 self.addEventListener("install", function () { self.skipWaiting(); });
 self.addEventListener("activate", function (event) { event.waitUntil(self.clients.claim()); });
+// The Play page sends what it loaded on its first visit (its worker's files included, which no page
+// under this worker's control fetched yet): kept now, so the next visit plays offline.
+self.addEventListener("message", function (event) {
+  var urls = (event.data && event.data.keep) || [];
+  event.waitUntil(caches.open(CACHE).then(function (cache) {
+    return Promise.all(urls.map(function (url) {
+      return cache.match(url).then(function (hit) { return hit || cache.add(url).catch(function () {}); });
+    }));
+  }));
+});
 self.addEventListener("fetch", function (event) {
   var request = event.request;
   if (request.method !== "GET" || new URL(request.url).origin !== self.location.origin) return;

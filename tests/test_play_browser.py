@@ -201,3 +201,25 @@ def test_play_from_here_opens_a_worked_example_of_every_game_at_its_setup(browse
         assert state == "over" or page.locator(".rk-choice").count() > 0 or first["computer_to_act"], game.id
         assert not errors, errors
         page.context.close()
+
+
+def test_a_play_page_plays_offline_after_its_first_load(browser: Any, server: str, built: Built) -> None:
+    game = _games(built)[0]
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(f"{server}{game.id}/play.html?think={THINK}")
+    _wait(page)
+    # The service worker keeps what the page and its worker loaded; wait until it has the engine.
+    page.wait_for_function("""async () => {
+        const names = await caches.keys();
+        for (const n of names) {
+            const keys = await (await caches.open(n)).keys();
+            if (keys.some(r => r.url.endsWith('.wasm')) && keys.some(r => r.url.includes('/play/engine-'))) return true;
+        }
+        return false; }""", timeout=60_000)
+    context.set_offline(True)
+    page.reload()
+    state = _wait(page)
+    assert state in ("you", "computer", "over"), state
+    assert page.locator(".rk-play-log > li").count() > 0
+    context.close()

@@ -188,7 +188,21 @@
   var config = { pyodide: here(root.dataset.pyodide), engineZip: here(root.dataset.engineZip),
                  content: here(root.dataset.content), examples: here(root.dataset.examples),
                  engine: root.dataset.engine };
+  // What the page needs to play offline next time: itself, what it loaded, and its worker's files.
+  function keepOffline() {
+    if (!("serviceWorker" in navigator) || !root.dataset.sw) return;
+    var same = function (u) { return u.indexOf(location.origin + "/") === 0; };
+    var urls = [location.href.split("#")[0], here(root.dataset.worker), config.engineZip, config.content, config.examples]
+      .concat(PYODIDE.map(function (f) { return config.pyodide + f; }))
+      .concat(performance.getEntriesByType("resource").map(function (e) { return e.name; }).filter(same));
+    navigator.serviceWorker.ready.then(function (reg) {
+      if (reg.active) reg.active.postMessage({ keep: urls });
+    });
+  }
+  var PYODIDE = ["pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"];
+
   call("boot", [], config).then(function (s) {
+    keepOffline();
     settings = s.settings;
     settings.forEach(function (label) { var o = el("option", null, label); o.value = label; setting.appendChild(o); });
     root.replaceChildren(status, bar, layout, el("h2", null, "Your choices"), choices, hintBox,
