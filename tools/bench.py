@@ -468,6 +468,9 @@ def main() -> int:
         _sizes(out)
         missed += _sheets(out)
         missed += _page_weight(out / "site")
+        from tools.bench_play import play_times, play_weight
+
+        print("\n" + "\n".join(play_weight(out / "site") + play_times(out / "site", 1 if PLAN.game else None)))
         judged = " (quick mode: one run of one game, noise, not judged)" if PLAN.game else ""
         print(f"\ntargets missed{judged}: " + ("; ".join(missed) if missed else "none"))
         return 0
