@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from tests.helpers import CONTENT
-from tests.site_helpers import ARGS, CHROMIUM, Built, site_build, unavailable
+from tests.site_helpers import ARGS, CHROMIUM, Built, serve, site_build, unavailable
 
 # Builds in tests play no whole games for the overviews (the engine suite plays 500 per engine):
 # subprocesses inherit this. Tests of the overview section set it themselves.
@@ -31,6 +31,17 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 def built(tmp_path_factory: pytest.TempPathFactory) -> Built:
     """The site built once for the whole session (tests/site_helpers.py)."""
     return site_build(tmp_path_factory.getbasetemp() / "site-build")
+
+
+@pytest.fixture(scope="module")
+def server(built: Built) -> Iterator[str]:
+    """The built site served on 127.0.0.1 (a free port) by the standard library."""
+    httpd, url = serve(built.site)
+    try:
+        yield url
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
 
 
 @pytest.fixture(scope="module")

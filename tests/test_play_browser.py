@@ -10,7 +10,6 @@ import itertools
 import json
 import random
 import re
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -19,7 +18,7 @@ from generators.content.model import LoadedGame
 from generators.engine.contract import Figure, Place, load_engine
 from generators.engine.facts import game_content
 from generators.engine.table import Session
-from tests.site_helpers import Built, new_page, ready, scenarios, serve
+from tests.site_helpers import Built, new_page, ready, scenarios
 from tests.test_example_wording import untold
 
 pytestmark = pytest.mark.browser
@@ -41,14 +40,6 @@ RECORD = """(() => {
 })();"""
 
 
-@pytest.fixture(scope="module")
-def server(built: Built) -> Iterator[str]:
-    httpd, url = serve(built.site)
-    try:
-        yield url
-    finally:
-        httpd.shutdown()
-        httpd.server_close()
 
 
 def _games(built: Built) -> list[Any]:

@@ -26,7 +26,6 @@ import http.server
 import json
 import re
 import threading
-from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -57,15 +56,6 @@ PHONE = {"width": 390, "height": 844}
 QUERY = "ramming"
 
 
-@pytest.fixture(scope="module")
-def server(built: Built) -> Iterator[str]:
-    """build/site served on 127.0.0.1 (a free port) by the standard library."""
-    httpd, url = serve(built.site)
-    try:
-        yield url
-    finally:
-        httpd.shutdown()
-        httpd.server_close()
 
 
 # JavaScript: the result groups a reader sees, each the links shown (not folded under "more").
