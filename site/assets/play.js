@@ -17,7 +17,7 @@
     if (text !== undefined) e.textContent = text;
     return e;
   }
-  function say(text) { status.textContent = text; }
+  function say(text) { status.textContent = text.charAt(0).toUpperCase() + text.slice(1); } // a sentence's start
 
   var status = el("p", "rk-play-status", "Loading the game engine (the first time takes a while)…");
   status.setAttribute("role", "status");
