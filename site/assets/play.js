@@ -101,6 +101,11 @@
       p.lines.forEach(function (l) { ul.appendChild(el("li", null, l)); });
       panel.append(el("h2", null, p.title), ul);
     });
+    (v.cards || []).forEach(function (c) { // the printed text of each card named above
+      var d = el("details", "rk-play-card");
+      d.append(el("summary", null, c.name), el("p", null, c.text));
+      panel.appendChild(d);
+    });
     log.replaceChildren();
     v.log.forEach(function (e) {
       var li = el("li", "rk-by-" + e.by, e.said);
