@@ -79,13 +79,13 @@ def stage_game(stage: Stage, out: Path, game_id: str, engine: str, name: str) ->
 def page_text(name: str, engine: str, game_id: str, content: str, examples: str, files: PlayFiles) -> str:
     return f"""# Play {text(name)}
 
-Play a game against the computer, in this page: the rules engine the site's examples were checked
-with runs in your browser. Your game is kept in this browser and goes on after a reload.
+Play a game against the computer in this page: the same rules that check this site's worked examples
+run in your browser. Your game is kept in this browser and goes on after a reload.
 
 <div id="rk-play" data-game="{game_id}" data-engine="{engine}" data-content="{content}" data-examples="{examples}"
  data-pyodide="../{PLAY}/{files.pyodide.name}/" data-engine-zip="../{PLAY}/{files.engine_name}"
  data-worker="assets/play-worker.js" data-sw="../play-sw.js" data-sw-scope="../">
-<p class="rk-play-status">The game needs JavaScript: the rules engine runs in the page.</p>
+<p class="rk-play-status">The game needs JavaScript: its rules run in the page.</p>
 </div>
 
 <script src="assets/play.js"></script>

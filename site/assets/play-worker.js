@@ -17,7 +17,7 @@ function boot(config) {
   return loadPyodide({ indexURL: config.pyodide }).then(function (py) {
     return Promise.all([
       fetch(config.engineZip).then(function (r) {
-        if (!r.ok) throw new Error("the engine code did not load (" + r.status + ")");
+        if (!r.ok) throw new Error("the game's code did not load (" + r.status + ")");
         return r.arrayBuffer();
       }),
       fetch(config.content).then(function (r) {

@@ -19,13 +19,13 @@
   }
   function say(text) { status.textContent = text.charAt(0).toUpperCase() + text.slice(1); } // a sentence's start
 
-  var status = el("p", "rk-play-status", "Loading the game engine (the first time takes a while)…");
+  var status = el("p", "rk-play-status", "Loading the game (the first time takes a while)…");
   status.setAttribute("role", "status");
   root.replaceChildren(status);
 
   if (location.protocol === "file:") {
-    say("Playing needs the site served over HTTP: the game engine runs in a Web Worker, and browsers do " +
-        "not start workers or load the engine's files from a page opened as a file. Serve the site " +
+    say("Playing needs the site served over HTTP: the game's rules run in a Web Worker, and browsers do " +
+        "not start workers or load the files they need from a page opened as a file. Serve the site " +
         "(`make serve`, or any web server on the build/site folder) and open this page from there.");
     root.dataset.state = "file";
     return;
@@ -35,7 +35,7 @@
   }
 
   var worker = new Worker(root.dataset.worker);
-  worker.onerror = function (e) { fail(new Error(e.message || "the game engine did not start")); };
+  worker.onerror = function (e) { fail(new Error(e.message || "the game did not start")); };
   var calls = {}, next = 1;
   worker.onmessage = function (e) {
     var p = calls[e.data.id];
