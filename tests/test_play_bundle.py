@@ -65,3 +65,21 @@ def test_the_engine_zip_plays_without_yaml_reportlab_or_pillow(tmp_path: Path) -
     got = json.loads(done.stdout)
     assert {"svg", "log", "choices", "figures", "saved"} <= set(got["keys"])
     assert got["log"] > 0
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.id)
+def test_play_from_here_starts_at_an_examples_setup_and_undoes_back_to_it(game) -> None:
+    from generators.engine import browser
+    from generators.engine.bundle import examples_json
+
+    engine = load_engine(game.game.engine)
+    facts = game_content(game, engine)
+    examples = examples_json(game, engine, facts).decode()
+    offered = sorted(json.loads(examples))
+    assert offered, f"{game.id}: no worked example to play from"
+    view = json.loads(browser.start(game.game.engine, content_json(facts).decode(), examples,
+                                    json.dumps({"example": offered[0], "seed": 2})))
+    assert view["saved"]["example"] == offered[0] and "as in the example" in view["log"][0]["said"]
+    if view["choices"]:
+        json.loads(browser.choose(1))
+        assert json.loads(browser.undo())["log"] == view["log"]

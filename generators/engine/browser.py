@@ -57,6 +57,7 @@ class FromSetup(Session):
     title: str = ""
 
     def _replay(self, moves: list[tuple[Any, bool]]) -> None:
+        super()._replay([])  # the session's own bookkeeping; then the example's table in place of the book's
         self.chance = Chance.seeded(self.seed)
         self.state = self.engine.initial_state(self.setup, self.content)
         self.log = [Entry("", "rules", f"The table is set as in the example “{self.title}”.", ())]
