@@ -16,7 +16,7 @@ from generators.engine.mission_drive.state import State, _part_space, _vkey
 
 CELL = 36
 MARGIN = 14
-PANEL = 134  # dashboard area under the road (its status on two lines)
+PANEL = 148  # dashboard area under the road (its status on two lines, a card drawn on a third)
 SLOT_W = 100
 CONTEXT_ROWS = 1  # rows shown around what changed
 MIN_ROWS = 4  # a zoomed drawing shows at least this many rows
@@ -177,23 +177,21 @@ def _draw_token(pic: draw.Svg, cx: float, cy: float, kind: str) -> None:
 
 
 FIRE_GLYPH = {"left": "←", "forward": "↑", "right": "→"}
-# The game's phases and how a mission ended, in players' words (the state keeps ids).
-PHASE_WORDS = {"upgrades": "repairs and upgrades", "next-mission": "between missions",
-               "boss-setup": "setting up the boss", "boss": "the boss encounter"}
-ENDED_WORDS = {"accomplished": "mission accomplished", "immobilization": "lost: immobilized",
-               "exhaustion": "lost: exhausted", "boss-defeated": "won: the boss is defeated"}
+# The game's phases and how a mission ended, in players' words (the state keeps ids); short, so that
+# the status line fits the drawing at phone width.
+PHASE_WORDS = {"upgrades": "Repairs and upgrades", "next-mission": "Between missions",
+               "boss-setup": "Setting up the boss", "boss": "Boss encounter"}
+ENDED_WORDS = {"accomplished": "accomplished", "immobilization": "lost: immobilized",
+               "exhaustion": "lost: exhausted", "boss-defeated": "won"}
 
 
-def _deck(n: int) -> str:
-    return "the deck is empty" if n == 0 else f"{n} card{'s' if n != 1 else ''} in the deck"
-
-
-def status_line(s: State) -> str:
-    """Where the game stands, in players' words: "Mission 2 · 12 cards in the deck · 3 discarded"."""
-    where = f"Mission {s.mission}" if s.phase == "mission" else PHASE_WORDS.get(s.phase, s.phase).capitalize()
-    ended = ENDED_WORDS.get(s.mission_status or "", "")
-    parts = [where, *([ended] if ended else []), _deck(len(s.deck)), f"{len(s.discard)} discarded"]
-    return " · ".join(parts)
+def status_lines(s: State) -> tuple[str, str]:
+    """Where the game stands, in players' words, on two lines: "Mission 2 · accomplished", then
+    "deck: 12 cards · 3 discarded"."""
+    where = f"Mission {s.mission}" if s.phase == "mission" else PHASE_WORDS.get(s.phase, s.phase)
+    ended = ENDED_WORDS.get(s.mission_status or "", "") if s.phase in ("mission", "boss") else ""
+    deck = "deck empty" if not s.deck else f"deck: {len(s.deck)} card{'s' if len(s.deck) != 1 else ''}"
+    return " · ".join([where, *([ended] if ended else [])]), f"{deck} · {len(s.discard)} discarded"
 
 
 def _draw_dashboard(pic: draw.Svg, s: State, top: float) -> None:
@@ -215,6 +213,7 @@ def _draw_dashboard(pic: draw.Svg, s: State, top: float) -> None:
         pic.rect(x, track_y, box - 2, box - 2, "#fdecea" if i == 0 else "#ffffff", draw.COLORS["ink"])
         if i == s.health:
             pic.rect(x + 4, track_y + 4, box - 10, box - 10, draw.COLORS["enemy"])
-    pic.text(MARGIN, track_y + box + 18, status_line(s), size=10, anchor="start")
+    for k, line in enumerate(status_lines(s)):
+        pic.text(MARGIN, track_y + box + 18 + 14 * k, line, size=10, anchor="start")
     if s.pending:
-        pic.text(MARGIN, track_y + box + 32, f"{s.pending.kind} card drawn", size=10, anchor="start")
+        pic.text(MARGIN, track_y + box + 46, f"{s.pending.kind} card drawn", size=10, anchor="start")
