@@ -82,9 +82,9 @@ def _search(page, query: str) -> list[list[dict]]:
     return page.evaluate(_RESULTS)
 
 
-def _entry_of(built: Built, game_id: str, chapter: str) -> dict[str, str]:
-    """Every anchor of a rules page -> the rules entry (h2) it belongs to."""
-    raw = (built.site / game_id / "rules" / f"{chapter}.html").read_text("utf-8")
+def _entry_of(built: Built, game_id: str, chapter: str, folder: str = "") -> dict[str, str]:
+    """Every anchor of a rules page (of a translation's `folder`) -> the rules entry (h2) it belongs to."""
+    raw = (built.site / game_id / folder / "rules" / f"{chapter}.html").read_text("utf-8")
     owner: dict[str, str] = {}
     current = ""
     for m in re.finditer(r'<h([23]) id="([^"]+)"', raw):
@@ -94,15 +94,17 @@ def _entry_of(built: Built, game_id: str, chapter: str) -> dict[str, str]:
     return owner
 
 
-def _finds_rule(built: Built, game, groups: list[list[dict]], rule_id: str, top: int = 3) -> bool:
-    """The rule's entry (or a subsection of it) is a visible result of one of the first `top` pages."""
+def _finds_rule(built: Built, game, groups: list[list[dict]], rule_id: str, top: int = 3, lang: str = "") -> bool:
+    """The rule's entry (or a subsection of it) is a visible result of one of the first `top` pages;
+    with `lang`, on that translation's pages."""
     chapter = next(r.meta.chapter for r in game.rules if r.id == rule_id)
-    owner = _entry_of(built, game.id, chapter)
+    owner = _entry_of(built, game.id, chapter, lang)
+    folder = f"{game.id}/{lang}/rules" if lang else f"{game.id}/rules"
     for group in groups[:top]:
         for link in group:
             u = urlsplit(link["href"])
             path = u.path.rstrip("/").removesuffix(".html")
-            if path.endswith(f"{game.id}/rules/{chapter}") and owner.get(u.fragment) == rule_id:
+            if path.endswith(f"{folder}/{chapter}") and owner.get(u.fragment) == rule_id:
                 return True
     return False
 
@@ -114,10 +116,16 @@ def test_player_questions_find_their_rule_in_the_top_three(browser, server: str,
     misses = []
     for game, items in questions(built):
         assert len(items) >= 6, f"{game.id}: keep at least six player questions"
-        page.goto(page_url(base, f"{game.id}/quick-reference.md"))
+        at = None
         for q in items:
+            # A question in a translation's language is asked on that language's pages.
+            lang = q.get("lang", "")
+            url = page_url(base, f"{game.id}/{lang + '/' if lang else ''}quick-reference.md")
+            if url != at:
+                page.goto(url)
+                at = url
             groups = _search(page, q["query"])
-            if not _finds_rule(built, game, groups, q["rule"]):
+            if not _finds_rule(built, game, groups, q["rule"], lang=lang):
                 shown = [[urlsplit(link["href"]).fragment or urlsplit(link["href"]).path for link in g]
                          for g in groups[:3]]
                 misses.append(f"{game.id}: {q['query']!r} -> {q['rule']} not in the top three: {shown}")

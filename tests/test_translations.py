@@ -13,6 +13,7 @@ from generators.errors import ContentError
 from generators.site import escape
 from generators.site.build import alternates
 from generators.site.collect import collect
+from generators.site.inflect import forms, key_words
 from generators.site.quick import load_quick
 from tests.helpers import CONTENT, copy_content, run_cli
 
@@ -131,3 +132,28 @@ def test_the_pages_stand_beside_the_english_ones_with_links_both_ways(content, t
         {"name": "English", "link": "index.html", "lang": "en"},
         {"name": "Українська", "link": "uk/index.html", "lang": "uk"}]
     assert alternates(content, "no-such-game") == []
+
+
+@pytest.mark.parametrize(("written", "typed"), [
+    ("дрони", "дронів"), ("Поранений", "поранених"), ("Склад", "складі"), ("трофей", "трофеїв"),
+    ("Евакуація", "евакуацією"), ("програють", "програємо"), ("Окоп", "окопу")])
+def test_a_word_is_indexed_with_the_forms_players_type(written: str, typed: str) -> None:
+    # Material searches each typed word as a prefix of an indexed word.
+    assert typed.casefold() != written.casefold()
+    assert any(f.startswith(typed) for f in [written.casefold(), *forms(written, "uk")]), (written, typed)
+
+
+def test_forms_only_for_a_language_with_endings_and_never_the_written_words() -> None:
+    assert forms("Ramming the truck", "en") == []
+    assert forms("дрони", "xx") == []
+    assert "дрони" not in forms("дрони", "uk")
+    assert key_words("Дія: Евакуація", ["Медик", "поранені"]) == "Дія: Евакуація Медик поранені"
+
+
+def test_the_forms_are_in_the_search_index_only(content, tmp_path) -> None:
+    texts = {p: b.decode("utf-8") for p, b in collect(content, tmp_path).stage.texts.items() if p.endswith(".md")}
+    page = texts[f"{GAME}/uk/rules/actions.md"]
+    hidden = re.findall(r'<p hidden class="rk-forms">([^<]*)</p>', page)
+    assert len(hidden) == 5  # one per entry of the page
+    assert "евакуацією" in " ".join(hidden).split()  # the page writes "Евакуація"
+    assert "rk-forms" not in texts[f"{GAME}/rules/actions.md"]  # English pages: none

@@ -11,10 +11,11 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from generators.content.model import Chapter, LoadedGame, LoadedTranslation, PageWords
+from generators.content.model import Chapter, LoadedGame, LoadedTranslation, PageWords, RuleEntry
 from generators.errors import ContentError
 from generators.site.context import GameSite
 from generators.site.gloss import glosses
+from generators.site.inflect import forms, key_words
 from generators.site.links import Anchors, GamePages
 from generators.site.quick import FILE, load_quick
 
@@ -36,6 +37,11 @@ class TranslatedSite:
     @property
     def quick_file(self) -> str:
         return str(Path(self.english.game.dir) / self.language / FILE)
+
+    def search_forms(self, entry: RuleEntry) -> str:
+        """The other inflected forms of the entry's key words, for the search index alone."""
+        terms = [n for t in self.translation.glossary.terms if t.rule == entry.id for n in (t.term, *t.aliases)]
+        return " ".join(forms(key_words(entry.meta.title, terms), self.language))
 
     @property
     def index(self) -> str:

@@ -71,8 +71,11 @@
   // dropped as a stop word: "moves" never found the stemmed "move" of "Move the boss", and the
   // "who" of "who goes first" found "whoever". Question words are left out, and each other plain
   // word is also sent as a whole word ("moves^1"), which the index stems like its own text.
+  // The same for Ukrainian (Дроноводи's Ukrainian pages): a one- or two-letter word searched as a
+  // prefix ("з", "на") matches half the words of every page.
   var QUESTION_WORDS = ("a an and are at can do does for how i if in is it my of on or the to " +
-    "what when where which who why will with").split(" ");
+    "what when where which who why will with " +
+    "а в де до з за зі із і й коли ми мій на нас ну о по та у хто чи що як яка який які").split(" ");
   function expand(query) {
     if (typeof query !== "string" || /["+\-~^:*]/.test(query)) return query;
     var words = query.trim().split(/\s+/).filter(Boolean);
