@@ -231,6 +231,16 @@ def split_front_matter(text: str, name: str) -> tuple[Doc, str, int]:
     return doc, text[match.end():], body_line
 
 
+def _entry_file(name: str, text: str, files: dict[str, str]) -> tuple[Doc, str]:
+    """A rules entry file (English or a translation), recorded: its front matter and its body."""
+    files[name] = hashlib.sha256(text.encode()).hexdigest()
+    doc, body, body_line = split_front_matter(text, name)
+    if len(body) > MAX_RULE_BODY:
+        raise ContentError(name, body_line, 1, (), f"the entry's text is {len(body):,} characters; an entry "
+                           f"holds at most {MAX_RULE_BODY:,} (split it into several entries)")
+    return doc, body
+
+
 def _load_rules(game_dir: Path, files: dict[str, str]) -> tuple[list[RuleEntry], list[Doc]]:
     entries: list[RuleEntry] = []
     docs: list[Doc] = []
@@ -238,11 +248,7 @@ def _load_rules(game_dir: Path, files: dict[str, str]) -> tuple[list[RuleEntry],
         name, text = read_text(path)
         if not re.fullmatch(ID, path.stem):
             raise ContentError(name, 1, 1, (), f"rules file names are ids ({ID}); rename {path.name}")
-        files[name] = hashlib.sha256(text.encode()).hexdigest()
-        doc, body, body_line = split_front_matter(text, name)
-        if len(body) > MAX_RULE_BODY:
-            raise ContentError(name, body_line, 1, (), f"the entry's text is {len(body):,} characters; an entry "
-                               f"holds at most {MAX_RULE_BODY:,} (split it into several entries)")
+        doc, body = _entry_file(name, text, files)
         meta = convert(doc, RuleMeta)
         entries.append(RuleEntry(path.stem, meta, body.strip() + "\n", name))
         docs.append(doc)
@@ -273,11 +279,7 @@ def _load_translations(game_dir: Path, game_doc: Doc, game: Game, rules: list[Ru
             if path.stem not in english:
                 raise ContentError(name, 1, 1, (), f"no English rules entry {path.stem!r} to translate; the "
                                    f"file names are those of rules/ ({game_dir.name}/rules/<id>.md)")
-            files[name] = hashlib.sha256(text.encode()).hexdigest()
-            doc, body, body_line = split_front_matter(text, name)
-            if len(body) > MAX_RULE_BODY:
-                raise ContentError(name, body_line, 1, (), f"the entry's text is {len(body):,} characters; an "
-                                   f"entry holds at most {MAX_RULE_BODY:,}")
+            doc, body = _entry_file(name, text, files)
             meta = convert(doc, RuleText)
             base = english[path.stem].meta
             texts[path.stem] = RuleEntry(path.stem, replace(base, title=meta.title, summary=meta.summary),
