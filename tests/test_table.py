@@ -129,3 +129,21 @@ def test_the_view_gives_the_text_of_the_cards_it_names() -> None:
     assert named and all(name in shown for name in named)
     assert all(c["text"] == session.cards[c["name"]] for c in view["cards"])
     assert not any(re.search(rf"(?<!\w){re.escape(n)}(?!\w)", shown) for n in set(session.cards) - named)
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_no_shuffle_is_told_in_an_order_the_seat_does_not_observe(game_id: str) -> None:
+    """Every order chance deals at setup (the whole shuffle, cards set aside unseen included, not only
+    what the state keeps) is told in the log only where the seat observes it in that order."""
+    session = _session(game_id, 5)
+    engine, content = session.engine, session.content
+    chance = Chance.seeded(5)
+    state = engine.new_game(engine.parse_options(dict(session.setting.options)), content, chance)
+    for seat in session.seats:
+        seen = json.dumps(engine.observe(state, seat), default=str, ensure_ascii=False)
+        dealt = [s.value for s in chance.log if isinstance(s.value, list) and all(isinstance(v, str) for v in s.value)]
+        runs = [[content.name(str(v)) for v in value[i:i + 3]]
+                for value in dealt for i in range(len(value) - 2)
+                if len(set(value[i:i + 3])) == 3 and json.dumps(value[i:i + 3], ensure_ascii=False)[1:-1] not in seen]
+        told = "\n".join(line for e in session.view(seat)["log"] for line in (e["said"], *e["then"]))
+        assert tells_an_order(told, runs) is None, f"{seat} is told an order it does not observe"

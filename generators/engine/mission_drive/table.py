@@ -7,12 +7,16 @@ from typing import Any
 
 from generators.engine.contract import Table
 from generators.engine.facts import GameContent
-from generators.engine.mission_drive.facts import Card
+from generators.engine.mission_drive.facts import UPGRADES_REVEALED, Card
 from generators.engine.mission_drive.state import State
 from generators.engine.mission_drive.words import marks, place
 
+# The upgrade deck's top six are turned face up (the offer, shown in the panel); the rest go back to
+# the box unseen (Setting Up a Mission), so the shuffle's order is not told either.
 UNSEEN = {"movement deck": "the movement cards are shuffled face down",
-          "mission deck": "the mission cards are shuffled face down"}
+          "mission deck": "the mission cards are shuffled face down",
+          "upgrade deck": f"the upgrade cards are shuffled; the top {UPGRADES_REVEALED} are turned face up "
+                          "and the rest go back to the box unseen"}
 
 
 def _name(content: GameContent | None, key: str) -> str:
@@ -37,6 +41,7 @@ def panel(state: State, seat: str, content: GameContent | None) -> list[tuple[st
                     f"points {state.points}", f"movement deck: {len(state.deck)} cards face down, "
                     f"{len(state.discard)} discarded"]),
         ("Upgrades", [_name(content, u.id) for u in state.upgrades] or ["none"]),
+        ("On offer", [_name(content, u.id) for u in state.offer] or ["none"]),
         ("On the road", [f"{v.side} {v.type}{' (damaged)' if v.damaged else ''}: {_where(state, v.at)}"
                          for v in state.vehicles] or ["no other vehicle"]),
     ]
