@@ -1,9 +1,10 @@
 """Pyodide, pinned: the Python the Play pages run the engines in, served by the site itself.
 
 The npm registry's `pyodide` package holds the core (the interpreter as WebAssembly, its standard
-library, the loader); the engines need nothing more. It is fetched once per version with `npm pack`
-(npm is on every machine that builds the site: Debian's package), checked against its integrity hash
-and unpacked into a cache outside the repo, then copied into build/play/ once per version.
+library, the loader); the engines need nothing more. Its tarball is downloaded once per version from
+the registry (plain HTTPS, so a machine with Python alone can build: no npm needed), checked against
+its pinned integrity hash (the registry's own `dist.integrity`) and unpacked into a cache outside the
+repo, then copied into build/play/ once per version.
 """
 
 from __future__ import annotations
@@ -12,9 +13,10 @@ import base64
 import hashlib
 import os
 import shutil
-import subprocess
 import tarfile
 import tempfile
+import urllib.error
+import urllib.request
 from pathlib import Path
 
 from generators.errors import ToolError
@@ -23,6 +25,8 @@ VERSION = "0.29.5"
 INTEGRITY = "sha512-TkYrUv9m8QmfImADKRmpwZulL48E0uUaBSO+dvRQKyAJc0qh9gu7jn8btyHPh3NZm1r2IH2YrJhIr7Q2B9urAw=="
 FILES = ("pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 FOLDER = f"pyodide-{VERSION}"
+# Where the tarball is read from: the public npm registry, or a mirror of it.
+REGISTRY = os.environ.get("ROADKIT_NPM_REGISTRY", "https://registry.npmjs.org").rstrip("/")
 
 
 def cache_root() -> Path:
@@ -36,14 +40,13 @@ def cached() -> Path:
         return dest
     dest.parent.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(dir=dest.parent) as tmp:
-        try:
-            done = subprocess.run(["npm", "pack", f"pyodide@{VERSION}", "--silent"], cwd=tmp, capture_output=True,
-                                  text=True, timeout=600, check=False)
-        except (OSError, subprocess.TimeoutExpired) as exc:
-            raise ToolError(f"cannot fetch Pyodide {VERSION} with npm ({exc}); the Play pages need it") from None
         tgz = Path(tmp) / f"pyodide-{VERSION}.tgz"
-        if done.returncode != 0 or not tgz.is_file():
-            raise ToolError(f"npm pack pyodide@{VERSION} failed: {done.stderr.strip()[-300:]}")
+        url = f"{REGISTRY}/pyodide/-/pyodide-{VERSION}.tgz"
+        try:
+            with urllib.request.urlopen(url, timeout=600) as answer:
+                tgz.write_bytes(answer.read())
+        except (OSError, urllib.error.URLError, ValueError) as exc:
+            raise ToolError(f"cannot download Pyodide {VERSION} from {url} ({exc}); the Play pages need it") from None
         algo, _, want = INTEGRITY.partition("-")
         got = base64.b64encode(hashlib.new(algo, tgz.read_bytes()).digest()).decode()
         if got != want:
