@@ -380,7 +380,7 @@ def _write(args: argparse.Namespace, checked, manifest) -> int:
         from generators.site.build import build_site
 
         with phase("play"):
-            write_play(content, args.out)
+            write_play(content, args.out, manifest)
         with phase("site"):
             build_site(content, args.out, say=lambda m: _say(args, m), manifest=manifest)
         return 0
@@ -414,7 +414,7 @@ def _write(args: argparse.Namespace, checked, manifest) -> int:
         from generators.site.build import build_site
 
         with phase("play"):
-            write_play(content, args.out)
+            write_play(content, args.out, manifest)
         with phase("site"):
             build_site(content, args.out, say=lambda m: _say(args, m), manifest=manifest)
     return 0

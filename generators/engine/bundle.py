@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 import io
 import json
+import shutil
 import zipfile
 from collections.abc import Iterable, Mapping
 from pathlib import Path
@@ -23,10 +24,10 @@ from generators.content.schema import convert, to_data
 from generators.content.yaml_io import Doc, load_yaml
 from generators.engine.contract import Game, load_engine
 from generators.engine.facts import FaceFacts, GameContent, drawn, game_content
-from generators.engine.pyodide import copy_into
+from generators.engine.pyodide import FILES, FOLDER, cached
 from generators.engine.refusals import SetupError
 from generators.errors import ContentError
-from generators.outputs import write_if_changed
+from generators.outputs import Commit, Manifest
 
 if TYPE_CHECKING:
     from generators.content.loader import Content
@@ -119,11 +120,12 @@ def short_digest(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()[:12]
 
 
-def write_play(content: Content, out: Path) -> Path:
-    """build/play/: Pyodide (once per version), the engine zip and each ready game's content JSON,
-    each file written only when its bytes change."""
+def write_play(content: Content, out: Path, manifest: Manifest | None = None) -> Path:
+    """build/play/: Pyodide (once per version), the engine zip and each ready game's content JSON, in
+    one commit of the build's transaction (a later step that fails puts the old ones back); only files
+    whose bytes change are written, and a game's files that are no longer made are removed."""
     folder = out / PLAY
-    copy_into(folder)
+    files: dict[str, bytes] = {}
     engines = []
     for game in content.games:
         if game.game.status != "ready" or not game.game.engine:
@@ -131,7 +133,17 @@ def write_play(content: Content, out: Path) -> Path:
         engine = load_engine(game.game.engine)
         engines.append(game.game.engine)
         facts = game_content(game, engine)
-        write_if_changed(folder / game.id / "content.json", content_json(facts))
-        write_if_changed(folder / game.id / EXAMPLES, examples_json(game, engine, facts))
-    write_if_changed(folder / ENGINE_ZIP, engine_zip(engines))
+        files[f"{game.id}/content.json"] = content_json(facts)
+        files[f"{game.id}/{EXAMPLES}"] = examples_json(game, engine, facts)
+    files[ENGINE_ZIP] = engine_zip(engines)
+    with Commit(manifest) as commit:
+        pyodide = folder / FOLDER
+        if not all((pyodide / f).is_file() for f in FILES):
+            new = commit.temp_folder(pyodide)
+            for f in FILES:
+                shutil.copyfile(cached() / f, new / f)
+            commit.folder(new, pyodide)
+        # Pyodide's other versions stay: the site a failed run puts back may still load one of them.
+        commit.sync_folder(folder, files, keep=lambda rel: rel.startswith("pyodide-"))
+        commit.apply()
     return folder

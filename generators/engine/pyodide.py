@@ -62,20 +62,3 @@ def cached() -> Path:
         shutil.rmtree(dest, ignore_errors=True)
         os.replace(unpacked, dest)
     return dest
-
-
-def copy_into(folder: Path) -> Path:
-    """Pyodide's files under `folder`/pyodide-VERSION, copied only when that version is not there."""
-    dest = folder / FOLDER
-    if all((dest / f).is_file() for f in FILES):
-        return dest
-    src = cached()
-    tmp = folder / f".{FOLDER}.tmp"
-    shutil.rmtree(tmp, ignore_errors=True)
-    shutil.copytree(src, tmp)
-    shutil.rmtree(dest, ignore_errors=True)
-    os.replace(tmp, dest)
-    for old in folder.glob("pyodide-*"):
-        if old.name != FOLDER:
-            shutil.rmtree(old, ignore_errors=True)
-    return dest
