@@ -35,13 +35,13 @@ def draw_cards(s: State, deck: str, label: str, chance: Chance, k: int = 1) -> l
     return d.draw(label, chance, k)
 
 
-def deal(s: State, chance: Chance) -> None:  # ruling: istar-every-deal
+def deal(s: State, chance: Chance, events: list[Event]) -> None:  # ruling: istar-every-deal
     """Deal 5 Support cards to each player, from the Operations Duty Officer round the table."""
     s.phase = "deal"
     for n in from_odo(s):
         s.p(n).dealt = draw_cards(s, "support", "support deal", chance, DEAL)
         s.p(n).picked = False
-    settle_deal(s)
+    settle_deal(s, events)
 
 
 def from_odo(s: State) -> list[str]:
@@ -53,8 +53,9 @@ def left_of(s: State, name: str) -> str:
     return s.seats[(s.seats.index(name) + 1) % len(s.seats)]
 
 
-def settle_deal(s: State) -> None:
-    """Finish choices nobody has to make (a packet of one card), then start the Management phase."""
+def settle_deal(s: State, events: list[Event]) -> None:
+    """Finish choices nobody has to make (a packet of one card); once every hand is dealt, end the
+    Recovery phase if the deal was its own, and start the Management phase."""
     for p in map(s.p, s.seats):
         if not s.rules.istar and len(p.dealt) <= 1:
             p.hand += p.dealt
@@ -63,6 +64,8 @@ def settle_deal(s: State) -> None:
             s.discards["support"] += p.dealt
             p.dealt = []
     if all(not p.dealt for p in s.players.values()):
+        if s.recovering:
+            end_recovery(s, events)
         start_management(s)
 
 
@@ -337,17 +340,26 @@ def end_threats(s: State, chance: Chance, events: list[Event]) -> None:
 
 
 def recovery(s: State, chance: Chance, events: list[Event]) -> None:
+    """3. Recovery Phase, in the book's order: Defence cards are discarded, five Support cards are dealt
+    (the deal belongs to the ending round: no second trophy exchange, no once-per-round Effect used
+    again), then `end_recovery` once every hand is dealt."""
     for p in map(s.p, s.seats):
         s.discards["support"] += p.defence
         p.defence = []
+    s.rolled = []
+    s.threats_placed = False
+    s.recovering = True
+    deal(s, chance, events)
+
+
+def end_recovery(s: State, events: list[Event]) -> None:
+    """Recovery's steps after the deal: HQ Logistics, once-per-round cards face up; then the next round
+    begins, with its trophy exchange."""
+    for p in map(s.p, s.seats):
         gain(s, p, len(p.hq), "HQ", events)  # ruling: hq-logistics-timing
         p.used = []
         p.exchanged = False
         p.projects = [pr.evolve(used=False) if pr.used else pr for pr in p.projects]
+    s.recovering = False
     s.round += 1
-    s.rolled = []
-    s.threats_placed = False
     events.append(Event("recovery", {"round": s.round}))
-    deal(s, chance)
-
-

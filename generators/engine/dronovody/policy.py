@@ -146,7 +146,7 @@ def evaluate(state: State, player: str) -> float:
     threats = cat.threats
     n = len(s.seats)
     rolling = s.phase == "threat"
-    later = s.rules.rounds - s.round  # Threat phases after this round's
+    later = s.rules.rounds - s.round - s.recovering  # Threat phases after this round's (the next's in Recovery)
     per = (HORDE_PER_PLAYER if s.rules.horde else THREATS_PER_PLAYER) * n
     g_trench, g_crew, share = _growth(cat)
     g_trench, g_crew = per * g_trench / 6, per * g_crew / 6  # one roll's expected wounds added a round

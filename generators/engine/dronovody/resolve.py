@@ -57,7 +57,7 @@ def _do_discard_support(s: State, p: Player, a: Any, chance: Chance, events: lis
         p.hand += p.dealt
         p.dealt = []
         events.append(Event("kept", {"player": p.name, "hand": list(p.hand)}))
-        settle_deal(s)
+        settle_deal(s, events)
         return
     p.hand.remove(a.card)
     s.discards["support"].append(a.card)
@@ -78,7 +78,7 @@ def _do_draft(s: State, p: Player, a: Any, chance: Chance, events: list[Event]) 
                 s.p(left_of(s, n)).dealt = packets[n]
         for q in map(s.p, s.seats):  # the last card of a packet is discarded where it is
             q.picked = False
-        settle_deal(s)
+        settle_deal(s, events)
 
 
 # --- management: the Support card ---

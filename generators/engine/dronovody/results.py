@@ -21,7 +21,7 @@ def outcome(s: State, events: list[Event], legal: Callable[[State, str], list[An
     over = s.phase == "over"
     return {
         "round": s.round,
-        "phase": s.phase,
+        "phase": "recovery" if s.recovering else s.phase,  # the Recovery phase's deal
         "turn": t.player if t else None,
         "step": t.step if t else None,
         "mode": t.mode if t else None,

@@ -262,7 +262,7 @@ def set_up(s: State, chance: Chance, events: list[Event]) -> None:
     s.battlefield = decks["threats"].draw("starting field", chance, FIELD_PER_PLAYER * seated, allowed=first_line)
     events.append(Event("set-up", {"trench": len(s.trench), "shop": list(s.shop), "field": list(s.battlefield),
                                    "out_of_game": list(s.out_of_game)}))
-    deal(s, chance)
+    deal(s, chance, events)
 
 
 def _starting_pair(cat: Catalogue) -> tuple[str, str]:

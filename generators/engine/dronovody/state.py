@@ -182,6 +182,7 @@ class State(Record):
     out_of_game: list[str] = field(default_factory=list)
     rolled: list[str] = field(default_factory=list)
     threats_placed: bool = False
+    recovering: bool = False  # the Recovery phase's deal: the ending round's, before its last steps
     pending: list[Pending] = field(default_factory=list)
     result: Literal["won", "lost"] | None = None
     how: str | None = None

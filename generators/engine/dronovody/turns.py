@@ -26,6 +26,8 @@ PHASES: dict[str, Phase] = {p.id: p for p in (
     Phase("setup", "the setup", ("set_up",),
           rule="the Operations Duty Officer sets up first, before anything else is done (Setup)"),
     _several("deal", "the deal of Support cards", ("discard_support", "draft")),
+    _several("recovery", "the Recovery phase's deal of Support cards, before the round ends",
+             ("discard_support", "draft")),
     _several("support", "the start of a turn, its Support card", ("play_support", "discard_support")),
     _several("action", "the turn's Action step, its Support card done",
              ("recruit", "move", "evacuate", "buy", "sortie")),
@@ -85,7 +87,7 @@ def phase_of(s: State) -> str:
     if s.pending:
         return "hits"
     if s.phase != "management":
-        return s.phase
+        return "recovery" if s.recovering else s.phase
     t = s.turn
     assert t is not None  # the Management phase always has a player in turn
     return _MODES[t.mode] if t.mode else t.step
