@@ -108,8 +108,11 @@ def test_the_stored_large_run_holds_and_replays(game_id: str) -> None:
         for row in run["challengers"]:
             again = compare(won[row["player"]], won["greedy"])
             assert {k: row[k] for k in again} == again, f"{game_id}: the stored {row['player']} row differs"
-            claim = "better" if row["player"] == "search" else "worse"  # than the look-ahead
-            assert again["verdict"] == claim, f"{game_id}: {row['player']} is {again['verdict']}: {again['gap']}"
+            # The search must beat the look-ahead; random must not. Where the look-ahead itself rarely
+            # wins (Дроноводи with every advanced rule: 11 % of 300), random's lower rate may not be
+            # told apart from it, and the overview says so from the stored verdict.
+            allowed = {"better"} if row["player"] == "search" else {"worse", "not told apart"}
+            assert again["verdict"] in allowed, f"{game_id}: {row['player']} is {again['verdict']}: {again['gap']}"
         above = compare(won["search"], won["random"])
         assert above["verdict"] == "better", f"{game_id}: search against random: {above['gap']}"
         options = dict(next(s for s in engine.simulation_setups() if s.label == run["setting"]).options)
