@@ -72,11 +72,11 @@ def test_the_overview_presents_only_confirmed_findings_and_names_both_players() 
     assert careful is not None
     [line] = careful.findings
     assert line.startswith("1st to play (seat, 2 players)")
-    assert "the careful player confirms it: +15 points on 100 games (95 % range +5 to +25)" in line
-    assert "(100 simulated continuations a move), at every seat, 100 games per setting" in careful.confirmed_by
+    assert "the strong player confirms it: +15 points on 100 games (95 % range +5 to +25)" in line
+    assert "100 simulated continuations a move), at every seat, 100 games per setting" in careful.confirmed_by
     [left] = careful.unconfirmed
-    assert left.startswith("2nd to play (2 players): \u221220 points for the player named above")
-    assert left.endswith("the careful player found \u22123 points on 100 games (95 % range \u221212 to +6): "
+    assert left.startswith("2nd to play (2 players): \u221220 points for the careful player")
+    assert left.endswith("the strong player found \u22123 points on 100 games (95 % range \u221212 to +6): "
                          "its corrected range holds 0")
     assert "2nd to play" not in careful.in_short and "1st to play" in careful.in_short
     # a confirmation made for other findings (another balance version) confirms nothing

@@ -888,3 +888,12 @@ def test_a_rules_link_to_no_entry_is_a_located_content_error(tmp_path: Path) -> 
     assert err.value.file.endswith(rule_file.name)
     assert err.value.line == len(lines)
     assert "no-such-entry" in str(err.value)
+
+
+def test_no_player_page_tells_a_reader_to_run_a_command(built: Built) -> None:
+    """Commands are for the people who build the kit (the content authors' pages); a player holding the
+    PDFs or reading the site is never told to run one."""
+    command = re.compile(r"\b(?:make (?:build|serve|test|check)|roadkit (?:print|site|build|check|simulate|play))\b")
+    told = [f"{page.relative_to(built.site)}: {m.group(0)}" for page in player_pages(built.site)
+            for m in [command.search(parse(page).text)] if m]
+    assert not told, told

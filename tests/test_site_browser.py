@@ -391,6 +391,32 @@ def test_quick_reference_fits_a_screen_and_a_half(browser, server: str, built: B
     assert errors == []
 
 
+# An overview is read once: the figures at a glance and the pages, details folded, within this many
+# phone screens.
+OVERVIEW_SCREENS = 3
+
+
+def test_overview_fits_three_phone_screens_with_its_details_folded(browser, server: str, built: Built) -> None:
+    """Each game's overview ends within three screens at 390×844 (its article, folds closed), says how
+    often the careful player wins in words, and folds every figure's games and 95 % range."""
+    page, errors = new_page(browser, PHONE)
+    tall, missing = {}, []
+    for game in ready(built.content):
+        page.goto(page_url(server, f"{game.id}/index.md"))
+        bottom = page.evaluate("() => document.querySelector('article').getBoundingClientRect().bottom + scrollY")
+        if bottom > OVERVIEW_SCREENS * PHONE["height"]:
+            tall[game.id] = f"{bottom / PHONE['height']:.2f} screens"
+        text = page.locator("article").inner_text()
+        folds = page.locator("article details:not([open]) > summary").all_inner_texts()
+        if "the careful player" not in text and "wins most" not in text:
+            missing.append(f"{game.id}: no figures at a glance")
+        if not any("95 % range" in f for f in folds):
+            missing.append(f"{game.id}: no folded figures with their 95 % ranges ({folds})")
+    assert not tall, f"overviews taller than {OVERVIEW_SCREENS} phone screens: {tall}"
+    assert not missing, missing
+    assert errors == []
+
+
 # --- weight -------------------------------------------------------------------------------------
 
 

@@ -99,8 +99,8 @@ def test_head_to_head_reads_as_sentences_with_the_gap_and_its_interval() -> None
     assert careful is not None
     [line] = careful.versus
     assert line.startswith("Red Mile: ") and "100 simulated continuations" in line
-    assert "won 60 % (" in line and "of 150 games" in line and "the one-step player won 30 % (" in line
-    assert "+30 points (+18.9 to +40.1), better, beyond chance" in line
+    assert "won 60 % (" in line and "of 150 games" in line and "the careful player won 30 % (" in line
+    assert "+30 points (+18.9 to +40.1), better, by more than chance explains" in line
     assert "in each seat in turn" in line and "from the same seats" in line
     stale = careful_player({"plays": plays, "players": {"current": False, "comparisons": [comparison]}})
     assert stale is not None and stale.versus == ()
@@ -119,8 +119,8 @@ def test_a_finding_says_which_way_and_whose_design_it_is() -> None:
     for line, e in zip(careful.findings, flagged, strict=True):
         assert line.startswith(f"{e['value']} (character, ")
         way = "more" if e["won"]["percent"] > e["against"] else "less"
-        assert f": {way} than its share, beyond chance (" in line
-        assert line.endswith("; the rulebook's, so reported, not changed.")
+        assert f": {way} than its share, by more than chance explains (" in line
+        assert line.endswith("; a rule of the book: we report it and leave it as printed.")
         low, high = e["interval"]
         assert f"95 % range {_signed(low)} to {_signed(high)}" in line
         if "corrected" in e:  # the range that decides the flag, beside the plain one
@@ -157,7 +157,7 @@ def test_the_balance_names_its_player_its_games_and_what_it_left_out() -> None:
                                             "results": {"won": {"games": 4}}}]}
     careful = careful_player({"plays": plays, "balance": balance}, {"sunrise-run": "Sunrise Run"})
     assert careful is not None and careful.findings == ()
-    assert careful.measured.startswith("Measured by a computer player that tries every move")
+    assert careful.measured.startswith("Measured by the careful player (it tries every move")
     assert "300 games per setting" in careful.measured and "27 effects" in careful.measured
     assert careful.undecided == ("3 players: nobody won 16 % (12.3–20.6 %) of 300 games, so a seat's even share "
                                  "is of the games somebody won",)

@@ -15,6 +15,7 @@ from generators.errors import ContentError
 from generators.site.assets import GameAssets, game_assets
 from generators.site.diagrams import Diagram, diagram
 from generators.site.examples import REPORT_NAME, CheckReport, Example, game_examples
+from generators.site.glance import Glance, glance
 from generators.site.gloss import Gloss, glosses
 from generators.site.links import SETUP_CHAPTER, Anchors, GamePages, word_key
 from generators.site.numbers import rule_numbers
@@ -88,6 +89,7 @@ class GameSite:
     report: str | None  # docs path of the check's report.json, when the check has run
     plays: tuple[Policy, ...] = ()  # whole games the computer played, by policy
     careful: Careful | None = None  # how hard each setting is, from the committed figures
+    glance: Glance | None = None  # the same figures at a glance, for the overview's top
     legend: tuple[LegendEntry, ...] = ()  # one symbol per piece kind, shown once per examples page
     playable: frozenset[str] = frozenset()  # examples the Play page opens at their setup (play from here)
     quick: QuickReference = field(default_factory=QuickReference)  # quick-reference.yaml
@@ -295,6 +297,7 @@ def game_site(content: Content, game: LoadedGame, out: Path, report: CheckReport
         report=pages.asset("check", REPORT_NAME) if (out / "check" / REPORT_NAME).is_file() else None,
         plays=game_plays(report.simulations.get(game.id), titles),
         careful=careful_player(report.figures.get(game.id), titles, game.made_by()),
+        glance=glance(report.figures.get(game.id), titles),
         legend=tuple(legend),
         quick=load_quick(game),
     )

@@ -70,19 +70,20 @@ def game_plays(data: Any, names: Mapping[str, str] | None = None) -> tuple[Polic
     return tuple(Policy(name, str(said.get(name, name)), tuple(rows)) for name, rows in by_policy.items())
 
 
-# --- the committed figures: how hard each setting is for a careful player ------------------------
+# --- the committed figures: how hard each setting is for the computer players ---------------------
 
-STRENGTH = ("search", "greedy", "random")  # the most careful player first
+STRENGTH = ("search", "greedy", "random")  # the strongest player first
 PLAYER_WORDS = {
-    "search": "a careful computer player that looks many moves ahead ({n} simulated continuations a move)",
-    "greedy": "a computer player that tries every move and keeps the one that leaves it best placed",
-    "random": "a computer player that picks any legal move at random",
+    "search": "the strong player (it plays each move out many times to the end first: {n} simulated "
+              "continuations a move)",
+    "greedy": "the careful player (it tries every move and keeps the one that leaves it best placed)",
+    "random": "the random player (it picks any legal move at random)",
 }
 
 
 @dataclass(frozen=True)
 class Hardness:
-    """One setting's win rate for the most careful player measured, with its interval."""
+    """One setting's win rate for the strongest player measured, with its interval."""
 
     setting: str
     won: str  # "37 % (32–42 %)"
@@ -184,19 +185,20 @@ def _confirmed_notes(balance: Any, confirmed: dict[str, Any] | None,
     by = (f"{PLAYER_WORDS['search'].format(n=confirmed.get('simulations'))}, at every seat, "
           f"{confirmed.get('games_per_setting')} games per setting")
     unconfirmed = []
+    policy = str(_dict(balance).get("policy", ""))
+    measurer = SHORT_WORDS.get(policy, policy)
     for e, _ in _flagged(balance, None):
         f = _verdict(e, confirmed)
         if f is None or f.get("verdict") != "confirmed":
             way = ("its corrected range leaves out 0 the other way" if f and f.get("verdict") == "contradicted"
                    else "its corrected range holds 0")
             unconfirmed.append(f"{_words(str(e.get('value', '')))} ({_setting(e.get('setting', ''), names)}): "
-                               f"{_signed(e.get('effect'))} points for the player named above; the careful player "
+                               f"{_signed(e.get('effect'))} points for {measurer}; the strong player "
                                f"found {_search_said(f)}: {way}")
     return by, tuple(unconfirmed), _order(confirmed.get("difficulty"), "search", names)
 
 
-SHORT_WORDS = {"search": "the player that looks many moves ahead", "greedy": "the one-step player",
-               "random": "the player that picks at random"}
+SHORT_WORDS = {"search": "the strong player", "greedy": "the careful player", "random": "the random player"}
 
 
 def _versus(players: Any, names: Mapping[str, str]) -> tuple[str, ...]:
@@ -218,7 +220,7 @@ def _versus(players: Any, names: Mapping[str, str]) -> tuple[str, ...]:
                 continue
             who = str(row.get("player", ""))
             won_, gap = _dict(row.get("won")), _dict(row.get("gap"))
-            verdict = {"better": "better, beyond chance", "worse": "worse, beyond chance",
+            verdict = {"better": "better, by more than chance explains", "worse": "worse, by more than chance explains",
                        "not told apart": "not told apart at this many games"}.get(str(row.get("verdict")), "")
             named = PLAYER_WORDS.get(who, who).format(n=c.get("simulations"))
             label = _setting(c.get("setting", ""), names)
@@ -233,10 +235,11 @@ def _versus(players: Any, names: Mapping[str, str]) -> tuple[str, ...]:
 
 def _order(found: Any, policy: str, names: Mapping[str, str]) -> tuple[str, ...]:
     """Each expected difficulty step as a sentence: in order, out of order, or not told apart."""
-    out = []
+    out: list[str] = []
     for order in found if isinstance(found, list) else ():
         if not isinstance(order, dict) or order.get("policy") != policy:
             continue
+        first = len(out)
         for p in order.get("pairs") or ():
             if not isinstance(p, dict):
                 continue
@@ -249,7 +252,9 @@ def _order(found: Any, policy: str, names: Mapping[str, str]) -> tuple[str, ...]
                 "not told apart": f"{easier} and {harder} could not be told apart at this many games",
             }.get(str(p.get("verdict")), "")
             if verdict:
-                said = f"{verdict} (gap in wins {span}; expected because {order.get('because', '')})"
+                said = f"{verdict}: the gap in wins is {span} (95 % range)"
+                if len(out) == first and order.get("because"):
+                    said += f"; we expect this order because {order['because']}"
                 out.append(said[:1].upper() + said[1:])
     return tuple(out)
 
@@ -263,7 +268,7 @@ def _interval_text(hits: int, games: int) -> str:
     return f"{pc(r.share)} % ({pc(r.low)}–{pc(r.high)} %)"
 
 
-MADE_WORDS = {"rulebook": "the rulebook's, so reported, not changed",
+MADE_WORDS = {"rulebook": "a rule of the book: we report it and leave it as printed",
               "house": "our own design (house)"}
 
 
@@ -298,8 +303,8 @@ def _findings(balance: Any, names: Mapping[str, str], made: Mapping[str, str],
         said = (f"{_words(value)} ({_words(e.get('kind', ''))}, {where}): won {_number(won.get('percent'))} % "
                 f"({_number(won.get('low'))}–{_number(won.get('high'))} %) of the {e.get('games')} "
                 f"{_counted(e)} it was in, against {_number(e.get('against'))} % for {e.get('baseline')}: "
-                f"{'more' if more else 'less'} than its share, beyond chance ({_ranges(e)})"
-                f"{'; the careful player confirms it: ' + _search_said(_verdict(e, confirmed)) if confirmed else ''}"
+                f"{'more' if more else 'less'} than its share, by more than chance explains ({_ranges(e)})"
+                f"{'; the strong player confirms it: ' + _search_said(_verdict(e, confirmed)) if confirmed else ''}"
                 f"{'; ' + who if who else ''}.")
         out.append(said[:1].upper() + said[1:])
     return tuple(out)
