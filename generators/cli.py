@@ -2,7 +2,7 @@
 
 Every command first runs the one validation pass (generators/validate.py); commands that write then
 hold build/ for themselves (one run at a time) and make what is stale through the one build graph
-(generators/outputs.py).
+(generators/build_system/outputs.py).
 
 Exit codes (also in the README): 0 success; 1 a rules example failed; 2 a content mistake or a
 command-line mistake (one located line, nothing in build/ touched); 3 build/ cannot be written
@@ -20,8 +20,8 @@ import traceback
 from collections.abc import Sequence
 from pathlib import Path
 
-from generators import arguments
-from generators.errors import CheckUsageError, ContentError, EnvironmentFault, OutputError, SettingError
+from generators.build_system import arguments
+from generators.build_system.errors import CheckUsageError, ContentError, EnvironmentFault, OutputError, SettingError
 
 PAPERS = ("a4", "letter")
 # Whole games per setting and policy that `roadkit build` plays for each game's overview;
@@ -178,9 +178,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _main(argv: Sequence[str] | None) -> int:
     args = parser().parse_args(argv)
-    from generators import phases, streams
-    from generators.memo import caching
-    from generators.outputs import StrayFolder, describe_fault
+    from generators import streams
+    from generators.build_system import phases
+    from generators.build_system.memo import caching
+    from generators.build_system.outputs import StrayFolder, describe_fault
 
     try:
         # Writers remember the loaded content and which sides' text fits (build/.cache/), so a rebuild
@@ -222,7 +223,7 @@ def _waiting(message: str) -> None:
 
 
 def _run(args: argparse.Namespace) -> int:
-    from generators.outputs import source_date_epoch_problem
+    from generators.build_system.outputs import source_date_epoch_problem
 
     started = time.perf_counter()
     if problem := source_date_epoch_problem():  # every command: validate's text fit reads it too (ReportLab)
@@ -245,8 +246,8 @@ def _run(args: argparse.Namespace) -> int:
         _say(args, f"up to date (nothing changed since the last `roadkit {args.command}`) in "
              f"{time.perf_counter() - started:.2f} s")
         return 0
-    from generators import memo
-    from generators.phases import phase
+    from generators.build_system import memo
+    from generators.build_system.phases import phase
     from generators.validate import validate
 
     with phase("validate"):
@@ -258,10 +259,10 @@ def _run(args: argparse.Namespace) -> int:
              f"{sum(len(g.components) for g in content.games)} components, {n} examples")
         return 0
     if args.command == "balance":
-        from generators.engine.balance import run_balance
+        from generators.play.balance import run_balance
 
         if args.confirm:
-            from generators.engine.confirm import run_confirm
+            from generators.play.confirm import run_confirm
 
             if args.variant or args.base or args.rebalanced or args.policy != "greedy":
                 print("roadkit balance: --confirm plays the search on the stored findings: leave out --variant, "
@@ -275,16 +276,16 @@ def _run(args: argparse.Namespace) -> int:
                            changes=args.rebalanced, jobs=args.jobs, scheduler=args.scheduler,
                            variant=args.variant, base=args.base)
     if args.command == "play":
-        from generators.engine.console import play_in_terminal
-        from generators.engine.contract import load_engine
-        from generators.engine.facts import game_content
+        from generators.play.console import play_in_terminal
+        from generators.rules.contract import load_engine
+        from generators.rules.facts import game_content
 
         chosen = [g for g in content.games if g.engine and (not args.game or g.id in args.game)]
         if len(chosen) != 1:
             names = ", ".join(g.id for g in content.games if g.engine)
             print(f"roadkit play: choose one game with --game; the games are: {names}", file=sys.stderr)
             return 2
-        from generators.engine.table import card_texts, reference
+        from generators.play.table import card_texts, reference
 
         engine = load_engine(chosen[0].engine or "")
         return play_in_terminal(engine, game_content(chosen[0], engine), setting=args.setting, seat=args.seat,
@@ -292,13 +293,13 @@ def _run(args: argparse.Namespace) -> int:
                                 resume=args.resume, rules=reference(chosen[0]), cards=card_texts(chosen[0]),
                                 name=chosen[0].id)
     if args.command == "simulate":
-        from generators.engine.simulate import run_simulate
+        from generators.play.simulate import run_simulate
 
         if args.setting and args.write and not args.against:
             print("roadkit simulate: --write stores every setting's figures: leave out --setting", file=sys.stderr)
             return 2
         if args.against:
-            from generators.engine.versus import run_head_to_head
+            from generators.play.versus import run_head_to_head
 
             return run_head_to_head(content, args.game, games=args.games, seed=args.seed, as_json=args.json,
                                     jobs=args.jobs, quiet=args.quiet, challengers=args.policy or ["search"],
@@ -309,7 +310,7 @@ def _run(args: argparse.Namespace) -> int:
                             simulations=args.simulations, scheduler=args.scheduler, write=args.write,
                             precision=None if args.precision is None else args.precision / 100,
                             max_games=args.max_games, settings=args.setting)
-    from generators.outputs import Manifest, build_lock
+    from generators.build_system.outputs import Manifest, build_lock
 
     with build_lock(args.out, _waiting):
         manifest = Manifest.load(args.out)
@@ -327,9 +328,9 @@ def _run_inputs(args: argparse.Namespace) -> str | None:
     """Everything a writing run reads: its options, every file of the content folder, the code and
     tools (`code_version`), the hand-written site; None where that cannot be told cheaply (extra
     scenario files given to `check`)."""
-    from generators.outputs import code_version, digest, files_key
+    from generators.build_system.outputs import code_version, digest, files_key
+    from generators.build_system.tree import files
     from generators.site.paths import REPO, SITE_SRC
-    from generators.tree import files
 
     if getattr(args, "paths", None):
         return None
@@ -342,7 +343,7 @@ def _run_inputs(args: argparse.Namespace) -> str | None:
 
 
 def _nothing_to_do(args: argparse.Namespace, run: str) -> bool:
-    from generators.outputs import Manifest
+    from generators.build_system.outputs import Manifest
 
     if args.command == "check" and args.json:
         return False  # it prints the report
@@ -354,7 +355,7 @@ def _nothing_to_do(args: argparse.Namespace, run: str) -> bool:
 
 def _write(args: argparse.Namespace, checked, manifest) -> int:
     """The writing commands, build/ held: each makes only what is stale."""
-    from generators.phases import phase
+    from generators.build_system.phases import phase
 
     content = checked.content
     if args.command == "schema":
@@ -364,7 +365,7 @@ def _write(args: argparse.Namespace, checked, manifest) -> int:
             _say(args, f"wrote {path}")
         return 0
     if args.command == "check":
-        from generators.engine.runner import run_check
+        from generators.check.runner import run_check
 
         with phase("check"):
             return run_check(content, args.paths, args.out, games=args.game, as_json=args.json, quiet=args.quiet,
@@ -376,7 +377,7 @@ def _write(args: argparse.Namespace, checked, manifest) -> int:
             zensical_run.build(content, args.out, say=lambda m: _say(args, m))
         return 0
     if args.command == "site":
-        from generators.engine.bundle import write_play
+        from generators.play.bundle import write_play
         from generators.site.build import build_site
 
         with phase("play"):
@@ -384,8 +385,8 @@ def _write(args: argparse.Namespace, checked, manifest) -> int:
         with phase("site"):
             build_site(content, args.out, say=lambda m: _say(args, m), manifest=manifest)
         return 0
-    from generators.engine.runner import assemble_check, check_targets, owned_by_check, report_status
-    from generators.outputs import realize
+    from generators.build_system.outputs import realize
+    from generators.check.runner import assemble_check, check_targets, owned_by_check, report_status
     from generators.pdf.kit import warm_up
 
     targets, owned = _print_targets(args, content)
@@ -410,7 +411,7 @@ def _write(args: argparse.Namespace, checked, manifest) -> int:
               "(run `roadkit check` for details). The site was not rebuilt.", file=sys.stderr)
         return status
     if not args.no_site:
-        from generators.engine.bundle import write_play
+        from generators.play.bundle import write_play
         from generators.site.build import build_site
 
         with phase("play"):
@@ -422,8 +423,8 @@ def _write(args: argparse.Namespace, checked, manifest) -> int:
 
 def _schemas(args: argparse.Namespace, content, manifest) -> list[Path]:
     """build/schema/: made from the code alone (and which games have engines)."""
-    from generators.engine.schemas import schema_targets
-    from generators.outputs import realize
+    from generators.build_system.outputs import realize
+    from generators.check.schemas import schema_targets
 
     folder = args.out / "schema"
     targets = schema_targets(content, folder)
@@ -434,7 +435,7 @@ def _schemas(args: argparse.Namespace, content, manifest) -> list[Path]:
 def _print_targets(args: argparse.Namespace, content) -> tuple[list, list[str]]:
     """The print kit's targets, and the output prefixes it owns (anything there no target claims is
     stale)."""
-    from generators.outputs import Target
+    from generators.build_system.outputs import Target
     from generators.pdf.kit import CALIBRATION, calibration_targets, document_targets, png_targets, variant_dir
     from generators.pdf.options import Options
 

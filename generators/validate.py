@@ -6,7 +6,7 @@ content mistake stops a build before it has touched a file. The pass, in order:
 1. the content model: YAML safety, schema, ids, numbers, colours, references, images
    (generators/content/loader.py);
 2. every worked example against its game engine's specs, each setup built
-   (generators/engine/runner.py `load_all`);
+   (generators/check/runner.py `load_all`);
 3. links inside Markdown texts (rules bodies, notes and each part of a ruling, glossary definitions,
    the quick reference's answers, whose file is checked here too, and the hand-written site pages):
    each target's scheme checked on the page Markdown makes of the text (http, https, mailto or
@@ -17,7 +17,7 @@ content mistake stops a build before it has touched a file. The pass, in order:
 5. every printed character present in the embedded fonts (an emoji or a CJK character would print
    as an empty box);
 6. the hand-written site pages (site/) readable as UTF-8, as MkDocs reads them, and each game's
-   stored whole-game figures (figures.json) of the shape the site reads (generators/engine/figures.py);
+   stored whole-game figures (figures.json) of the shape the site reads (generators/play/figures.py);
 
 and, right after each game's model, text that cannot fit its printed box at the minimum size
 (generators/pdf/fit.py: it draws each side as the print kit does, so it measures with the renderer's
@@ -38,27 +38,27 @@ from pathlib import Path
 
 from reportlab.pdfbase.ttfonts import TTFontFile
 
-from generators import memo
+from generators.build_system import memo
+from generators.build_system.errors import ContentError, KeyPath
+from generators.build_system.outputs import code_version, digest
+from generators.build_system.tree import walk
+from generators.check.runner import Work, load_all
 from generators.content import inline
 from generators.content.loader import Content, game_dirs, load_content, load_game, walk_sides
 from generators.content.model import Component, Icons, LoadedGame
 from generators.content.yaml_io import MAX_FILE_BYTES, Doc, content_files, display_path, load_yaml
-from generators.engine import figures
-from generators.engine.contract import load_engine
-from generators.engine.runner import Work, load_all
-from generators.engine.variants import load_variant
-from generators.errors import ContentError, KeyPath
-from generators.outputs import code_version, digest
 from generators.pdf.fit import check_text_fit
 from generators.pdf.fonts import family_files
 from generators.pdf.sizes import check_sizes
+from generators.play import figures
+from generators.play.variants import load_variant
+from generators.rules.contract import load_engine
 from generators.site import house, paths
 from generators.site.escape import markdown_body
 from generators.site.links import Anchors, GamePages
 from generators.site.quick import FILE, load_quick
 from generators.site.rulings import missing_play, parse
 from generators.site.safe_links import column, locate
-from generators.tree import walk
 
 
 @dataclass(frozen=True)
@@ -304,7 +304,7 @@ _SITE_TEXT = frozenset({".md", ".html", ".css", ".js", ".svg", ".yml", ".yaml", 
 
 
 def check_variants(game: LoadedGame) -> None:
-    """Every house variant kept with the game (`variants/*.yaml`, see engine/variants.py) applies to its
+    """Every house variant kept with the game (`variants/*.yaml`, see generators/play/variants.py) applies to its
     content: a face it names exists and its merged facts convert with the engine's spec."""
     files = content_files(Path(game.dir) / "variants", "*.yaml")
     if files and game.engine is not None:

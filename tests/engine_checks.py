@@ -14,10 +14,10 @@ from typing import Any
 import pytest
 
 from generators.content.schema import to_data
-from generators.engine.chance import Chance
-from generators.engine.contract import Game as Engine
-from generators.engine.facts import GameContent
-from generators.engine.refusals import IllegalAction, SetupError
+from generators.rules.chance import Chance
+from generators.rules.contract import Game as Engine
+from generators.rules.facts import GameContent
+from generators.rules.refusals import IllegalAction, SetupError
 
 
 def _mutants(engine: Engine, legal: list[Any], rng: random.Random) -> list[dict[str, Any]]:

@@ -549,7 +549,7 @@ def run(mutants: int, seed: int, work: Path, later: int = 0, on_mutant: Callable
     """Validate `mutants` seeded mutants of the content copied into `work`; run `later` of those that
     validate through the steps after validation. With `failing`, keep up to `keep_failing` mutants that
     fail validation (applied, in their own copies) for build tests."""
-    from generators.errors import ContentError
+    from generators.build_system.errors import ContentError
     from generators.validate import validate
 
     rng = random.Random(seed)
@@ -593,7 +593,7 @@ def run(mutants: int, seed: int, work: Path, later: int = 0, on_mutant: Callable
 def after_validation(root: Path, game_id: str, out: Path) -> str | None:
     """Content that validated goes through the later steps in memory: each A4 document of its game
     rendered, its examples replayed and drawn, its site pages rendered. None, or the traceback."""
-    from generators.engine.runner import compute_check
+    from generators.check.runner import compute_check
     from generators.pdf.kit import document_targets
     from generators.pdf.options import Options
     from generators.site.collect import collect

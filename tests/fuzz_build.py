@@ -67,7 +67,7 @@ class Findings:
 def key_fuzz(mutants: int, seed: int, work: Path, games: tuple[str, ...], found: Findings) -> None:
     """`mutants` content mutants of `games` that validate: every A4 document whose key is unchanged must
     come out byte for byte as before."""
-    from generators.errors import ContentError
+    from generators.build_system.errors import ContentError
     from generators.pdf.kit import document_targets
     from generators.pdf.options import Options
     from generators.validate import validate
@@ -142,7 +142,7 @@ def refused_fuzz(runs: int, seed: int, work: Path, found: Findings) -> None:
 
 def page_fuzz(mutants: int, seed: int, work: Path, found: Findings) -> None:
     """Mutants of a copy of site/ through the validation pass's check of hand-written pages."""
-    from generators.errors import ContentError
+    from generators.build_system.errors import ContentError
     from generators.validate import check_site_pages
 
     site = work / "site"
@@ -186,7 +186,7 @@ def page_fuzz(mutants: int, seed: int, work: Path, found: Findings) -> None:
 
 
 def _temporaries(out: Path) -> list[Path]:
-    from generators.outputs import TMP_SUFFIX
+    from generators.build_system.outputs import TMP_SUFFIX
 
     return [p for p in out.rglob("*") if p.name.endswith(TMP_SUFFIX)] if out.exists() else []
 
@@ -197,7 +197,7 @@ def _umount(where: Path) -> None:
 
 def _one_line(err: str) -> str | None:
     """Why `err` is not one short line without a traceback, or None."""
-    from generators.errors import MAX_FAULT_LINE
+    from generators.build_system.errors import MAX_FAULT_LINE
 
     lines = err.strip().splitlines()
     if "Traceback" in err or len(lines) != 1:
@@ -257,7 +257,7 @@ def _full_disk(content: Path, work: Path, size_kb: int, found: Findings) -> None
 
 
 def _read_only(content: Path, work: Path, reference_out: Path, command: str, found: Findings) -> None:
-    from generators.outputs import TMP_SUFFIX
+    from generators.build_system.outputs import TMP_SUFFIX
 
     out = work / "ro" / "build"
     if not mount_tmpfs(out, "200m"):

@@ -18,7 +18,7 @@ from typing import Any
 
 from generators.content import loader
 from generators.content.loader import Content
-from generators.engine.information import plain
+from generators.rules.information import plain
 
 ROOT = Path(__file__).resolve().parent.parent
 CONTENT = ROOT / "content"

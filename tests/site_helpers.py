@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 import yaml
 
+from generators.build_system.outputs import Manifest, realize
 from generators.content.loader import Content, load_content
-from generators.outputs import Manifest, realize
 from generators.pdf.kit import document_targets, png_targets
 from generators.pdf.options import Options
 from generators.site.build import SiteResult, build_site
@@ -54,11 +54,11 @@ def make_inputs(content: Content, out: Path) -> None:
             targets += list(document_targets(content, game, [Options(paper=paper)], out))
     realize(targets, Manifest.load(out))
     try:
-        from generators.engine.runner import run_check
+        from generators.check.runner import run_check
     except ImportError:  # the engine not there yet: the site shows its examples as unchecked
         return
     run_check(content, [], out, quiet=True)
-    from generators.engine.bundle import write_play
+    from generators.play.bundle import write_play
 
     write_play(content, out)  # the Play pages' engine, content and Pyodide
 

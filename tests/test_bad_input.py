@@ -433,7 +433,7 @@ def test_bad_numbers_and_addresses_are_refused_before_anything_runs(tmp_path: Pa
 
 
 def test_good_addresses_pass() -> None:
-    from generators import arguments
+    from generators.build_system import arguments
 
     for address in ("tcp://10.0.0.5:8786", "scheduler:8786", "tls://[::1]:8786", "inproc://10.0.0.5/1/2"):
         assert arguments.scheduler(address) == address
@@ -488,7 +488,7 @@ def test_a_folder_roadkit_did_not_make_is_never_cleaned_or_swapped(tmp_path: Pat
     """`--out ~/Documents`: a folder with files of someone else's is refused before anything is
     removed (a build cleans `*.roadkit-tmp` files and swaps `site/`); an empty one becomes Roadkit's
     (marked), as does the build/ of an earlier version (it has a manifest)."""
-    from generators.outputs import MARKER
+    from generators.build_system.outputs import MARKER
 
     stray = tmp_path / "documents"
     (stray / "site").mkdir(parents=True)

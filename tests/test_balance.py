@@ -9,8 +9,9 @@ from pathlib import Path
 
 import pytest
 
+from generators.check.runner import engine_of
 from generators.content.loader import load_content
-from generators.engine.balance import (
+from generators.play.balance import (
     RebalanceError,
     Tally,
     before_and_after,
@@ -19,9 +20,8 @@ from generators.engine.balance import (
     play_and_tally,
     rebalanced,
 )
-from generators.engine.facts import game_content
-from generators.engine.runner import engine_of
-from generators.engine.stats import rate
+from generators.rules.facts import game_content
+from generators.rules.stats import rate
 from generators.site.plays import careful_player
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -12,11 +12,11 @@ from typing import Any
 
 import pytest
 
+from generators.build_system.errors import ContentError
 from generators.content.export_schema import schema_files
 from generators.content.loader import MAX_RULE_BODY
 from generators.content.schema import LINE_FIELDS, MAX_LINE_TEXT, MAX_NUMBER, MAX_TEXT, text_limit
 from generators.content.yaml_io import MAX_FILE_BYTES
-from generators.errors import ContentError
 from tests.helpers import copy_content, run_cli
 
 GAME = "vampire-chase"

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from generators import outputs
+from generators.build_system import outputs
 from generators.cli import main as cli_main
 from tests.helpers import ROOT, copy_content, fingerprint, run_cli
 
@@ -68,7 +68,7 @@ def test_a_changed_engine_string_rebuilds_the_site(tmp_path: Path) -> None:
     assert first.returncode == 0, first.stderr
     out = repo / "build"
     report = json.loads((out / "check" / "report.json").read_text("utf-8"))
-    engine = repo / "generators" / "engine" / "escape_deathrace" / "odds.py"
+    engine = repo / "generators" / "games" / "escape_deathrace" / "odds.py"
     source = engine.read_text("utf-8")
     title = next((t["title"] for t in report["odds"][game] if f'"{t["title"]}"' in source), None)
     if title is None:

@@ -9,15 +9,15 @@ from typing import Any
 
 import pytest
 
+from generators.build_system.errors import ContentError
+from generators.check.runner import check, prepare, project, run_scenario
 from generators.cli import main as cli_main
 from generators.content.loader import load_content
 from generators.content.scenario import load_scenarios
-from generators.engine.contract import Game
-from generators.engine.contract import Game as Engine
-from generators.engine.facts import game_content
-from generators.engine.mission_drive import GAME
-from generators.engine.runner import check, prepare, project, run_scenario
-from generators.errors import ContentError
+from generators.games.mission_drive import GAME
+from generators.rules.contract import Game
+from generators.rules.contract import Game as Engine
+from generators.rules.facts import game_content
 from tests.helpers import real_content
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -267,7 +267,7 @@ def test_a_dealt_sample_is_logged_as_written() -> None:
     """A sample (cards dealt) is logged as a list, so a replay's narrative is JSON-ready and equals its
     golden copy; the engine still gets the cards in order."""
     from generators.content.scenario import Scripted
-    from generators.engine.chance import Chance
+    from generators.rules.chance import Chance
 
     scripted = Chance([Scripted("deal", ["b", "a"])])
     assert scripted.sample("deal", ["a", "b", "c"], 2) == ("b", "a")

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
+from generators.check.runner import PARTS, SIMULATIONS, check_targets, load_all
 from generators.cli import main as cli_main
 from generators.content.loader import load_content
-from generators.engine.runner import PARTS, SIMULATIONS, check_targets, load_all
 from tests.helpers import copy_content
 
 

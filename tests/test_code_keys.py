@@ -18,9 +18,17 @@ from pathlib import Path
 
 import pytest
 
-from generators.code_layers import module_files, module_names
+from generators.build_system.code_layers import module_files, module_names
+from generators.build_system.outputs import (
+    CHECK_CODE,
+    FIT_CODE,
+    PACKAGE,
+    PRINT_CODE,
+    SCENARIO_SCHEMA_CODE,
+    SITE_CODE,
+    TTS_CODE,
+)
 from generators.content.loader import load_content
-from generators.outputs import CHECK_CODE, FIT_CODE, PACKAGE, PRINT_CODE, SCENARIO_SCHEMA_CODE, SITE_CODE, TTS_CODE
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -50,12 +58,12 @@ def _copy_repo(dest: Path, games: tuple[str, ...] | None = None) -> Path:
 KEYS = r"""
 import argparse, json, sys
 from pathlib import Path
-from generators import code_layers, outputs
+from generators.build_system import code_layers, outputs
 from generators.cli import _print_targets
 from generators.content.loader import load_content
-from generators.engine.runner import check_targets, load_all
-from generators.engine.schemas import schema_targets
-from generators.outputs import FIT_CODE, Manifest, code_version
+from generators.check.runner import check_targets, load_all
+from generators.check.schemas import schema_targets
+from generators.build_system.outputs import FIT_CODE, Manifest, code_version
 from generators.site.build import project_keys
 
 content = load_content(Path("content"))
@@ -112,16 +120,16 @@ def _of_game(engine: str) -> Callable[[str], bool]:
 def _sample() -> dict[str, Callable[[str], bool]]:
     """Module edited -> which outputs must be remade (all others kept), by what the layer feeds."""
     sample: dict[str, Callable[[str], bool]] = {
-        "generators/outputs.py": lambda o: True,  # the build system: everything is made through it
+        "generators/build_system/outputs.py": lambda o: True,  # the build system: everything is made through it
         "generators/content/model.py": lambda o: True,  # the content model: everything reads it
         "generators/content/export_schema.py": lambda o: o.startswith("schema/"),
-        "generators/engine/contract.py": lambda o: _is_check(o) or _is_scenario_schema(o),  # rules core
-        "generators/engine/stats.py": lambda o: _is_check(o) or o.startswith("site/"),  # figures the site reads
-        "generators/engine/report.py": lambda o: _is_check(o) or o.startswith("site/"),  # the report model
-        "generators/engine/players.py": _is_check,  # play
-        "generators/engine/runner.py": _is_check,  # check
-        "generators/engine/schemas.py": _is_scenario_schema,
-        "generators/engine/mission_drive/specs.py": _of_game("mission_drive"),
+        "generators/rules/contract.py": lambda o: _is_check(o) or _is_scenario_schema(o),  # rules core
+        "generators/rules/stats.py": lambda o: _is_check(o) or o.startswith("site/"),  # figures the site reads
+        "generators/check/report.py": lambda o: _is_check(o) or o.startswith("site/"),  # the report model
+        "generators/play/players.py": _is_check,  # play
+        "generators/check/runner.py": _is_check,  # check
+        "generators/check/schemas.py": _is_scenario_schema,
+        "generators/games/mission_drive/specs.py": _of_game("mission_drive"),
         "generators/pdf/text.py": lambda o: _is_print(o) or o.startswith("site/"),  # the site lists the print kit
         "generators/pdf/tts.py": lambda o: o.startswith("tts/"),
         "generators/site/pages.py": lambda o: o.startswith("site/"),
@@ -131,7 +139,7 @@ def _sample() -> dict[str, Callable[[str], bool]]:
         "generators/cli.py": lambda o: False,
     }
     for engine in sorted(set(engines().values())):  # a module of every game package
-        module = sorted(p for p in (PACKAGE / "engine" / engine).glob("*.py") if p.name != "__init__.py")[0]
+        module = sorted(p for p in (PACKAGE / "games" / engine).glob("*.py") if p.name != "__init__.py")[0]
         sample[module.relative_to(ROOT).as_posix()] = _of_game(engine)
     return sample
 
@@ -167,7 +175,7 @@ def test_a_specs_doc_edit_rewrites_the_scenario_schema(tmp_path: Path) -> None:
         return (repo / "build" / "schema" / "mission-drive.scenario.schema.json").read_bytes()
 
     before = schema()
-    specs = repo / "generators" / "engine" / "mission_drive" / "specs.py"
+    specs = repo / "generators" / "games" / "mission_drive" / "specs.py"
     text = specs.read_text("utf-8")
     old = "columns (lanes) across the road"
     assert old in text
@@ -197,11 +205,11 @@ elif kind == "fit":
     from generators.pdf.fit import check_text_fit
     check_text_fit(g, content.icons)
 elif kind == "check":
-    from generators.engine.runner import check_targets, load_all
+    from generators.check.runner import check_targets, load_all
     for t in check_targets(load_all(content), Path("build"), 1):
         t.make()
 elif kind == "schema":
-    from generators.engine.schemas import schema_targets
+    from generators.check.schemas import schema_targets
     for t in schema_targets(content, Path("build")):
         t.make()
 elif kind == "site":
@@ -224,10 +232,10 @@ def test_what_python_loads_to_make_an_output_is_in_its_key(kind: str) -> None:
     roots, per_game = KINDS[kind]
     keyed = module_names(roots, loads=(engines()[game],) if per_game else ())
     assert loaded - keyed == set(), f"{kind}: loaded but not in its key"
-    assert any(m.startswith(f"generators.engine.{engines()[game]}") for m in loaded) == per_game
+    assert any(m.startswith(f"generators.games.{engines()[game]}") for m in loaded) == per_game
     if per_game:  # the other games' packages are neither loaded nor keyed
         assert not [m for m in keyed for e in set(engines().values()) - {engines()[game]}
-                    if m.startswith(f"generators.engine.{e}")]
+                    if m.startswith(f"generators.games.{e}")]
 
 
 def test_the_print_layer_holds_print_and_content_code_only() -> None:

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from generators.cli import main as cli_main
-from generators.engine.balance import Tally, measure
-from generators.engine.confirm import CONFIRMED, CONTRADICTED, NOT_CONFIRMED, verdicts, wanted
+from generators.play.balance import Tally, measure
+from generators.play.confirm import CONFIRMED, CONTRADICTED, NOT_CONFIRMED, verdicts, wanted
 from generators.site.plays import careful_player
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -107,7 +107,7 @@ def test_the_command_confirms_on_a_small_budget(tmp_path: Path, capsys: pytest.C
 
 
 def test_roadkit_balance_names_both_players_beside_a_finding() -> None:
-    from generators.engine.balance import _human
+    from generators.play.balance import _human
 
     effect = {**_finding(20.0), "won": {"percent": 70.0}, "against": 50.0, "baseline": "an even share of the "
               "decided games (1 in 2)", "corrected": {"interval": [12.0, 28.0], "level": 99.81}}
@@ -128,7 +128,7 @@ def test_roadkit_balance_names_both_players_beside_a_finding() -> None:
 def test_every_stored_confirmation_says_what_its_figures_say() -> None:
     """Each stored `confirmed` part: made for the game's stored balance, and every verdict worked out
     again from the search's stored corrected interval and the one-step effect's direction."""
-    from generators.engine.figures import FILE
+    from generators.play.figures import FILE
 
     for path in sorted((ROOT / "content").glob(f"*/{FILE}")):
         data = json.loads(path.read_text(encoding="utf-8"))

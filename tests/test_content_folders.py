@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from generators.errors import ContentError
+from generators.build_system.errors import ContentError
 from generators.site.paths import HUB_NAMES, reserved_names
 from generators.validate import validate
 from tests.helpers import copy_content, fingerprint, run_cli

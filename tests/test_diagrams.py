@@ -14,8 +14,8 @@ from typing import Any
 
 import pytest
 
-from generators.engine import svg as draw
-from generators.engine.runner import _replay, _Run, engine_of, load_all, run_scenario
+from generators.check.runner import _replay, _Run, engine_of, load_all, run_scenario
+from generators.rules import svg as draw
 from tests.helpers import real_content
 
 ROOT = Path(__file__).resolve().parent.parent

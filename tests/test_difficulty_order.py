@@ -8,11 +8,12 @@ from pathlib import Path
 import pytest
 
 from generators.content.loader import load_content
-from generators.engine import difficulty, stats
-from generators.engine.contract import Harder, load_engine
-from generators.engine.facts import game_content
-from generators.engine.simulate import simulate
-from generators.engine.stats import rate
+from generators.play import difficulty
+from generators.play.simulate import simulate
+from generators.rules import stats
+from generators.rules.contract import Harder, load_engine
+from generators.rules.facts import game_content
+from generators.rules.stats import rate
 from generators.site.plays import careful_player
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -33,13 +33,13 @@ from typing import Any
 
 import pytest
 
-from generators.arguments import env_games
+from generators.build_system.arguments import env_games
+from generators.check.runner import engine_of
 from generators.content.schema import to_data
-from generators.engine.chance import Chance
-from generators.engine.contract import Game as Engine
-from generators.engine.facts import GameContent, game_content
-from generators.engine.runner import engine_of
-from generators.engine.simulate import play, policies
+from generators.play.simulate import play, policies
+from generators.rules.chance import Chance
+from generators.rules.contract import Game as Engine
+from generators.rules.facts import GameContent, game_content
 from tests.engine_checks import assert_players_words, check_state
 from tests.helpers import real_content
 

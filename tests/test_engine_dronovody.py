@@ -13,11 +13,11 @@ from typing import Any
 
 import pytest
 
-from generators.engine.chance import Chance
-from generators.engine.dronovody import GAME as G
-from generators.engine.dronovody import facts as F
-from generators.engine.dronovody.state import State
-from generators.engine.facts import game_content
+from generators.games.dronovody import GAME as G
+from generators.games.dronovody import facts as F
+from generators.games.dronovody.state import State
+from generators.rules.chance import Chance
+from generators.rules.facts import game_content
 from tests.helpers import real_content
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -15,12 +15,12 @@ import pytest
 
 from generators.content.scenario import Scripted
 from generators.content.schema import to_data
-from generators.engine import escape_deathrace as ed
-from generators.engine.chance import Chance
-from generators.engine.escape_deathrace import facts, policy
-from generators.engine.escape_deathrace.turns import _settle
-from generators.engine.facts import FaceFacts, GameContent, game_content
-from generators.engine.refusals import IllegalAction, SetupError
+from generators.games import escape_deathrace as ed
+from generators.games.escape_deathrace import facts, policy
+from generators.games.escape_deathrace.turns import _settle
+from generators.rules.chance import Chance
+from generators.rules.facts import FaceFacts, GameContent, game_content
+from generators.rules.refusals import IllegalAction, SetupError
 from tests.helpers import real_content
 
 GAME = ed.GAME
@@ -1036,7 +1036,7 @@ def test_resample_deals_again_only_what_the_player_cannot_see() -> None:
 
 
 def test_greedy_play_escapes_more_often_than_random_play() -> None:
-    from generators.engine.simulate import play as play_game
+    from generators.play.simulate import play as play_game
 
     escapes = {policy: sum(play_game(GAME, FACTS, {"players": 2}, seed, policy).result["result"] != "nobody"
                            for seed in range(12)) for policy in ("random", "greedy")}

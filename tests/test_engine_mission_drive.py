@@ -16,12 +16,12 @@ from typing import Any
 
 import pytest
 
+from generators.build_system.errors import ContentError
+from generators.check.runner import prepare
 from generators.content.scenario import Scripted, load_scenarios
 from generators.content.schema import to_data
-from generators.engine.chance import Chance, ChanceExhausted
-from generators.engine.facts import GameContent, game_content
-from generators.engine.mission_drive import GAME, MAX_ACTIONS
-from generators.engine.mission_drive.facts import (
+from generators.games.mission_drive import GAME, MAX_ACTIONS
+from generators.games.mission_drive.facts import (
     LEVELS,
     MISSION_SIDES,
     REWARD_POINTS,
@@ -31,11 +31,11 @@ from generators.engine.mission_drive.facts import (
     Facts,
     facts_of,
 )
-from generators.engine.mission_drive.state import State
-from generators.engine.mission_drive.upgrades import EFFECTS
-from generators.engine.refusals import IllegalAction, SetupError
-from generators.engine.runner import prepare
-from generators.errors import ContentError
+from generators.games.mission_drive.state import State
+from generators.games.mission_drive.upgrades import EFFECTS
+from generators.rules.chance import Chance, ChanceExhausted
+from generators.rules.facts import GameContent, game_content
+from generators.rules.refusals import IllegalAction, SetupError
 from tests.engine_checks import check_state
 from tests.helpers import real_content
 
@@ -797,7 +797,7 @@ def test_weapon_outcomes_come_from_the_weapon_cards() -> None:
 
 
 def test_the_engine_keeps_no_copy_of_card_facts() -> None:
-    package = ROOT / "generators" / "engine" / "mission_drive"
+    package = ROOT / "generators" / "games" / "mission_drive"
     source = "".join(p.read_text(encoding="utf-8") for p in sorted(package.glob("*.py")))
     for name in FACTS.weapons:
         assert f'"{name}"' not in source, f"weapon card {name} is retyped in the engine"

@@ -15,7 +15,7 @@ from tests.helpers import real_content
 
 ROOT = Path(__file__).resolve().parent.parent
 CONTENT = real_content()
-ENGINES = ROOT / "generators" / "engine"
+ENGINES = ROOT / "generators" / "games"
 MARK = re.compile(r"#\s*ruling:\s*([a-z0-9][a-z0-9-]*)")
 
 

@@ -11,15 +11,15 @@ from pathlib import Path
 
 import pytest
 
+from generators.check.runner import engine_of
 from generators.content import geometry
 from generators.content.model import size_mm
-from generators.engine.chance import Chance
-from generators.engine.facts import game_content
-from generators.engine.runner import engine_of
-from generators.engine.thunder_road_ignition import board as tb
-from generators.engine.thunder_road_ignition import facts as tr
-from generators.engine.thunder_road_ignition.odds import odds_tables
-from generators.engine.thunder_road_ignition.setup import lay_road
+from generators.games.thunder_road_ignition import board as tb
+from generators.games.thunder_road_ignition import facts as tr
+from generators.games.thunder_road_ignition.odds import odds_tables
+from generators.games.thunder_road_ignition.setup import lay_road
+from generators.rules.chance import Chance
+from generators.rules.facts import game_content
 from tests.helpers import real_content
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -10,14 +10,14 @@ from typing import Any
 
 import pytest
 
-from generators.engine.chance import Chance
-from generators.engine.facts import game_content
-from generators.engine.vampire_chase import GAME as VAMPIRE_CHASE
-from generators.engine.vampire_chase import facts as vc_facts
-from generators.engine.vampire_chase import results as vc_results
-from generators.engine.vampire_chase import speed as vc_speed
-from generators.engine.vampire_chase import state as vc_state
-from generators.engine.vampire_chase import words as vc_words
+from generators.games.vampire_chase import GAME as VAMPIRE_CHASE
+from generators.games.vampire_chase import facts as vc_facts
+from generators.games.vampire_chase import results as vc_results
+from generators.games.vampire_chase import speed as vc_speed
+from generators.games.vampire_chase import state as vc_state
+from generators.games.vampire_chase import words as vc_words
+from generators.rules.chance import Chance
+from generators.rules.facts import game_content
 from tests.helpers import real_content
 
 GAME = real_content().game("vampire-chase")
@@ -201,7 +201,7 @@ def test_evaluate_prefers_progress_and_health() -> None:
 
 
 def test_look_ahead_wins_more_than_random_play() -> None:
-    from generators.engine.simulate import play
+    from generators.play.simulate import play
 
     greedy = [play(ENGINE, FACTS, {"mission": "last-orders"}, s, "greedy").result["result"] for s in range(1, 9)]
     random_ = [play(ENGINE, FACTS, {"mission": "last-orders"}, s, "random").result["result"] for s in range(1, 9)]

@@ -17,11 +17,11 @@ from pathlib import Path
 
 import pytest
 
+from generators.check.runner import engine_of, prepare, run_scenario
 from generators.content.model import LoadedGame
 from generators.content.scenario import load_scenarios, plain
-from generators.engine.contract import Figure, Place
-from generators.engine.facts import game_content
-from generators.engine.runner import engine_of, prepare, run_scenario
+from generators.rules.contract import Figure, Place
+from generators.rules.facts import game_content
 from generators.site.narrative import Step, steps
 from tests.helpers import counted_nouns, disagreements, real_content
 
@@ -288,7 +288,7 @@ def untold(before: Mapping[Figure, int | Place], after: Mapping[Figure, int | Pl
 def _changes(game_id: str) -> tuple[int, tuple[str, ...]]:
     """Every example of a game replayed step by step: how many figure changes its steps make, and
     each one no line of its step tells."""
-    from generators.engine.chance import Chance
+    from generators.rules.chance import Chance
 
     game = next(g for g in CONTENT.games if g.id == game_id)
     engine = engine_of(game)

@@ -19,9 +19,9 @@ from pathlib import Path
 
 import pytest
 
+from generators.check.runner import engine_of, fmt, prepare, run_scenario
 from generators.content.scenario import load_scenarios
-from generators.engine.facts import game_content
-from generators.engine.runner import engine_of, fmt, prepare, run_scenario
+from generators.rules.facts import game_content
 from tests.helpers import real_content
 
 ROOT = Path(__file__).resolve().parent.parent

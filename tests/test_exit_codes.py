@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
+from generators.build_system.errors import MAX_FAULT_LINE
+from generators.build_system.outputs import MARKER
 from generators.cli import main as cli_main
-from generators.errors import MAX_FAULT_LINE
-from generators.outputs import MARKER
 from tests.helpers import ROOT, copy_content, fingerprint, run_cli, start_cli
 
 GAME = "vampire-chase"

@@ -14,9 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from generators.errors import MAX_FAULT_LINE, OutputError, ToolError
-from generators.outputs import describe_os_error, link_or_copy
-from generators.workers import WORKER_NAME
+from generators.build_system.errors import MAX_FAULT_LINE, OutputError, ToolError
+from generators.build_system.outputs import describe_os_error, link_or_copy
+from generators.build_system.workers import WORKER_NAME
 from tests.helpers import alive, child_pids, copy_content, mount_tmpfs, process_name, start_cli
 
 # --- a full disk is exit 3 in every process ------------------------------------------------------
@@ -150,7 +150,7 @@ def mounted(tmp_path: Path):
 
 
 def _swap_in(site: Path, files: dict[str, str], fail_after: bool = False) -> None:
-    from generators.outputs import Commit, Manifest
+    from generators.build_system.outputs import Commit, Manifest
 
     manifest = Manifest.load(site.parent)
     with manifest.transaction(), Commit(manifest) as commit:
@@ -180,7 +180,7 @@ def test_a_site_that_cannot_be_renamed_is_rebuilt_in_place(tmp_path: Path, monke
     the mount is of another file system). Simulated: this folder answers as such a mount would."""
     from pathlib import PosixPath
 
-    from generators import outputs
+    from generators.build_system import outputs
 
     site = tmp_path / "build" / "site"
     site.mkdir(parents=True)
@@ -216,7 +216,7 @@ def _rebuilt_in_place(mounted: Path) -> None:
 
 
 def test_what_a_killed_rebuild_left_on_the_mount_is_removed(mounted: Path) -> None:
-    from generators.outputs import TMP_SUFFIX, clean_stale
+    from generators.build_system.outputs import TMP_SUFFIX, clean_stale
 
     left = mounted / f".site.1.old{TMP_SUFFIX}"
     left.mkdir()
@@ -253,7 +253,7 @@ def test_a_kill_between_stages_leaves_the_old_outputs(tmp_path: Path) -> None:
     import subprocess
     import sys
 
-    from generators.outputs import JOURNAL, TMP_SUFFIX, build_lock
+    from generators.build_system.outputs import JOURNAL, TMP_SUFFIX, build_lock
     from tests.helpers import ROOT, fingerprint, run_cli
 
     content = copy_content(tmp_path, ("mission-drive",))

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from generators.engine import figures
-from generators.engine.contract import Hints, load_engine
-from generators.engine.facts import game_content
+from generators.play import figures
+from generators.rules.contract import Hints, load_engine
+from generators.rules.facts import game_content
 from tests.helpers import real_content
 
 ROOT = Path(__file__).resolve().parent.parent

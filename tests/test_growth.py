@@ -17,11 +17,11 @@ from pathlib import Path
 import pytest
 import yaml
 
+from generators.build_system.errors import ContentError
 from generators.content.loader import load_content
 from generators.content.model import Game, Glossary, Term
 from generators.content.schema import MAX_ITEMS
 from generators.content.yaml_io import MAX_FOLDER_FILES
-from generators.errors import ContentError
 from generators.site import gloss
 from generators.site.build import build_site
 from generators.site.gloss import add_tooltips, glosses

@@ -22,12 +22,12 @@ from typing import Any
 
 import pytest
 
-from generators.engine.chance import Chance
-from generators.engine.contract import Game
-from generators.engine.facts import GameContent, game_content
-from generators.engine.information import plain, whole
-from generators.engine.players import LookaheadPlayer, Player, SearchPlayer
-from generators.engine.runner import engine_of
+from generators.check.runner import engine_of
+from generators.play.players import LookaheadPlayer, Player, SearchPlayer
+from generators.rules.chance import Chance
+from generators.rules.contract import Game
+from generators.rules.facts import GameContent, game_content
+from generators.rules.information import plain, whole
 from tests.helpers import real_content
 
 ROOT = Path(__file__).resolve().parent.parent

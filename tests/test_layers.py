@@ -1,11 +1,14 @@
-"""The package's layers stack one way: content → rules core → game packages → play → check → print →
-site → validate and the command line, with the build system (keys, manifest, workers) beneath them
-all. No import circles; the site reads the engine only through the report model; the content model,
-the loader and the engines import without ReportLab or Pillow (a Play page in the browser needs
-that); imports inside functions only where they keep a dependency optional, each with its reason.
+"""The package's layers are its folders, and they stack one way: the build system (`build_system/`) →
+content → rules core (`rules/`) → game packages (`games/`) → play → check → print (`pdf/`) → site →
+the validation pass and the command line (the modules at the package's top). A module's layer is the
+folder it sits in, so a new module is placed by where it is saved, and a new folder must be given its
+place here. No import circles; the site reads the engine only through the report model; the content
+model, the loader and the engines import without ReportLab or Pillow (a Play page in the browser
+needs that); imports inside functions only where they keep a dependency optional, each with its
+reason.
 
 The import graph here is read with Python's own parser walking every statement, independently of
-`generators.code_layers` (the build keys' reader), and the two are checked to agree."""
+`generators.build_system.code_layers` (the build keys' reader), and the two are checked to agree."""
 
 from __future__ import annotations
 
@@ -15,38 +18,36 @@ import sys
 from functools import cache
 from pathlib import Path
 
-from generators.code_layers import PACKAGE, module_names
+from generators.build_system.code_layers import PACKAGE, module_names
 
 ROOT = PACKAGE.parent
-GAMES = tuple(sorted(p.parent.name for p in (PACKAGE / "engine").glob("*/__init__.py")))
+GAMES = tuple(sorted(p.parent.name for p in (PACKAGE / "games").glob("*/__init__.py")))
 
-# Layers from the bottom; a module belongs to the longest prefix that names it.
-LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("build system", ("generators", "generators.errors", "generators.code_layers", "generators.outputs",
-                      "generators.workers", "generators.memo", "generators.tether", "generators.phases")),
-    ("content", ("generators.content",)),
-    ("rules core", ("generators.engine", *(f"generators.engine.{m}" for m in (
-        "chance", "contract", "facts", "records", "refusals", "svg", "wording", "stats", "report")))),
-    ("game packages", tuple(f"generators.engine.{g}" for g in GAMES)),
-    ("play", tuple(f"generators.engine.{m}" for m in (
-        "players", "simulate", "versus", "balance", "confirm", "difficulty", "figures", "table", "console",
-        "browser", "bundle", "pyodide"))),
-    ("check", ("generators.engine.runner", "generators.engine.schemas")),
-    ("print", ("generators.pdf",)),
-    ("site", ("generators.site",)),
-    ("validate, cli", ("generators.validate", "generators.cli")),
+# The layers from the bottom, each a folder of the package; "" is the package's top, where the
+# validation pass and the command line sit (the package's own `__init__` imports nothing).
+LAYERS: tuple[tuple[str, str], ...] = (
+    ("build system", "build_system"),
+    ("content", "content"),
+    ("rules core", "rules"),
+    ("game packages", "games"),
+    ("play", "play"),
+    ("check", "check"),
+    ("print", "pdf"),
+    ("site", "site"),
+    ("validate, cli", ""),
 )
+ENGINE = ("rules", "games", "play", "check")  # the folders of the rules engine
 # What the site may import of the engine: the report model and the two plain helpers it reads
-# figures and lists with (neither imports anything of the package).
-REPORT_MODEL = {"generators.engine", "generators.engine.report", "generators.engine.stats",
-                "generators.engine.wording"}
+# figures and lists with (none imports anything of the package).
+REPORT_MODEL = {"generators.check", "generators.check.report", "generators.rules", "generators.rules.stats",
+                "generators.rules.wording"}
 
 # Imports inside functions, each with its reason: what it keeps optional. The command line loads
 # only the layers a command runs (`roadkit validate` never imports MkDocs; importing every layer up
 # front costs about 0.7 s on each command against 0.02 s).
 LAZY: dict[tuple[str, str], str] = {
-    ("generators.engine.simulate", "distributed"): "Dask is an optional extra (`--scheduler`)",
-    ("generators.outputs", "fcntl"): "POSIX only: no lock where there is none",
+    ("generators.play.simulate", "distributed"): "Dask is an optional extra (`--scheduler`)",
+    ("generators.build_system.outputs", "fcntl"): "POSIX only: no lock where there is none",
     ("generators.content.loader", "PIL"): "Pillow only for content with artwork: the rules load without it",
     ("generators.content.yaml_io", "yaml"): "the engines import Doc in the browser (Play pages), where content "
                                             "comes as JSON: PyYAML only where YAML is parsed",
@@ -101,11 +102,25 @@ def imports(name: str) -> tuple[frozenset[str], frozenset[tuple[str, int]]]:
     return frozenset(found - {name}), frozenset(lazy)
 
 
+def folder(name: str) -> str:
+    """The folder of the package a module sits in: `generators.games.dronovody.moves` -> "games"; ""
+    for a module at the package's top (`generators.cli`)."""
+    parts = name.split(".")
+    return parts[1] if len(parts) > 1 and (PACKAGE / parts[1]).is_dir() else ""
+
+
 def layer(name: str) -> int:
-    best = max(((len(p), i) for i, (_, prefixes) in enumerate(LAYERS) for p in prefixes
-                if name == p or name.startswith(p + ".")), default=None)
-    assert best is not None, f"{name} is in no layer: add it to LAYERS"
-    return best[1]
+    if name == "generators":
+        return 0  # the package itself: importing any module runs it, so it sits beneath them all
+    found = [i for i, (_, f) in enumerate(LAYERS) if f == folder(name)]
+    assert found, f"{name} is in a folder that is no layer: give generators/{folder(name)}/ its place in LAYERS"
+    return found[0]
+
+
+def test_every_folder_is_a_layer_and_the_package_top_imports_nothing() -> None:
+    folders = {p.name for p in PACKAGE.iterdir() if (p / "__init__.py").is_file()}
+    assert folders == {f for _, f in LAYERS if f}, "every package folder is one layer, named in LAYERS"
+    assert not imports("generators")[0]
 
 
 def test_every_import_goes_down_the_layers() -> None:
@@ -116,20 +131,20 @@ def test_every_import_goes_down_the_layers() -> None:
 
 def test_the_site_reads_the_engine_through_the_report_model_only() -> None:
     wrong = [f"{name} imports {dep}" for name in modules() if name.startswith("generators.site")
-             for dep in imports(name)[0] if dep.startswith("generators.engine") and dep not in REPORT_MODEL]
+             for dep in imports(name)[0] if folder(dep) in ENGINE and dep not in REPORT_MODEL]
     assert not wrong, "\n".join(wrong)
     for helper in REPORT_MODEL:
         assert not imports(helper)[0], f"{helper} is a leaf the site may read: it imports nothing of ours"
 
 
 def test_print_imports_no_engine_and_a_game_package_no_other_game() -> None:
-    wrong = [f"{name} imports {dep}" for name in modules() if name.startswith("generators.pdf")
-             for dep in imports(name)[0] if dep.startswith("generators.engine")]
+    wrong = [f"{name} imports {dep}" for name in modules() if folder(name) == "pdf"
+             for dep in imports(name)[0] if folder(dep) in ENGINE]
     for game in GAMES:
-        own = f"generators.engine.{game}"
+        own = f"generators.games.{game}"
         wrong += [f"{name} imports {dep}" for name in modules() if name == own or name.startswith(own + ".")
                   for dep in imports(name)[0] for other in GAMES if other != game
-                  if dep == f"generators.engine.{other}" or dep.startswith(f"generators.engine.{other}.")]
+                  if dep == f"generators.games.{other}" or dep.startswith(f"generators.games.{other}.")]
     assert not wrong, "\n".join(wrong)
 
 
@@ -207,9 +222,10 @@ def test_the_rules_load_and_play_without_reportlab_or_pillow() -> None:
 import random
 from pathlib import Path
 from generators.content.loader import load_content
-from generators.engine.contract import load_engine
-from generators.engine.facts import game_content
-from generators.engine import players, runner, simulate, table  # noqa: F401
+from generators.rules.contract import load_engine
+from generators.rules.facts import game_content
+from generators.check import runner  # noqa: F401
+from generators.play import players, simulate, table  # noqa: F401
 content = load_content(Path({str(ROOT / "content")!r}))
 played = 0
 for game in content.games:

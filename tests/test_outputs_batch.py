@@ -10,8 +10,8 @@ from pathlib import Path
 import pypdfium2 as pdfium
 from PIL import Image
 
-from generators import outputs
-from generators.outputs import Batch, Manifest, Target, realize, units
+from generators.build_system import outputs
+from generators.build_system.outputs import Batch, Manifest, Target, realize, units
 from tests.helpers import CONTENT
 
 

@@ -15,9 +15,9 @@ from typing import Any
 import pytest
 
 from generators.content.model import LoadedGame
-from generators.engine.contract import Figure, Place, load_engine
-from generators.engine.facts import game_content
-from generators.engine.table import Session
+from generators.play.table import Session
+from generators.rules.contract import Figure, Place, load_engine
+from generators.rules.facts import game_content
 from tests.site_helpers import Built, new_page, ready, scenarios
 from tests.test_example_wording import untold
 

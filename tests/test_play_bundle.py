@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from generators.engine.bundle import content_data, content_from_data, content_json, engine_zip
-from generators.engine.contract import load_engine
-from generators.engine.facts import game_content
+from generators.play.bundle import content_data, content_from_data, content_json, engine_zip
+from generators.rules.contract import load_engine
+from generators.rules.facts import game_content
 from tests.helpers import real_content
 
 GAMES = [g for g in real_content().games if g.game.engine]
@@ -38,7 +38,7 @@ class Refuse:
             raise ImportError('not in the browser: ' + name)
 sys.meta_path.insert(0, Refuse())
 sys.path.insert(0, sys.argv[1])
-from generators.engine import browser
+from generators.play import browser
 assert browser.__file__.startswith(sys.argv[1]), browser.__file__
 view = json.loads(browser.start(sys.argv[2], open(sys.argv[3]).read(), "{}", json.dumps({"seed": 3})))
 for _ in range(6):
@@ -69,8 +69,8 @@ def test_the_engine_zip_plays_without_yaml_reportlab_or_pillow(tmp_path: Path) -
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: g.id)
 def test_play_from_here_starts_at_an_examples_setup_and_undoes_back_to_it(game) -> None:
-    from generators.engine import browser
-    from generators.engine.bundle import examples_json
+    from generators.play import browser
+    from generators.play.bundle import examples_json
 
     engine = load_engine(game.game.engine)
     facts = game_content(game, engine)

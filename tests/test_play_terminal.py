@@ -19,10 +19,10 @@ from typing import Any
 
 import pytest
 
-from generators.engine.console import play_in_terminal
-from generators.engine.contract import load_engine
-from generators.engine.facts import game_content
-from generators.engine.table import Session
+from generators.play.console import play_in_terminal
+from generators.play.table import Session
+from generators.rules.contract import load_engine
+from generators.rules.facts import game_content
 from tests.helpers import hidden_orders, real_content, tells_an_order
 
 ROOT = Path(__file__).resolve().parent.parent

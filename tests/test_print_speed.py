@@ -30,8 +30,8 @@ def test_documents_have_binary_streams_and_stay_byte_identical() -> None:
 def test_the_text_fit_cache_draws_only_changed_sides_and_still_finds_overflow(tmp_path, monkeypatch) -> None:
     import pytest
 
-    from generators import memo
-    from generators.errors import ContentError
+    from generators.build_system import memo
+    from generators.build_system.errors import ContentError
     from generators.pdf import fit
     from tests.helpers import copy_content
 

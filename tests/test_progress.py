@@ -8,7 +8,7 @@ import json
 import pytest
 
 from generators.cli import main as cli_main
-from generators.engine import progress
+from generators.play import progress
 
 
 class Clock:
@@ -52,7 +52,7 @@ def test_runs_report_their_games_as_they_come_back(monkeypatch: pytest.MonkeyPat
     monkeypatch.setattr(progress.Progress, "add", lambda self, n: seen.append(n))
     out = Terminal()
     with progress.showing("t", 12, out):
-        from generators.engine.simulate import run_parts, seed_batches
+        from generators.play.simulate import run_parts, seed_batches
 
         parts = seed_batches(range(12), "random", 1)
         assert len(parts) == 12  # in one process too, small batches so the line moves

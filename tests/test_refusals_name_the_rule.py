@@ -17,11 +17,11 @@ from typing import Any
 
 import pytest
 
+from generators.check.runner import GameWork, engine_of
 from generators.content.model import LoadedGame
-from generators.engine.chance import Chance
-from generators.engine.contract import Game
-from generators.engine.facts import game_content
-from generators.engine.runner import GameWork, engine_of
+from generators.rules.chance import Chance
+from generators.rules.contract import Game
+from generators.rules.facts import game_content
 from tests.helpers import real_content
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -121,6 +121,6 @@ def test_every_moment_refuses_each_move_it_does_not_allow_by_a_rule(game: Loaded
 
 
 def test_the_contract_keeps_no_generic_template() -> None:
-    source = (ROOT / "generators" / "engine" / "contract.py").read_text(encoding="utf-8")
+    source = (ROOT / "generators" / "rules" / "contract.py").read_text(encoding="utf-8")
     assert "you cannot {move.words} during" not in source
     assert " during {phase.words}" not in source

@@ -16,7 +16,7 @@ from pathlib import Path
 import markdown
 import pytest
 
-from generators.errors import ContentError
+from generators.build_system.errors import ContentError
 from generators.site import safe_links
 from generators.site.escape import markdown_body
 from generators.validate import check_site_pages, validate

@@ -11,12 +11,12 @@ from typing import Any, get_args, get_type_hints
 import jsonschema
 import pytest
 
+from generators.check.runner import engine_of
+from generators.check.schemas import scenario_schemas
 from generators.content.export_schema import SCHEMAS, write_schemas
 from generators.content.loader import split_front_matter
 from generators.content.schema import fields_of
 from generators.content.yaml_io import load_yaml
-from generators.engine.runner import engine_of
-from generators.engine.schemas import scenario_schemas
 from tests.helpers import real_content
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -12,7 +12,7 @@ interval leaves out 0):
 
 Solo and cooperative games compare win rates over the same seeds; competitive games put the search
 player in one seat against look-ahead players and compare that seat's wins with what a look-ahead
-player wins from the same seat (generators/engine/versus.py, which this test calls).
+player wins from the same seat (generators/play/versus.py, which this test calls).
 """
 
 from __future__ import annotations
@@ -27,12 +27,12 @@ from typing import Any
 
 import pytest
 
-from generators.engine import figures
-from generators.engine.chance import Chance
-from generators.engine.facts import game_content
-from generators.engine.players import LookaheadPlayer, SearchPlayer, _unit
-from generators.engine.runner import engine_of
-from generators.engine.versus import Bout, compare, outcomes, play_bout, recorded, seats
+from generators.check.runner import engine_of
+from generators.play import figures
+from generators.play.players import LookaheadPlayer, SearchPlayer, _unit
+from generators.play.versus import Bout, compare, outcomes, play_bout, recorded, seats
+from generators.rules.chance import Chance
+from generators.rules.facts import game_content
 from tests.helpers import real_content
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
+from generators.check.runner import engine_of
 from generators.content.model import LoadedGame
-from generators.engine.facts import game_content
-from generators.engine.refusals import SetupError
-from generators.engine.runner import engine_of
+from generators.rules.facts import game_content
+from generators.rules.refusals import SetupError
 from tests.helpers import real_content
 from tests.test_engine_contract import assert_players_words
 

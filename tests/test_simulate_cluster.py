@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
+from generators.check.runner import engine_of
 from generators.cli import main as cli_main
 from generators.content.loader import load_content
-from generators.engine.facts import game_content
-from generators.engine.runner import engine_of
-from generators.engine.simulate import simulate
+from generators.play.simulate import simulate
+from generators.rules.facts import game_content
 
 distributed = pytest.importorskip("distributed")
 
@@ -81,7 +81,7 @@ def test_a_worker_running_other_code_is_refused_and_nothing_is_written(tmp_path:
     with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=True, dashboard_address=None,
                                   silence_logs=50) as other, distributed.Client(other.scheduler_address) as client:
         # the worker's checkout differs: its stamp is not the client's
-        client.run(lambda: setattr(__import__("generators.engine.stamp", fromlist=["x"]), "code_stamp",
+        client.run(lambda: setattr(__import__("generators.play.stamp", fromlist=["x"]), "code_stamp",
                                    lambda: "0" * 16))
         for args in (["simulate", "--games", "2", "--write"], ["balance", "--games", "2", "--write"],
                      ["simulate", "--games", "1", "--against", "random", "--policy", "greedy"]):

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from generators.check.runner import engine_of
 from generators.cli import main as cli_main
 from generators.content.loader import load_content
-from generators.engine.facts import game_content
-from generators.engine.runner import engine_of
-from generators.engine.simulate import simulate
+from generators.play.simulate import simulate
+from generators.rules.facts import game_content
 
 ROOT = Path(__file__).resolve().parent.parent
 

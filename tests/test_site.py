@@ -22,8 +22,8 @@ import pytest
 import yaml
 from PIL import Image
 
+from generators.build_system.errors import ContentError
 from generators.content.loader import load_content
-from generators.errors import ContentError
 from generators.pdf.kit import document_targets, face_images, png_name
 from generators.pdf.options import Options
 from generators.site.assets import THUMB_PX

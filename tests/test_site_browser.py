@@ -294,7 +294,7 @@ def test_every_player_page_reads_on_a_phone(browser, server: str, built: Built) 
 
 
 # The smallest diagram text each game's examples pages show at 390 px, in CSS px (measured: every
-# drawing sizes its text from its width, generators/engine/svg.py `readable`). Before that work the
+# drawing sizes its text from its width, generators/rules/svg.py `readable`). Before that work the
 # smallest were 3.7 (Дроноводи), 4.1, 9.8, 4.5 and 5.3 px.
 MIN_DIAGRAM_TEXT = {"dronovody": 10.0, "escape-deathrace-2182-micro": 10.0, "mission-drive": 10.0,
                     "thunder-road-ignition": 10.0, "vampire-chase": 10.0}

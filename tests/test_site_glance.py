@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from generators.content.loader import load_content
-from generators.engine.stats import rate
+from generators.rules.stats import rate
 from generators.site.context import face_titles
 from generators.site.glance import book_order, glance, often
 from tests.helpers import ROOT

@@ -27,8 +27,8 @@ from pathlib import Path  # noqa: E402
 
 import pytest  # noqa: E402
 
-from generators.engine.facts import game_content  # noqa: E402
-from generators.engine.runner import engine_of  # noqa: E402
+from generators.check.runner import engine_of  # noqa: E402
+from generators.rules.facts import game_content  # noqa: E402
 from tests.helpers import real_content  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -7,10 +7,10 @@ import json
 import re
 from pathlib import Path
 
+from generators.check.runner import engine_of
 from generators.content.loader import load_content
-from generators.engine.facts import game_content
-from generators.engine.runner import engine_of
-from generators.engine.simulate import POLICIES, simulate
+from generators.play.simulate import POLICIES, simulate
+from generators.rules.facts import game_content
 from generators.site.context import face_titles
 from generators.site.plays import _signed, careful_player, game_plays
 

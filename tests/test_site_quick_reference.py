@@ -189,7 +189,7 @@ def test_every_answer_is_whole_sentences_with_its_number(game_id: str) -> None:
 def test_a_quick_reference_naming_no_rule_is_a_located_content_error(tmp_path: Path) -> None:
     from dataclasses import replace
 
-    from generators.errors import ContentError
+    from generators.build_system.errors import ContentError
 
     (tmp_path / "quick-reference.yaml").write_text(
         "turn: [round]\ncards:\n  - title: Who starts\n    rule: nowhere\n    text: Anyone.\n", encoding="utf-8")
@@ -202,7 +202,7 @@ def test_a_quick_reference_naming_no_rule_is_a_located_content_error(tmp_path: P
 def test_validation_finds_a_bad_link_in_a_quick_reference_answer(tmp_path: Path) -> None:
     import shutil
 
-    from generators.errors import ContentError
+    from generators.build_system.errors import ContentError
     from generators.validate import validate
 
     content = tmp_path / "content"

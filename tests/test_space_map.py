@@ -11,11 +11,11 @@ import math
 import pytest
 from reportlab.pdfgen.canvas import Canvas
 
+from generators.build_system.errors import ContentError
 from generators.content import geometry
 from generators.content.model import Icons, SpaceMap
 from generators.content.schema import convert
 from generators.content.yaml_io import parse_yaml
-from generators.errors import ContentError
 
 DIRECTIONS = """
 directions:
@@ -126,9 +126,9 @@ def test_engines_get_each_face_with_its_printed_sides() -> None:
     face (a tile's map) are read from the same data, and nothing of their wording."""
     from pathlib import Path
 
+    from generators.check.runner import engine_of
     from generators.content.loader import load_content
-    from generators.engine.facts import game_content
-    from generators.engine.runner import engine_of
+    from generators.rules.facts import game_content
 
     content = load_content(Path(__file__).resolve().parent.parent / "content")
     checked = 0

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from generators.engine.stats import difference, games_for, mean, rate
+from generators.rules.stats import difference, games_for, mean, rate
 
 
 def test_wilson_interval_matches_its_formula() -> None:
@@ -47,7 +47,7 @@ def test_mean_interval_and_games_needed() -> None:
 
 def test_paired_difference_without_correlation_is_the_unpaired_interval() -> None:
     # 10 both, 10 only a, 10 only b, 10 neither: a = b = 0.5 and no correlation (ad = bc)
-    from generators.engine.stats import paired_difference
+    from generators.rules.stats import paired_difference
 
     paired, unpaired = paired_difference(10, 10, 10, 10), difference(rate(20, 40), rate(20, 40))
     assert paired.value == 0
@@ -55,7 +55,7 @@ def test_paired_difference_without_correlation_is_the_unpaired_interval() -> Non
 
 
 def test_paired_difference_is_narrower_when_games_go_the_same_way() -> None:
-    from generators.engine.stats import paired_difference
+    from generators.rules.stats import paired_difference
 
     # the same rates (40 of 60 against 28 of 60) with most games going the same way for both
     paired, unpaired = paired_difference(26, 14, 2, 18), difference(rate(40, 60), rate(28, 60))
@@ -66,7 +66,7 @@ def test_paired_difference_is_narrower_when_games_go_the_same_way() -> None:
 
 
 def test_paired_difference_covers_the_true_gap_about_95_percent_of_the_time() -> None:
-    from generators.engine.stats import paired_difference
+    from generators.rules.stats import paired_difference
 
     rng = random.Random(11)
     cells, n, trials = (0.35, 0.25, 0.10, 0.30), 80, 2000  # both, only a, only b, neither: gap 0.15

@@ -1,4 +1,4 @@
-"""The shared table view (engine/table.py) for every game, no per-game code: plain JSON-ready data;
+"""The shared table view (generators/play/table.py) for every game, no per-game code: plain JSON-ready data;
 nothing in it the seat cannot see (a world it cannot tell apart gives the same view, and no
 face-down order is told in the log); choices grouped (never more than the legal actions, each one
 playable, a lone choice not asked); undo, save and resume replay the same game."""
@@ -12,11 +12,11 @@ from typing import Any
 
 import pytest
 
-from generators.engine.chance import Chance
-from generators.engine.facts import game_content
-from generators.engine.information import plain
-from generators.engine.runner import engine_of
-from generators.engine.table import Session, choices, table_view
+from generators.check.runner import engine_of
+from generators.play.table import Session, choices, table_view
+from generators.rules.chance import Chance
+from generators.rules.facts import game_content
+from generators.rules.information import plain
 from tests.helpers import hidden_orders, real_content, tells_an_order
 
 CONTENT = real_content()
@@ -117,7 +117,7 @@ def test_a_lone_choice_is_not_asked() -> None:
 
 def test_the_view_gives_the_text_of_the_cards_it_names() -> None:
     """Every card named in the seat's panel comes with its printed text, and no other card does."""
-    from generators.engine.table import card_texts
+    from generators.play.table import card_texts
 
     game = GAMES["vampire-chase"]
     session = _session("vampire-chase", 15)

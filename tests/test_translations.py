@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from generators.build_system.errors import ContentError
 from generators.content.loader import load_content
-from generators.errors import ContentError
 from generators.site import escape
 from generators.site.build import alternates
 from generators.site.collect import collect

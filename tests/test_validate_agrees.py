@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from generators.errors import ContentError
+from generators.build_system.errors import ContentError
 from tests.helpers import copy_content, run_cli
 
 LINE = re.compile(r"^(?P<file>[^:\n]+):(?P<line>\d+):(?P<col>\d+): (?P<path>[^:\n]+): (?P<msg>.+)$")

@@ -9,13 +9,13 @@ from pathlib import Path
 
 import pytest
 
+from generators.build_system.errors import ContentError
+from generators.check.runner import engine_of
 from generators.cli import main as cli_main
 from generators.content.loader import load_content
-from generators.engine.balance import Tally, paired
-from generators.engine.facts import game_content
-from generators.engine.runner import engine_of
-from generators.engine.variants import load_variant
-from generators.errors import ContentError
+from generators.play.balance import Tally, paired
+from generators.play.variants import load_variant
+from generators.rules.facts import game_content
 
 ROOT = Path(__file__).resolve().parent.parent
 SIDE_CANNONS = "game: mission-drive\nname: Side Cannons reach 2 spaces\nfaces:\n  upgrade-cards/side-cannons:\n" \

@@ -7,11 +7,11 @@ import subprocess
 import sys
 from pathlib import Path
 
-from generators.engine.facts import game_content
-from generators.engine.players import player_for
-from generators.engine.runner import engine_of
-from generators.engine.simulate import play
-from generators.engine.versus import head_to_head, measured_seat, seats
+from generators.check.runner import engine_of
+from generators.play.players import player_for
+from generators.play.simulate import play
+from generators.play.versus import head_to_head, measured_seat, seats
+from generators.rules.facts import game_content
 from tests.helpers import real_content
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -1,4 +1,4 @@
-"""The one worker pool (generators/workers.py): the only module that starts worker processes; its
+"""The one worker pool (generators/build_system/workers.py): the only module that starts worker processes; its
 workers, shared or fresh per item, end with their parent even by `kill -9` (no orphan, no traceback);
 results come in order; an error or a worker killed from outside stops the run instead of hanging it."""
 
@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from generators import workers
+from generators.build_system import workers
 from tests.helpers import alive, child_pids, copy_content, process_name, start_cli
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -72,7 +72,7 @@ def test_a_worker_killed_from_outside_is_one_fault_not_a_hang(fresh: bool) -> No
 
 _PARENT = """
 import sys, time
-from generators import workers
+from generators.build_system import workers
 
 def slow(n):
     time.sleep(30)

@@ -39,12 +39,13 @@ import json, sys, time
 from pathlib import Path
 from generators.content.loader import load_content
 try:
-    from generators.engine.chance import Chance
-    from generators.engine.contract import load_engine
-    from generators.engine.facts import game_content
+    from generators.rules.chance import Chance
+    from generators.rules.contract import load_engine
+    from generators.rules.facts import game_content
+    from generators.play.simulate import play
 except ImportError:  # the reference tree: one module held the contract, chance and the content's views
     from generators.engine.base import Chance, game_content, load_engine
-from generators.engine.simulate import play
+    from generators.engine.simulate import play
 content = load_content(Path("content"))
 out = {}
 for game in content.games:

@@ -19,14 +19,14 @@ import time
 from pathlib import Path
 from typing import Any
 
+from generators.check.runner import engine_of
 from generators.content.loader import load_content
-from generators.engine.contract import Game, Hints
-from generators.engine.facts import game_content
-from generators.engine.players import RandomPlayer, SearchPlayer
-from generators.engine.runner import engine_of
-from generators.engine.simulate import play
-from generators.engine.stats import rate
-from generators.engine.versus import compare, measured_seat, seats
+from generators.play.players import RandomPlayer, SearchPlayer
+from generators.play.simulate import play
+from generators.play.versus import compare, measured_seat, seats
+from generators.rules.contract import Game, Hints
+from generators.rules.facts import game_content
+from generators.rules.stats import rate
 
 ROOT = Path(__file__).resolve().parent.parent
 # Per game: a setting where random play does not always win (the search's settings in its tests).

@@ -7,10 +7,10 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from generators.build_system.outputs import write_if_changed
 from generators.content.model import Component, Game, Glossary, Icons, Notes, RuleMeta
 from generators.content.scenario import Scenario
 from generators.content.schema import json_schema, schema_ref
-from generators.outputs import write_if_changed
 
 # file name -> (root type, which content files it describes)
 SCHEMAS: dict[str, tuple[type, str]] = {

@@ -13,6 +13,7 @@ from dataclasses import dataclass, fields, is_dataclass, replace
 from pathlib import Path
 from typing import Any
 
+from generators.build_system.errors import ContentError, KeyPath
 from generators.content import inline
 from generators.content.model import (
     HEX,
@@ -32,7 +33,6 @@ from generators.content.model import (
 from generators.content.schema import convert
 from generators.content.svg_path import parse_path
 from generators.content.yaml_io import Doc, content_files, display_path, load_yaml, parse_yaml, read_text
-from generators.errors import ContentError, KeyPath
 
 ICON_RE = re.compile(r"(?<!\\):(" + inline.NAME + r"):")  # an icon code, not after an escaping backslash
 # Artwork beyond these is not a card picture (and would make rendering crawl): refuse it up front.

@@ -3,7 +3,7 @@
 A scenario states a setup, scripted randomness, a list of actions and the outcome the rulebook (or
 our own text) claims. Its `setup:` and each action are converted with the game engine's declared
 specs (`ScenarioSpecs`), so a mistake anywhere in a scenario is reported at file:line:column with its
-key path. The runner (generators/engine/runner.py) replays it; the engine never sees `expect`.
+key path. The runner (generators/check/runner.py) replays it; the engine never sees `expect`.
 
 Scripted randomness is labelled: each `random:` entry is `{label: value}`, the label naming the roll,
 draw or shuffle it answers (`{movement: 3}`, `{road tile: hazard}`); a result offered to another
@@ -21,9 +21,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal, Protocol
 
+from generators.build_system.errors import ContentError
 from generators.content.schema import convert
 from generators.content.yaml_io import Doc, load_yaml
-from generators.errors import ContentError
 
 ID_PATTERN = r"[a-z0-9][a-z0-9-]*"
 # Keys of an action that belong to the runner; the engine never sees them.

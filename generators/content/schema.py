@@ -20,8 +20,8 @@ import typing
 from functools import cache
 from typing import Any, Literal, TypeVar, Union, get_args, get_origin, get_type_hints
 
+from generators.build_system.errors import KeyPath
 from generators.content.yaml_io import MAX_FILE_BYTES, UNPRINTABLE, Doc
-from generators.errors import KeyPath
 
 T = TypeVar("T")
 

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     import yaml
 
-from generators.errors import ContentError, KeyPath
+from generators.build_system.errors import ContentError, KeyPath
 
 # More expanded nodes than this in one file can only come from alias abuse.
 MAX_EXPANDED_NODES = 200_000

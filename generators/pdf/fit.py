@@ -4,7 +4,7 @@ minimum size; the first one becomes a located content error. The renderer and th
 every layout rule and the one measuring function (text.measure), so they cannot disagree.
 
 Drawing every side of every game is most of a no-op build's validation, so sides found to fit are
-remembered in build/.cache/text-fit.json (for commands that write to build/: generators/memo.py),
+remembered in build/.cache/text-fit.json (for commands that write to build/: generators/build_system/memo.py),
 keyed by everything the drawing reads: the side, its component's size, shape and count (the copy
 label), the arrows of its deck (one scale per deck), its artwork's bytes, the game's theme, the
 icons, and the whole generators package. A side that does not fit is never remembered, so the check
@@ -21,10 +21,10 @@ from pathlib import Path
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
-from generators import memo
+from generators.build_system import memo
+from generators.build_system.outputs import FIT_CODE, code_version, digest
 from generators.content.loader import walk_sides
 from generators.content.model import Component, Icons, LoadedGame, Side, size_mm
-from generators.outputs import FIT_CODE, code_version, digest
 from generators.pdf.faces import Look, draw_side, token_like
 from generators.pdf.text import Audit, Overflow, auditing
 

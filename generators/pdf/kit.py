@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pypdfium2 as pdfium
 
+from generators.build_system.outputs import PRINT_CODE, Batch, Target, code_version, digest
 from generators.content.loader import Content
 from generators.content.model import Component, LoadedGame, Side
-from generators.outputs import PRINT_CODE, Batch, Target, code_version, digest
 from generators.pdf import documents
 from generators.pdf.calibration import calibration
 from generators.pdf.documents import reads_beyond

@@ -42,9 +42,9 @@ from typing import Any
 import pypdfium2 as pdfium
 from PIL import Image
 
+from generators.build_system.outputs import TTS_CODE, Target, code_version, digest
 from generators.content.loader import Content
 from generators.content.model import Component, LoadedGame, Side, size_mm
-from generators.outputs import TTS_CODE, Target, code_version, digest
 from generators.pdf import documents
 from generators.pdf.documents import die_value, map_opposites, opposite_pairs
 from generators.pdf.faces import Look

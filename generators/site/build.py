@@ -13,7 +13,7 @@
    assembled site is checked; then it is swapped in for build/site in one step. A failure anywhere
    leaves the old site as it was.
 
-Each project is a target of the build graph (generators/outputs.py): its key hashes the code, its
+Each project is a target of the build graph (generators/build_system/outputs.py): its key hashes the code, its
 game's content, the hand-written site/ and mkdocs.yml, the games' names (every project shows them
 as tabs) and the keys of the print kit's and the check's outputs it shows. An edit to one game's
 content rebuilds that game's project alone; a no-op rebuild does nothing.
@@ -31,10 +31,8 @@ from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 
-from generators.content.loader import Content
-from generators.engine.report import PARTS, SIMULATIONS
-from generators.errors import OutputError, ToolError
-from generators.outputs import (
+from generators.build_system.errors import OutputError, ToolError
+from generators.build_system.outputs import (
     SITE_CODE,
     Commit,
     Manifest,
@@ -48,6 +46,9 @@ from generators.outputs import (
     realize,
     write_atomic,
 )
+from generators.build_system.tree import files
+from generators.check.report import PARTS, SIMULATIONS
+from generators.content.loader import Content
 from generators.site import mkdocs_run, play
 from generators.site.assets import THUMBS, thumb_targets
 from generators.site.collect import Shared, collect, ordered_games, prepare
@@ -55,7 +56,6 @@ from generators.site.linkcheck import broken_links
 from generators.site.live import serve as live_serve
 from generators.site.paths import REPO, SITE_SRC
 from generators.site.projects import HUB, index_files, merged_index, own_docs, own_index, split
-from generators.tree import files
 
 Say = Callable[[str], None]
 BASE_CONFIG = REPO / "mkdocs.yml"

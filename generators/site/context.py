@@ -9,9 +9,9 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from generators.build_system.errors import ContentError
 from generators.content.loader import Content
 from generators.content.model import Component, LoadedGame, RuleEntry, Term
-from generators.errors import ContentError
 from generators.site.assets import GameAssets, game_assets
 from generators.site.diagrams import Diagram, diagram
 from generators.site.examples import REPORT_NAME, CheckReport, Example, game_examples

@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from generators.engine.stats import rate, won
+from generators.rules.stats import rate, won
 from generators.site.escape import text as esc
 
 CAREFUL = "greedy"

@@ -17,10 +17,10 @@ import time
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
-from generators import tether
-from generators.arguments import env_address
+from generators.build_system import tether
+from generators.build_system.arguments import env_address
+from generators.build_system.errors import ContentError
 from generators.content.loader import load_content
-from generators.errors import ContentError
 
 POLL_SECONDS = 0.5
 DEFAULT_ADDR = "127.0.0.1:8000"

@@ -28,9 +28,9 @@ from typing import TYPE_CHECKING
 import yaml
 from mkdocs.__main__ import cli
 
-from generators import tether, workers
-from generators.errors import OutputError, SettingError, ToolError
-from generators.outputs import source_date_epoch_problem, write_if_changed
+from generators.build_system import tether, workers
+from generators.build_system.errors import OutputError, SettingError, ToolError
+from generators.build_system.outputs import source_date_epoch_problem, write_if_changed
 
 if TYPE_CHECKING:
     from generators.site.pages import NavItem
@@ -112,7 +112,7 @@ def warm_up() -> None:
 
 def build(jobs: Mapping[str, Job], say: Say, parallel: int = 1) -> dict[str, float]:
     """Build each named job, `parallel` at a time, in the given order (longest first keeps every core
-    busy). Each runs in a worker of the one pool (`generators.workers`), a fresh fork of this process
+    busy). Each runs in a worker of the one pool (`generators.build_system.workers`), a fresh fork of this process
     once MkDocs is loaded here (its start-up paid once, not per project), that ends with this process
     and runs MkDocs' own command line (`mkdocs build --strict --quiet`). Returns seconds per name; after
     every run has ended, a failure to stage raises that error, a MkDocs failure a ToolError with MkDocs'

@@ -15,10 +15,10 @@ from typing import Any
 
 import jinja2
 
+from generators.build_system.errors import ContentError
 from generators.content.inline import NAME as ICON_NAME
 from generators.content.loader import Content
 from generators.content.model import Component, size_mm
-from generators.errors import ContentError
 from generators.site import escape, house
 from generators.site.assets import PAPER_LABELS, PAPERS, docs_for
 from generators.site.context import GameSite

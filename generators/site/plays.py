@@ -8,8 +8,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from generators.engine.stats import rate, won
-from generators.engine.wording import listed
+from generators.rules.stats import rate, won
+from generators.rules.wording import listed
 
 
 @dataclass(frozen=True)

@@ -11,8 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from generators.build_system.errors import ContentError
 from generators.content.model import Chapter, LoadedGame, LoadedTranslation, PageWords, RuleEntry
-from generators.errors import ContentError
 from generators.site.context import GameSite
 from generators.site.gloss import glosses
 from generators.site.inflect import forms, key_words

@@ -20,9 +20,9 @@ from typing import Any
 
 import yaml
 
+from generators.build_system.errors import ToolError
+from generators.build_system.outputs import write_if_changed
 from generators.content.loader import Content
-from generators.errors import ToolError
-from generators.outputs import write_if_changed
 from generators.site.build import stage_site
 
 SITE = "site-zensical"  # build/site-zensical/

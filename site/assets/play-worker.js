@@ -28,7 +28,7 @@ function boot(config) {
     ]).then(function (got) {
       py.unpackArchive(got[0], "zip", { extractDir: "/home/pyodide/roadkit" });
       py.runPython("import sys; sys.path.insert(0, '/home/pyodide/roadkit')");
-      return { api: py.pyimport("generators.engine.browser"), content: got[1], examples: got[2],
+      return { api: py.pyimport("generators.play.browser"), content: got[1], examples: got[2],
                engine: config.engine };
     });
   });

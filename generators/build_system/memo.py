@@ -1,0 +1,87 @@
+"""What a writing command may reuse from its last run, kept in build/.cache/: the loaded content model
+(keyed by every byte under the content folder) and which sides' text is known to fit (generators/pdf/fit.py).
+
+Only commands that write to build/ use it (the CLI sets the folder for one command with `caching`).
+Entries are read freely; new ones are staged and written by `save`, which the CLI calls only once the
+validation pass succeeded and build/ is held, so a failed run writes nothing and a mistake is never
+remembered. A missing, stale or unreadable entry just means doing the work again."""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Iterator
+from pathlib import Path
+
+from generators.build_system.outputs import write_if_changed
+
+_FOLDER: Path | None = None
+_PENDING: dict[str, bytes | None] = {}  # None: the entry is to go
+# Entries earlier versions kept that nothing reads any more.
+_RETIRED = ("content.pickle",)
+_RUN = [0]  # counts `caching` calls: what was read in an earlier command is read again
+
+
+@contextlib.contextmanager
+def caching(folder: Path | None) -> Iterator[None]:
+    """Use `folder` (None: remember nothing) for the duration of one command."""
+    global _FOLDER
+    _FOLDER = folder
+    _PENDING.clear()
+    _RUN[0] += 1
+    try:
+        yield
+    finally:
+        _FOLDER = None
+        _PENDING.clear()
+
+
+def run() -> int:
+    """Which command this is (a number): anything read from the cache in another one is stale."""
+    return _RUN[0]
+
+
+def active() -> bool:
+    return _FOLDER is not None
+
+
+def read(name: str) -> bytes | None:
+    if _FOLDER is None:
+        return None
+    try:
+        return (_FOLDER / name).read_bytes()
+    except OSError:
+        return None
+
+
+def stage(name: str, data: bytes) -> None:
+    """`data` becomes entry `name` when `save` is called (the latest staged wins)."""
+    if _FOLDER is not None:
+        _PENDING[name] = data
+
+
+def keep_only(prefix: str, names: set[str]) -> None:
+    """Entries starting with `prefix` other than `names` go when `save` is called (a game's entry once
+    the game is gone, say), along with retired ones."""
+    if _FOLDER is None:
+        return
+    with contextlib.suppress(OSError):
+        for path in _FOLDER.iterdir():
+            if path.name.startswith(prefix) and path.name not in names and path.name not in _PENDING:
+                _PENDING[path.name] = None
+        for name in _RETIRED:
+            if (_FOLDER / name).exists():
+                _PENDING.setdefault(name, None)
+
+
+def save() -> None:
+    """Write the staged entries and remove the ones to go; one that cannot be written is just not remembered."""
+
+    if _FOLDER is None:
+        return
+    for name, data in sorted(_PENDING.items()):
+        with contextlib.suppress(OSError):
+            if data is None:
+                (_FOLDER / name).unlink(missing_ok=True)
+            else:
+                write_if_changed(_FOLDER / name, data)
+    _PENDING.clear()

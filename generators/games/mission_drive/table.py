@@ -1,0 +1,50 @@
+"""Mission: Drive at the table (generators/play/table.py): the dashboard, upgrades and points the hero looks
+at, and the face-down decks' shuffles worded without their order."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from generators.games.mission_drive.facts import UPGRADES_REVEALED, Card
+from generators.games.mission_drive.state import State
+from generators.games.mission_drive.words import marks, place
+from generators.rules.contract import Table
+from generators.rules.facts import GameContent
+
+# The upgrade deck's top six are turned face up (the offer, shown in the panel); the rest go back to
+# the box unseen (Setting Up a Mission), so the shuffle's order is not told either.
+UNSEEN = {"movement deck": "the movement cards are shuffled face down",
+          "mission deck": "the mission cards are shuffled face down",
+          "upgrade deck": f"the upgrade cards are shuffled; the top {UPGRADES_REVEALED} are turned face up "
+                          "and the rest go back to the box unseen"}
+
+
+def _name(content: GameContent | None, key: str) -> str:
+    return content.name(key) if content else key
+
+
+def _card(card: Card | None) -> str:
+    if card is None:
+        return "empty"
+    return f"Hero Card {marks(card.arrows)}" if card.kind == "hero" else f"{card.kind.capitalize()} Card"
+
+
+def _where(state: State, at: tuple[int, int]) -> str:
+    return place(state, at).replace("the space ", "", 1)
+
+
+def panel(state: State, seat: str, content: GameContent | None) -> list[tuple[str, list[str]]]:
+    cards = [f"{slot}: {_card(card)}" for slot, card in state.slots.items()]
+    return [
+        ("Dashboard", cards),
+        ("Tracks", [f"mission {state.mission}, {state.difficulty}", f"health {state.health} of {state.health_track}",
+                    f"points {state.points}", f"movement deck: {len(state.deck)} cards face down, "
+                    f"{len(state.discard)} discarded"]),
+        ("Upgrades", [_name(content, u.id) for u in state.upgrades] or ["none"]),
+        ("On offer", [_name(content, u.id) for u in state.offer] or ["none"]),
+        ("On the road", [f"{v.side} {v.type}{' (damaged)' if v.damaged else ''}: {_where(state, v.at)}"
+                         for v in state.vehicles] or ["no other vehicle"]),
+    ]
+
+
+TABLE: Table[Any, Any] = Table(panel=panel, unseen=UNSEEN)

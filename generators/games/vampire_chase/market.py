@@ -1,0 +1,202 @@
+"""Vampire chase: the MARKET action (buy, trash, cycle) and the Checkpoint Bonus Reward, which takes a
+card from the Market Row as a purchase does."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+from functools import cache
+from typing import Any
+
+from generators.games.vampire_chase.facts import MARKET_ROW
+from generators.games.vampire_chase.gates import (
+    AskS,
+    Why,
+    begin,
+    distinct,
+    hand_cards,
+    in_hand,
+    market_gear,
+    resolver,
+)
+from generators.games.vampire_chase.specs import BuyAction, CycleAction, RewardAction, TrashAction
+from generators.games.vampire_chase.state import State, with_pile, without
+from generators.rules.chance import Chance
+from generators.rules.contract import Event, Move
+from generators.rules.wording import listed
+
+# Offered actions are made once and shared (see `moves`).
+_buy = cache(BuyAction)
+_trash = cache(TrashAction)
+_reward = cache(RewardAction)
+
+
+@cache
+def _orders(row: tuple[str, ...]) -> tuple[CycleAction, ...]:
+    """Every order a Market Row can go under the deck in (the same row always gives the same orders)."""
+    return tuple(CycleAction("cycle", p) for p in sorted(set(itertools.permutations(row))))
+
+
+# --- MARKET --------------------------------------------------------------------------------------
+
+
+def _gear_corpses(state: State, gear: str) -> int:
+    """Corpses a gear gives as its action begins (so a purchase can count on them)."""
+    card = state.gears[gear]
+    if card is None or gear in state.done:
+        return 0
+    return sum(e.amount for e in state.lib.vampire_cards[card].effects if e.do == "corpse")
+
+
+def _buy_options(ask: AskS, player: str) -> list[BuyAction]:
+    s = ask.state
+    if market_gear(ask, None):
+        return []
+    corpses = s.corpses + _gear_corpses(s, "market")
+    return [_buy("buy", c) for c in distinct(s.market_row) if s.lib.vampire_cards[c].cost <= corpses]
+
+
+def _in_row(ask: AskS, a: Any) -> Why:
+    s = ask.state
+    return None if a.card in s.market_row else f"{s.title(a.card)} is not in the Market Row"
+
+
+def _affordable(ask: AskS, a: BuyAction) -> Why:
+    s = ask.state
+    cost = s.lib.vampire_cards[a.card].cost
+    corpses = s.corpses + _gear_corpses(s, "market")
+    if cost <= corpses:
+        return None
+    return (f"{s.title(a.card)} costs {cost} corpse{'s' if cost != 1 else ''} to bury; "
+            f"the Corpse Pile holds {corpses}")
+
+
+def _acquire(state: State, card: str, events: list[Event]) -> None:
+    """A market card joins you: ability cards on top of their vampire's deck, gear cards onto the Gear Board."""
+    facts = state.lib.vampire_cards[card]
+    row = state.market_row
+    place = row.index(card)
+    if state.market_deck:  # refill the emptied place from the top of the Market Deck
+        state.market_row = (*row[:place], state.market_deck[0], *row[place + 1:])
+        state.market_deck = state.market_deck[1:]
+        state.known_bottom = min(state.known_bottom, len(state.market_deck))
+    else:
+        state.market_row = row[:place] + row[place + 1:]
+    if facts.kind == "gear":
+        assert facts.gear is not None
+        old = state.gears[facts.gear]
+        if old is not None:
+            state.graveyard = (*state.graveyard, old)  # ruling: gear-cards
+        state.gears = {**state.gears, facts.gear: card}
+    else:
+        role = state.role_of(card)
+        state.decks = with_pile(state.decks, role, (card, *state.decks[role]))
+        state.known_top = {**state.known_top, role: state.known_top[role] + 1}
+    state.bump("cards_gained")
+    events.append(Event("acquired", {"card": card, "to": facts.gear or state.role_of(card)}))
+
+
+def _do_buy(state: State, a: BuyAction, chance: Chance, events: list[Event]) -> None:
+    begin(state, "market", chance, events)
+    cost = state.lib.vampire_cards[a.card].cost
+    state.corpses -= cost
+    state.buried += cost
+    _acquire(state, a.card, events)
+
+
+def _discarded(state: State) -> list[str]:
+    return [*state.discards["driver"], *state.discards["passenger"]]
+
+
+def _after_gear(ask: AskS) -> State:
+    """The state once MARKET has begun: a card on the MARKET gear acts first (it may draw, and a draw
+    may shuffle a discard pile into the deck), so what can be trashed is what is left after it."""
+    s = ask.state
+    if "market" in s.done or s.gears["market"] is None:
+        return s
+    found = ask.memo.get("after market gear")
+    if found is None:
+        found = ask.memo["after market gear"] = s.copy()
+        # which cards leave a pile does not depend on the draw's order: any seed tells it
+        begin(found, "market", Chance.seeded(0), [])
+    return found  # type: ignore[no-any-return]
+
+
+def _trash_options(ask: AskS, player: str) -> list[TrashAction]:
+    s = ask.state
+    if market_gear(ask, None):
+        return []
+    after = _discarded(_after_gear(ask))
+    return [*(_trash("trash", c, "hand") for c in hand_cards(ask)),
+            *(_trash("trash", c, "discard") for c in distinct(_discarded(s)) if c in after)]
+
+
+def _in_pile(ask: AskS, a: TrashAction) -> Why:
+    s = ask.state
+    if a.pile == "hand":
+        return in_hand(ask, a)
+    d = s.discards
+    if a.card not in d["driver"] and a.card not in d["passenger"]:
+        return f"{s.title(a.card)} is in neither vampire's discard pile"
+    if a.card not in _discarded(_after_gear(ask)):
+        return (f"the card on the MARKET gear acts first and takes {s.title(a.card)} out of the discard "
+                "pile, so it cannot be trashed from there")
+    return None
+
+
+def _do_trash(state: State, a: TrashAction, chance: Chance, events: list[Event]) -> None:
+    begin(state, "market", chance, events)
+    if a.pile == "hand":
+        state.hand = without(state.hand, a.card)
+    else:
+        role = state.role_of(a.card)
+        state.discards = with_pile(state.discards, role, without(state.discards[role], a.card))
+    state.graveyard = (*state.graveyard, a.card)
+    events.append(Event("trashed", {"card": a.card, "from": a.pile}))
+
+
+def _cycle_options(ask: AskS, player: str) -> Sequence[CycleAction]:
+    s = ask.state
+    if market_gear(ask, None) or not s.market_row:
+        return []
+    return _orders(s.market_row)
+
+
+def _whole_row(ask: AskS, a: CycleAction) -> Why:
+    s = ask.state
+    if not s.market_row:
+        return "the Market Row is empty: there is nothing to cycle"
+    if sorted(a.order) != ask.once("row", lambda: sorted(s.market_row)):
+        return ("cycling puts all the Market Row's cards under the Market Deck, each once: "
+                f"{listed((s.title(c) for c in s.market_row), 'and')}")
+    return None
+
+
+def _do_cycle(state: State, a: CycleAction, chance: Chance, events: list[Event]) -> None:
+    begin(state, "market", chance, events)
+    deck = (*state.market_deck, *a.order)
+    n = min(MARKET_ROW, len(deck))
+    state.market_row, state.market_deck = deck[:n], deck[n:]
+    state.known_bottom = min(state.known_bottom + len(a.order), len(state.market_deck))
+    events.append(Event("cycled", {"row": list(state.market_row)}))
+
+
+# --- Checkpoint Bonus Reward and Hand Management -------------------------------------------------
+
+
+def _reward_options(ask: AskS, player: str) -> list[RewardAction]:
+    return [_reward("reward", c) for c in distinct(ask.state.market_row)]
+
+
+def _do_reward(state: State, a: RewardAction, chance: Chance, events: list[Event]) -> None:
+    _acquire(state, a.card, events)
+    state.phase = "hand"
+
+
+# `met`: the rules every option meets by how it is made (see `moves`).
+MARKET_MOVES: dict[str, Move[State, Any]] = {
+    "buy": Move("buy a card", _buy_options, (market_gear, _in_row, _affordable), resolver(_do_buy), met=3),
+    "trash": Move("trash a card", _trash_options, (market_gear, _in_pile), resolver(_do_trash), met=2),
+    "cycle": Move("cycle the market", _cycle_options, (market_gear, _whole_row), resolver(_do_cycle), met=2),
+    "reward": Move("take a reward card", _reward_options, (_in_row,), resolver(_do_reward), met=1),
+}

@@ -1,0 +1,216 @@
+"""`roadkit play`: a whole game in the terminal, on the shared table view (generators/play/table.py).
+
+Before each of the player's decisions: the log since the last one (every action, the computer's too,
+with what the rules did, "Then: ..."), the phase, the position in words, the game's panel (a hand,
+tracks), and the choices grouped as players think of them, numbered. `u` undoes to the player's
+previous decision, `s [FILE]` saves (`--resume FILE` goes on), `r TERM` looks a rule or glossary entry
+up, `h` shows the search's top moves with how often each won in its simulations. The computer's moves
+come from its own random stream per decision, so a hint never changes them, and a seed and the moves
+replay a game exactly. Nothing here knows one game from another.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import sys
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+from typing import Any, TextIO
+
+from generators.build_system.errors import ContentError
+from generators.play.players import SearchPlayer
+from generators.play.table import Session, look_up
+from generators.rules.facts import GameContent
+from generators.rules.refusals import SetupError
+
+HELP = ("Type the number of an action, h for a hint, u to undo, s to save, r TERM to look a rule up, "
+        "or q to stop.")
+HINTS = 3  # moves a hint lists
+
+
+class Quit(Exception):
+    """The player typed q (or the input ended)."""
+
+
+def play_in_terminal(engine: Any, content: GameContent, *, setting: str | None, seat: str | None, seed: int,
+                     hint: bool, simulations: int, seconds: float | None = None, resume: str | None = None,
+                     rules: Sequence[Mapping[str, str]] = (), cards: Mapping[str, str] | None = None,
+                     name: str = "game",
+                     read: Callable[[str], str] | None = None, out: TextIO | None = None) -> int:
+    """Play one game (or the one saved in `resume`); the human takes `seat` (default: the first to act).
+    Returns the exit status."""
+    if resume is not None:
+        try:
+            session = Session.resume(engine, content, json.loads(Path(resume).read_text(encoding="utf-8")))
+        except (OSError, ValueError, KeyError, TypeError, ContentError, SetupError) as e:
+            print(f"roadkit play: cannot resume {resume}: {e}", file=sys.stderr)
+            return 2
+        seed = session.seed
+        human = seat or next(iter(sorted(session.humans)), session.seats[0] if session.seats else "")
+    else:
+        settings = engine.simulation_setups()
+        chosen = next((s for s in settings if s.label == setting), None) if setting else settings[0]
+        if chosen is None:
+            print(f"roadkit play: no setting {setting!r}; the settings are: "
+                  f"{', '.join(s.label for s in settings)}", file=sys.stderr)
+            return 2
+        session = Session(engine, content, chosen, seed)
+        human = seat or (session.to_act() or session.seats or [""])[0]
+    session.cards = cards or {}
+    if human not in session.seats:
+        print(f"roadkit play: no seat {human!r} in this game; the seats are: {', '.join(session.seats)}",
+              file=sys.stderr)
+        return 2
+    session.humans = frozenset({human})
+    # The computer's tree is kept between its moves; hints search on their own (their own tree and
+    # random stream), so asking for one never changes what the computer plays.
+    computer = SearchPlayer(simulations=simulations, seconds=seconds, keep=True)
+    advisor = SearchPlayer(simulations=simulations, seconds=seconds)
+    say = (out or sys.stdout).write
+    read = read or _read_line
+    view = session.view(human)
+    you = next(s for s in view["seats"] if s["seat"] == human)
+    say(f"{view['game']}: {view['setting']}. You play {human}"
+        f"{' (' + you['who'] + ')' if you['who'] != human else ''}. "
+        f"Seats: {', '.join(_seat_words(s) for s in view['seats'])}. {HELP}\n")
+    shown = 0
+    told: set[str] = set()  # cards whose text was printed once (r NAME prints it again)
+    try:
+        while not session.over:
+            if session.forced():
+                continue
+            actors = session.to_act()
+            actor = human if human in actors else actors[0]
+            if actor != human:
+                legal = engine.legal_actions(session.state, actor)
+                rng = random.Random(f"computer-{seed}-{len(session.moves)}")
+                session.play(computer.choose(engine, session.state, actor, legal, rng), human=False)
+                continue
+            shown = _show(session.view(human), shown, say, told=told)
+            if hint:
+                say(f"  (hint: {_hints(session, human, advisor, seed)[0]})\n")
+            while True:
+                answer = _answer(session, human, advisor, seed, rules, name, read, say)
+                if answer == "undo":
+                    shown = max(0, min(shown, len(session.log)) - 3)
+                    break
+                if answer is not None:
+                    session.take(answer)
+                    break
+    except Quit:
+        say("Stopped.\n")
+        return 130
+    view = session.view(human)
+    _show(view, shown, say, choices=False)
+    say(f"Game over: {view['result']}. {view['status']}\n")
+    say(f"Your result: {'a win' if view['won'] else 'not a win'}.\n")
+    return 0
+
+
+def _seat_words(seat: Mapping[str, Any]) -> str:
+    return seat["seat"] if seat["who"] == seat["seat"] else f"{seat['seat']} ({seat['who']})"
+
+
+def _show(view: Mapping[str, Any], shown: int, say: Callable[[str], Any], choices: bool = True,
+          told: set[str] | None = None) -> int:
+    """The log since `shown`, the status panel (with the text of each card not told yet) and the
+    choices; the log's new length."""
+    for entry in view["log"][shown:]:
+        said = entry["said"] if entry["seat"] or entry["by"] != "rules" else f"({entry['said']})"
+        say(f"{said}\n" + "".join(f"    Then: {line}\n" for line in entry["then"]))
+    if not choices:
+        return len(view["log"])
+    say(f"\n== {view['phase']} ==\n{view['status']}\n")
+    for section in view["panel"]:
+        if section["lines"]:
+            say(f"  {section['title']}: " + "; ".join(section["lines"]) + "\n")
+    for card in view.get("cards", ()):
+        if told is not None and card["name"] not in told:
+            told.add(card["name"])
+            say(f"    {card['name']}: {card['text']}\n")
+    for choice in view["choices"]:
+        say(f"  {choice['n']}. {choice['words']}\n")
+    return len(view["log"])
+
+
+def _hints(session: Session, seat: str, advisor: SearchPlayer, seed: int) -> list[str]:
+    """The search's top moves for `seat`, each with how often it won in the simulations."""
+    engine, state = session.engine, session.state
+    found = advisor.analyse(engine, state, seat, engine.legal_actions(state, seat),
+                            random.Random(f"hint-{seed}-{len(session.moves)}"))
+    numbers = {c.actions[0]: i for i, c in enumerate(session.choices(seat), 1)}
+    lines = []
+    for move in found.top(HINTS):
+        if not move.visits:
+            continue
+        words = engine.describe_action(move.action, state, session.content)
+        number = f"{numbers[move.action]}: " if move.action in numbers else ""
+        lines.append(f"{number}{words}: won {round(100 * (move.value or 0))} % of the {move.visits} of "
+                     f"{found.simulations} simulations that tried it")
+    return lines or ["no move was tried"]
+
+
+def _answer(session: Session, seat: str, advisor: SearchPlayer, seed: int, rules: Sequence[Mapping[str, str]],
+            name: str, read: Callable[[str], str], say: Callable[[str], Any]) -> Any:
+    """The choice typed, "undo" after an undo, or None after a command that leaves the decision open."""
+    try:
+        answer = read(f"{seat}> ").strip()
+    except EOFError:
+        raise Quit from None
+    listed = session.choices(seat)
+    chosen = {str(i): c for i, c in enumerate(listed, 1)}.get(answer)
+    if chosen is not None:  # only the numbers listed: not '²', '①' or a number of 5,000 digits
+        return chosen
+    word, _, rest = answer.partition(" ")
+    word = word.casefold()
+    if word in ("q", "quit"):
+        raise Quit
+    if word in ("h", "hint"):
+        lines = _hints(session, seat, advisor, seed)
+        say(f"  The search player would play {lines[0]}\n" + "".join(f"    {line}\n" for line in lines[1:]))
+        return None
+    if word in ("u", "undo"):
+        if session.undo():
+            say("  Undone: back to your previous decision.\n")
+            return "undo"
+        say("  Nothing to undo: you have not decided anything yet.\n")
+        return None
+    if word in ("s", "save"):
+        path = Path(rest.strip() or f"roadkit-{name}-{session.seed}.json")
+        try:
+            _write(path, json.dumps(session.saved(), ensure_ascii=False, indent=1) + "\n")
+        except OSError as e:
+            say(f"  Cannot save to {path}: {e.strerror or e}\n")
+            return None
+        say(f"  Saved to {path}; go on later with: roadkit play --game {name} --resume {path}\n")
+        return None
+    if word in ("r", "rule", "rules"):
+        found = look_up(rules, rest)
+        for entry in found:
+            say(f"  {entry['title']}: {entry['text']}\n")
+        if not found:
+            say(f"  No rule or glossary entry mentions {rest.strip()!r}.\n" if rest.strip() else
+                "  Type r and a word, such as: r ram\n")
+        return None
+    say(f"  {HELP}\n")
+    return None
+
+
+def _write(path: Path, text: str) -> None:
+    """Write `text` to `path` whole or not at all."""
+    part = path.with_name(path.name + ".roadkit-tmp")
+    part.write_text(text, encoding="utf-8")
+    os.replace(part, path)
+
+
+def _read_line(prompt: str) -> str:
+    """A line from the terminal; EOFError when there is none any more: the input ended, was closed
+    (`<&-`: input() would raise RuntimeError) or the terminal went away (EIO)."""
+    if sys.stdin is None or sys.stdin.closed:
+        raise EOFError
+    try:
+        return input(prompt)
+    except (OSError, RuntimeError, UnicodeDecodeError):
+        raise EOFError from None

@@ -1,0 +1,285 @@
+"""A game's whole-game figures as a committed artefact: `content/<game>/figures.json`.
+
+Figures that mean something take thousands of games, far more than a build can afford, so
+`roadkit simulate --write` plays them once and stores them beside the game's content, with the version
+they were computed for: a digest of what the engine reads of the content and of how the engine plays a
+few seeded reference games move by move (so a faster or tidier engine keeps them current). The
+build never plays them again; the rules check reads the file, tells whether it is still current, and
+the site shows the figures, marked as computed for an earlier version when they are not.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import random
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from generators.build_system.errors import ContentError, KeyPath
+from generators.content.model import LoadedGame
+from generators.content.schema import convert
+from generators.content.yaml_io import Doc, parse_yaml, read_text
+from generators.play.players import LookaheadPlayer, SearchPlayer
+from generators.rules.chance import Chance
+from generators.rules.contract import Game, load_engine
+from generators.rules.facts import GameContent
+
+FILE = "figures.json"
+BEHAVIOUR_SEEDS = {"random": (1, 2), "greedy": (1,)}  # the reference games, per setting
+SEARCHED = {"players", "confirmed"}  # parts whose figures the search player played
+SEARCH_PROBE = (8, 12)  # the search's simulations a move, and its moves, in its reference game
+
+
+def version(engine: str, content: GameContent, part: str = "plays") -> str:
+    """What a part's figures depend on: what the engine reads of the content, and how the engine plays
+    (`behaviour`), so an edit that only makes the code faster or clearer keeps them current, and any
+    edit that changes a legal move, a rating or a result in the reference games does not. Head-to-head
+    figures (`players`) depend on the search player too (`search_behaviour`)."""
+    return _versions(engine, content, {part})[part]
+
+
+def _versions(engine: str, content: GameContent, parts: set[str]) -> dict[str, str]:
+    game = load_engine(engine)
+    h = hashlib.sha256()
+    # Each face's count and typed facts; its printed wording and colours only where play shows them.
+    h.update(repr([(c, f.id, f.count, f.facts) for c, faces in sorted(content.components.items())
+                   for f in faces]).encode())
+    h.update(behaviour(game, content).encode())
+    out = {part: h.hexdigest()[:16] for part in parts}
+    if SEARCHED & parts:
+        h.update(search_behaviour(game, content).encode())
+        out.update({part: h.hexdigest()[:16] for part in SEARCHED & parts})
+    return out
+
+
+def behaviour(engine: Game[Any, Any], content: GameContent) -> str:
+    """A digest of reference games played through the contract: per setting, seeded games by the
+    random and the look-ahead players, every list of legal moves and every result hashed."""
+    h = hashlib.sha256()
+    for setting in engine.simulation_setups():
+        for policy, seeds in BEHAVIOUR_SEEDS.items():
+            for seed in seeds:
+                h.update(_reference_game(engine, content, dict(setting.options), seed, policy).encode())
+    return h.hexdigest()
+
+
+def search_behaviour(engine: Game[Any, Any], content: GameContent) -> str:
+    """A digest of the search player's first moves in a seeded game of the first setting, on a small
+    budget: any change to how it searches (its scale, rollouts, selection or the game's hints) changes
+    a choice there long before it changes a figure, so head-to-head figures go stale with it."""
+    simulations, moves = SEARCH_PROBE
+    setting = engine.simulation_setups()[0]
+    chance, rng = Chance.seeded(1), random.Random("search-reference")
+    search = SearchPlayer(simulations=simulations)
+    state = engine.new_game(engine.parse_options(dict(setting.options)), content, chance)
+    h = hashlib.sha256()
+    for _ in range(moves):
+        players = engine.players_to_act(state)
+        if not players:
+            break
+        legal = engine.legal_actions(state, players[0])
+        action = search.choose(engine, state, players[0], legal, rng)
+        h.update(repr(action).encode())
+        state = engine.play(state, action, chance)[0]
+    return h.hexdigest()
+
+
+def _reference_game(engine: Game[Any, Any], content: GameContent, options: dict[str, Any], seed: int,
+                    policy: str) -> str:
+    chance = Chance.seeded(seed)
+    rng = random.Random(f"reference-{seed}")
+    look = LookaheadPlayer()
+    state = engine.new_game(engine.parse_options(options), content, chance)
+    h = hashlib.sha256()
+    for _ in range(engine.type.max_actions + 1):
+        players = engine.players_to_act(state)
+        if not players:
+            break
+        player = players[0] if len(players) == 1 else rng.choice(players)
+        legal = engine.legal_actions(state, player)
+        h.update(repr(legal).encode())
+        after = None
+        if policy == "greedy" and len(legal) > 1 and engine.evaluate(state, player) is not None:
+            action, after = look.choose_with_state(engine, state, player, legal, rng)
+        else:
+            action = rng.choice(legal)
+        state = after if after is not None else engine.play(state, action, chance)[0]
+    h.update(repr(sorted(engine.result(state).items())).encode())
+    h.update(repr(tuple(engine.winners(state))).encode())
+    return h.hexdigest()
+
+
+def path_of(game: LoadedGame) -> Path:
+    return Path(game.dir) / FILE
+
+
+def read(game: LoadedGame) -> dict[str, Any] | None:
+    path = path_of(game)
+    if not path.is_file():
+        return None
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    return data if isinstance(data, dict) else None
+
+
+# --- the file's shape, checked by validate like any content file -----------------------------------
+# What the site and the check read of it, typed; the inner tables (results, figures, outcomes per
+# seat or setting) are the engine's own data and pass as they are.
+
+
+@dataclass(frozen=True)
+class _Setting:
+    setting: str
+    policy: str
+    games: int = field(metadata={"min": 0})
+    results: dict[str, dict[str, Any]]
+    figures: dict[str, dict[str, Any]] = field(default_factory=dict)
+    options: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class _Order:
+    policy: str
+    settings: tuple[str, ...]
+    pairs: tuple[Any, ...]
+    because: str = ""
+
+
+@dataclass(frozen=True)
+class _Plays:
+    version: str
+    seed: int
+    settings: tuple[_Setting, ...]
+    policies: dict[str, str] = field(default_factory=dict)
+    utility: str = ""
+    difficulty: tuple[_Order, ...] = ()
+
+
+@dataclass(frozen=True)
+class _Effect:
+    kind: str
+    value: str
+    setting: str
+    baseline: str
+    games: int = field(metadata={"min": 0})
+    effect: float
+    interval: tuple[float, ...]
+    against: float
+    flagged: bool
+    won: dict[str, float] = field(default_factory=dict)
+    corrected: dict[str, Any] = field(default_factory=dict)  # the interval widened for every effect measured
+
+
+@dataclass(frozen=True)
+class _Rebalanced:
+    value: str
+    change: str
+    before_version: str
+    before: tuple[Any, ...]
+    paired: dict[str, Any] | None = None  # played again beside the design before (`--base`), same seeds
+
+
+@dataclass(frozen=True)
+class _Balance:
+    version: str
+    policy: str
+    seed: int
+    games_per_setting: int = field(metadata={"min": 0})
+    effects: tuple[_Effect, ...]
+    simulations: int | None = None
+    rebalanced: tuple[_Rebalanced, ...] = ()
+    utility: str = ""
+    family: int = field(default=0, metadata={"min": 0})  # effects the correction counts
+    undecided: tuple[dict[str, Any], ...] = ()  # per competitive setting: the games nobody won
+    constant: tuple[dict[str, Any], ...] = ()  # settings every game of which ended alike
+
+
+@dataclass(frozen=True)
+class _Comparison:
+    setting: str
+    against: str
+    challengers: tuple[dict[str, Any], ...]
+    games: int = field(metadata={"min": 0})
+    seed: int
+    simulations: int
+    policies: dict[str, str]
+    outcomes: dict[str, str]
+    against_won: dict[str, float]
+    seat: str | None = None
+
+
+@dataclass(frozen=True)
+class _Players:
+    version: str
+    comparisons: tuple[_Comparison, ...]
+
+
+@dataclass(frozen=True)
+class _Confirmed:
+    version: str
+    policy: str
+    simulations: int
+    games_per_setting: int = field(metadata={"min": 0})
+    seed: int
+    settings: tuple[str, ...]
+    findings: tuple[dict[str, Any], ...]
+    difficulty: tuple[Any, ...] = ()
+    rebalanced: tuple[dict[str, Any], ...] = ()
+    balance_version: str | None = None
+
+
+@dataclass(frozen=True)
+class FiguresFile:
+    plays: _Plays | None = None
+    balance: _Balance | None = None
+    players: _Players | None = None
+    confirmed: _Confirmed | None = None  # the search's re-measurement (`roadkit balance --confirm`)
+
+
+def check_file(game_dir: Path) -> None:
+    """A game's figures.json, if it has one, read as JSON and of the shape above; else a located
+    ContentError (a file the site would pass over shows players no figures at all)."""
+    path = game_dir / FILE
+    if not path.exists() and not path.is_symlink():
+        return
+    name, text = read_text(path)
+    try:
+        data = json.loads(text)
+    except ValueError as exc:
+        line, col = (exc.lineno, exc.colno) if isinstance(exc, json.JSONDecodeError) else (1, 1)
+        raise ContentError(name, line, col, (), f"not valid JSON ({getattr(exc, 'msg', exc)}); write the figures "
+                           "again with `roadkit simulate --write` or restore the file from git") from None
+
+    class Located(Doc):
+        """Positions of the JSON values (JSON reads as YAML), parsed only for an error message."""
+
+        def where(self, keys: KeyPath) -> tuple[int, int]:
+            try:
+                return parse_yaml(text, name).where(keys)
+            except ContentError:
+                return (1, 1)
+
+    convert(Located(name, data, {}), FiguresFile, (), data)
+
+
+def store(game: LoadedGame, part: str, data: dict[str, Any]) -> Path:
+    """Put one part (`plays`, `balance`) of the game's figures, keeping the others; the file is
+    written whole or not at all (a temporary file renamed into place)."""
+    data = {**(read(game) or {}), part: data}
+    path = path_of(game)
+    tmp = path.with_name(f".{FILE}.roadkit-tmp")
+    tmp.write_text(json.dumps(data, indent=1, sort_keys=True, ensure_ascii=False) + "\n", encoding="utf-8")
+    os.replace(tmp, path)
+    return path
+
+
+def for_report(game: LoadedGame, engine: str, content: GameContent) -> dict[str, Any]:
+    """Each stored part with `current` saying whether it was computed for this very version."""
+    data = {part: value for part, value in (read(game) or {}).items() if isinstance(value, dict)}
+    now = _versions(engine, content, set(data))
+    return {part: {**value, "current": value.get("version") == now[part]} for part, value in data.items()}
