@@ -20,8 +20,36 @@ import traceback
 from collections.abc import Sequence
 from pathlib import Path
 
-from generators.build_system import arguments
+from generators import streams
+from generators.build_system import arguments, memo, phases
 from generators.build_system.errors import CheckUsageError, ContentError, EnvironmentFault, OutputError, SettingError
+from generators.build_system.memo import caching
+from generators.build_system.outputs import (
+    Manifest,
+    StrayFolder,
+    Target,
+    build_lock,
+    code_version,
+    describe_fault,
+    digest,
+    files_key,
+    realize,
+    source_date_epoch_problem,
+)
+from generators.build_system.phases import phase
+from generators.build_system.tree import files
+from generators.check.runner import assemble_check, check_targets, owned_by_check, report_status, run_check
+from generators.check.schemas import schema_targets
+from generators.play.balance import run_balance
+from generators.play.bundle import write_play
+from generators.play.confirm import run_confirm
+from generators.play.console import play_in_terminal
+from generators.play.simulate import run_simulate
+from generators.play.table import card_texts, reference
+from generators.play.versus import run_head_to_head
+from generators.rules.contract import load_engine
+from generators.rules.facts import game_content
+from generators.site.paths import REPO, SITE_SRC
 
 PAPERS = ("a4", "letter")
 # Whole games per setting and policy that `roadkit build` plays for each game's overview;
@@ -167,8 +195,6 @@ WRITERS = ("build", "print", "check", "site", "schema")  # the commands that wri
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    from generators import streams
-
     try:
         with streams.guarded():
             return _main(argv)
@@ -178,10 +204,6 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _main(argv: Sequence[str] | None) -> int:
     args = parser().parse_args(argv)
-    from generators import streams
-    from generators.build_system import phases
-    from generators.build_system.memo import caching
-    from generators.build_system.outputs import StrayFolder, describe_fault
 
     try:
         # Writers remember the loaded content and which sides' text fits (build/.cache/), so a rebuild
@@ -223,8 +245,6 @@ def _waiting(message: str) -> None:
 
 
 def _run(args: argparse.Namespace) -> int:
-    from generators.build_system.outputs import source_date_epoch_problem
-
     started = time.perf_counter()
     if problem := source_date_epoch_problem():  # every command: validate's text fit reads it too (ReportLab)
         raise SettingError(problem)
@@ -238,7 +258,7 @@ def _run(args: argparse.Namespace) -> int:
         print("roadkit site: --serve previews with MkDocs; it does not take --engine zensical", file=sys.stderr)
         return 2
     if args.command == "site" and args.serve:
-        from generators.site.build import serve
+        from generators.site.build import serve  # lazy: MkDocs, Jinja: site commands only
 
         return serve(args.content, args.out)  # reports content mistakes live, keeping the last good pages
     run = _run_inputs(args) if args.command in WRITERS else None
@@ -246,9 +266,7 @@ def _run(args: argparse.Namespace) -> int:
         _say(args, f"up to date (nothing changed since the last `roadkit {args.command}`) in "
              f"{time.perf_counter() - started:.2f} s")
         return 0
-    from generators.build_system import memo
-    from generators.build_system.phases import phase
-    from generators.validate import validate
+    from generators.validate import validate  # lazy: ReportLab (0.5 s): a no-op run skips it
 
     with phase("validate"):
         checked = validate(args.content, args.game, args.paths if args.command == "check" else ())
@@ -259,11 +277,7 @@ def _run(args: argparse.Namespace) -> int:
              f"{sum(len(g.components) for g in content.games)} components, {n} examples")
         return 0
     if args.command == "balance":
-        from generators.play.balance import run_balance
-
         if args.confirm:
-            from generators.play.confirm import run_confirm
-
             if args.variant or args.base or args.rebalanced or args.policy != "greedy":
                 print("roadkit balance: --confirm plays the search on the stored findings: leave out --variant, "
                       "--base, --rebalanced and --policy", file=sys.stderr)
@@ -276,16 +290,11 @@ def _run(args: argparse.Namespace) -> int:
                            changes=args.rebalanced, jobs=args.jobs, scheduler=args.scheduler,
                            variant=args.variant, base=args.base)
     if args.command == "play":
-        from generators.play.console import play_in_terminal
-        from generators.rules.contract import load_engine
-        from generators.rules.facts import game_content
-
         chosen = [g for g in content.games if g.engine and (not args.game or g.id in args.game)]
         if len(chosen) != 1:
             names = ", ".join(g.id for g in content.games if g.engine)
             print(f"roadkit play: choose one game with --game; the games are: {names}", file=sys.stderr)
             return 2
-        from generators.play.table import card_texts, reference
 
         engine = load_engine(chosen[0].engine or "")
         return play_in_terminal(engine, game_content(chosen[0], engine), setting=args.setting, seat=args.seat,
@@ -293,14 +302,10 @@ def _run(args: argparse.Namespace) -> int:
                                 resume=args.resume, rules=reference(chosen[0]), cards=card_texts(chosen[0]),
                                 name=chosen[0].id)
     if args.command == "simulate":
-        from generators.play.simulate import run_simulate
-
         if args.setting and args.write and not args.against:
             print("roadkit simulate: --write stores every setting's figures: leave out --setting", file=sys.stderr)
             return 2
         if args.against:
-            from generators.play.versus import run_head_to_head
-
             return run_head_to_head(content, args.game, games=args.games, seed=args.seed, as_json=args.json,
                                     jobs=args.jobs, quiet=args.quiet, challengers=args.policy or ["search"],
                                     against=args.against, simulations=args.simulations, scheduler=args.scheduler,
@@ -310,7 +315,6 @@ def _run(args: argparse.Namespace) -> int:
                             simulations=args.simulations, scheduler=args.scheduler, write=args.write,
                             precision=None if args.precision is None else args.precision / 100,
                             max_games=args.max_games, settings=args.setting)
-    from generators.build_system.outputs import Manifest, build_lock
 
     with build_lock(args.out, _waiting):
         manifest = Manifest.load(args.out)
@@ -328,9 +332,6 @@ def _run_inputs(args: argparse.Namespace) -> str | None:
     """Everything a writing run reads: its options, every file of the content folder, the code and
     tools (`code_version`), the hand-written site; None where that cannot be told cheaply (extra
     scenario files given to `check`)."""
-    from generators.build_system.outputs import code_version, digest, files_key
-    from generators.build_system.tree import files
-    from generators.site.paths import REPO, SITE_SRC
 
     if getattr(args, "paths", None):
         return None
@@ -343,8 +344,6 @@ def _run_inputs(args: argparse.Namespace) -> str | None:
 
 
 def _nothing_to_do(args: argparse.Namespace, run: str) -> bool:
-    from generators.build_system.outputs import Manifest
-
     if args.command == "check" and args.json:
         return False  # it prints the report
     try:
@@ -355,7 +354,6 @@ def _nothing_to_do(args: argparse.Namespace, run: str) -> bool:
 
 def _write(args: argparse.Namespace, checked, manifest) -> int:
     """The writing commands, build/ held: each makes only what is stale."""
-    from generators.build_system.phases import phase
 
     content = checked.content
     if args.command == "schema":
@@ -365,29 +363,24 @@ def _write(args: argparse.Namespace, checked, manifest) -> int:
             _say(args, f"wrote {path}")
         return 0
     if args.command == "check":
-        from generators.check.runner import run_check
-
         with phase("check"):
             return run_check(content, args.paths, args.out, games=args.game, as_json=args.json, quiet=args.quiet,
                              loaded=checked.work, manifest=manifest)
     if args.command == "site" and args.engine == "zensical":
-        from generators.site import zensical_run
+        from generators.site import zensical_run  # lazy: MkDocs, Jinja: site commands only
 
         with phase("site"):
             zensical_run.build(content, args.out, say=lambda m: _say(args, m))
         return 0
     if args.command == "site":
-        from generators.play.bundle import write_play
-        from generators.site.build import build_site
+        from generators.site.build import build_site  # lazy: MkDocs, Jinja: site commands only
 
         with phase("play"):
             write_play(content, args.out, manifest)
         with phase("site"):
             build_site(content, args.out, say=lambda m: _say(args, m), manifest=manifest)
         return 0
-    from generators.build_system.outputs import realize
-    from generators.check.runner import assemble_check, check_targets, owned_by_check, report_status
-    from generators.pdf.kit import warm_up
+    from generators.pdf.kit import warm_up  # lazy: ReportLab, pypdfium2: print commands only
 
     targets, owned = _print_targets(args, content)
     simulate = _simulated_games() if args.command == "build" else 0
@@ -411,8 +404,7 @@ def _write(args: argparse.Namespace, checked, manifest) -> int:
               "(run `roadkit check` for details). The site was not rebuilt.", file=sys.stderr)
         return status
     if not args.no_site:
-        from generators.play.bundle import write_play
-        from generators.site.build import build_site
+        from generators.site.build import build_site  # lazy: MkDocs, Jinja: site commands only
 
         with phase("play"):
             write_play(content, args.out, manifest)
@@ -423,8 +415,6 @@ def _write(args: argparse.Namespace, checked, manifest) -> int:
 
 def _schemas(args: argparse.Namespace, content, manifest) -> list[Path]:
     """build/schema/: made from the code alone (and which games have engines)."""
-    from generators.build_system.outputs import realize
-    from generators.check.schemas import schema_targets
 
     folder = args.out / "schema"
     targets = schema_targets(content, folder)
@@ -435,9 +425,14 @@ def _schemas(args: argparse.Namespace, content, manifest) -> list[Path]:
 def _print_targets(args: argparse.Namespace, content) -> tuple[list, list[str]]:
     """The print kit's targets, and the output prefixes it owns (anything there no target claims is
     stale)."""
-    from generators.build_system.outputs import Target
-    from generators.pdf.kit import CALIBRATION, calibration_targets, document_targets, png_targets, variant_dir
-    from generators.pdf.options import Options
+    from generators.pdf.kit import (  # lazy: ReportLab, pypdfium2: print commands only
+        CALIBRATION,
+        calibration_targets,
+        document_targets,
+        png_targets,
+        variant_dir,
+    )
+    from generators.pdf.options import Options  # lazy: ReportLab, pypdfium2: print commands only
 
     papers = PAPERS if args.paper == "all" else (args.paper,)
     targets: list[Target] = []
@@ -453,7 +448,7 @@ def _print_targets(args: argparse.Namespace, content) -> tuple[list, list[str]]:
             targets.extend(png_targets(content, game, args.out))
             owned.append(str(args.out / "png" / game.id) + "/")
         if args.tts:
-            from generators.pdf.tts import tts_targets
+            from generators.pdf.tts import tts_targets  # lazy: ReportLab, pypdfium2: print commands only
 
             url = f"{args.tts_url.rstrip('/')}/{game.id}/" if args.tts_url else None
             targets.extend(tts_targets(content, game, args.out, url))

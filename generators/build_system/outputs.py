@@ -986,7 +986,7 @@ def _mark(out: Path) -> bool:
 
 def _lock(fd: int, out: Path, waiting: Callable[[str], None]) -> None:
     try:
-        import fcntl
+        import fcntl  # lazy: POSIX only, no lock where there is none
     except ImportError:  # not POSIX: no lock
         return
     try:

@@ -425,7 +425,7 @@ def image_problem(path: Path) -> str | None:
 
 
 def _decode_image(path: Path, size: int) -> str | None:
-    from PIL import Image  # only where content has artwork: the rules and engines load without Pillow
+    from PIL import Image  # lazy: only content with artwork needs Pillow; the rules load without it
 
     if size > MAX_IMAGE_BYTES:
         return f"is {size / 1e6:.0f} MB; artwork up to {MAX_IMAGE_BYTES // 1_000_000} MB is accepted"

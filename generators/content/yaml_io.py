@@ -151,7 +151,7 @@ def read_text(path: Path) -> tuple[str, str]:
 
 def _check_expansion(root: yaml.Node, name: str) -> None:
     """Refuse documents whose aliases would expand to an enormous tree (billion laughs)."""
-    import yaml
+    import yaml  # lazy: PyYAML only where YAML is read (not in the browser)
 
     sizes: dict[int, int] = {}
 
@@ -200,7 +200,7 @@ class _Builder:
         return ContentError(self.name, node.start_mark.line + 1, node.start_mark.column + 1, path, message)
 
     def build(self, node: yaml.Node, path: KeyPath) -> Any:
-        import yaml
+        import yaml  # lazy: PyYAML only where YAML is read (not in the browser)
 
         self.marks.setdefault(path, (node.start_mark.line + 1, node.start_mark.column + 1))
         if node.tag not in _CORE_TAGS:
@@ -222,7 +222,7 @@ class _Builder:
             raise self.fail(node, path, f"cannot read this value ({exc})") from None
 
     def _collection(self, node: yaml.Node, path: KeyPath) -> Any:
-        import yaml
+        import yaml  # lazy: PyYAML only where YAML is read (not in the browser)
 
         if isinstance(node, yaml.MappingNode):
             out: dict[str, Any] = {}
@@ -248,7 +248,7 @@ class _Builder:
 
 def parse_yaml(text: str, name: str) -> Doc:
     """Parse one YAML document from `text`; `name` is what errors call the file."""
-    import yaml  # here, not at the top: the engines import this module in the browser, where no YAML is read
+    import yaml  # lazy: PyYAML only where YAML is read (not in the browser)
 
     # libyaml's parser when PyYAML was built with it (about ten times faster), the same safe constructor.
     loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)(text)

@@ -225,7 +225,7 @@ def cluster_executor(address: str) -> Executor:
     """A Dask distributed cluster's executor (`concurrent.futures`), so the games take the same path as
     on local processes. Dask is an optional dependency: `pip install distributed`."""
     try:
-        from distributed import Client
+        from distributed import Client  # lazy: Dask is an optional extra (`--scheduler`)
     except ImportError:
         raise SimulateUsageError("--scheduler needs Dask's distributed package: pip install distributed") from None
     try:
