@@ -129,7 +129,7 @@ def test_a_finding_says_which_way_and_whose_design_it_is() -> None:
             assert wide[0] > 0 or wide[1] < 0
     more = {e["value"] for e in flagged if e["won"]["percent"] > e["against"]}
     stronger, _, weaker = careful.in_short.partition("; ")
-    assert stronger.endswith("win more often than a fair share") and weaker.endswith("less often than a fair share")
+    assert stronger.endswith("win more often than an even share") and weaker.endswith("less often than an even share")
     assert more and all(f"{v} (character) at " in stronger for v in more)
     assert all(f"{e['value']} (character) at " in weaker for e in flagged if e["value"] not in more)
     house = {"current": True, "effects": [dict(flagged[0], value="Bat Swarm")]}

@@ -19,7 +19,7 @@ from generators.build_system.errors import ContentError
 from generators.content.inline import NAME as ICON_NAME
 from generators.content.loader import Content
 from generators.content.model import Component, size_mm
-from generators.site import escape, house
+from generators.site import escape, house, searchwords
 from generators.site.assets import PAPER_LABELS, PAPERS, docs_for
 from generators.site.context import GameSite
 from generators.site.gloss import add_tooltips
@@ -107,6 +107,14 @@ class Links:
                     seen.add(key)
                     names.append(name)
         return names
+
+    def search_forms(self, rule_id: str) -> str:
+        """Other spellings of the rule's title and names (generators/site/searchwords.py), for the
+        search index alone."""
+        assert self.site is not None
+        names = [n for term in self.site.home_terms(rule_id) for n in (term.term, *term.aliases)]
+        body = next((r.body for r in self.site.game.rules if r.id == rule_id), "")
+        return " ".join(searchwords.forms(" ".join([self.rule_title(rule_id), *names]), body))
 
     def labelled(self, label: str, markdown: str, source: str | None = None) -> str:
         """`**Label:** text`; a part that starts with a list gets the label on a line of its own."""

@@ -356,7 +356,7 @@ def _balance_notes(balance: Any, names: Mapping[str, str]) -> tuple[str, tuple[s
 
 def _in_short(balance: Any, names: Mapping[str, str], confirmed: dict[str, Any] | None = None) -> str:
     """The findings at a glance: which ones win more than their share, and in which settings, then
-    which win less ("Reegad (character) at 2, 3 and 4 players ... win more often than a fair share; ...")."""
+    which win less ("Reegad (character) at 2, 3 and 4 players ... win more often than an even share; ...")."""
     ways: dict[bool, dict[tuple[str, str], list[str]]] = {True: {}, False: {}}
     for e, more in _flagged(balance, confirmed):
         key = (_words(str(e.get("value", ""))), _words(str(e.get("kind", ""))))
@@ -366,7 +366,7 @@ def _in_short(balance: Any, names: Mapping[str, str], confirmed: dict[str, Any] 
         told = [f"{value} ({kind}) at {listed(_shared(where), 'and')}" for (value, kind), where in found.items()]
         if told:
             parts.append(f"{listed(told, 'and')} {'win' if len(told) > 1 else 'wins'} "
-                         f"{'more' if more else 'less'} often than a fair share")
+                         f"{'more' if more else 'less'} often than an even share")
     return "; ".join(parts)
 
 
