@@ -17,7 +17,7 @@ from generators.content.scenario import Scripted
 from generators.content.schema import to_data
 from generators.games import escape_deathrace as ed
 from generators.games.escape_deathrace import facts, policy
-from generators.games.escape_deathrace.turns import _settle
+from generators.games.escape_deathrace.turns import settle
 from generators.rules.chance import Chance
 from generators.rules.facts import FaceFacts, GameContent, game_content
 from generators.rules.refusals import IllegalAction, SetupError
@@ -835,7 +835,7 @@ def test_an_event_card_with_nowhere_to_move_is_done_at_once() -> None:
     assert out(s)["event_active"] == "tailwind" and legal(s) == [{"do": "drive", "player": "X", "path": ["s"]}]
     s.turn.allowance = 0  # a guard: a card's movement that cannot be made ends the card, so play goes on
     events: list = []
-    _settle(s, Chance(), events)
+    settle(s, Chance(), events)
     o = out(s, events)
     assert o["events"] == ["card-move-blocked", "event-card-resolved"] and o["event_active"] is None
     assert "end_turn" in o["can"]

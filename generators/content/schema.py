@@ -139,7 +139,7 @@ def _convert(doc: Doc, tp: Any, path: KeyPath, value: Any) -> Any:
     if origin is Literal:
         allowed = get_args(tp)
         if value not in allowed or isinstance(value, bool) != any(isinstance(a, bool) for a in allowed):
-            hint = _suggest(str(value), [str(a) for a in allowed])
+            hint = suggest(str(value), [str(a) for a in allowed])
             raise doc.error(path, f"expected one of {', '.join(map(str, allowed))}, got {describe(value)}{hint}")
         return value
     if isinstance(value, (list, dict)) and len(value) > MAX_ITEMS:
@@ -213,7 +213,7 @@ def _shape_matches(tp: Any, value: Any) -> bool:
     return False
 
 
-def _suggest(word: str, options: list[str]) -> str:
+def suggest(word: str, options: list[str]) -> str:
     close = difflib.get_close_matches(word, options, n=1)
     return f" (did you mean {close[0]!r}?)" if close else ""
 
@@ -226,7 +226,7 @@ def _convert_dataclass(doc: Doc, cls: type, path: KeyPath, value: Any) -> Any:
     by_key = {_key(f): f for f in fields}
     for key in value:
         if key not in by_key:
-            hint = _suggest(key, list(by_key))
+            hint = suggest(key, list(by_key))
             allowed = ", ".join(by_key)
             raise doc.error((*path, key), f"unknown key {key!r}{hint}; expected one of: {allowed}")
     kwargs: dict[str, Any] = {}

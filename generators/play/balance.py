@@ -161,18 +161,18 @@ def measure(tallies: Sequence[Tally], utility: str) -> Measured:
             constant.append({"setting": setting, "games": len(games), "won": bool(decided)})
         else:
             kept[setting] = games
-    first = [e for setting, games in kept.items() for e in _effects(setting, games, utility, Z95)]
+    first = [e for setting, games in kept.items() for e in setting_effects(setting, games, utility, Z95)]
     if not first:
         return Measured([], undecided, constant)
     level = 1 - 0.05 / len(first)
     strict = NormalDist().inv_cdf(1 - (1 - level) / 2)
-    wide = [e for setting, games in kept.items() for e in _effects(setting, games, utility, strict)]
+    wide = [e for setting, games in kept.items() for e in setting_effects(setting, games, utility, strict)]
     found = [replace(e, flagged=w.low > 0 or w.high < 0, wide_low=w.low, wide_high=w.high, level=level)
              for e, w in zip(first, wide, strict=True)]
     return Measured(found, undecided, constant)
 
 
-def _effects(setting: str, games: Sequence[Tally], utility: str, z: float) -> list[Effect]:
+def setting_effects(setting: str, games: Sequence[Tally], utility: str, z: float) -> list[Effect]:
     out: list[Effect] = []
     competitive = utility == "competitive"
     per_player: dict[tuple[str, str], list[bool]] = defaultdict(list)
@@ -351,7 +351,7 @@ def run_balance(content: Content, games_wanted: Sequence[str] | None, *, games: 
         total = games * len(engine.simulation_setups()) * len(runs)
         try:
             with progress.showing(f"roadkit balance {game.id}", total):
-                played = {which: _tallies(game.engine, engine, played_content, seed, games, policy, simulations,
+                played = {which: play_tallies(game.engine, engine, played_content, seed, games, policy, simulations,
                                           jobs, executor) for which, played_content in runs}
         except OtherCode as exc:
             print(f"roadkit balance: {exc}; nothing was written", file=sys.stderr)
@@ -400,7 +400,7 @@ def _within(path: Path, folder: Path) -> str:
         return path.as_posix()
 
 
-def _tallies(engine_name: str, engine: Any, facts: GameContent, seed: int, games: int, policy: str,
+def play_tallies(engine_name: str, engine: Any, facts: GameContent, seed: int, games: int, policy: str,
              simulations: int, jobs: int | None, executor: Any, settings: Sequence[str] | None = None) -> list[Tally]:
     """Every setting's games (or those labelled in `settings`), seeds seed..seed+games-1, tallied."""
     batches = [Batch(engine_name, facts, i, tuple(b), policy, simulations)

@@ -30,7 +30,7 @@ from typing import Any
 
 from generators.content.loader import Content
 from generators.play import difficulty, figures, progress, variants
-from generators.play.balance import Tally, _effects, _tallies, effect_words, measure, paired, player_words
+from generators.play.balance import Tally, effect_words, measure, paired, play_tallies, player_words, setting_effects
 from generators.play.simulate import SimulateUsageError, cluster_executor
 from generators.play.stamp import OtherCode
 from generators.rules.contract import load_engine
@@ -81,7 +81,7 @@ def _widened(tallies: Sequence[Tally], utility: str, z: float) -> list[Any]:
     by: dict[str, list[Tally]] = {}
     for t in tallies:
         by.setdefault(t.setting, []).append(t)
-    return [e for setting, games in by.items() for e in _effects(setting, games, utility, z)]
+    return [e for setting, games in by.items() for e in setting_effects(setting, games, utility, z)]
 
 
 def _key(e: dict[str, Any]) -> dict[str, Any]:
@@ -131,9 +131,9 @@ def run_confirm(content: Content, games_wanted: Sequence[str] | None, *, games: 
         total = games * len(chosen) * (1 + len(bases))
         try:
             with progress.showing(f"roadkit balance --confirm {game.id}", total):
-                tallies = _tallies(game.engine, engine, facts, seed, games, "search", simulations, jobs, executor,
+                tallies = play_tallies(game.engine, engine, facts, seed, games, "search", simulations, jobs, executor,
                                    chosen)
-                before = {b: _tallies(game.engine, engine,
+                before = {b: play_tallies(game.engine, engine,
                                       variants.load_variant(Path(game.dir) / b, game, engine).content,
                                       seed, games, "search", simulations, jobs, executor, chosen) for b in bases}
         except OtherCode as exc:

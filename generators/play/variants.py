@@ -23,7 +23,7 @@ from typing import Any
 
 from generators.build_system.errors import ContentError, KeyPath
 from generators.content.model import LoadedGame
-from generators.content.schema import _suggest, convert, describe
+from generators.content.schema import convert, describe, suggest
 from generators.content.yaml_io import Doc, load_yaml
 from generators.rules.facts import FaceFacts, GameContent, HasFacts, game_content
 
@@ -92,7 +92,7 @@ def _check_keys(doc: Doc, where: KeyPath, value: Any, allowed: tuple[str, ...]) 
         raise doc.error(where, f"expected a mapping with {', '.join(allowed)}, got {describe(value)}")
     for key in value:
         if key not in allowed:
-            raise doc.error((*where, key), f"unknown key {key!r}{_suggest(str(key), list(allowed))}; "
+            raise doc.error((*where, key), f"unknown key {key!r}{suggest(str(key), list(allowed))}; "
                             f"expected one of: {', '.join(allowed)}")
 
 
@@ -113,10 +113,10 @@ def _locate(doc: Doc, where: KeyPath, key: str, game: LoadedGame,
     if comp_id and comp_id not in components:
         known = [c.id for c in game.components]
         why = ("the engine reads nothing from it, so a change there cannot change play" if comp_id in known
-               else f"{game.id} has no such component{_suggest(comp_id, known)}")
+               else f"{game.id} has no such component{suggest(comp_id, known)}")
         raise doc.error(where, f"component {comp_id!r}: {why}; expected one of: {', '.join(sorted(components))}")
     ids = [f"{c}/{f.id}" for c, faces in components.items() for f in faces if not comp_id or c == comp_id]
-    raise doc.error(where, f"no face {key!r} the engine plays with{_suggest(key, ids)}")
+    raise doc.error(where, f"no face {key!r} the engine plays with{suggest(key, ids)}")
 
 
 def _merged_facts(doc: Doc, where: KeyPath, overlay: Any, game: LoadedGame, engine: HasFacts, comp_id: str,

@@ -6,9 +6,9 @@ import math
 from typing import Any
 
 from generators.games.escape_deathrace.facts import DIRS
-from generators.games.escape_deathrace.results import _result_word
+from generators.games.escape_deathrace.results import result_word
 from generators.games.escape_deathrace.state import State, Tile
-from generators.games.escape_deathrace.words import _tile_ordinal
+from generators.games.escape_deathrace.words import tile_ordinal
 from generators.rules import svg as draw
 from generators.rules.wording import counted
 
@@ -140,7 +140,7 @@ def _draw_tile(svg: draw.Svg, s: State, tile: Tile, origin: tuple[int, int]) -> 
                  draw.COLORS["lane"], 14)
     if tile.arrow:
         label = f"{ARROWS[tile.arrow]} NOS {ARROWS[tile.arrow]}"
-    which = _tile_ordinal(s, tile)
+    which = tile_ordinal(s, tile)
     if which:  # the steps say "the 2nd Straight Road tile": the drawing names it the same way
         svg.text(x0 + 6, y0 + 14, which, size=10, anchor="start")
     if label:  # bold capitals run about a third wider than the average the wrap counts with
@@ -173,7 +173,7 @@ def _draw_legend(svg: draw.Svg, s: State, top: float) -> float:
     same height), each fitted to the drawing's width; returns the bottom."""
     head = f"Round {s.round}, turn: {s.turn.player} ({s.turn.phase})"
     if s.ended:
-        head = f"Race over: {_result_word(s)} escaped" if s.winner else f"Race over: nobody escaped ({s.ended})"
+        head = f"Race over: {result_word(s)} escaped" if s.winner else f"Race over: nobody escaped ({s.ended})"
     inner, step = svg.width - 20, svg.min_text * 1.35
     svg.text(10, top, draw.fit(head, inner, 12), size=12, anchor="start", weight="bold")
     y = top

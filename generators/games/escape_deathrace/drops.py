@@ -4,11 +4,11 @@ who gunfire can reach."""
 from __future__ import annotations
 
 from generators.games.escape_deathrace.facts import DROP_KINDS, GUNFIRE_BY_DISTANCE
-from generators.games.escape_deathrace.road import _distances, _peaceful, _spot_problem, _tile_of, _turn_order_from
+from generators.games.escape_deathrace.road import distances, peaceful, spot_problem, tile_of, turn_order_from
 from generators.games.escape_deathrace.state import Player, State
 
 
-def _supply(s: State) -> dict[str, int]:
+def supply_left(s: State) -> dict[str, int]:
     """Tokens nobody picked at setup (Setup, step 4): the box less those held, on the road and used."""
     out: dict[str, int] = {}
     for k in DROP_KINDS:
@@ -18,33 +18,33 @@ def _supply(s: State) -> dict[str, int]:
     return out
 
 
-def _gift_pile(s: State, what: str) -> dict[str, int]:
+def gift_pile(s: State, what: str) -> dict[str, int]:
     """Where a drop reward comes from: the used pile; or, for a supply gift, the supply while it lasts."""
     if what == "supply":
-        supply = _supply(s)
+        supply = supply_left(s)
         if any(supply.values()):
             return supply
     return s.graveyard
 
 
 # ruling: fire-drop-most-recent-turn
-def _fire_reach(s: State, p: Player) -> list[str]:
+def fire_reach(s: State, p: Player) -> list[str]:
     """Tiles moved onto or over in the player's most recent turn: this one once it has moved, else the last."""
     return list(s.turn.moved_over) if s.turn.moved_over else list(p.last_moved)
 
 
-def _drop_spots(s: State, p: Player, kind: str) -> list[str]:
+def drop_spots(s: State, p: Player, kind: str) -> list[str]:
     """Where a landmine (a tile touched this turn) or a fire drop (see `_fire_reach`) may go."""
-    spots = s.turn.touched if kind == "landmine" else _fire_reach(s, p)
-    return [tid for tid in spots if tid in s.tiles and _spot_problem(s.tiles[tid], kind, s.boss_hp) is None
+    spots = s.turn.touched if kind == "landmine" else fire_reach(s, p)
+    return [tid for tid in spots if tid in s.tiles and spot_problem(s.tiles[tid], kind, s.boss_hp) is None
             and not any(d.tile == tid and d.kind == kind for d in s.board)]
 
 
 # ruling: gunfire-in-motion
 def _gunfire_targets(s: State, p: Player) -> list[Player]:
-    if _peaceful(s, _tile_of(s, p)):
+    if peaceful(s, tile_of(s, p)):
         return []
-    dist = _distances(s, _tile_of(s, p).id)
-    return [q for q in (s.players[n] for n in _turn_order_from(s, p.name)[1:])
-            if q.alive and dist.get(q.tile or "") in GUNFIRE_BY_DISTANCE and not _peaceful(s, _tile_of(s, q))
+    dist = distances(s, tile_of(s, p).id)
+    return [q for q in (s.players[n] for n in turn_order_from(s, p.name)[1:])
+            if q.alive and dist.get(q.tile or "") in GUNFIRE_BY_DISTANCE and not peaceful(s, tile_of(s, q))
             and q.name not in s.shielded]

@@ -12,46 +12,46 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
-from generators.games.escape_deathrace.drops import _drop_spots, _fire_reach, _gift_pile, _supply
+from generators.games.escape_deathrace.drops import drop_spots, fire_reach, gift_pile, supply_left
 from generators.games.escape_deathrace.facts import DROP_KINDS, GUNFIRE_BY_DISTANCE, Effect, extra_space
-from generators.games.escape_deathrace.race import _battle_candidates
+from generators.games.escape_deathrace.race import battle_candidates
 from generators.games.escape_deathrace.resolve import (
     Handler,
-    _do_attack,
-    _do_boss_battle,
-    _do_choose_target,
-    _do_collect_drop,
-    _do_discard_drop,
-    _do_draw,
-    _do_draw_power,
-    _do_draw_tile,
-    _do_drive,
-    _do_end_turn,
-    _do_hazard_attempt,
-    _do_lay_tile,
-    _do_nitro_draw,
-    _do_pick_drop,
-    _do_play_power,
-    _do_strike,
-    _do_trade_power,
-    _do_use_drop,
+    do_attack,
+    do_boss_battle,
+    do_choose_target,
+    do_collect_drop,
+    do_discard_drop,
+    do_draw,
+    do_draw_power,
+    do_draw_tile,
+    do_drive,
+    do_end_turn,
+    do_hazard_attempt,
+    do_lay_tile,
+    do_nitro_draw,
+    do_pick_drop,
+    do_play_power,
+    do_strike,
+    do_trade_power,
+    do_use_drop,
     resolver,
 )
 from generators.games.escape_deathrace.road import (
-    _boss_alive,
-    _distances,
-    _laid_exits,
-    _lay_options,
-    _open_spots,
-    _path_problem,
-    _peaceful,
-    _spot_problem,
-    _targets,
-    _tile_of,
-    _tiles_left,
-    _toward,
-    _turn_order_from,
+    boss_alive,
+    distances,
+    final_targets,
+    laid_exits,
+    lay_options,
     legal_paths,
+    open_spots,
+    path_problem,
+    peaceful,
+    side_toward,
+    spot_problem,
+    tile_of,
+    tiles_left,
+    turn_order_from,
 )
 from generators.games.escape_deathrace.specs import (
     Attack,
@@ -75,7 +75,7 @@ from generators.games.escape_deathrace.specs import (
 )
 from generators.games.escape_deathrace.state import Player, State
 from generators.games.escape_deathrace.turns import actor, phase_of
-from generators.games.escape_deathrace.words import _card, _tile_words
+from generators.games.escape_deathrace.words import card_title, tile_words
 from generators.rules.contract import Ask, Move
 from generators.rules.wording import listed
 
@@ -146,7 +146,7 @@ def _pick_options(ask: AskS, player: str) -> list[PickDrop]:
 
 
 def _in_supply(ask: AskS, a: PickDrop) -> Why:
-    supply = ask.once("supply", lambda: _supply(ask.state))
+    supply = ask.once("supply", lambda: supply_left(ask.state))
     return None if supply.get(a.kind, 0) > 0 else f"no {DROP_WORDS[a.kind]} is left in the supply"
 
 
@@ -183,16 +183,16 @@ def _collect_options(ask: AskS, player: str) -> list[CollectDrop]:
     what = _reward(s)
     if what not in ("drop", "supply"):
         return []
-    pile = _gift_pile(s, what)
+    pile = gift_pile(s, what)
     return [_made.CollectDrop("collect_drop", player, k) for k in DROP_KINDS if pile.get(k)]
 
 
 def _in_gift_pile(ask: AskS, a: CollectDrop) -> Why:
     s = ask.state
     what = _reward(s) or "drop"
-    if _gift_pile(s, what).get(a.kind):
+    if gift_pile(s, what).get(a.kind):
         return None
-    where = "the graveyard" if what == "drop" or not any(_supply(s).values()) else "the supply"
+    where = "the graveyard" if what == "drop" or not any(supply_left(s).values()) else "the supply"
     return f"no {DROP_WORDS[a.kind]} is in {where}"
 
 
@@ -221,7 +221,7 @@ def _strike_options(ask: AskS, player: str) -> list[Strike]:
 def _battle_names(s: State) -> list[str]:
     b = s.battle
     assert b is not None
-    return [q.name for q in _battle_candidates(s, b, s.players[b.queue[0][0]])]
+    return [q.name for q in battle_candidates(s, b, s.players[b.queue[0][0]])]
 
 
 def _strike_target(ask: AskS, a: Strike) -> Why:
@@ -230,12 +230,12 @@ def _strike_target(ask: AskS, a: Strike) -> Why:
 
 
 def _target_options(ask: AskS, player: str) -> list[ChooseTarget]:
-    return [_made.ChooseTarget("choose_target", player, q.name) for q in _targets(ask.state, _me(ask, player))]
+    return [_made.ChooseTarget("choose_target", player, q.name) for q in final_targets(ask.state, _me(ask, player))]
 
 
 def _target_here(ask: AskS, a: ChooseTarget) -> Why:
     s = ask.state
-    names = [q.name for q in _targets(s, s.players[a.player])]
+    names = [q.name for q in final_targets(s, s.players[a.player])]
     if a.target in names:
         return None
     if a.target in s.shielded:
@@ -265,11 +265,11 @@ def _attack_options(ask: AskS, player: str) -> list[Attack]:
     if t.phase != "boss" or not t.strikes_left:
         return []
     p = _me(ask, player)
-    tile = _tile_of(s, p)
-    if _boss_alive(s, tile):
+    tile = tile_of(s, p)
+    if boss_alive(s, tile):
         return [_made.Attack("attack", player)]
     if tile.kind == "final-boss":
-        return [_made.Attack("attack", player, q.name) for q in _targets(s, p)]
+        return [_made.Attack("attack", player, q.name) for q in final_targets(s, p)]
     return []
 
 
@@ -277,16 +277,16 @@ def _attack_allowed(ask: AskS, a: Attack) -> Why:
     s = ask.state
     t = s.turn
     p = s.players[a.player]
-    here = _tile_of(s, p)
-    live = _boss_alive(s, here)
+    here = tile_of(s, p)
+    live = boss_alive(s, here)
     if not live and here.kind != "final-boss":
-        return (f"an attack is a boss battle action: {a.player} is on {_tile_words(s, here.id)}, where no boss "
+        return (f"an attack is a boss battle action: {a.player} is on {tile_words(s, here.id)}, where no boss "
                 "lives (on the final tile, once its boss is dead, the cars attack each other)")
     if not t.strikes_left:
         return "the boss battle's D4 roll is already made this turn"
     if live:
-        return None if a.target is None else f"the strike goes at the boss on {_tile_words(s, here.id)}: name no car"
-    names = [q.name for q in _targets(s, p)]
+        return None if a.target is None else f"the strike goes at the boss on {tile_words(s, here.id)}: name no car"
+    names = [q.name for q in final_targets(s, p)]
     if not names:
         return "smoke covers every other car on the final tile: there is no car to strike"
     if a.target in names:
@@ -304,9 +304,9 @@ def _movement_open(ask: AskS, a: Any) -> Why:
     if t.phase in ("drawn",) or t.extra_move is not None:
         return None
     p = s.players[a.player]
-    here = _tile_of(s, p) if p.tile else None
-    if here is not None and _boss_alive(s, here):
-        return (f"{a.player} is in a boss battle: no car leaves {_tile_words(s, here.id)} until its boss is "
+    here = tile_of(s, p) if p.tile else None
+    if here is not None and boss_alive(s, here):
+        return (f"{a.player} is in a boss battle: no car leaves {tile_words(s, here.id)} until its boss is "
                 "defeated")
     if here is not None and here.kind == "final-boss":
         return "once on the final boss tile, a car never moves off it"
@@ -360,7 +360,7 @@ def _path_ok(ask: AskS, a: Drive) -> Why:
     if a.path in _paths(ask, a.player):
         return None
     s = ask.state
-    return _path_problem(s, s.players[a.player], a.path, s.turn.allowance)
+    return path_problem(s, s.players[a.player], a.path, s.turn.allowance)
 
 
 def _draw_tile_options(ask: AskS, player: str) -> list[DrawTile]:
@@ -368,7 +368,7 @@ def _draw_tile_options(ask: AskS, player: str) -> list[DrawTile]:
     t = s.turn
     if (t.phase != "drawn" and t.extra_move is None) or t.tile_in_hand is not None:
         return []
-    if t.laid < t.lay_allowance and _tiles_left(s) and _open_spots(s):
+    if t.laid < t.lay_allowance and tiles_left(s) and open_spots(s):
         return [_made.DrawTile("draw_tile", player)]
     return []
 
@@ -379,9 +379,9 @@ def _tiles_to_lay(ask: AskS, a: DrawTile) -> Why:
     t = s.turn
     if t.laid >= t.lay_allowance:
         return f"this movement lays at most {t.lay_allowance} road tile(s), and {a.player} has laid them"
-    if not _tiles_left(s):
+    if not tiles_left(s):
         return "the road stack is used up"
-    if not _open_spots(s):
+    if not open_spots(s):
         return "no open road end is left to lay a tile at"
     return None
 
@@ -399,7 +399,7 @@ def _lays(ask: AskS, player: str) -> dict[LayTile, None]:
     s = ask.state
     face = s.turn.tile_in_hand
     return ask.once(("lays", player), lambda: dict.fromkeys(  # type: ignore[no-any-return]
-        _lay_options(s, s.players[player], face) if face is not None else ()))
+        lay_options(s, s.players[player], face) if face is not None else ()))
 
 
 def _tile_drawn(ask: AskS, a: LayTile) -> Why:
@@ -412,17 +412,17 @@ def _lay_place(ask: AskS, a: LayTile) -> Why:
     s = ask.state
     face = s.turn.tile_in_hand
     assert face is not None
-    sources = _open_spots(s).get(tuple(a.at))  # type: ignore[arg-type]
+    sources = open_spots(s).get(tuple(a.at))  # type: ignore[arg-type]
     if not sources:
         return "a road tile goes on an empty space that an open road end leads to"
     names = [src.id for src in sources]
     if len(sources) > 1 and a.source not in names:
         return (f"several road ends lead to that space: name the tile it joins "
-                f"({listed(_tile_words(s, n) for n in names)})")
+                f"({listed(tile_words(s, n) for n in names)})")
     if len(sources) == 1 and a.source is not None:
-        return f"only {_tile_words(s, names[0])} leads to that space: name no tile"
+        return f"only {tile_words(s, names[0])} leads to that space: name no tile"
     src = sources[0] if len(sources) == 1 else next(t for t in sources if t.id == a.source)
-    exits = _laid_exits(s.box.tiles[face].shape, _toward(a.at[0], a.at[1], src))
+    exits = laid_exits(s.box.tiles[face].shape, side_toward(a.at[0], a.at[1], src))
     if s.box.tiles[face].kind == "nitro-nos":
         if a.arrow not in tuple(exits):
             return "a nitro-nos tile's arrows point along its road: name which way"
@@ -479,19 +479,19 @@ def _drop_options(ask: AskS, player: str) -> list[UseDrop]:
 
 # ruling: one-weapon-drop-per-turn
 def _drop_actions(s: State, p: Player) -> list[UseDrop]:
-    tile = _tile_of(s, p)
+    tile = tile_of(s, p)
     held = [k for k in DROP_KINDS if p.drops[k]]
     me = p.name
     two_fires = "double-fire" in p.abilities and p.drops["fire"] >= 2
     if not held or tile.kind in ("start", "hazard"):
         return []
-    if _boss_alive(s, tile):
+    if boss_alive(s, tile):
         if s.turn.phase != "boss":
             return []
         out = [_made.UseDrop("use_drop", me, k) for k in held if k != "smoke"]
         return out + ([_made.UseDrop("use_drop", me, "fire", 2)] if two_fires else [])
     if tile.kind == "final-boss":
-        targets = [q.name for q in _targets(s, p)]
+        targets = [q.name for q in final_targets(s, p)]
         out = [_made.UseDrop("use_drop", me, k, target=q) for k in held if k != "smoke" for q in targets]
         if two_fires:
             out += [_made.UseDrop("use_drop", me, "fire", 2, targets=(a, b)) for i, a in enumerate(targets)
@@ -507,9 +507,9 @@ def _drop_actions(s: State, p: Player) -> list[UseDrop]:
         elif k == "gunfire":
             out += [_made.UseDrop("use_drop", me, "gunfire", target=q.name) for q in _shootable(s, p)]
         else:
-            out += [_made.UseDrop("use_drop", me, k, tile=tid) for tid in _drop_spots(s, p, k)]
+            out += [_made.UseDrop("use_drop", me, k, tile=tid) for tid in drop_spots(s, p, k)]
     if two_fires:
-        spots = _drop_spots(s, p, "fire")
+        spots = drop_spots(s, p, "fire")
         out += [_made.UseDrop("use_drop", me, "fire", 2, tiles=(a, b)) for i, a in enumerate(spots)
                 for b in spots[i + 1:]]
     return out
@@ -517,26 +517,26 @@ def _drop_actions(s: State, p: Player) -> list[UseDrop]:
 
 def _shootable(s: State, p: Player) -> list[Player]:
     """Cars `p`'s gunfire reaches: the gunfire rule's own test, for every other car in turn order."""
-    return [q for q in (s.players[n] for n in _turn_order_from(s, p.name)[1:]) if _gunfire_problem(s, p, q) is None]
+    return [q for q in (s.players[n] for n in turn_order_from(s, p.name)[1:]) if _gunfire_problem(s, p, q) is None]
 
 
 # ruling: gunfire-in-motion
 def _gunfire_problem(s: State, p: Player, q: Player) -> Why:
     if not q.alive or q.tile is None:
         return f"{q.name} is out of the race"
-    here = _tile_of(s, p)
-    why = _peaceful(s, here)
+    here = tile_of(s, p)
+    why = peaceful(s, here)
     if why:
-        return f"no gunfire is fired from {_tile_words(s, here.id)}: {_CALM[why]}"
+        return f"no gunfire is fired from {tile_words(s, here.id)}: {_CALM[why]}"
     if q.tile == p.tile:
         return f"{q.name} is on {p.name}'s own tile: gunfire shoots a car 1 or 2 road tiles away"
-    dist = _distances(s, here.id).get(q.tile)
+    dist = distances(s, here.id).get(q.tile)
     if dist not in GUNFIRE_BY_DISTANCE:
         away = "not joined by road" if dist is None else f"{dist} road tiles away"
         return f"{q.name} is out of gunfire range: {away}, and gunfire reaches 2 road tiles"
-    why = _peaceful(s, _tile_of(s, q))
+    why = peaceful(s, tile_of(s, q))
     if why:
-        return f"no gunfire reaches {q.name} on {_tile_words(s, q.tile)}: {_CALM[why]}"
+        return f"no gunfire reaches {q.name} on {tile_words(s, q.tile)}: {_CALM[why]}"
     if q.name in s.shielded:
         return f"smoke keeps {q.name} from being targeted"
     return None
@@ -554,7 +554,7 @@ def _one_drop_a_turn(ask: AskS, a: UseDrop) -> Why:
 
 def _drop_ground(ask: AskS, a: UseDrop) -> Why:
     s = ask.state
-    kind = _tile_of(s, s.players[a.player]).kind
+    kind = tile_of(s, s.players[a.player]).kind
     return f"no weapon drop is used on the {kind} tile" if kind in ("start", "hazard") else None
 
 
@@ -575,8 +575,8 @@ def _drop_aim(ask: AskS, a: UseDrop) -> Why:
     """Where the drop goes, or whom it hits: a boss battle, the dead final tile, or the open road."""
     s = ask.state
     p = s.players[a.player]
-    here = _tile_of(s, p)
-    if _boss_alive(s, here):
+    here = tile_of(s, p)
+    if boss_alive(s, here):
         if a.kind == "smoke":
             return ("in a boss battle a smoke bomb is used against the boss's first strike, as the sequence "
                     "begins")
@@ -591,7 +591,7 @@ def _drop_aim(ask: AskS, a: UseDrop) -> Why:
         if a.tile is not None or a.tiles or a.target is not None:
             return "a smoke bomb covers its placer's own tile: name no tile or car"  # ruling: smoke-placement
         if any(d.kind == "smoke" and d.tile == here.id for d in s.board):
-            return f"smoke already covers {_tile_words(s, here.id)}"
+            return f"smoke already covers {tile_words(s, here.id)}"
         return None
     if a.kind == "gunfire":
         if a.target is None or a.tile is not None or a.tiles:
@@ -612,12 +612,12 @@ def _drop_aim(ask: AskS, a: UseDrop) -> Why:
         if why := _spot_refusal(s, p, a.kind, tid):
             return why
     if a.count == 2:
-        reach = _drop_spots(s, p, "fire")
+        reach = drop_spots(s, p, "fire")
         first, second = a.tiles
         if first == second:
             return "two fire drops go on two different tiles"
         if reach.index(first) > reach.index(second):
-            return f"name the two tiles in the order they were driven: {listed(_tile_words(s, t) for t in reach)}"
+            return f"name the two tiles in the order they were driven: {listed(tile_words(s, t) for t in reach)}"
     return None
 
 
@@ -630,7 +630,7 @@ def _final_aim(s: State, p: Player, a: UseDrop) -> Why:
         return f"smoke already covers {p.name}" if p.name in s.shielded else None
     if a.tile is not None or a.tiles:
         return "on the final tile a weapon drop hits a car: name the car, not a tile"
-    names = [q.name for q in _targets(s, p)]
+    names = [q.name for q in final_targets(s, p)]
     if not names:
         return "smoke covers every other car on the final tile: there is no car to hit"
     wanted = list(a.targets) if a.count == 2 else [a.target]
@@ -649,22 +649,22 @@ def _spot_refusal(s: State, p: Player, kind: str, tid: str) -> Why:
     tile = s.tiles.get(tid)
     if tile is None:
         return f"no tile called {tid} is on the road"
-    why = _spot_problem(tile, kind, s.boss_hp)
+    why = spot_problem(tile, kind, s.boss_hp)
     if why:
         return why
     if any(d.tile == tid and d.kind == kind for d in s.board):
-        return f"a {DROP_WORDS[kind]} already lies on {_tile_words(s, tid)}"
+        return f"a {DROP_WORDS[kind]} already lies on {tile_words(s, tid)}"
     if kind == "landmine":
         if tid in s.turn.touched:
             return None
         return (f"a landmine goes on a tile {p.name} touched this turn "
-                f"({listed((_tile_words(s, t) for t in s.turn.touched), 'and')})")
+                f"({listed((tile_words(s, t) for t in s.turn.touched), 'and')})")
     # ruling: fire-drop-most-recent-turn
-    reach = _fire_reach(s, p)
+    reach = fire_reach(s, p)
     if tid in reach:
         return None
     return (f"a fire drop goes on a tile {p.name} moved over in its most recent turn "
-            f"({listed((_tile_words(s, t) for t in reach), 'and')})")
+            f"({listed((tile_words(s, t) for t in reach), 'and')})")
 
 
 # --- power cards ------------------------------------------------------------------------------------
@@ -674,7 +674,7 @@ def _play_options(ask: AskS, player: str) -> list[PlayPower]:
     s = ask.state
     t = s.turn
     p = _me(ask, player)
-    if t.power_used or t.extra_move is not None or _tile_of(s, p).kind == "start":
+    if t.power_used or t.extra_move is not None or tile_of(s, p).kind == "start":
         return []
     return [_made.PlayPower("play_power", player, c, target, tile, kind) for c in sorted(set(p.power))  # type: ignore[arg-type]
             for target, tile, kind in _card_plays(ask, p, c)]
@@ -688,29 +688,29 @@ def _card_plays(ask: AskS, p: Player, card: str) -> list[Where]:
 def _plays(s: State, p: Player, e: Effect) -> list[Where]:
     """Every way a power card can be played now: its one timed part decides when (and at what); a card with
     none can be played whenever power cards can, if any of its parts has something to do."""
-    here, t = _tile_of(s, p), s.turn
-    fighting = t.phase == "boss" and _boss_alive(s, here)
-    final = t.phase == "boss" and here.kind == "final-boss" and not _boss_alive(s, here)
+    here, t = tile_of(s, p), s.turn
+    fighting = t.phase == "boss" and boss_alive(s, here)
+    final = t.phase == "boss" and here.kind == "final-boss" and not boss_alive(s, here)
     none: list[Where] = [(None, None, None)]
     if e.move:
         return none if t.phase == "moved" and legal_paths(s, p, e.move + extra_space(p.abilities)) else []
     if e.boss:
         return none if fighting else []
     if e.strike:
-        return none if fighting else [(q.name, None, None) for q in _targets(s, p)] if final else []
+        return none if fighting else [(q.name, None, None) for q in final_targets(s, p)] if final else []
     if e.hit:
-        if _boss_alive(s, here):
+        if boss_alive(s, here):
             return []
-        cars = _targets(s, p) if here.kind == "final-boss" else _shootable(s, p)
+        cars = final_targets(s, p) if here.kind == "final-boss" else _shootable(s, p)
         return [(q.name, None, None) for q in cars]
     if e.clear_drop:
-        dist = _distances(s, here.id)
+        dist = distances(s, here.id)
         return [(None, d.tile, d.kind) for d in sorted(s.board, key=lambda d: (d.tile, d.kind))
                 if dist.get(d.tile, e.clear_drop + 1) <= e.clear_drop]
     if e.hazard_pass:
         return none if p.hazard_side is not None and not t.hazard_tried and t.phase in ("start", "moved") else []
     useful = (e.heal or (e.power and (s.power_deck or s.power_discard))
-              or (e.take_drop and (s.graveyard or (e.take_drop == "supply" and any(_supply(s).values())))))
+              or (e.take_drop and (s.graveyard or (e.take_drop == "supply" and any(supply_left(s).values())))))
     return none if useful else []
 
 
@@ -719,7 +719,7 @@ def _holds_card(ask: AskS, a: PlayPower | TradePower) -> Why:
     if a.card in s.players[a.player].power:
         return None
     known = a.card in s.box.power
-    return f"{a.player} holds no {_card(s, a.card)} card" if known else f"{a.player} holds no such power card"
+    return f"{a.player} holds no {card_title(s, a.card)} card" if known else f"{a.player} holds no such power card"
 
 
 def _one_card_a_turn(ask: AskS, a: Any) -> Why:
@@ -731,7 +731,7 @@ def _one_card_a_turn(ask: AskS, a: Any) -> Why:
 def _not_on_start(ask: AskS, a: PlayPower) -> Why:
     # ruling: start-tile-power-cards
     s = ask.state
-    if _tile_of(s, s.players[a.player]).kind == "start":
+    if tile_of(s, s.players[a.player]).kind == "start":
         return "power cards cannot be played on the start tile (Q&A 1); trading one in is allowed"
     return None
 
@@ -742,17 +742,17 @@ def _card_way(ask: AskS, a: PlayPower) -> Why:
     plays = _card_plays(ask, p, a.card)
     if (a.target, a.tile, a.kind) in plays:
         return None
-    title = _card(s, a.card)
+    title = card_title(s, a.card)
     q = s.players.get(a.target or "")
-    here = _tile_of(s, p)
+    here = tile_of(s, p)
     if q is not None and q.tile is not None and s.box.effects[a.card].hit and here.kind != "final-boss":
         # the rule that keeps this car out of the card's reach, rather than the card's timing
-        calm = _peaceful(s, here)
+        calm = peaceful(s, here)
         if calm:
-            return f"{title} is not played from {_tile_words(s, here.id)}: {_CALM[calm]}"
-        calm = _peaceful(s, _tile_of(s, q))
+            return f"{title} is not played from {tile_words(s, here.id)}: {_CALM[calm]}"
+        calm = peaceful(s, tile_of(s, q))
         if calm:
-            return f"{title} cannot hit {q.name} on {_tile_words(s, q.tile)}: {_CALM[calm]}"
+            return f"{title} cannot hit {q.name} on {tile_words(s, q.tile)}: {_CALM[calm]}"
     if not plays:
         return f"{title} cannot be played now: {_timing(s.box.effects[a.card])}"
     shown = "; ".join(_play_words(s, w) for w in plays)
@@ -765,7 +765,7 @@ def _play_words(s: State, way: Where) -> str:
     target, tile, kind = way
     parts = [f"at {target}"] if target else []
     if tile:
-        parts.append(f"on the {DROP_WORDS.get(kind or '', 'drop')} on {_tile_words(s, tile)}")
+        parts.append(f"on the {DROP_WORDS.get(kind or '', 'drop')} on {tile_words(s, tile)}")
     return ", ".join(parts) or "as it is"
 
 
@@ -839,7 +839,7 @@ def _may_end(ask: AskS, a: EndTurn) -> Why:
     if t.phase == "over":
         return None
     if t.extra_move == "event":
-        return (f"Ending the turn must wait: the event card {_card(s, s.event_active or '')} orders a movement, "
+        return (f"Ending the turn must wait: the event card {card_title(s, s.event_active or '')} orders a movement, "
                 "which comes first (an event card is resolved completely, Q&A 6)")
     if t.extra_move == "power":
         return "Ending the turn must wait: the power card's movement comes first"
@@ -862,34 +862,34 @@ def _move(words: str, options: Any, rules: tuple[Any, ...], handler: Handler) ->
 
 
 MOVES: dict[str, Move[State, Any]] = {
-    "pick_drop": _move("pick a weapon drop", _pick_options, (_acting, _in_supply), _do_pick_drop),
-    "draw": _move("draw for movement", _draw_options, (_acting, _draw_first), _do_draw),
+    "pick_drop": _move("pick a weapon drop", _pick_options, (_acting, _in_supply), do_pick_drop),
+    "draw": _move("draw for movement", _draw_options, (_acting, _draw_first), do_draw),
     "draw_tile": _move("draw a road tile", _draw_tile_options,
-                       (_acting, _movement_open, _no_tile_in_hand, _tiles_to_lay), _do_draw_tile),
+                       (_acting, _movement_open, _no_tile_in_hand, _tiles_to_lay), do_draw_tile),
     "lay_tile": _move("lay a road tile", _lay_tile_options, (_acting, _movement_open, _tile_drawn, _lay_place),
-                      _do_lay_tile),
+                      do_lay_tile),
     "drive": _move("drive", _drive_options, (_acting, _movement_open, _no_tile_in_hand, _path_ok),
-                   _do_drive),
-    "nitro_draw": _move("make a nitro-nos draw", _nitro_options, (_acting, _nitro_open), _do_nitro_draw),
-    "hazard_attempt": _move("try the hazard", _hazard_options, (_acting, _at_hazard), _do_hazard_attempt),
+                   do_drive),
+    "nitro_draw": _move("make a nitro-nos draw", _nitro_options, (_acting, _nitro_open), do_nitro_draw),
+    "hazard_attempt": _move("try the hazard", _hazard_options, (_acting, _at_hazard), do_hazard_attempt),
     "boss_battle": _move("begin the boss battle", _boss_battle_options, (_acting, _smoke_held),
-                         _do_boss_battle),
-    "attack": _move("attack", _attack_options, (_acting, _attack_allowed), _do_attack),
-    "strike": _move("strike in a battle-it-out", _strike_options, (_acting, _strike_target), _do_strike),
-    "choose_target": _move("pick a target", _target_options, (_acting, _target_here), _do_choose_target),
+                         do_boss_battle),
+    "attack": _move("attack", _attack_options, (_acting, _attack_allowed), do_attack),
+    "strike": _move("strike in a battle-it-out", _strike_options, (_acting, _strike_target), do_strike),
+    "choose_target": _move("pick a target", _target_options, (_acting, _target_here), do_choose_target),
     "use_drop": _move("use a weapon drop", _drop_options,
-                      (_acting, _one_drop_a_turn, _drop_ground, _drops_held, _drop_aim), _do_use_drop),
+                      (_acting, _one_drop_a_turn, _drop_ground, _drops_held, _drop_aim), do_use_drop),
     "play_power": _move("play a power card", _play_options,
-                        (_acting, _holds_card, _one_card_a_turn, _not_on_start, _card_way), _do_play_power),
+                        (_acting, _holds_card, _one_card_a_turn, _not_on_start, _card_way), do_play_power),
     "trade_power": _move("trade a power card in", _trade_options, (_acting, _holds_card, _one_card_a_turn, _pile_has),
-                         _do_trade_power),
+                         do_trade_power),
     "draw_power": _move("draw a power card", _draw_power_options, (_acting, _reward_is("power"), _pile_has),
-                        _do_draw_power),
+                        do_draw_power),
     "collect_drop": _move("collect a weapon drop", _collect_options, (_acting, _reward_is("drop", "supply"),
-                                                                       _in_gift_pile), _do_collect_drop),
+                                                                       _in_gift_pile), do_collect_drop),
     "discard_drop": _move("give up a weapon drop", _discard_options, (_acting, _reward_is("discard"), _holds_drop),
-                          _do_discard_drop),
-    "end_turn": _move("end the turn", _end_options, (_acting, _may_end), _do_end_turn),
+                          do_discard_drop),
+    "end_turn": _move("end the turn", _end_options, (_acting, _may_end), do_end_turn),
 }
 
 __all__ = ["MOVES", "phase_of"]

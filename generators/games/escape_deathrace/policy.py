@@ -7,14 +7,14 @@ from typing import Any
 
 from generators.games.escape_deathrace.facts import DIRS, NEAR
 from generators.games.escape_deathrace.road import (
-    _alive,
-    _boss_alive,
-    _distances,
-    _final_dead,
-    _final_tile,
-    _layout,
-    _subs_dead,
-    _tile_of,
+    boss_alive,
+    cars_alive,
+    distances,
+    final_dead,
+    final_tile,
+    layout,
+    subs_dead,
+    tile_of,
 )
 from generators.games.escape_deathrace.state import Player, State, Tile, copied
 from generators.rules.chance import Chance
@@ -45,7 +45,7 @@ def evaluate(s: State, name: str) -> float:
     p = s.players[name]
     if not p.alive:
         return LOST
-    rival = RATE["rival_hp"] if not _final_dead(s) else 1.0
+    rival = RATE["rival_hp"] if not final_dead(s) else 1.0
     value = p.hp + RATE["drop"] * sum(p.drops.values()) + RATE["card"] * len(p.power)
     value -= rival * sum([q.hp for q in s.players.values() if q.alive and q is not p])
     full = s.box.bosses
@@ -68,8 +68,8 @@ def _dangers(s: State, p: Player) -> float:
     if not traps:
         return 0.0
     value = 0.0
-    for q in _alive(s):
-        dist = _distances(s, _tile_of(s, q).id)
+    for q in cars_alive(s):
+        dist = distances(s, tile_of(s, q).id)
         for d in traps:
             if dist.get(d.tile, NEAR + 1) <= NEAR:
                 if q is p and d.owner != p.name:
@@ -83,21 +83,21 @@ def _steps_to_goal(s: State, p: Player) -> int:
     """Road tiles from the car to its goal: a live sub-boss, else the final tile, else an open road end (kept
     for the layout, by the car's tile and which bosses live: every look-ahead asks for it)."""
     key = ("goal", p.tile, *map(bool, s.boss_hp.values()))  # boss HP never goes below 0
-    known = _layout(s)
+    known = layout(s)
     if key not in known:
-        known[key] = _goal_distance(s, _tile_of(s, p))
+        known[key] = _goal_distance(s, tile_of(s, p))
     return known[key]
 
 
 def _goal_distance(s: State, here: Tile) -> int:
-    if _boss_alive(s, here) or here.kind == "final-boss":
+    if boss_alive(s, here) or here.kind == "final-boss":
         return 0
-    dist = _distances(s, here.id)
-    live = [t.id for t in _boss_tiles(s) if _boss_alive(s, t)]
-    final = _final_tile(s)
+    dist = distances(s, here.id)
+    live = [t.id for t in _boss_tiles(s) if boss_alive(s, t)]
+    final = final_tile(s)
     if live:
         goals = live
-    elif final is not None and _subs_dead(s):
+    elif final is not None and subs_dead(s):
         goals = [final.id]
     else:
         goals = _open_ends(s)

@@ -24,26 +24,26 @@ from generators.games.escape_deathrace.facts import (
     strikes,
 )
 from generators.games.escape_deathrace.harm import (
-    _graveyard_add,
-    _hurt,
-    _hurt_boss,
-    _player_killed,
-    _roll,
-    _top,
-    _without,
+    graveyard_add,
+    hurt,
+    hurt_boss,
+    player_killed,
+    roll_d4,
+    top_card,
+    without,
 )
 from generators.games.escape_deathrace.road import (
-    _boss_alive,
-    _direction,
-    _distances,
-    _neighbour,
-    _others_on,
-    _peaceful,
-    _subs_dead,
-    _targets,
-    _tile_of,
-    _turn_order_from,
+    boss_alive,
     connected,
+    direction,
+    distances,
+    final_targets,
+    neighbour,
+    others_on,
+    peaceful,
+    subs_dead,
+    tile_of,
+    turn_order_from,
 )
 from generators.games.escape_deathrace.state import Battle, Player, State, Tile
 from generators.rules.chance import Chance
@@ -61,10 +61,10 @@ def _touch(s: State, tid: str) -> None:
         s.turn.moved_over = [*s.turn.moved_over, tid]
 
 
-def _drive(s: State, p: Player, path: Sequence[str], chance: Chance, events: list[Event]) -> None:
+def drive(s: State, p: Player, path: Sequence[str], chance: Chance, events: list[Event]) -> None:
     """Drive a checked path: the effects of each tile passed over, then of the landing tile."""
     for i, tid in enumerate(path):
-        prev = _tile_of(s, p)
+        prev = tile_of(s, p)
         tile = s.tiles[tid]
         last = i == len(path) - 1
         p.tile = tid
@@ -85,28 +85,28 @@ def _drive(s: State, p: Player, path: Sequence[str], chance: Chance, events: lis
 def _enter(s: State, p: Player, tile: Tile, landing: bool, chance: Chance, events: list[Event]) -> None:
     """Fire and landmines hurt whoever drives through or onto them."""
     if tile.kind == "fire":
-        _hurt(s, p, FIRE_DAMAGE, "fire-tile", None, events)
+        hurt(s, p, FIRE_DAMAGE, "fire-tile", None, events)
     for drop in [d for d in s.board if d.tile == tile.id]:
         if not p.alive:
             return
         if drop.kind == "fire":
-            _hurt(s, p, FIRE_DAMAGE, "fire-drop", drop.owner, events)
+            hurt(s, p, FIRE_DAMAGE, "fire-drop", drop.owner, events)
         elif drop.kind == "landmine":
-            s.board = _without(s.board, drop)
-            _graveyard_add(s, "landmine")
+            s.board = without(s.board, drop)
+            graveyard_add(s, "landmine")
             events.append(Event("landmine-detonated", {"tile": tile.id, "player": p.name}))
             if landing:
-                _hurt(s, p, LANDMINE_LANDING, "landmine", drop.owner, events)
+                hurt(s, p, LANDMINE_LANDING, "landmine", drop.owner, events)
             else:
-                _hurt(s, p, landmine_hit(_roll(chance, "landmine", events, p.name)), "landmine", drop.owner, events)
+                hurt(s, p, landmine_hit(roll_d4(chance, "landmine", events, p.name)), "landmine", drop.owner, events)
 
 
 # ruling: drive-by-each-car
 def _drive_bys(s: State, p: Player, tile: Tile, chance: Chance, events: list[Event]) -> None:
-    targets = _others_on(s, tile.id, p.name)
+    targets = others_on(s, tile.id, p.name)
     if not targets:
         return
-    why = _peaceful(s, tile)
+    why = peaceful(s, tile)
     if why:
         events.append(Event("drive-by-prevented", {"by": p.name, "tile": tile.id, "reason": why}))
         return
@@ -133,9 +133,9 @@ def _strikes(s: State, attacker: Player, target: Player, context: str, source: s
     for _ in range(n):
         if not target.alive or not attacker.alive:
             return
-        roll = _roll(chance, f"{context} {attacker.name}->{target.name}", events, attacker.name)
+        roll = roll_d4(chance, f"{context} {attacker.name}->{target.name}", events, attacker.name)
         events.append(Event("strike", {"by": attacker.name, "target": target.name, "roll": roll, "context": context}))
-        _hurt(s, target, strike_hit(attacker.abilities, roll, context), source, attacker.name, events)
+        hurt(s, target, strike_hit(attacker.abilities, roll, context), source, attacker.name, events)
 
 
 # ruling: landing-order
@@ -145,13 +145,13 @@ def _land(s: State, p: Player, prev: Tile, tile: Tile, chance: Chance, events: l
         if skips_hazard(p.abilities):
             events.append(Event("hazard", {"player": p.name, "result": "skipped"}))
         else:
-            p.hazard_side = _direction(tile, prev)
+            p.hazard_side = direction(tile, prev)
             events.append(Event("hazard", {"player": p.name, "result": "stopped"}))
         return
     if tile.kind == "final-boss":
         _arrive_final(s, p, tile, events)
         return
-    if _boss_alive(s, tile):
+    if boss_alive(s, tile):
         s.turn.phase = "boss-pending"
         events.append(Event("boss-battle", {"player": p.name, "boss": tile.boss}))
         return
@@ -164,7 +164,7 @@ def _arrive_final(s: State, p: Player, tile: Tile, events: list[Event]) -> None:
     s.final_arrivals = [*s.final_arrivals, p.name]
     number = len(s.final_arrivals)
     events.append(Event("final-arrival", {"player": p.name, "number": number}))
-    if _boss_alive(s, tile):
+    if boss_alive(s, tile):
         s.turn.phase = "boss-pending"
         events.append(Event("boss-battle", {"player": p.name, "boss": tile.boss}))
         return
@@ -173,12 +173,12 @@ def _arrive_final(s: State, p: Player, tile: Tile, events: list[Event]) -> None:
     if number == 2:
         first = s.players[s.final_arrivals[0]]
         if first.alive and first.tile == tile.id:
-            _first_strike(s, first, p, events)
+            first_strike(s, first, p, events)
     elif number > 2:
-        candidates = _targets(s, p)
+        candidates = final_targets(s, p)
         if len(candidates) == 1:
             events.append(Event("targeted", {"by": p.name, "target": candidates[0].name}))
-            _first_strike(s, candidates[0], p, events)
+            first_strike(s, candidates[0], p, events)
         elif candidates:
             s.turn.choosing_target = True
         else:
@@ -187,25 +187,25 @@ def _arrive_final(s: State, p: Player, tile: Tile, events: list[Event]) -> None:
 
 
 # ruling: final-tile-first-strike-once
-def _first_strike(s: State, striker: Player, target: Player, events: list[Event]) -> None:
+def first_strike(s: State, striker: Player, target: Player, events: list[Event]) -> None:
     """A player's first strike on the dead final tile: -3 like a boss's (players are the bosses now)."""
     reason = first_strike_cancelled(target.abilities, False)
     if reason:
         events.append(Event("first-strike-cancelled", {"player": target.name, "reason": reason}))
         return
     events.append(Event("first-strike", {"by": striker.name, "target": target.name}))
-    tile = _tile_of(s, target)
+    tile = tile_of(s, target)
     # ruling: final-first-strike-damage
-    _hurt(s, target, dealt(striker.abilities, FIRST_STRIKE, "boss"), "first-strike", striker.name, events)
+    hurt(s, target, dealt(striker.abilities, FIRST_STRIKE, "boss"), "first-strike", striker.name, events)
     if not target.alive:
-        _player_killed(s, striker, tile, events)
+        player_killed(s, striker, tile, events)
 
 
 def _battle_it_out(s: State, p: Player, tile: Tile, chance: Chance, events: list[Event]) -> None:
-    others = _others_on(s, tile.id, p.name)
+    others = others_on(s, tile.id, p.name)
     then_event = tile.kind == "event"
     if others:
-        why = _peaceful(s, tile)
+        why = peaceful(s, tile)
         if why:
             events.append(Event("battle-it-out-prevented", {"tile": tile.id, "reason": why}))
         else:
@@ -213,38 +213,38 @@ def _battle_it_out(s: State, p: Player, tile: Tile, chance: Chance, events: list
             events.append(Event("battle-it-out", {"players": [f.name for f in fighters]}))
             queue = [(f.name, "battle-it-out" if f is p else "counter", strikes(f.abilities)) for f in fighters]
             s.battle = Battle(tile.id, [f.name for f in fighters], queue, then_event)
-            _run_battle(s, chance, events)
+            run_battle(s, chance, events)
             return
     if then_event:
         _event_card(s, p, chance, events)
 
 
-def _battle_candidates(s: State, b: Battle, f: Player) -> list[Player]:
+def battle_candidates(s: State, b: Battle, f: Player) -> list[Player]:
     return [s.players[n] for n in b.fighters if n != f.name and s.players[n].alive and s.players[n].tile == b.tile]
 
 
 # ruling: battle-it-out-order
-def _run_battle(s: State, chance: Chance, events: list[Event]) -> None:
+def run_battle(s: State, chance: Chance, events: list[Event]) -> None:
     """Strike after strike; stop where a striker has a target to choose (a decision of theirs)."""
     b = s.battle
     assert b is not None
     while b.queue:
         name, _, left = b.queue[0]
         f = s.players[name]
-        candidates = _battle_candidates(s, b, f)
+        candidates = battle_candidates(s, b, f)
         if not f.alive or f.tile != b.tile or left == 0 or not candidates:
             b.queue.pop(0)
             continue
         if len(candidates) > 1:
             return
-        _battle_strike(s, f, candidates[0], chance, events)
+        battle_strike(s, f, candidates[0], chance, events)
     s.battle = None
     mover = s.players[s.turn.player]
     if b.then_event and mover.alive and mover.tile == b.tile:
         _event_card(s, mover, chance, events)
 
 
-def _battle_strike(s: State, f: Player, target: Player, chance: Chance, events: list[Event]) -> None:
+def battle_strike(s: State, f: Player, target: Player, chance: Chance, events: list[Event]) -> None:
     b = s.battle
     assert b is not None
     name, context, left = b.queue[0]
@@ -272,28 +272,28 @@ def _take_event(s: State, p: Player, chance: Chance, events: list[Event]) -> Non
                 back.remove(card)
         if back:
             for card in back:
-                s.event_discard = _without(s.event_discard, card)
+                s.event_discard = without(s.event_discard, card)
             s.event_deck, s.events_known = chance.shuffle("event deck", back), True
     if not s.event_deck:
         events.append(Event("event-deck-empty", {"player": p.name}))
         return
-    card = _top(s.event_deck, s.events_known, "event card", chance)
-    s.event_deck = _without(s.event_deck, card)
+    card = top_card(s.event_deck, s.events_known, "event card", chance)
+    s.event_deck = without(s.event_deck, card)
     s.event_active = card
     s.events_drawn += 1
     s.turn.events_seen = [*s.turn.events_seen, card]  # a new list: see `copied`
     events.append(Event("event-card-drawn", {"player": p.name, "card": card}))
     effect = s.box.effects[card]
-    _effect_now(s, p, effect, chance, events)
+    effect_now(s, p, effect, chance, events)
     if s.event_active != card:  # the car was destroyed: the card went with it
         return
     if effect.move or effect.roll:
-        _open_move(s, p, effect, "event", chance, events)
+        open_move(s, p, effect, "event", chance, events)
     else:
-        _resolve_event(s, p, chance, events)
+        resolve_event(s, p, chance, events)
 
 
-def _resolve_event(s: State, p: Player, chance: Chance, events: list[Event]) -> None:
+def resolve_event(s: State, p: Player, chance: Chance, events: list[Event]) -> None:
     """The card in play is done: to the discard pile; an event card owed meanwhile is drawn now (Q&A 6)."""
     card = s.event_active
     assert card is not None
@@ -311,39 +311,39 @@ def _resolve_event(s: State, p: Player, chance: Chance, events: list[Event]) -> 
 # Card effects (power and event cards: house designs, read from the cards' facts)
 
 
-def _effect_now(s: State, p: Player, e: Effect, chance: Chance, events: list[Event], target: str | None = None,
+def effect_now(s: State, p: Player, e: Effect, chance: Chance, events: list[Event], target: str | None = None,
                 tile: str | None = None, kind: str | None = None) -> None:
     """The parts of a card that happen at once, in the order `Effect` lists them; choices it leaves the player
     (cards and drops to take or give up) are queued like boss rewards. Its movement is opened by the caller."""
-    here = _tile_of(s, p)
+    here = tile_of(s, p)
     if e.lose:
-        _hurt(s, p, e.lose, "event", None, events)
+        hurt(s, p, e.lose, "event", None, events)
     if e.everyone:
-        for q in [s.players[n] for n in _turn_order_from(s, p.name)]:
+        for q in [s.players[n] for n in turn_order_from(s, p.name)]:
             if q.alive and q.tile is not None and s.tiles[q.tile].kind != "start":
-                _hurt(s, q, e.everyone, "event", None, events)
+                hurt(s, q, e.everyone, "event", None, events)
     if e.near and p.alive:
-        dist = _distances(s, here.id)
+        dist = distances(s, here.id)
         for q in _near_cars(s, p, dist):
-            _hurt(s, q, e.near, "event", p.name, events)
+            hurt(s, q, e.near, "event", p.name, events)
     if not p.alive:
         return
     if e.hit and target is not None:
         _card_hit(s, p, s.players[target], e.hit, here, events)
-    if e.boss and _boss_alive(s, here):
-        _hurt_boss(s, here, dealt(p.abilities, e.boss, "boss"), p.name, events, source="power-card")
+    if e.boss and boss_alive(s, here):
+        hurt_boss(s, here, dealt(p.abilities, e.boss, "boss"), p.name, events, source="power-card")
     for _ in range(e.strike):
         _card_strike(s, p, here, target, chance, events)
     if e.heal and p.alive:
         _heal(s, p, e.heal, events)
     if e.clear_drop and tile is not None:
         drop = next(d for d in s.board if d.tile == tile and d.kind == kind)
-        s.board = _without(s.board, drop)
-        _graveyard_add(s, drop.kind)
+        s.board = without(s.board, drop)
+        graveyard_add(s, drop.kind)
         events.append(Event("drop-cleared", {"player": p.name, "kind": drop.kind, "tile": tile}))
     if e.hazard_pass:
         events.append(Event("hazard", {"player": p.name, "result": "pass"}))
-        _pass_hazard(s, p, here, chance, events)
+        pass_hazard(s, p, here, chance, events)
     if not p.alive:
         return
     queued = [("power", p.name)] * e.power + [("discard", p.name)] * e.lose_drop
@@ -354,7 +354,7 @@ def _effect_now(s: State, p: Player, e: Effect, chance: Chance, events: list[Eve
 
 def _near_cars(s: State, p: Player, dist: Mapping[str, int]) -> list[Player]:
     """Other cars within NEAR road tiles of `p` (its own tile included), except on the start tile."""
-    return [q for q in (s.players[n] for n in _turn_order_from(s, p.name)[1:])
+    return [q for q in (s.players[n] for n in turn_order_from(s, p.name)[1:])
             if q.alive and q.tile is not None and dist.get(q.tile, NEAR + 1) <= NEAR
             and s.tiles[q.tile].kind != "start"]
 
@@ -369,11 +369,11 @@ def _heal(s: State, p: Player, amount: int, events: list[Event]) -> None:
 def _card_hit(s: State, p: Player, q: Player, amount: int, here: Tile, events: list[Event]) -> None:
     """A power card's hit on a car: on the dead final tile players are the bosses (boss-battle damage)."""
     if here.kind == "final-boss":
-        _hurt(s, q, dealt(p.abilities, amount, "boss"), "power-card", p.name, events)
+        hurt(s, q, dealt(p.abilities, amount, "boss"), "power-card", p.name, events)
         if not q.alive:
-            _player_killed(s, p, here, events)
+            player_killed(s, p, here, events)
     else:
-        _hurt(s, q, amount, "power-card", p.name, events)
+        hurt(s, q, amount, "power-card", p.name, events)
 
 
 def _card_strike(s: State, p: Player, here: Tile, target: str | None, chance: Chance, events: list[Event]) -> None:
@@ -381,35 +381,35 @@ def _card_strike(s: State, p: Player, here: Tile, target: str | None, chance: Ch
     if not p.alive:
         return
     if target is None:
-        if _boss_alive(s, here):
-            _strike_boss(s, p, here, chance, events)
+        if boss_alive(s, here):
+            strike_boss(s, p, here, chance, events)
         return
     q = s.players[target]
     if q.alive:
-        _strike_car(s, p, q, here, chance, events)
+        strike_car(s, p, q, here, chance, events)
 
 
-def _strike_boss(s: State, p: Player, tile: Tile, chance: Chance, events: list[Event]) -> None:
+def strike_boss(s: State, p: Player, tile: Tile, chance: Chance, events: list[Event]) -> None:
     """One D4 strike on the battle table at the tile's boss."""
-    roll = _roll(chance, f"boss battle {p.name}->{tile.boss}", events, p.name)
+    roll = roll_d4(chance, f"boss battle {p.name}->{tile.boss}", events, p.name)
     events.append(Event("strike", {"by": p.name, "target": tile.boss, "roll": roll, "context": "boss"}))
-    _hurt_boss(s, tile, strike_hit(p.abilities, roll, "boss"), p.name, events, source="strike")
+    hurt_boss(s, tile, strike_hit(p.abilities, roll, "boss"), p.name, events, source="strike")
 
 
-def _strike_car(s: State, p: Player, q: Player, tile: Tile, chance: Chance, events: list[Event]) -> None:
+def strike_car(s: State, p: Player, q: Player, tile: Tile, chance: Chance, events: list[Event]) -> None:
     """One D4 strike on the battle table at a car on the dead final tile (the cars are the bosses there)."""
-    roll = _roll(chance, f"final tile {p.name}->{q.name}", events, p.name)
+    roll = roll_d4(chance, f"final tile {p.name}->{q.name}", events, p.name)
     events.append(Event("strike", {"by": p.name, "target": q.name, "roll": roll, "context": "boss"}))
-    _hurt(s, q, strike_hit(p.abilities, roll, "boss"), "strike", p.name, events)
+    hurt(s, q, strike_hit(p.abilities, roll, "boss"), "strike", p.name, events)
     if not q.alive:
-        _player_killed(s, p, tile, events)
+        player_killed(s, p, tile, events)
 
 
-def _open_move(s: State, p: Player, e: Effect, source: str, chance: Chance, events: list[Event]) -> None:
+def open_move(s: State, p: Player, e: Effect, source: str, chance: Chance, events: list[Event]) -> None:
     """A card's movement: a number of spaces, or a new movement draw that lays road tiles as well."""
     t = s.turn
     if e.roll:
-        roll = _roll(chance, "movement (event card)", events, p.name)
+        roll = roll_d4(chance, "movement (event card)", events, p.name)
         t.allowance = t.lay_allowance = roll + extra_space(p.abilities)
     else:
         t.allowance, t.lay_allowance = e.move + extra_space(p.abilities), 0
@@ -418,14 +418,14 @@ def _open_move(s: State, p: Player, e: Effect, source: str, chance: Chance, even
 
 
 # ruling: hazard-after-passing
-def _pass_hazard(s: State, p: Player, tile: Tile, chance: Chance, events: list[Event]) -> None:
+def pass_hazard(s: State, p: Player, tile: Tile, chance: Chance, events: list[Event]) -> None:
     """Past the hazard: onto the connecting tile, or to the far side if there is none; the movement ends."""
     t = s.turn
     t.phase, t.hazard_tried = "moved", True
     assert p.hazard_side is not None
     far = OPPOSITE[p.hazard_side]
-    beyond = _neighbour(s, tile, far)
-    if beyond is not None and connected(tile, beyond) and (beyond.kind != "final-boss" or _subs_dead(s)):
-        _drive(s, p, [beyond.id], chance, events)  # the pass ends the movement
+    beyond = neighbour(s, tile, far)
+    if beyond is not None and connected(tile, beyond) and (beyond.kind != "final-boss" or subs_dead(s)):
+        drive(s, p, [beyond.id], chance, events)  # the pass ends the movement
     else:
         p.hazard_side = far

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from generators.games.escape_deathrace.facts import DROP_KINDS
-from generators.games.escape_deathrace.road import _final_tile
+from generators.games.escape_deathrace.road import final_tile
 from generators.games.escape_deathrace.state import State
 from generators.games.escape_deathrace.turns import actor
 from generators.rules.contract import Event
@@ -18,7 +18,7 @@ from generators.rules.contract import Event
 def outcome(s: State, events: list[Event], legal: Sequence[Any]) -> dict[str, Any]:
     """The observable result (stable keys); `legal`: the actions the rules allow now."""
     players = s.players.values()
-    final = _final_tile(s)
+    final = final_tile(s)
     return {
         "turn": s.turn.player,
         "phase": s.turn.phase,
@@ -80,7 +80,7 @@ def _event_summary(events: list[Event]) -> dict[str, Any]:
     }
 
 
-def _result_word(s: State) -> str:
+def result_word(s: State) -> str:
     if s.winner is not None:
         return s.box.characters[s.players[s.winner].character].title
     return "nobody"
@@ -89,7 +89,7 @@ def _result_word(s: State) -> str:
 def result(s: State) -> dict[str, Any]:
     """Whole-game figures: who escaped (a character) or nobody, and how the race went."""
     return {
-        "result": _result_word(s),
+        "result": result_word(s),
         "rounds": s.round - 1 if s.ended == "portal-closed" else s.round,
         "eliminated": sum(1 for p in s.players.values() if not p.alive),
         "damage_taken": sum(p.damage for p in s.players.values()),

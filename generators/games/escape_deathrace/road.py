@@ -10,12 +10,12 @@ from typing import Any
 from generators.games.escape_deathrace.facts import DIRS, OPPOSITE, SIDES, Side, skips_hazard
 from generators.games.escape_deathrace.specs import LayTile
 from generators.games.escape_deathrace.state import Player, Roads, State, Tile
-from generators.games.escape_deathrace.words import _SIDE, _tile_words
+from generators.games.escape_deathrace.words import SIDE, tile_words
 from generators.rules.chance import Chance
 from generators.rules.contract import Event
 
 
-def _spot_problem(tile: Tile, kind: str, boss_hp: Mapping[str, int]) -> str | None:
+def spot_problem(tile: Tile, kind: str, boss_hp: Mapping[str, int]) -> str | None:
     """Why a drop cannot lie on this tile."""
     if tile.kind in ("start", "hazard"):
         return f"weapon drops cannot be used on a {tile.kind} tile"
@@ -30,7 +30,7 @@ def _spot_problem(tile: Tile, kind: str, boss_hp: Mapping[str, int]) -> str | No
 # Board geometry
 
 
-def _direction(a: Tile, b: Tile) -> str | None:
+def direction(a: Tile, b: Tile) -> str | None:
     return _DIRECTION_OF.get((b.x - a.x, b.y - a.y))
 
 
@@ -38,11 +38,11 @@ _DIRECTION_OF = {step: d for d, step in DIRS.items()}  # a step between neighbou
 
 
 def connected(a: Tile, b: Tile) -> bool:
-    d = _direction(a, b)
+    d = direction(a, b)
     return d is not None and d in a.exits and OPPOSITE[d] in b.exits
 
 
-def _neighbour(s: State, tile: Tile, d: str) -> Tile | None:
+def neighbour(s: State, tile: Tile, d: str) -> Tile | None:
     tid = s.spots.get((tile.x + DIRS[d][0], tile.y + DIRS[d][1]))
     return s.tiles[tid] if tid is not None else None
 
@@ -69,7 +69,7 @@ def _joined_to(s: State, tile: Tile) -> list[Tile]:
     return out
 
 
-def _distances(s: State, origin: str) -> Mapping[str, int]:
+def distances(s: State, origin: str) -> Mapping[str, int]:
     """Road distance in tiles from `origin` to every tile it connects to (read-only: shared by every
     state with this layout of tiles, since the simulator's look-ahead asks for the same ones again and
     again)."""
@@ -89,7 +89,7 @@ def _distances(s: State, origin: str) -> Mapping[str, int]:
     return found  # type: ignore[no-any-return]
 
 
-def _layout(s: State) -> dict[Any, Any]:
+def layout(s: State) -> dict[Any, Any]:
     """The values kept for this layout of tiles (see `Roads`)."""
     return s.roads.memo
 
@@ -109,19 +109,19 @@ def _breadth_first(s: State, origin: str) -> dict[str, int]:
     return seen
 
 
-def _boss_alive(s: State, tile: Tile) -> bool:
+def boss_alive(s: State, tile: Tile) -> bool:
     return tile.boss is not None and s.boss_hp[tile.boss] > 0
 
 
-def _subs_dead(s: State) -> bool:
+def subs_dead(s: State) -> bool:
     return all(s.boss_hp[b] == 0 for b in s.box.sub_bosses)
 
 
-def _final_dead(s: State) -> bool:
+def final_dead(s: State) -> bool:
     return s.boss_hp[s.box.final] == 0
 
 
-def _final_tile(s: State) -> Tile | None:
+def final_tile(s: State) -> Tile | None:
     roads = s.roads  # kept for the layout: evaluating a state asks for it every time
     known = roads.memo
     if ("final",) not in known:
@@ -133,13 +133,13 @@ def _final_tile(s: State) -> Tile | None:
     return known[("final",)]  # type: ignore[no-any-return]
 
 
-def _tile_of(s: State, p: Player) -> Tile:
+def tile_of(s: State, p: Player) -> Tile:
     assert p.tile is not None, f"{p.name} is not on the road"
     return s.tiles[p.tile]
 
 
 # ruling: active-boss-battle-tiles
-def _peaceful(s: State, tile: Tile) -> str | None:
+def peaceful(s: State, tile: Tile) -> str | None:
     """Why no battle-it-out, drive-by or gunfire can happen on this tile (None if they can)."""
     if tile.kind == "start":
         return "start tile"
@@ -150,26 +150,26 @@ def _peaceful(s: State, tile: Tile) -> str | None:
     return None
 
 
-def _turn_order_from(s: State, name: str) -> list[str]:
+def turn_order_from(s: State, name: str) -> list[str]:
     i = s.order.index(name)
     return s.order[i:] + s.order[:i]
 
 
-def _others_on(s: State, tile_id: str | None, me: str) -> list[Player]:
-    return [s.players[n] for n in _turn_order_from(s, me)
+def others_on(s: State, tile_id: str | None, me: str) -> list[Player]:
+    return [s.players[n] for n in turn_order_from(s, me)
             if n != me and s.players[n].alive and s.players[n].tile == tile_id]
 
 
-def _alive(s: State) -> list[Player]:
+def cars_alive(s: State) -> list[Player]:
     return [p for p in s.players.values() if p.alive]
 
 
 # ruling: nitro-nos-direction
 def _step_cost(prev: Tile, tile: Tile, nxt: Tile | None) -> int:
     """A nitro-nos tile entered along its arrows is a free space unless you turn off it."""
-    if tile.kind != "nitro-nos" or _direction(prev, tile) != tile.arrow:
+    if tile.kind != "nitro-nos" or direction(prev, tile) != tile.arrow:
         return 1
-    if nxt is not None and _direction(tile, nxt) != tile.arrow:
+    if nxt is not None and direction(tile, nxt) != tile.arrow:
         return 1
     return 0
 
@@ -183,7 +183,7 @@ def _path_cost(s: State, p: Player, here: Tile, path: Sequence[str]) -> tuple[in
         tile = s.tiles[tid]
         nxt = s.tiles[path[i + 1]] if i + 1 < len(path) else None
         cost += _step_cost(prev, tile, nxt)
-        if tile.kind == "nitro-nos" and _direction(prev, tile) == tile.arrow:
+        if tile.kind == "nitro-nos" and direction(prev, tile) == tile.arrow:
             bonus += bonus_each
         prev = tile
     return cost, bonus
@@ -192,15 +192,15 @@ def _path_cost(s: State, p: Player, here: Tile, path: Sequence[str]) -> tuple[in
 def _cannot_leave(s: State, p: Player, here: Tile) -> str | None:
     if here.kind == "final-boss":
         return "once on the final boss tile you cannot move off it"
-    if _boss_alive(s, here):
-        return f"{p.name} cannot leave {_tile_words(s, here.id)} until its boss is defeated"
+    if boss_alive(s, here):
+        return f"{p.name} cannot leave {tile_words(s, here.id)} until its boss is defeated"
     return None
 
 
 # ruling: active-boss-battle-tiles
 def _stops(s: State, p: Player, tile: Tile) -> bool:
     """Tiles that end a move: hazards (except for GoodDay), live bosses, the final boss tile."""
-    return (tile.kind == "hazard" and not skips_hazard(p.abilities)) or _boss_alive(s, tile) \
+    return (tile.kind == "hazard" and not skips_hazard(p.abilities)) or boss_alive(s, tile) \
         or tile.kind == "final-boss"
 
 
@@ -213,9 +213,9 @@ class _PathRules:
 
 
 def _path_rules(s: State, p: Player) -> _PathRules:
-    final = _final_tile(s)
-    dist = _distances(s, final.id) if final is not None and _final_dead(s) else None
-    return _PathRules(_tile_of(s, p), dist)
+    final = final_tile(s)
+    dist = distances(s, final.id) if final is not None and final_dead(s) else None
+    return _PathRules(tile_of(s, p), dist)
 
 
 # ruling: direct-path-after-final-boss
@@ -230,13 +230,13 @@ def _step_fault(s: State, p: Player, r: _PathRules, prev: Tile, tile: Tile, seen
 def _joined_step_fault(s: State, p: Player, r: _PathRules, prev: Tile, tile: Tile, seen: set[str],
                        last: bool) -> str | None:
     """`_step_fault` for a step between tiles joined by road (the path search steps only onto those)."""
-    if prev is r.here and p.hazard_side is not None and _direction(prev, tile) != p.hazard_side:
+    if prev is r.here and p.hazard_side is not None and direction(prev, tile) != p.hazard_side:
         return "hazard-side"
     if tile.id in seen:
         return "twice"
     if r.final_dist is not None and r.final_dist.get(tile.id, 1 << 20) >= r.final_dist.get(prev.id, 1 << 20):
         return "direct"
-    if tile.kind == "final-boss" and not _subs_dead(s):
+    if tile.kind == "final-boss" and not subs_dead(s):
         return "final-locked"
     if not last and _stops(s, p, tile):
         return "stops"
@@ -245,21 +245,21 @@ def _joined_step_fault(s: State, p: Player, r: _PathRules, prev: Tile, tile: Til
 
 def _step_words(s: State, p: Player, fault: str, prev: Tile, tile: Tile) -> str:
     if fault == "unjoined":
-        return f"{_tile_words(s, tile.id)} is not joined by road to {_tile_words(s, prev.id)}"
+        return f"{tile_words(s, tile.id)} is not joined by road to {tile_words(s, prev.id)}"
     if fault == "hazard-side":
-        return (f"{p.name} is stopped at the {_SIDE[p.hazard_side or 'N']} side of {_tile_words(s, prev.id)}: get "
+        return (f"{p.name} is stopped at the {SIDE[p.hazard_side or 'N']} side of {tile_words(s, prev.id)}: get "
                 "past it with a hazard attempt, or retreat out of that side")
     if fault == "twice":
-        return f"the path visits {_tile_words(s, tile.id)} twice"
+        return f"the path visits {tile_words(s, tile.id)} twice"
     if fault == "direct":
         return f"the final boss is dead: {p.name} must take the most direct path to the final tile"
     if fault == "final-locked":
         return f"nobody may land on the final boss tile until all {len(s.box.sub_bosses)} sub-bosses are defeated"
-    return f"{_tile_words(s, tile.id)} ends the move (a hazard, or a boss battle): the path must end there"
+    return f"{tile_words(s, tile.id)} ends the move (a hazard, or a boss battle): the path must end there"
 
 
 # ruling: movement-up-to-vs-at-least-one
-def _path_problem(s: State, p: Player, path: Sequence[str], allowance: int) -> str | None:
+def path_problem(s: State, p: Player, path: Sequence[str], allowance: int) -> str | None:
     """Why `path` is not a legal drive for `p` with `allowance` spaces (None if it is)."""
     if not path:
         return "you must move at least 1 space (Q&A 3)"
@@ -309,7 +309,7 @@ def legal_paths(s: State, p: Player, allowance: int) -> list[tuple[str, ...]]:
         candidate = (*path, tile.id)
         now_paid = paid if before is None else paid + _step_cost(before, prev, tile)
         cost = now_paid + _step_cost(prev, tile, None)  # a lower bound for any longer path
-        now_bonus = bonus + (bonus_each if tile.kind == "nitro-nos" and _direction(prev, tile) == tile.arrow else 0)
+        now_bonus = bonus + (bonus_each if tile.kind == "nitro-nos" and direction(prev, tile) == tile.arrow else 0)
         if cost > allowance + now_bonus + (len(nitros - seen - {tile.id}) if nitros else 0):
             continue
         if cost <= allowance + now_bonus:
@@ -323,12 +323,12 @@ def legal_paths(s: State, p: Player, allowance: int) -> list[tuple[str, ...]]:
 # Laying road tiles
 
 
-def _tiles_left(s: State) -> int:
-    final_pending = 0 if _final_tile(s) is not None else 1
+def tiles_left(s: State) -> int:
+    final_pending = 0 if final_tile(s) is not None else 1
     return len(s.stack) + final_pending
 
 
-def _next_tile(s: State, chance: Chance) -> str:
+def next_tile(s: State, chance: Chance) -> str:
     """The next road tile: the top of a listed stack, or one of an unordered pool; the final boss tile,
     set aside at setup, comes when the stack is used up."""
     if s.stack:
@@ -339,7 +339,7 @@ def _next_tile(s: State, chance: Chance) -> str:
     return s.box.final
 
 
-def _open_spots(s: State) -> dict[tuple[int, int], list[Tile]]:
+def open_spots(s: State) -> dict[tuple[int, int], list[Tile]]:
     """Empty spaces an open road end leads to, with the tiles whose ends lead there (sorted by id; kept for
     the layout: read-only)."""
     roads = s.roads
@@ -375,7 +375,7 @@ def _find_open_spots(s: State) -> dict[tuple[int, int], list[Tile]]:
     return {spot: sorted(sources, key=lambda t: t.id) for spot, sources in sorted(out.items())}
 
 
-def _laid_exits(shape: str, toward: str) -> str:
+def laid_exits(shape: str, toward: str) -> str:
     """A laid tile's exits: it joins the road on the `toward` side."""
     if shape == "4-way":
         return "NESW"
@@ -384,28 +384,28 @@ def _laid_exits(shape: str, toward: str) -> str:
     return "".join(d for d in "NESW" if d in (toward, OPPOSITE[toward]))
 
 
-def _lay_options(s: State, p: Player, face: str) -> list[LayTile]:
+def lay_options(s: State, p: Player, face: str) -> list[LayTile]:
     kind, shape = s.box.tiles[face].kind, s.box.tiles[face].shape
     out = []
-    for (x, y), sources in _open_spots(s).items():
+    for (x, y), sources in open_spots(s).items():
         for src in sources:
-            toward = _toward(x, y, src)
-            arrows: list[Side | None] = [d for d in SIDES if d in _laid_exits(shape, toward)] \
+            toward = side_toward(x, y, src)
+            arrows: list[Side | None] = [d for d in SIDES if d in laid_exits(shape, toward)] \
                 if kind == "nitro-nos" else [None]
             named = src.id if len(sources) > 1 else None
             out += [LayTile("lay_tile", p.name, (x, y), named, a) for a in arrows]
     return out
 
 
-def _toward(x: int, y: int, src: Tile) -> str:
+def side_toward(x: int, y: int, src: Tile) -> str:
     """The side of the space (x, y) that faces `src`."""
     return next(d for d, (dx, dy) in DIRS.items() if (x + dx, y + dy) == (src.x, src.y))
 
 
-def _place(s: State, face: str, x: int, y: int, src: Tile, arrow: str | None, events: list[Event]) -> Tile:
+def place(s: State, face: str, x: int, y: int, src: Tile, arrow: str | None, events: list[Event]) -> Tile:
     kind = s.box.tiles[face].kind
-    side = _toward(x, y, src)
-    exits = _laid_exits(s.box.tiles[face].shape, side)
+    side = side_toward(x, y, src)
+    exits = laid_exits(s.box.tiles[face].shape, side)
     if kind == "nitro-nos":
         arrow = arrow or OPPOSITE[side]
     s.laid_count += 1
@@ -423,14 +423,14 @@ def _place(s: State, face: str, x: int, y: int, src: Tile, arrow: str | None, ev
     return tile
 
 
-def _targets(s: State, p: Player) -> list[Player]:
+def final_targets(s: State, p: Player) -> list[Player]:
     """Cars `p` may target on the dead final tile (smoke keeps a car from being targeted)."""
-    return [q for q in _others_on(s, p.tile, p.name) if q.name not in s.shielded]
+    return [q for q in others_on(s, p.tile, p.name) if q.name not in s.shielded]
 
 
-def _nitro_ahead(s: State, p: Player, prev: Tile, last: Tile) -> tuple[int, int] | None:
+def nitro_ahead(s: State, p: Player, prev: Tile, last: Tile) -> tuple[int, int] | None:
     """The empty space ahead of a nitro-nos tile the car stopped on, entered along its arrows."""
-    if last.kind != "nitro-nos" or p.tile != last.id or not _tiles_left(s) or _direction(prev, last) != last.arrow:
+    if last.kind != "nitro-nos" or p.tile != last.id or not tiles_left(s) or direction(prev, last) != last.arrow:
         return None
     assert last.arrow is not None
     spot = (last.x + DIRS[last.arrow][0], last.y + DIRS[last.arrow][1])

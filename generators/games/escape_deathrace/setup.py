@@ -17,10 +17,10 @@ from generators.games.escape_deathrace.facts import (
     Box,
     skips_hazard,
 )
-from generators.games.escape_deathrace.road import _spot_problem
+from generators.games.escape_deathrace.road import spot_problem
 from generators.games.escape_deathrace.specs import Options, SetupSpec, TileSpec
 from generators.games.escape_deathrace.state import BoardDrop, Player, State, Tile, Turn
-from generators.games.escape_deathrace.turns import _set_phase_for_position
+from generators.games.escape_deathrace.turns import set_phase_for_position
 from generators.rules.chance import Chance
 from generators.rules.facts import GameContent
 from generators.rules.refusals import SetupError
@@ -281,7 +281,7 @@ def _setup_board(spec: SetupSpec, tiles: Mapping[str, Tile], players: Mapping[st
         if d.owner not in players:
             raise SetupError((*path, "owner"), f"no player {d.owner!r}")
         tile = tiles[d.tile]
-        why = _spot_problem(tile, d.kind, boss_hp)
+        why = spot_problem(tile, d.kind, boss_hp)
         if why:
             raise SetupError((*path, "tile"), why)
         if any(o.tile == d.tile and o.kind == d.kind for o in out):
@@ -324,7 +324,7 @@ def initial_state(spec: SetupSpec, box: Box) -> State:
         rules={"car_bomb": spec.rules.car_bomb, "round_limit": spec.rules.round_limit},
         power_known=power_known, events_known=events_known, final_arrivals=list(spec.final_arrivals),
     )
-    _set_phase_for_position(state, players[turn], spec.phase)
+    set_phase_for_position(state, players[turn], spec.phase)
     return state
 
 

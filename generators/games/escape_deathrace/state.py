@@ -163,7 +163,7 @@ def copied(s: State) -> State:
         d["drops"], d["power"] = dict(p.drops), list(p.power)
     new.turn = s.turn.copy()  # its lists are shared: the rules replace them whole when they grow
     # The boss tracker, graveyard, piles, drops on the road, rewards owed, arrivals, smoke and picks are
-    # shared: the rules replace them whole when they change (see harm._without), never change them in place.
+    # shared: the rules replace them whole when they change (see harm.without), never change them in place.
     if s.battle is not None:
         b = new.battle = s.battle.copy()
         b.fighters, b.queue = list(b.fighters), list(b.queue)

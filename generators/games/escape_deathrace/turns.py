@@ -5,17 +5,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from generators.games.escape_deathrace.drops import _supply
+from generators.games.escape_deathrace.drops import supply_left
 from generators.games.escape_deathrace.facts import landmine_hit, strikes
-from generators.games.escape_deathrace.harm import _check_end, _draw_power, _graveyard_add, _hurt, _roll, _without
-from generators.games.escape_deathrace.race import _resolve_event
+from generators.games.escape_deathrace.harm import check_end, draw_power, graveyard_add, hurt, roll_d4, without
+from generators.games.escape_deathrace.race import resolve_event
 from generators.games.escape_deathrace.road import (
-    _boss_alive,
-    _lay_options,
-    _open_spots,
-    _tiles_left,
-    _turn_order_from,
+    boss_alive,
+    lay_options,
     legal_paths,
+    open_spots,
+    tiles_left,
+    turn_order_from,
 )
 from generators.games.escape_deathrace.state import Player, State, Turn
 from generators.rules.chance import Chance
@@ -26,9 +26,9 @@ from generators.rules.contract import Event, Phase
 
 
 # ruling: boss-sequence-each-turn
-def _set_phase_for_position(s: State, p: Player, phase: str) -> None:
+def set_phase_for_position(s: State, p: Player, phase: str) -> None:
     tile = s.tiles[p.tile] if p.tile else None
-    if tile is not None and _boss_alive(s, tile):
+    if tile is not None and boss_alive(s, tile):
         s.turn.phase = "boss-pending"
     elif tile is not None and tile.kind == "final-boss":
         s.turn.phase = "boss"
@@ -39,7 +39,7 @@ def _set_phase_for_position(s: State, p: Player, phase: str) -> None:
 
 def _next_seat(s: State, name: str) -> tuple[str, list[str]]:
     """The next car still in the race, and the seats of destroyed cars passed on the way."""
-    ring = [*_turn_order_from(s, name)[1:], name]
+    ring = [*turn_order_from(s, name)[1:], name]
     passed: list[str] = []
     for n in ring:
         if s.players[n].alive:
@@ -49,7 +49,7 @@ def _next_seat(s: State, name: str) -> tuple[str, list[str]]:
 
 
 # ruling: endless-roaming
-def _end_turn(s: State, p: Player, chance: Chance, events: list[Event]) -> None:
+def end_turn(s: State, p: Player, chance: Chance, events: list[Event]) -> None:
     p.last_moved = tuple(s.turn.moved_over)
     nxt, passed = _next_seat(s, p.name)
     if s.order.index(nxt) <= s.order.index(p.name):
@@ -70,29 +70,29 @@ def _begin_turn(s: State, p: Player, passed: Sequence[str], chance: Chance, even
     events.append(Event("turn", {"player": p.name, "round": s.round}))
     owners = {p.name, *passed}
     for drop in [d for d in s.board if d.owner in owners and d.kind in ("smoke", "fire")]:
-        s.board = _without(s.board, drop)
-        _graveyard_add(s, drop.kind)
+        s.board = without(s.board, drop)
+        graveyard_add(s, drop.kind)
         events.append(Event("drop-expired", {"kind": drop.kind, "tile": drop.tile, "owner": drop.owner}))
     if p.name in s.shielded:
-        s.shielded = _without(s.shielded, p.name)
-        _graveyard_add(s, "smoke")
+        s.shielded = without(s.shielded, p.name)
+        graveyard_add(s, "smoke")
         events.append(Event("drop-expired", {"kind": "smoke", "tile": p.tile, "owner": p.name}))
     # ruling: landmine-several-cars (the first of them to start a turn sets it off)
     for drop in [d for d in s.board if d.kind == "landmine" and p.name in d.on and d.tile == p.tile]:
-        s.board = _without(s.board, drop)
-        _graveyard_add(s, "landmine")
+        s.board = without(s.board, drop)
+        graveyard_add(s, "landmine")
         events.append(Event("landmine-detonated", {"tile": drop.tile, "player": p.name}))
-        _hurt(s, p, landmine_hit(_roll(chance, "landmine", events, p.name)), "landmine", drop.owner, events)
+        hurt(s, p, landmine_hit(roll_d4(chance, "landmine", events, p.name)), "landmine", drop.owner, events)
         if not p.alive:
             return
-    _set_phase_for_position(s, p, "start")
+    set_phase_for_position(s, p, "start")
 
 
-def _settle(s: State, chance: Chance, events: list[Event]) -> None:
+def settle(s: State, chance: Chance, events: list[Event]) -> None:
     """After every action: rewards and card gifts nobody can take lapse (they never block the game), a power
     card with only one pile to come from is drawn at once, a card's movement with nowhere to go ends its card,
     and the race ends when it is over."""
-    if s.turn.phase == "draft" and (not s.draft or not any(_supply(s).values())):
+    if s.turn.phase == "draft" and (not s.draft or not any(supply_left(s).values())):
         s.draft = []  # every car holds its drops, or the supply ran out: the first turn begins
         _begin_turn(s, s.players[s.turn.player], (), chance, events)
     while True:
@@ -103,8 +103,8 @@ def _settle(s: State, chance: Chance, events: list[Event]) -> None:
         events.append(Event("card-move-blocked", {"player": p.name, "card": s.event_active}))
         s.turn.extra_move = None
         if s.event_active is not None:
-            _resolve_event(s, p, chance, events)
-    _check_end(s, events)
+            resolve_event(s, p, chance, events)
+    check_end(s, events)
 
 
 def _settle_rewards(s: State, chance: Chance, events: list[Event]) -> None:
@@ -120,7 +120,7 @@ def _settle_rewards(s: State, chance: Chance, events: list[Event]) -> None:
             events.append(Event("reward-lapsed", {"player": name, "reward": reward, "reason": why}))
         elif what == "power" and not s.power_discard:
             s.rewards = s.rewards[1:]
-            _draw_power(s, p, "deck", chance, events)
+            draw_power(s, p, "deck", chance, events)
         else:
             break
 
@@ -130,7 +130,7 @@ def _lapses(s: State, what: str, p: Player) -> str | None:
     """Why a reward or card gift cannot be taken (None if it can)."""
     if what == "drop" and not s.graveyard:
         return "no used drop left"
-    if what == "supply" and not s.graveyard and not any(_supply(s).values()):
+    if what == "supply" and not s.graveyard and not any(supply_left(s).values()):
         return "no drop left in the supply or the used pile"
     if what == "power" and not s.power_deck and not s.power_discard:
         return "no power card left"
@@ -143,8 +143,8 @@ def can_move(s: State, p: Player) -> bool:
     """The open movement (a draw's, or a card's) can go on: a tile to lay, a tile to draw, or a path."""
     t = s.turn
     if t.tile_in_hand is not None:
-        return bool(_lay_options(s, p, t.tile_in_hand))
-    if t.laid < t.lay_allowance and _tiles_left(s) and _open_spots(s):
+        return bool(lay_options(s, p, t.tile_in_hand))
+    if t.laid < t.lay_allowance and tiles_left(s) and open_spots(s):
         return True
     return bool(legal_paths(s, p, t.allowance))
 

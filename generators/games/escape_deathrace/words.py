@@ -21,7 +21,7 @@ def _describe(a: Action, s: State | None = None) -> str:
         "draw": lambda: f"{who} draws for movement",
         "draw_tile": lambda: f"{who} draws a road tile",
         "lay_tile": lambda: f"{who} lays it {_beside(s, a)}"
-                            + (f", arrows pointing {_SIDE[a.arrow]}" if a.arrow else ""),
+                            + (f", arrows pointing {SIDE[a.arrow]}" if a.arrow else ""),
         "drive": lambda: f"{who} drives {_path_words(s, a.path)}",
         "nitro_draw": lambda: f"{who} draws a tile beyond the Nitro-Nos and moves onto it",
         "hazard_attempt": lambda: f"{who} tries to get past the hazard",
@@ -31,9 +31,10 @@ def _describe(a: Action, s: State | None = None) -> str:
         "choose_target": lambda: f"{who} targets {a.target}",
         "use_drop": lambda: f"{who} uses {'two ' if a.count == 2 else 'a '}{a.kind} drop{'s' if a.count == 2 else ''}"
                             + _drop_where(s, a),
-        "play_power": lambda: f"{who} plays a power card: {_card(s, a.card)}" + (f" at {a.target}" if a.target else "")
-                              + (f" on the {a.kind} on {_tile_words(s, a.tile)}" if a.tile else ""),
-        "trade_power": lambda: f"{who} trades in {_card(s, a.card)} for the top card of the {_PILE[a.take]}",
+        "play_power": lambda: f"{who} plays a power card: {card_title(s, a.card)}"
+                              + (f" at {a.target}" if a.target else "")
+                              + (f" on the {a.kind} on {tile_words(s, a.tile)}" if a.tile else ""),
+        "trade_power": lambda: f"{who} trades in {card_title(s, a.card)} for the top card of the {_PILE[a.take]}",
         "draw_power": lambda: f"{who} draws a power card from the {_PILE[a.take]}",
         "collect_drop": lambda: f"{who} takes a used {a.kind} drop",
         "discard_drop": lambda: f"{who} gives up a {a.kind} drop",
@@ -42,13 +43,13 @@ def _describe(a: Action, s: State | None = None) -> str:
     return words[a.do]()
 
 
-_SIDE = {"N": "north", "E": "east", "S": "south", "W": "west"}
+SIDE = {"N": "north", "E": "east", "S": "south", "W": "west"}
 _PILE = {"deck": "power deck", "discard": "discard pile"}
 _KIND_WORDS = {"move": "moving", "draw": "drawing for movement", "drive": "driving", "end_turn": "ending the turn",
                "boss_battle": "the boss battle", "hazard_attempt": "the hazard attempt"}
 
 
-def _card(s: State | None, face: str) -> str:
+def card_title(s: State | None, face: str) -> str:
     return s.box.titles.get(face, face) if s is not None else face
 
 
@@ -57,17 +58,17 @@ def _tile_title(s: State, tile: Tile) -> str:
     return face.title if face is not None else tile.kind.replace("-", " ").capitalize()
 
 
-def _tile_words(s: State | None, tid: str | None) -> str:
+def tile_words(s: State | None, tid: str | None) -> str:
     """A tile as players point at it: "the Event tile", or "the 2nd Straight Road tile" (in the order
     the road was laid) where several share the title."""
     tile = s.tiles.get(tid or "") if s is not None else None
     if s is None or tile is None:
         return "that tile"
-    which = _tile_ordinal(s, tile)
+    which = tile_ordinal(s, tile)
     return f"the {which + ' ' if which else ''}{_tile_title(s, tile)} tile"
 
 
-def _tile_ordinal(s: State, tile: Tile) -> str:
+def tile_ordinal(s: State, tile: Tile) -> str:
     """"2nd" for the second tile laid with this title; nothing when the title is the only one."""
     title = _tile_title(s, tile)
     same = [t for t in s.tiles.values() if _tile_title(s, t) == title]
@@ -81,7 +82,7 @@ def _ordinal(n: int) -> str:
 
 def _path_words(s: State | None, path: Sequence[str]) -> str:
     steps = len(path)
-    where = " → ".join(_tile_words(s, t) for t in path)
+    where = " → ".join(tile_words(s, t) for t in path)
     return f"{steps} tile{'s' if steps != 1 else ''}: {where}" if steps else "nowhere"
 
 
@@ -94,17 +95,17 @@ def _beside(s: State | None, a: LayTile) -> str:
     for tid in near:
         tile = s.tiles.get(tid) if s is not None else None
         if tile is not None:
-            side = next((_SIDE[d] for d, v in DIRS.items() if v == (x - tile.x, y - tile.y)), None)
+            side = next((SIDE[d] for d, v in DIRS.items() if v == (x - tile.x, y - tile.y)), None)
             if side:
-                return f"{side} of {_tile_words(s, tid)}"
+                return f"{side} of {tile_words(s, tid)}"
     return "at the end of the road"
 
 
 def _drop_where(s: State | None, a: UseDrop) -> str:
     if a.tiles:
-        return f" on {' and '.join(_tile_words(s, t) for t in a.tiles)}"
+        return f" on {' and '.join(tile_words(s, t) for t in a.tiles)}"
     if a.tile:
-        return f" on {_tile_words(s, a.tile)}"
+        return f" on {tile_words(s, a.tile)}"
     if a.targets:
         return f" at {' and '.join(a.targets)}"
     if a.target:
@@ -114,7 +115,7 @@ def _drop_where(s: State | None, a: UseDrop) -> str:
 
 def describe_end(s: State) -> str:
     """Each car's HP and tile, each hurt boss's HP, and who escaped, in players' words."""
-    parts = [f"{p.name} has {p.hp} HP on {_tile_words(s, p.tile)}" if p.alive else f"{p.name} is out of the race"
+    parts = [f"{p.name} has {p.hp} HP on {tile_words(s, p.tile)}" if p.alive else f"{p.name} is out of the race"
              for p in (s.players[n] for n in s.order)]
     for boss, hp in s.boss_hp.items():
         face = s.box.tiles.get(boss)

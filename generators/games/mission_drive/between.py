@@ -3,17 +3,17 @@ purchase is refused) and the start of the next stage."""
 
 from __future__ import annotations
 
-from generators.games.mission_drive.context import _Ctx
+from generators.games.mission_drive.context import Ctx
 from generators.games.mission_drive.facts import LASER_PENALTY, REWARD_POINTS, START_FORWARD_LIMIT
-from generators.games.mission_drive.road import _settle, _upgrade_by_id
-from generators.games.mission_drive.setup import _setup_mission
+from generators.games.mission_drive.road import settle, upgrade_by_id
+from generators.games.mission_drive.setup import setup_mission
 from generators.games.mission_drive.specs import FinishAction, ScoreAction, SpendAction, StartMissionAction
 from generators.games.mission_drive.state import State
 
 # --- scoring, the upgrade step and the next stage ----------------------------------------------
 
 
-def _do_score(ctx: _Ctx, act: ScoreAction) -> None:
+def do_score(ctx: Ctx, act: ScoreAction) -> None:
     """Mission Scoring: reward level points minus one per civilian destroyed (by anyone)."""
     s = ctx.s
     civilians = sum(1 for d in s.destroyed if d.side == "civilian")
@@ -29,7 +29,7 @@ def _do_score(ctx: _Ctx, act: ScoreAction) -> None:
               points=s.points)
 
 
-def _spend_options(s: State) -> list[SpendAction]:
+def spend_options(s: State) -> list[SpendAction]:
     """Repairs and Upgrades: what the points left can buy now, each as often as it can be bought."""
     out: list[SpendAction] = []
 
@@ -90,12 +90,12 @@ def spend_refusal(s: State, act: SpendAction) -> str | None:
     return None
 
 
-def _do_spend(ctx: _Ctx, act: SpendAction) -> None:
+def do_spend(ctx: Ctx, act: SpendAction) -> None:
     for _ in range(act.times):
         _spend_once(ctx, act)
 
 
-def _spend_once(ctx: _Ctx, act: SpendAction) -> None:
+def _spend_once(ctx: Ctx, act: SpendAction) -> None:
     s = ctx.s
     if act.buy == "health":
         s.health += 1
@@ -109,7 +109,7 @@ def _spend_once(ctx: _Ctx, act: SpendAction) -> None:
         s.upgrades.append(upgrade)
         cost = upgrade.cost
     elif act.buy == "charge":
-        ctx.own(s.upgrades, _upgrade_by_id(s, act.upgrade or "")).charges += 1
+        ctx.own(s.upgrades, upgrade_by_id(s, act.upgrade or "")).charges += 1
         cost = 1
     else:
         s.start_forward += 1
@@ -118,7 +118,7 @@ def _spend_once(ctx: _Ctx, act: SpendAction) -> None:
     ctx.event("points_spent", buy=act.buy, upgrade=act.upgrade, cost=cost, points_left=s.points)
 
 
-def _do_finish(ctx: _Ctx, act: FinishAction) -> None:
+def do_finish(ctx: Ctx, act: FinishAction) -> None:
     """End the upgrade step: unspent points are lost; the game moves on."""
     s = ctx.s
     s.points_lost, s.points = s.points, 0
@@ -126,7 +126,7 @@ def _do_finish(ctx: _Ctx, act: FinishAction) -> None:
     ctx.event("points_lost", points=s.points_lost)
     if s.variant == "short":
         s.phase, s.mission_status = "mission", "playing"  # the short game's one mission starts now
-        _settle(s)
+        settle(s)
     elif s.mission < 3:
         s.phase, s.mission = "next-mission", s.mission + 1
     else:
@@ -137,5 +137,5 @@ def _do_finish(ctx: _Ctx, act: FinishAction) -> None:
         ctx.event("boss_board_start", hero=s.hero)
 
 
-def _do_start_mission(ctx: _Ctx, act: StartMissionAction) -> None:
-    _setup_mission(ctx)
+def do_start_mission(ctx: Ctx, act: StartMissionAction) -> None:
+    setup_mission(ctx)

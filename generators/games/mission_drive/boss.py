@@ -5,38 +5,38 @@ from __future__ import annotations
 
 import itertools
 
-from generators.games.mission_drive.context import _Ctx
+from generators.games.mission_drive.context import Ctx
 from generators.games.mission_drive.facts import PINK_CARDS, SLOTS, TOKEN_OF, WEAPON_TYPES, Space
-from generators.games.mission_drive.road import _damage_hero, _drop_shield, _remove_token, _settle, _weapon_outcome
-from generators.games.mission_drive.setup import _deal, _design_cards
+from generators.games.mission_drive.road import damage_hero, drop_shield, remove_token, settle, weapon_outcome
+from generators.games.mission_drive.setup import deal, design_cards
 from generators.games.mission_drive.specs import BossSetupAction, BossTurnAction
 from generators.games.mission_drive.state import (
     Boss,
     State,
     Token,
-    _add,
-    _empty,
-    _halted,
-    _manhattan,
-    _neighbours,
-    _on_board,
-    _outcome_of,
-    _part_at,
-    _part_space,
-    _vehicle_at,
+    add,
+    empty,
+    halted,
+    manhattan,
+    neighbours,
+    on_board,
+    outcome_of,
+    part_at,
+    part_space,
+    vehicle_at,
 )
 
 # --- the boss ----------------------------------------------------------------------------------
 
 
-def _do_boss_setup(ctx: _Ctx, act: BossSetupAction) -> None:
+def do_boss_setup(ctx: Ctx, act: BossSetupAction) -> None:
     """Setting Up the Boss: pink cards by difficulty, one weapon card per symbol, hero-only deck."""
     s = ctx.s
     from_mission = s.phase == "boss-setup"
     if from_mission:
         design = s.facts.bosses[s.boss_name]
         s.boss = Boss(name=design.name, parts=design.parts, tiles=design.tiles, activation=design.activation,
-                      column=[], cards=_design_cards(s, design, ("boss",)), pink=None, weapons={},
+                      column=[], cards=design_cards(s, design, ("boss",)), pink=None, weapons={},
                       fixed_weapons={}, at=None, damaged=[])
         s.phase, s.mission_status, s.turn = "boss", "playing", "setup"
     boss = s.boss
@@ -59,7 +59,7 @@ def _do_boss_setup(ctx: _Ctx, act: BossSetupAction) -> None:
         boss.weapons[kind] = name
         ctx.event("weapon_card", type=kind, card=name)
     if from_mission:
-        _deal(ctx, [fid for fid, card in s.facts.movement if card.kind == "hero"])
+        deal(ctx, [fid for fid, card in s.facts.movement if card.kind == "hero"])
     else:
         removed = [c for c in s.deck + s.discard if c.kind != "hero"]
         s.deck = [c for c in s.deck if c.kind == "hero"]
@@ -72,35 +72,35 @@ def _do_boss_setup(ctx: _Ctx, act: BossSetupAction) -> None:
         s.mirrors = dict.fromkeys(SLOTS, True)
         ctx.event("mirrors_reset")
     s.turn = "boss"
-    _settle(s)
+    settle(s)
 
 
-def _do_boss_turn(ctx: _Ctx, act: BossTurnAction) -> None:
+def do_boss_turn(ctx: Ctx, act: BossTurnAction) -> None:
     """The Boss' Turn: upkeep, move, weapon activation, card replacement."""
     s = ctx.s
     s.boss_turns += 1
     for step in (_boss_upkeep, _boss_move, _boss_activate, _boss_replace_card):
         step(ctx)
-        _settle(s)
-        if _halted(s):
+        settle(s)
+        if halted(s):
             return
     s.turn = "hero"
     if s.shield:
-        _drop_shield(ctx)  # a shield lasts until the hero's next turn, which starts now
+        drop_shield(ctx)  # a shield lasts until the hero's next turn, which starts now
 
 
-def _boss_upkeep(ctx: _Ctx) -> None:
+def _boss_upkeep(ctx: Ctx) -> None:
     s = ctx.s
     assert s.boss is not None
     for token in sorted(s.tokens, key=lambda t: t.id):
-        if token not in s.tokens or _halted(s):
+        if token not in s.tokens or halted(s):
             continue  # removed by an earlier collision this upkeep
         if token.kind == "rocket" and "launch" in s.boss.weapons:
             _rocket_upkeep(ctx, token)
         elif token.kind == "drone" and "drone" in s.boss.weapons and _surrounds(token.at, s.hero):
             ctx.event("drone_triggered", at=token.at)
-            _weapon_outcome(ctx, _outcome_of(s, "drone"), "drone")
-        _settle(s)
+            weapon_outcome(ctx, outcome_of(s, "drone"), "drone")
+        settle(s)
 
 
 def _surrounds(a: Space, b: Space) -> bool:
@@ -108,7 +108,7 @@ def _surrounds(a: Space, b: Space) -> bool:
     return max(abs(a[0] - b[0]), abs(a[1] - b[1])) == 1
 
 
-def _rocket_upkeep(ctx: _Ctx, token: Token) -> None:
+def _rocket_upkeep(ctx: Ctx, token: Token) -> None:
     s = ctx.s
     dest = _rocket_step(s, token.at)
     if dest is None:
@@ -116,23 +116,23 @@ def _rocket_upkeep(ctx: _Ctx, token: Token) -> None:
     ctx.event("token_moved", token="rocket", **{"from": token.at}, to=dest)
     token.at = dest
     if dest == s.hero:
-        _remove_token(ctx, token, "collided with the hero")
-        _weapon_outcome(ctx, _outcome_of(s, "launch"), "rocket")
+        remove_token(ctx, token, "collided with the hero")
+        weapon_outcome(ctx, outcome_of(s, "launch"), "rocket")
         return
     other = next((t for t in s.tokens if t.at == dest and t is not token), None)
-    if _part_at(s, dest) is not None or _vehicle_at(s, dest) is not None or other is not None:
-        _remove_token(ctx, token, "collided")
+    if part_at(s, dest) is not None or vehicle_at(s, dest) is not None or other is not None:
+        remove_token(ctx, token, "collided")
         if other is not None:
-            _remove_token(ctx, other, "collided")
+            remove_token(ctx, other, "collided")
 
 
 # ruling: rocket-path
 def _rocket_step(s: State, frm: Space) -> Space | None:
     """One orthogonal step that brings the rocket closer to the hero, avoiding the boss if it can."""
-    closer = [p for p in _neighbours(s, frm) if _manhattan(p, s.hero) < _manhattan(frm, s.hero)]
+    closer = [p for p in neighbours(s, frm) if manhattan(p, s.hero) < manhattan(frm, s.hero)]
     if not closer:
         return None
-    clear = [p for p in closer if _part_at(s, p) is None] or closer
+    clear = [p for p in closer if part_at(s, p) is None] or closer
     gaps = {"row": abs(s.hero[1] - frm[1]), "col": abs(s.hero[0] - frm[0])}
 
     def preference(p: Space) -> tuple[int, int]:
@@ -142,11 +142,11 @@ def _rocket_step(s: State, frm: Space) -> Space | None:
     return min(clear, key=preference)
 
 
-def _boss_spaces(boss: Boss) -> list[Space]:
-    return [_part_space(boss, p) for p in boss.parts]
+def boss_spaces(boss: Boss) -> list[Space]:
+    return [part_space(boss, p) for p in boss.parts]
 
 
-def _boss_move(ctx: _Ctx) -> None:
+def _boss_move(ctx: Ctx) -> None:
     s = ctx.s
     boss = s.boss
     assert boss is not None
@@ -155,20 +155,20 @@ def _boss_move(ctx: _Ctx) -> None:
     boss.at = dict(face.at)
     # ruling: road-size
     ctx.event("boss_placed" if first else "boss_moved", card=boss.column[0].number, at=dict(boss.at))
-    spaces = _boss_spaces(boss)
+    spaces = boss_spaces(boss)
     for token in [t for t in s.tokens if t.at in spaces]:
-        _remove_token(ctx, token, "the boss landed on it")
+        remove_token(ctx, token, "the boss landed on it")
     for v in [v for v in s.vehicles if v.at in spaces]:
         s.vehicles.remove(v)
         ctx.event("token_removed", token=f"{v.side} {v.type}", at=v.at, reason="the boss landed on it")
     if s.hero not in spaces:
         return
-    _damage_hero(ctx, "the boss landed on the hero")
-    _settle(s)
-    if _halted(s):
+    damage_hero(ctx, "the boss landed on the hero")
+    settle(s)
+    if halted(s):
         return
     # ruling: boss-landing
-    free = [q for q in _neighbours(s, s.hero) if q not in spaces and _empty(s, q)]
+    free = [q for q in neighbours(s, s.hero) if q not in spaces and empty(s, q)]
     if not free:
         ctx.event("hero_trapped", at=s.hero)
         return
@@ -176,7 +176,7 @@ def _boss_move(ctx: _Ctx) -> None:
     ctx.event("hero_pushed_aside", to=s.hero)
 
 
-def _boss_activate(ctx: _Ctx) -> None:
+def _boss_activate(ctx: Ctx) -> None:
     s = ctx.s
     boss = s.boss
     assert boss is not None
@@ -184,30 +184,30 @@ def _boss_activate(ctx: _Ctx) -> None:
         name = boss.weapons[kind]
         ctx.event("weapon_activated", type=kind, card=name)
         if kind == "target":
-            targeted = {_add(_part_space(boss, p), t) for p in boss.parts if p.id not in boss.damaged
+            targeted = {add(part_space(boss, p), t) for p in boss.parts if p.id not in boss.damaged
                         for t in p.targets}
             # ruling: multiple-strikes
             if s.hero in targeted:
-                _weapon_outcome(ctx, s.facts.weapons[name].outcome, name)
+                weapon_outcome(ctx, s.facts.weapons[name].outcome, name)
         else:
             _place_token(ctx, TOKEN_OF[kind])
-        _settle(s)
-        if _halted(s):
+        settle(s)
+        if halted(s):
             return
 
 
-def _place_token(ctx: _Ctx, kind: str) -> None:
+def _place_token(ctx: Ctx, kind: str) -> None:
     """Put a rocket or drone on the closest empty activation space (reusing one if the supply is out)."""
     s = ctx.s
     boss = s.boss
     assert boss is not None and boss.at is not None
-    spaces = list(dict.fromkeys(_add(boss.at[tile], off) for tile, off in boss.activation))
-    spaces = [p for p in spaces if _on_board(s, p) and _empty(s, p)]
+    spaces = list(dict.fromkeys(add(boss.at[tile], off) for tile, off in boss.activation))
+    spaces = [p for p in spaces if on_board(s, p) and empty(s, p)]
     if not spaces:
         ctx.event("token_not_placed", token=kind, reason="no empty activation space")
         return
     # ruling: closest-activation-space
-    where = min(spaces, key=lambda p: (_manhattan(p, s.hero), spaces.index(p)))
+    where = min(spaces, key=lambda p: (manhattan(p, s.hero), spaces.index(p)))
     if s.supply.get(kind, 0) > 0:
         s.supply[kind] -= 1
         s.tokens.append(Token(s.next_token, kind, where))
@@ -222,7 +222,7 @@ def _place_token(ctx: _Ctx, kind: str) -> None:
     oldest.at = where
 
 
-def _boss_replace_card(ctx: _Ctx) -> None:
+def _boss_replace_card(ctx: Ctx) -> None:
     boss = ctx.s.boss
     assert boss is not None
     # ruling: boss-card-flip

@@ -9,7 +9,7 @@ from typing import Any
 from generators.games.mission_drive.facts import Card, Facts
 from generators.games.mission_drive.specs import ChargeChoice, DiscardChoice
 from generators.games.mission_drive.state import State
-from generators.games.mission_drive.words import _discard_words
+from generators.games.mission_drive.words import discard_words
 from generators.rules.chance import Chance
 from generators.rules.contract import Event
 from generators.rules.refusals import IllegalAction
@@ -36,7 +36,7 @@ class _Event(Event):
         return done
 
 
-class _NeedChoice(Exception):
+class NeedChoice(Exception):
     """An action reached a choice (`key`) it does not carry; `options` are the possible ones."""
 
     def __init__(self, key: str, options: list[Any], what: str):
@@ -44,7 +44,7 @@ class _NeedChoice(Exception):
         self.key, self.options, self.what = key, options, what
 
 
-class _Ctx:
+class Ctx:
     """One action in progress: the state being changed, the events so far, and its written choices.
     A plain class with slots: one is made for every action a look-ahead tries."""
 
@@ -82,10 +82,10 @@ class _Ctx:
             return None
         queue = self.choices[key]
         if not queue:
-            raise _NeedChoice(key, options, what)
+            raise NeedChoice(key, options, what)
         choice = queue.pop(0)
         if choice not in options:
-            words = functools.partial(_option_words, self.s.facts)
+            words = functools.partial(option_words, self.s.facts)
             raise IllegalAction(f"{words(choice)} is not possible for {what}; possible: "
                                 f"{', '.join(words(o) for o in options)}")
         return choice
@@ -116,12 +116,12 @@ def _choice_data(value: Any) -> Any:
     return value
 
 
-def _option_words(facts: Facts, value: Any) -> str:
+def option_words(facts: Facts, value: Any) -> str:
     """One possible choice in players' words (a charge on an upgrade, a card, a space)."""
     if isinstance(value, ChargeChoice):
         return f"a charge on {facts.title(value.charge)}"
     if isinstance(value, DiscardChoice):
-        return _discard_words(value, facts.title)
+        return discard_words(value, facts.title)
     if value == "health":
         return "one health"
     return str(value)

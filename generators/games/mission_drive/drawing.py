@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from generators.games.mission_drive.facts import FIRE_DIRECTION, SLOTS, Space
-from generators.games.mission_drive.state import State, _part_space, _vkey
+from generators.games.mission_drive.state import State, part_space, vkey
 from generators.rules import svg as draw
 from generators.rules.contract import Event
 
@@ -38,13 +38,13 @@ def pieces(state: State) -> list[draw.Piece]:
     """The hero, vehicles, boss parts, weapon tokens and up-links, for the zoom, arrows and alt text."""
     s = state
     out = [draw.Piece("hero", "hero", "the hero", _lane_row(s.hero), *_unit(s, s.hero), health=s.health, unit="health")]
-    for v in sorted(s.vehicles, key=_vkey):
+    for v in sorted(s.vehicles, key=vkey):
         name = f"the {SIDE_WORDS.get(v.side, v.side)} {v.type}"
         out.append(draw.Piece(f"{v.side}-{v.type}", f"{v.side}-{v.type}", name, _lane_row(v.at), *_unit(s, v.at),
                               status="damaged" if v.damaged else "", reach=VEHICLE_REACH))
     if s.boss is not None and s.boss.at is not None:
         for part in s.boss.parts:
-            at = _part_space(s.boss, part)
+            at = part_space(s.boss, part)
             name = part.id.removeprefix(f"{part.tile}-").replace("-", " ")
             name = name[:1].upper() + name[1:]  # a part's name as its tile prints it ("Engine", "Left track")
             out.append(draw.Piece(f"boss-{part.id}", "boss-vulnerable" if part.vulnerable else "boss",
@@ -96,7 +96,7 @@ def draw_svg(state: State, focus: draw.Focus | None = None) -> str:
     _draw_boss(pic, grid, s)
     for t in sorted(s.tokens, key=lambda t: t.id):
         _draw_token(pic, *grid.center(*t.at), t.kind)
-    for v in sorted(s.vehicles, key=_vkey):
+    for v in sorted(s.vehicles, key=vkey):
         draw.draw_vehicle(pic, grid, v.at[0], v.at[1], v.type, v.side, v.damaged, v.type[0].upper())
     draw.draw_vehicle(pic, grid, s.hero[0], s.hero[1], "car", "hero", label="H")
     for row in range(s.rows - bottom, s.rows - top):
@@ -156,7 +156,7 @@ def _draw_boss(pic: draw.Svg, grid: draw.Grid, s: State) -> None:
     if boss is None or boss.at is None:
         return
     for part in boss.parts:
-        x, y = grid.corner(*_part_space(boss, part))
+        x, y = grid.corner(*part_space(boss, part))
         _boss_tile(pic, x, y, part.vulnerable, part.id in boss.damaged)
         name = part.id.removeprefix(f"{part.tile}-").replace("-", " ")  # an id, in words, whole
         size = max(9, pic.min_text)

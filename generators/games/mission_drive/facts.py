@@ -447,9 +447,9 @@ def _boss_designs(content: GameContent) -> dict[str, BossDesign]:
             tiles.setdefault(f.boss, []).append(tile)
             prefix = "" if face.count == 1 else f"{tile}-"
             parts.setdefault(f.boss, []).extend(
-                BossPart(prefix + p.id, tile, _pair(p.at), p.vulnerable, tuple(_pair(t) for t in p.targets))
+                BossPart(prefix + p.id, tile, pair(p.at), p.vulnerable, tuple(pair(t) for t in p.targets))
                 for p in f.parts)
-            activation.setdefault(f.boss, []).extend((tile, _pair(a)) for a in f.activation)
+            activation.setdefault(f.boss, []).extend((tile, pair(a)) for a in f.activation)
     cards: dict[str, list[BossCardFacts]] = {}
     for face in content.faces("boss-movement-cards"):
         cards.setdefault(face.facts.boss, []).extend([face.facts] * face.count)
@@ -458,5 +458,5 @@ def _boss_designs(content: GameContent) -> dict[str, BossDesign]:
             for name in tiles}
 
 
-def _pair(p: Sequence[int]) -> Space:
+def pair(p: Sequence[int]) -> Space:
     return int(p[0]), int(p[1])

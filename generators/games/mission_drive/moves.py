@@ -18,25 +18,25 @@ from dataclasses import replace
 from typing import Any, Literal
 
 from generators.games.mission_drive.between import (
-    _do_finish,
-    _do_score,
-    _do_spend,
-    _do_start_mission,
-    _spend_options,
+    do_finish,
+    do_score,
+    do_spend,
+    do_start_mission,
+    spend_options,
     spend_refusal,
 )
-from generators.games.mission_drive.boss import _do_boss_setup, _do_boss_turn
-from generators.games.mission_drive.context import _Ctx, _NeedChoice, _option_words
-from generators.games.mission_drive.facts import NEEDS_DIRECTIONS, SLOTS, Space, _pair
+from generators.games.mission_drive.boss import do_boss_setup, do_boss_turn
+from generators.games.mission_drive.context import Ctx, NeedChoice, option_words
+from generators.games.mission_drive.facts import NEEDS_DIRECTIONS, SLOTS, Space, pair
 from generators.games.mission_drive.road import (
-    _civilian_may_move,
-    _civilian_moves,
-    _do_brake,
-    _do_civilian_move,
-    _do_enemy_fire,
-    _do_move,
-    _enemy_targets,
-    _shock_options,
+    civilian_may_move,
+    civilian_moves,
+    do_brake,
+    do_civilian_move,
+    do_enemy_fire,
+    do_move,
+    enemy_targets,
+    shock_options,
 )
 from generators.games.mission_drive.specs import (
     BossSetupAction,
@@ -52,8 +52,8 @@ from generators.games.mission_drive.specs import (
     StartMissionAction,
     UseUpgradeAction,
 )
-from generators.games.mission_drive.state import State, Upgrade, _deltas, _enemies, _vehicle_at, _vkey
-from generators.games.mission_drive.upgrades import _do_laser_strike, _do_use_upgrade, effect_choices_refusal
+from generators.games.mission_drive.state import State, Upgrade, deltas, enemies, vehicle_at, vkey
+from generators.games.mission_drive.upgrades import do_laser_strike, do_use_upgrade, effect_choices_refusal
 from generators.rules.chance import Chance
 from generators.rules.contract import Ask, Event, Move
 from generators.rules.refusals import IllegalAction
@@ -66,19 +66,19 @@ _NO_CHANCE = Chance()  # only start_mission and boss_setup ask for chance, and n
 # --- resolution --------------------------------------------------------------------------------
 
 
-HANDLERS: dict[str, Callable[[_Ctx, Any], None]] = {
-    "move": _do_move,
-    "brake": _do_brake,
-    "enemy_fire": _do_enemy_fire,
-    "civilian_move": _do_civilian_move,
-    "laser_strike": _do_laser_strike,
-    "use_upgrade": _do_use_upgrade,
-    "score": _do_score,
-    "spend": _do_spend,
-    "finish": _do_finish,
-    "start_mission": _do_start_mission,
-    "boss_setup": _do_boss_setup,
-    "boss_turn": _do_boss_turn,
+HANDLERS: dict[str, Callable[[Ctx, Any], None]] = {
+    "move": do_move,
+    "brake": do_brake,
+    "enemy_fire": do_enemy_fire,
+    "civilian_move": do_civilian_move,
+    "laser_strike": do_laser_strike,
+    "use_upgrade": do_use_upgrade,
+    "score": do_score,
+    "spend": do_spend,
+    "finish": do_finish,
+    "start_mission": do_start_mission,
+    "boss_setup": do_boss_setup,
+    "boss_turn": do_boss_turn,
 }
 _ASKED = {"energy": "an energy payment", "discard": "a discard", "hero_to": "a space for the hero"}
 
@@ -89,13 +89,13 @@ def run(state: State, act: Any, chance: Chance, quiet: bool = False) -> tuple[St
     new = state.clone()
     hero_to = getattr(act, "hero_to", None)
     choices = {"energy": list(getattr(act, "energy", ())), "discard": list(getattr(act, "discard", ())),
-               "hero_to": [] if hero_to is None else [_pair(hero_to)]}
-    ctx = _Ctx(new, chance, choices, quiet)
+               "hero_to": [] if hero_to is None else [pair(hero_to)]}
+    ctx = Ctx(new, chance, choices, quiet)
     HANDLERS[act.do](ctx, act)
     if choices["energy"] or choices["discard"] or choices["hero_to"]:
         unused = [(k, c) for k, queue in choices.items() for c in queue]
         raise IllegalAction("this move never asks for " + ", ".join(
-            f"{_ASKED.get(k, 'a choice')} ({_option_words(state.facts, c)})" for k, c in unused))
+            f"{_ASKED.get(k, 'a choice')} ({option_words(state.facts, c)})" for k, c in unused))
     if new.mission_status != state.mission_status and new.mission_status not in ("playing", None):
         ctx.event("mission_ended", status=new.mission_status)
     if new.game != state.game:
@@ -106,7 +106,7 @@ def run(state: State, act: Any, chance: Chance, quiet: bool = False) -> tuple[St
 def resolve(state: State, act: Any, chance: Chance) -> tuple[State, list[Event]]:
     try:
         return run(state, act, chance)
-    except _NeedChoice as need:  # the rules ask for every choice first: only a direct `play` gets here
+    except NeedChoice as need:  # the rules ask for every choice first: only a direct `play` gets here
         raise IllegalAction(_choose(state, need)) from None
 
 
@@ -114,12 +114,12 @@ def advance(state: State, act: Any, chance: Chance) -> State:
     """`resolve`'s state without its events (Move.advance)."""
     try:
         return run(state, act, chance, quiet=True)[0]
-    except _NeedChoice as need:
+    except NeedChoice as need:
         raise IllegalAction(_choose(state, need)) from None
 
 
-def _choose(s: State, need: _NeedChoice) -> str:
-    return f"choose {need.what}: {' or '.join(_option_words(s.facts, o) for o in need.options)}"
+def _choose(s: State, need: NeedChoice) -> str:
+    return f"choose {need.what}: {' or '.join(option_words(s.facts, o) for o in need.options)}"
 
 
 # --- the choices met in the middle of an action ------------------------------------------------
@@ -137,7 +137,7 @@ def _tried(ask: Ask[State], act: Any) -> str | None:
 def _try(s: State, act: Any) -> str | None:
     try:
         run(s, act, _NO_CHANCE)
-    except _NeedChoice as need:
+    except NeedChoice as need:
         return _choose(s, need)
     except IllegalAction as exc:
         return exc.message
@@ -149,7 +149,7 @@ def _choices_possible(s: State) -> bool:
     shock with something to discard (options never grow during a boss-phase action)."""
     if s.uplinks:
         return True
-    if s.boss is None or not _shock_options(s):
+    if s.boss is None or not shock_options(s):
         return False
     return any(s.facts.weapons[name].outcome == "electric-shock" for name in s.boss.weapons.values())
 
@@ -194,7 +194,7 @@ def _may_meet_choice(ask: Ask[State], act: Any) -> bool:
 def _reached(arrows: tuple[str, ...], mirrored: bool = False) -> frozenset[Space]:
     """Every sum of some of the arrows' steps (mirrored or not): where the hero can be after each of them."""
     sums: set[Space] = set()
-    for d_col, d_row in _deltas(arrows, mirrored):
+    for d_col, d_row in deltas(arrows, mirrored):
         sums |= {(c + d_col, r + d_row) for c, r in sums} | {(d_col, d_row)}
     return frozenset(sums)
 
@@ -222,7 +222,7 @@ def _with_choices(ask: Ask[State], act: Any) -> list[Any]:
     s = ask.state
     try:
         run(s, act, _NO_CHANCE)
-    except _NeedChoice as need:
+    except NeedChoice as need:
         out: list[Any] = []
         for option in need.options:
             if need.key == "hero_to":
@@ -347,7 +347,7 @@ def effect_has_a_target(ask: Ask[State], act: UseUpgradeAction) -> str | None:
         return f"the {act.slot} mirror token is face up already"
     if kind == "redraw" and act.slot is not None and s.slots[act.slot] is None:
         return f"the {act.slot} slot holds no hero card to replace"
-    if kind == "civilian" and act.civilian is not None and act.to is not None and not _civilian_may_move(
+    if kind == "civilian" and act.civilian is not None and act.to is not None and not civilian_may_move(
             s, tuple(act.civilian), tuple(act.to)):
         return "that civilian cannot move there (it needs an adjacent empty space)"
     return None
@@ -377,7 +377,7 @@ def _upgrade_uses(ask: Ask[State], u: Upgrade, pay: str) -> list[UseUpgradeActio
     if kind == "redraw":
         return [replace(base, slot=slot) for slot in SLOTS if s.slots[slot] is not None]
     if kind == "civilian":
-        return [replace(base, civilian=a, to=b) for a, b in _civilian_moves(s)]
+        return [replace(base, civilian=a, to=b) for a, b in civilian_moves(s)]
     return [base]
 
 
@@ -387,7 +387,7 @@ def laser_allowed(ask: Ask[State], act: LaserStrikeAction) -> str | None:
         return f"the laser strike is only for the rookie mission reward level (this is {s.reward})"
     if s.laser_used:
         return "the satellite laser strike has already been used"
-    victim = _vehicle_at(s, _pair(act.target)) if len(act.target) == 2 else None
+    victim = vehicle_at(s, pair(act.target)) if len(act.target) == 2 else None
     if victim is None or victim.side != "enemy":
         return "the laser strike destroys an enemy vehicle"
     return None
@@ -396,21 +396,21 @@ def laser_allowed(ask: Ask[State], act: LaserStrikeAction) -> str | None:
 def laser_options(ask: Ask[State], player: str) -> Iterable[LaserStrikeAction]:
     s = ask.state
     if s.reward == "rookie" and not s.laser_used:
-        yield from (_laser_strike("laser_strike", e.at) for e in sorted(_enemies(s), key=_vkey))
+        yield from (_laser_strike("laser_strike", e.at) for e in sorted(enemies(s), key=vkey))
 
 
 # --- drawn enemy and civilian cards ------------------------------------------------------------
 
 
 def enemy_target(ask: Ask[State], act: EnemyFireAction) -> str | None:
-    target = _pair(act.target) if len(act.target) == 2 else None
-    if target not in _enemy_targets(ask.state):
+    target = pair(act.target) if len(act.target) == 2 else None
+    if target not in enemy_targets(ask.state):
         return f"{list(act.target)} is not a civilian or the hero next to an enemy"
     return None
 
 
 def civilian_step(ask: Ask[State], act: CivilianMoveAction) -> str | None:
-    if not _civilian_may_move(ask.state, tuple(act.civilian), tuple(act.to)):
+    if not civilian_may_move(ask.state, tuple(act.civilian), tuple(act.to)):
         return "that civilian cannot move there (it needs an adjacent empty space)"
     return None
 
@@ -447,12 +447,12 @@ MOVES: dict[str, Move[State, Any]] = {
     "use_upgrade": _move("use an upgrade", upgrade_options, (upgrade_installed, effect_has_a_target, choices_fit)),
     "laser_strike": _move("call the satellite laser strike", laser_options, (laser_allowed,), met=1),
     "enemy_fire": _move("resolve an enemy card", lambda ask, p: (
-        _enemy_fire("enemy_fire", t) for t in _enemy_targets(ask.state)), (enemy_target,), met=1),
+        _enemy_fire("enemy_fire", t) for t in enemy_targets(ask.state)), (enemy_target,), met=1),
     "civilian_move": _move("resolve a civilian card", lambda ask, p: (
-        _civilian_move("civilian_move", a, b) for a, b in _civilian_moves(ask.state)), (civilian_step,),
+        _civilian_move("civilian_move", a, b) for a, b in civilian_moves(ask.state)), (civilian_step,),
         met=1),
     "score": _move("score a mission", _one(ScoreAction("score")), ()),
-    "spend": _move("spend points", lambda ask, p: _spend_options(ask.state), (spend_allowed,)),
+    "spend": _move("spend points", lambda ask, p: spend_options(ask.state), (spend_allowed,)),
     "finish": _move("finish the upgrade step", _one(FinishAction("finish")), ()),
     "start_mission": _move("start the next mission", _one(StartMissionAction("start_mission")),
                            (road_fits_mission_cards,)),

@@ -7,9 +7,9 @@ from __future__ import annotations
 import functools
 from collections.abc import Sequence
 
-from generators.games.mission_drive.boss import _boss_spaces
+from generators.games.mission_drive.boss import boss_spaces
 from generators.games.mission_drive.facts import DELTA, FIRE_DIRECTION, SLOTS, Space
-from generators.games.mission_drive.state import State, Vehicle, _deltas, _part_space
+from generators.games.mission_drive.state import State, Vehicle, deltas, part_space
 
 # --- evaluation (the simulator's greedy policy) ---------------------------------------------------
 
@@ -91,7 +91,7 @@ def _boss_shaping(s: State) -> float:
     value = WORTH["shield"] * s.shield
     if boss.at is None:
         return value
-    spots = [_part_space(boss, p) for p in boss.parts if p.vulnerable and p.id not in boss.damaged]
+    spots = [part_space(boss, p) for p in boss.parts if p.vulnerable and p.id not in boss.damaged]
     value += WORTH["reach"] * min((_reach(s, p) for p in spots), default=0)
     return value + WORTH["threat"] * _threat(s, spots, ram=False)
 
@@ -130,7 +130,7 @@ def _threat(s: State, targets: Sequence[Space], ram: bool) -> int:
     wanted = set(targets)
     blocked: dict[Space, Vehicle | None] = {v.at: v for v in s.vehicles}
     if s.boss is not None and s.boss.at is not None:
-        blocked.update((sp, None) for sp in _boss_spaces(s.boss))
+        blocked.update((sp, None) for sp in boss_spaces(s.boss))
     both = "double-shot" in s.effects
     lanes, rows = s.lanes, s.rows
     hero_col, hero_row = s.hero
@@ -170,4 +170,4 @@ _AIMS = tuple((slot, *DELTA[FIRE_DIRECTION[slot]]) for slot in SLOTS)
 @functools.cache
 def _paths(arrows: tuple[str, ...], mirror: bool) -> tuple[tuple[Space, ...], ...]:
     """The steps of a card's arrows as played, then mirrored when its mirror token is face up."""
-    return (_deltas(arrows, False), _deltas(arrows, True)) if mirror else (_deltas(arrows, False),)
+    return (deltas(arrows, False), deltas(arrows, True)) if mirror else (deltas(arrows, False),)

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from generators.games.mission_drive.road import _vulnerable_left
-from generators.games.mission_drive.state import State, _vkey
+from generators.games.mission_drive.road import vulnerable_left
+from generators.games.mission_drive.state import State, vkey
 from generators.games.mission_drive.turns import PLAYER
 from generators.rules.contract import Event
 
@@ -36,7 +36,7 @@ def outcome(state: State, events: list[Event]) -> dict[str, Any]:
         "health_track": s.health_track,
         "damage_taken": s.damage_taken,
         "vehicles": [{"at": list(v.at), "side": v.side, "type": v.type, "damaged": v.damaged}
-                     for v in sorted(s.vehicles, key=_vkey)],
+                     for v in sorted(s.vehicles, key=vkey)],
         "destroyed": destroyed,
         "uplinks": sorted(list(u) for u in s.uplinks),
         "dashboard": {slot: (list(c.arrows) if c else None) for slot, c in s.slots.items()},
@@ -74,8 +74,8 @@ def _boss_outcome(s: State) -> dict[str, Any] | None:
         "name": boss.name,
         "at": None if boss.at is None else {t: list(p) for t, p in boss.at.items()},
         "damaged": list(boss.damaged),
-        "vulnerable_left": _vulnerable_left(boss),
-        "defeated": not _vulnerable_left(boss),
+        "vulnerable_left": vulnerable_left(boss),
+        "defeated": not vulnerable_left(boss),
         "column": [{"number": c.number, "color": c.color, "side": "back" if c.up else "front"} for c in boss.column],
         "weapons": dict(sorted(boss.weapons.items())),
         "turn": s.turn,

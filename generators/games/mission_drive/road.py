@@ -8,8 +8,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from generators.games.mission_drive.context import _Ctx
-from generators.games.mission_drive.facts import DELTA, FIRE_DIRECTION, MIRRORED, BossPart, Space, _pair
+from generators.games.mission_drive.context import Ctx
+from generators.games.mission_drive.facts import DELTA, FIRE_DIRECTION, MIRRORED, BossPart, Space, pair
 from generators.games.mission_drive.specs import (
     BrakeAction,
     ChargeChoice,
@@ -26,23 +26,23 @@ from generators.games.mission_drive.state import (
     Token,
     Upgrade,
     Vehicle,
-    _add,
-    _blocked,
-    _enemies,
-    _halted,
-    _neighbours,
-    _on_board,
-    _outcome_of,
-    _part_at,
-    _token_at,
-    _vehicle_at,
+    add,
+    blocked,
+    enemies,
+    halted,
+    neighbours,
+    on_board,
+    outcome_of,
+    part_at,
+    token_at,
+    vehicle_at,
 )
 from generators.rules.refusals import IllegalAction
 
 # --- the hero's turn ---------------------------------------------------------------------------
 
 
-def _do_move(ctx: _Ctx, act: MoveAction) -> None:
+def do_move(ctx: Ctx, act: MoveAction) -> None:
     s = ctx.s
     card = s.slots[act.slot]
     assert card is not None
@@ -55,22 +55,22 @@ def _do_move(ctx: _Ctx, act: MoveAction) -> None:
     ctx.event("card_played", slot=act.slot, use="move", arrows=arrows)
     if act.fire in ("before", "both"):
         _fire(ctx, act.slot)
-    completed = False if _halted(s) else _move_path(ctx, arrows)
+    completed = False if halted(s) else move_path(ctx, arrows)
     if act.fire in ("after", "both"):
         if completed:
             _fire(ctx, act.slot)
-        elif not _halted(s):
+        elif not halted(s):
             ctx.event("fire_cancelled", reason="disorientation")
     _end_hero_turn(ctx, act.slot)
 
 
-def _do_brake(ctx: _Ctx, act: BrakeAction) -> None:
+def do_brake(ctx: Ctx, act: BrakeAction) -> None:
     ctx.event("card_played", slot=act.slot, use="brake", spaces=act.spaces)
-    _move_path(ctx, ("back",) * act.spaces)
+    move_path(ctx, ("back",) * act.spaces)
     _end_hero_turn(ctx, act.slot)
 
 
-def _end_hero_turn(ctx: _Ctx, slot: str) -> None:
+def _end_hero_turn(ctx: Ctx, slot: str) -> None:
     """Playing Your Turn: the used card goes to the discard pile and the slot is refilled."""
     s = ctx.s
     s.turns += 1
@@ -79,16 +79,16 @@ def _end_hero_turn(ctx: _Ctx, slot: str) -> None:
         s.slots[slot] = None
         s.discard.append(card)
         ctx.event("card_discarded", slot=slot, card=card)
-    if not _halted(s):
-        _refill(ctx, slot)
-        _settle(s)
+    if not halted(s):
+        refill(ctx, slot)
+        settle(s)
     if not s.pending:
         _turn_over(ctx)
-    if s.phase == "boss" and not _halted(s):
+    if s.phase == "boss" and not halted(s):
         s.turn = "boss"
 
 
-def _turn_over(ctx: _Ctx) -> None:
+def _turn_over(ctx: Ctx) -> None:
     """The hero's turn is over (its card played, the slot refilled): effects for this turn end; in a mission
     the hero's next turn follows at once, so a shield ends too (in a boss encounter, after the boss's turn)."""
     s = ctx.s
@@ -97,15 +97,15 @@ def _turn_over(ctx: _Ctx) -> None:
         s.effects = []
     # ruling: upgrade-timing
     if s.shield and s.phase == "mission":
-        _drop_shield(ctx)
+        drop_shield(ctx)
 
 
-def _drop_shield(ctx: _Ctx) -> None:
+def drop_shield(ctx: Ctx) -> None:
     ctx.event("shield_ended", unused=ctx.s.shield)
     ctx.s.shield = 0
 
 
-def _refill(ctx: _Ctx, slot: str, ends_turn: bool = True) -> None:
+def refill(ctx: Ctx, slot: str, ends_turn: bool = True) -> None:
     """Draw until a hero card fills the slot; enemy and civilian cards are resolved on the way.
     A card needing a choice pauses here (state.pending) until its action arrives."""
     s = ctx.s
@@ -134,24 +134,24 @@ def _no_choice_reason(s: State, kind: str) -> str:
     return "no legal target" if kind == "enemy" else "no civilian can move"
 
 
-def _resume_after_card(ctx: _Ctx) -> None:
+def _resume_after_card(ctx: Ctx) -> None:
     s = ctx.s
     assert s.pending is not None
     slot, card, ends_turn = s.pending.slot, s.pending.card, s.pending.ends_turn
     s.pending = None
     s.discard.append(card)
     ctx.event("card_discarded", slot=slot, card=card)
-    _settle(s)
-    if not _halted(s):
-        _refill(ctx, slot, ends_turn)
-        _settle(s)
-    if ends_turn and not s.pending and not _halted(s):
+    settle(s)
+    if not halted(s):
+        refill(ctx, slot, ends_turn)
+        settle(s)
+    if ends_turn and not s.pending and not halted(s):
         _turn_over(ctx)
 
 
-def _enemy_targets(s: State) -> list[Space]:
+def enemy_targets(s: State) -> list[Space]:
     """Enemy Card: any civilian vehicle or the hero that is adjacent to an enemy vehicle."""
-    near = {q for e in _enemies(s) for q in _neighbours(s, e.at)}
+    near = {q for e in enemies(s) for q in neighbours(s, e.at)}
     targets = [v.at for v in s.vehicles if v.side == "civilian" and v.at in near]
     if s.hero in near:
         targets.append(s.hero)
@@ -159,10 +159,10 @@ def _enemy_targets(s: State) -> list[Space]:
 
 
 # ruling: civilian-onto-uplink
-def _civilian_moves(s: State) -> list[tuple[Space, Space]]:
+def civilian_moves(s: State) -> list[tuple[Space, Space]]:
     """Civilian Card: a civilian moves to an adjacent empty space (backwards too); it never rams."""
     return sorted((v.at, q) for v in s.vehicles if v.side == "civilian"
-                  for q in _neighbours(s, v.at) if not _blocked(s, q))
+                  for q in neighbours(s, v.at) if not blocked(s, q))
 
 
 def _enemy_has_target(s: State) -> bool:
@@ -171,7 +171,7 @@ def _enemy_has_target(s: State) -> bool:
     near: set[Space] = set()
     for v in vehicles:
         if v.side == "enemy":
-            near.update(_neighbours(s, v.at))
+            near.update(neighbours(s, v.at))
     if not near:
         return False
     return s.hero in near or "civilian" in [v.side for v in vehicles if v.at in near]
@@ -181,51 +181,51 @@ def _civilian_can_move(s: State) -> bool:
     """Whether _civilian_moves has any: the first one found answers, without listing and sorting all."""
     for v in s.vehicles:
         if v.side == "civilian":
-            for q in _neighbours(s, v.at):
-                if not _blocked(s, q):
+            for q in neighbours(s, v.at):
+                if not blocked(s, q):
                     return True
     return False
 
 
-def _civilian_may_move(s: State, frm: tuple[Any, ...], to: tuple[Any, ...]) -> bool:
+def civilian_may_move(s: State, frm: tuple[Any, ...], to: tuple[Any, ...]) -> bool:
     """Whether (frm, to) is one of _civilian_moves, decided without listing and sorting them all."""
-    return (any(v.side == "civilian" and v.at == frm for v in s.vehicles) and to in _neighbours(s, frm)
-            and not _blocked(s, to))
+    return (any(v.side == "civilian" and v.at == frm for v in s.vehicles) and to in neighbours(s, frm)
+            and not blocked(s, to))
 
 
-def _do_enemy_fire(ctx: _Ctx, act: EnemyFireAction) -> None:
+def do_enemy_fire(ctx: Ctx, act: EnemyFireAction) -> None:
     s = ctx.s
-    target = _pair(act.target)
+    target = pair(act.target)
     ctx.event("enemy_fires", target=target)
     if target == s.hero:
-        _damage_hero(ctx, "enemy card")
+        damage_hero(ctx, "enemy card")
     else:
-        victim = _vehicle_at(s, target)
+        victim = vehicle_at(s, target)
         assert victim is not None
-        _hit_vehicle(ctx, victim, "enemy")
+        hit_vehicle(ctx, victim, "enemy")
     _resume_after_card(ctx)
 
 
-def _do_civilian_move(ctx: _Ctx, act: CivilianMoveAction) -> None:
-    _move_civilian(ctx, act.civilian, act.to)
+def do_civilian_move(ctx: Ctx, act: CivilianMoveAction) -> None:
+    move_civilian(ctx, act.civilian, act.to)
     _resume_after_card(ctx)
 
 
-def _move_civilian(ctx: _Ctx, civilian: Sequence[int], to: Sequence[int]) -> None:
+def move_civilian(ctx: Ctx, civilian: Sequence[int], to: Sequence[int]) -> None:
     """A civilian moved by a card or an upgrade: one step to an adjacent empty space."""
     s = ctx.s
-    v = _vehicle_at(s, _pair(civilian))
+    v = vehicle_at(s, pair(civilian))
     assert v is not None
     v = ctx.own(s.vehicles, v)
-    v.at = _pair(to)
-    ctx.event("civilian_moved", **{"from": _pair(civilian)}, to=v.at)
+    v.at = pair(to)
+    ctx.event("civilian_moved", **{"from": pair(civilian)}, to=v.at)
     _vehicle_enters(ctx, v)
 
 
 # --- movement, ramming, firing -----------------------------------------------------------------
 
 
-def _move_path(ctx: _Ctx, arrows: tuple[str, ...]) -> bool:
+def move_path(ctx: Ctx, arrows: tuple[str, ...]) -> bool:
     """Move the hero arrow by arrow; False if the movement was cut short (disorientation, mission end)."""
     # ruling: mission-ends-at-once
     s = ctx.s
@@ -233,13 +233,13 @@ def _move_path(ctx: _Ctx, arrows: tuple[str, ...]) -> bool:
         if s.game != "playing" or s.mission_status not in ("playing", None):  # _halted, inline
             return False
         completed = _step(ctx, arrow)
-        _settle(s)
+        settle(s)
         if not completed:
             return False
-    return not _halted(s)
+    return not halted(s)
 
 
-def _step(ctx: _Ctx, arrow: str) -> bool:
+def _step(ctx: Ctx, arrow: str) -> bool:
     """One arrow: off-road is ignored, vehicles and the boss are rammed. False = movement cancelled."""
     s = ctx.s
     delta = DELTA[arrow]
@@ -247,10 +247,10 @@ def _step(ctx: _Ctx, arrow: str) -> bool:
     if not (0 <= dest[0] < s.lanes and 0 <= dest[1] < s.rows):
         ctx.event("off_road", arrow=arrow, at=s.hero)
         return True
-    part = _part_at(s, dest) if s.boss is not None else None
+    part = part_at(s, dest) if s.boss is not None else None
     if part is not None:
         ctx.event("rammed", target="boss", part=part.id, at=dest)
-        _damage_hero(ctx, "rammed the boss", ram=True)
+        damage_hero(ctx, "rammed the boss", ram=True)
         return True
     victim = None
     for v in s.vehicles:  # _vehicle_at, inline
@@ -264,24 +264,24 @@ def _step(ctx: _Ctx, arrow: str) -> bool:
     ctx.event("rammed", target=victim.type, side=victim.side, at=dest)
     # ruling: ram-continue
     if victim.type == "truck":
-        _damage_hero(ctx, "rammed a truck", ram=True)
+        damage_hero(ctx, "rammed a truck", ram=True)
         return True
     s.hero = dest
     ctx.event("hero_moved", arrow=arrow, to=dest)
     if victim.type == "motorcycle":
-        _destroy(ctx, victim, "rammed")
+        destroy(ctx, victim, "rammed")
     else:
         _push_car(ctx, victim, delta)
-        _damage_hero(ctx, "rammed a car", ram=True)
+        damage_hero(ctx, "rammed a car", ram=True)
     return _hero_enters(ctx, dest)
 
 
-def _push_car(ctx: _Ctx, car: Vehicle, delta: Space) -> None:
+def _push_car(ctx: Ctx, car: Vehicle, delta: Space) -> None:
     s = ctx.s
-    beyond = _add(car.at, delta)
+    beyond = add(car.at, delta)
     # ruling: crush-occupied
-    if not _on_board(s, beyond) or _blocked(s, beyond):
-        _destroy(ctx, car, "crushed")
+    if not on_board(s, beyond) or blocked(s, beyond):
+        destroy(ctx, car, "crushed")
         return
     ctx.event("vehicle_pushed", side=car.side, **{"from": car.at}, to=beyond)
     car = ctx.own(s.vehicles, car)
@@ -289,70 +289,70 @@ def _push_car(ctx: _Ctx, car: Vehicle, delta: Space) -> None:
     _vehicle_enters(ctx, car)
 
 
-def _vehicle_enters(ctx: _Ctx, v: Vehicle) -> None:
+def _vehicle_enters(ctx: Ctx, v: Vehicle) -> None:
     """A non-hero vehicle arrived: it discards an up-link cube and removes a weapon token there."""
     s = ctx.s
     if v.at in s.uplinks:
         s.uplinks.remove(v.at)
         ctx.event("uplink_discarded", at=v.at, by=v.side)
-    token = _token_at(s, v.at)
+    token = token_at(s, v.at)
     if token is not None:
-        _remove_token(ctx, token, f"collided with a {v.side} {v.type}")
+        remove_token(ctx, token, f"collided with a {v.side} {v.type}")
 
 
-def _hero_enters(ctx: _Ctx, p: Space) -> bool:
+def _hero_enters(ctx: Ctx, p: Space) -> bool:
     """The hero arrived on `p`: collect an up-link, collide with a weapon token. False = disoriented."""
     s = ctx.s
     if p in s.uplinks:
         s.uplinks.remove(p)
         ctx.event("uplink_collected", at=p)
         _gain_energy(ctx)
-    token = _token_at(s, p)
+    token = token_at(s, p)
     if token is None:
         return True
-    _remove_token(ctx, token, "collided with the hero")
+    remove_token(ctx, token, "collided with the hero")
     if token.kind == "rocket" and s.boss is not None and "launch" in s.boss.weapons:
-        return _weapon_outcome(ctx, _outcome_of(s, "launch"), "rocket")
+        return weapon_outcome(ctx, outcome_of(s, "launch"), "rocket")
     return True
 
 
-def _fire(ctx: _Ctx, slot: str) -> None:
+def _fire(ctx: Ctx, slot: str) -> None:
     """Firing a Weapon: one shot into the adjacent space in the slot's direction."""
     s = ctx.s
     direction = FIRE_DIRECTION[slot]
-    target = _add(s.hero, DELTA[direction])
+    target = add(s.hero, DELTA[direction])
     ctx.event("fired", slot=slot, direction=direction, at=target)
-    part = _part_at(s, target) if _on_board(s, target) else None
-    victim = _vehicle_at(s, target)
-    token = _token_at(s, target)
+    part = part_at(s, target) if on_board(s, target) else None
+    victim = vehicle_at(s, target)
+    token = token_at(s, target)
     if part is not None:
-        _hit_boss(ctx, part)
+        hit_boss(ctx, part)
     elif victim is not None:
-        _hit_vehicle(ctx, victim, "shot")
+        hit_vehicle(ctx, victim, "shot")
     elif token is not None:
-        _remove_token(ctx, token, "shot")
+        remove_token(ctx, token, "shot")
     else:
         ctx.event("shot_missed", at=target)
-    _settle(s)
+    settle(s)
 
 
-def _hit_vehicle(ctx: _Ctx, v: Vehicle, by: str) -> None:
+def hit_vehicle(ctx: Ctx, v: Vehicle, by: str) -> None:
     """One damage: motorcycles and cars are destroyed, a truck flips to damaged, a damaged one dies."""
     if v.type == "truck" and not v.damaged:
         v = ctx.own(ctx.s.vehicles, v)
         v.damaged = True
         ctx.event("truck_damaged", side=v.side, at=v.at, by=by)
         return
-    _destroy(ctx, v, by)
+    destroy(ctx, v, by)
 
 
-def _destroy(ctx: _Ctx, v: Vehicle, by: str) -> None:
+def destroy(ctx: Ctx, v: Vehicle, by: str) -> None:
     ctx.s.vehicles.remove(v)
     ctx.s.destroyed = [*ctx.s.destroyed, Destroyed(v.side, v.type, by)]  # a new list: the state before shares it
     ctx.event("vehicle_destroyed", side=v.side, type=v.type, at=v.at, by=by)
 
 
-def _damage_hero(ctx: _Ctx, cause: str, ram: bool = False) -> None:
+def damage_hero(ctx: Ctx, cause: str, ram: bool = False) -> None:
     """Hero Damage: the health cube moves one space left; on the leftmost space the mission ends. A
     ram-proof upgrade this turn takes away the damage of rams; a shield prevents damage of any kind."""
     s = ctx.s
@@ -368,7 +368,7 @@ def _damage_hero(ctx: _Ctx, cause: str, ram: bool = False) -> None:
     ctx.event("hero_damaged", cause=cause, health=s.health)
 
 
-def _settle(s: State) -> None:
+def settle(s: State) -> None:
     """Check how the mission (or the boss encounter) ends; immobilization is checked first."""
     phase = s.phase
     if s.game != "playing" or s.mission_status != "playing" or (phase != "mission" and phase != "boss"):
@@ -376,7 +376,7 @@ def _settle(s: State) -> None:
     # ruling: simultaneous-endings
     if s.health <= 0:
         s.mission_status, s.game = "immobilization", "lost"
-    elif phase == "boss" and s.boss is not None and not _vulnerable_left(s.boss):
+    elif phase == "boss" and s.boss is not None and not vulnerable_left(s.boss):
         s.mission_status, s.game = "boss-defeated", "won"
     # ruling: goal-wording
     elif phase == "mission" and not _any_enemy(s):
@@ -409,7 +409,7 @@ def _energy_options(s: State) -> list[Any]:
 
 
 # ruling: cube-names
-def _gain_energy(ctx: _Ctx) -> None:
+def _gain_energy(ctx: Ctx) -> None:
     """Satellite Uplink: one energy, spent at once on one health or one charge."""
     s = ctx.s
     # ruling: uplink-energy
@@ -420,27 +420,27 @@ def _gain_energy(ctx: _Ctx) -> None:
     if choice == "health":
         s.health += 1
     else:
-        ctx.own(s.upgrades, _upgrade_by_id(s, choice.charge)).charges += 1
+        ctx.own(s.upgrades, upgrade_by_id(s, choice.charge)).charges += 1
     ctx.event("energy_spent", on=choice)
 
 
-def _upgrade_by_id(s: State, uid: str) -> Upgrade:
+def upgrade_by_id(s: State, uid: str) -> Upgrade:
     found = next((u for u in s.upgrades if u.id == uid), None)
     if found is None:
         raise IllegalAction(f"{s.facts.title(uid)} is not installed on the car")
     return found
 
 
-def _weapon_outcome(ctx: _Ctx, outcome: str, source: str) -> bool:
+def weapon_outcome(ctx: Ctx, outcome: str, source: str) -> bool:
     """Weapon Outcomes. Returns False for disorientation: it cancels the movement in progress."""
     s = ctx.s
     ctx.event("weapon_outcome", outcome=outcome, source=source)
     if outcome == "explosion":
-        _damage_hero(ctx, f"explosion ({source})")
+        damage_hero(ctx, f"explosion ({source})")
     # ruling: shock-mid-move
     elif outcome == "electric-shock":
         _shock_discard(ctx)
-        _move_path(ctx, ("back", "back"))
+        move_path(ctx, ("back", "back"))
     else:
         if s.deck:
             card = s.deck.pop(0)
@@ -448,27 +448,27 @@ def _weapon_outcome(ctx: _Ctx, outcome: str, source: str) -> bool:
             ctx.event("disoriented", card=card)
             # ruling: disorientation-traffic-card
             if card.kind == "hero":
-                _move_path(ctx, card.arrows)
+                move_path(ctx, card.arrows)
         # ruling: disorientation-empty-deck
         else:
             ctx.event("disoriented", card=None)
-    _settle(s)
+    settle(s)
     return outcome != "disorientation"
 
 
 # ruling: device-card
-def _shock_options(s: State) -> list[DiscardChoice]:
+def shock_options(s: State) -> list[DiscardChoice]:
     return ([DiscardChoice(charge=u.id) for u in s.upgrades if u.charges]
             + [DiscardChoice(card=u.id) for u in s.upgrades if u.device])
 
 
-def _shock_discard(ctx: _Ctx) -> None:
+def _shock_discard(ctx: Ctx) -> None:
     s = ctx.s
-    choice = ctx.pick("discard", _shock_options(s), "the electric shock's discard")
+    choice = ctx.pick("discard", shock_options(s), "the electric shock's discard")
     if choice is None:
         ctx.event("shock_nothing_to_discard")
         return
-    upgrade = _upgrade_by_id(s, choice.charge or choice.card)
+    upgrade = upgrade_by_id(s, choice.charge or choice.card)
     if choice.charge is not None:
         ctx.own(s.upgrades, upgrade).charges -= 1
     else:
@@ -476,13 +476,13 @@ def _shock_discard(ctx: _Ctx) -> None:
     ctx.event("shock_discarded", what=choice)
 
 
-def _remove_token(ctx: _Ctx, token: Token, reason: str) -> None:
+def remove_token(ctx: Ctx, token: Token, reason: str) -> None:
     ctx.s.tokens.remove(token)
     ctx.s.supply[token.kind] = ctx.s.supply.get(token.kind, 0) + 1
     ctx.event("token_removed", token=token.kind, at=token.at, reason=reason)
 
 
-def _hit_boss(ctx: _Ctx, part: BossPart) -> None:
+def hit_boss(ctx: Ctx, part: BossPart) -> None:
     """Playing Against the Boss: a damage token on the part fired upon, unless it already has one."""
     boss = ctx.s.boss
     assert boss is not None
@@ -496,5 +496,5 @@ def _hit_boss(ctx: _Ctx, part: BossPart) -> None:
         ctx.event("boss_damaged", part=part.id, vulnerable=part.vulnerable)
 
 
-def _vulnerable_left(boss: Boss) -> list[str]:
+def vulnerable_left(boss: Boss) -> list[str]:
     return sorted(p.id for p in boss.parts if p.vulnerable and p.id not in boss.damaged)

@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from generators.build_system.errors import KeyPath
-from generators.games.mission_drive.context import _Ctx
+from generators.games.mission_drive.context import Ctx
 from generators.games.mission_drive.facts import (
     MISSION_SIDES,
     PINK_CARDS,
@@ -25,11 +25,11 @@ from generators.games.mission_drive.facts import (
     Facts,
     Pos,
     Space,
-    _pair,
+    pair,
 )
-from generators.games.mission_drive.road import _settle
+from generators.games.mission_drive.road import settle
 from generators.games.mission_drive.specs import BossCardSpec, BossSpec, Options, SetupSpec, UpgradeSpec
-from generators.games.mission_drive.state import Boss, Destroyed, State, Token, Upgrade, Vehicle, _add, _part_space
+from generators.games.mission_drive.state import Boss, Destroyed, State, Token, Upgrade, Vehicle, add, part_space
 from generators.rules.chance import Chance
 from generators.rules.refusals import SetupError
 
@@ -107,7 +107,7 @@ def initial_state(spec: SetupSpec, facts: Facts) -> State:
     _check_dashboard(state)
     if spec.phase == "upgrades":
         state.mission_status = None if spec.variant == "short" else "accomplished"
-    _settle(state)
+    settle(state)
     return state
 
 
@@ -256,14 +256,14 @@ def _check_overlaps(state: State, spec: SetupSpec) -> None:
     claim(state.hero, ("hero", "at"), "the hero")
     for key, group in (("enemies", spec.enemies), ("civilians", spec.civilians)):
         for i, v in enumerate(group):
-            claim(_pair(v.at), (key, i, "at"), f"{key}[{i}]")
+            claim(pair(v.at), (key, i, "at"), f"{key}[{i}]")
     for i, u in enumerate(state.uplinks):
         claim(u, ("uplinks", i), f"uplinks[{i}]")
     for i, t in enumerate(state.tokens):
         claim(t.at, ("tokens", i, "at"), f"tokens[{i}]")
     if state.boss is not None and state.boss.at is not None:
         for part in state.boss.parts:
-            claim(_part_space(state.boss, part), ("boss", "at"), f"boss part {part.id!r}")
+            claim(part_space(state.boss, part), ("boss", "at"), f"boss part {part.id!r}")
 
 
 def _setup_boss_phase(state: State, spec: SetupSpec) -> None:
@@ -293,7 +293,7 @@ def _setup_boss_phase(state: State, spec: SetupSpec) -> None:
         if b.at is not None or b.damaged:
             raise SetupError(("boss", "at" if b.at is not None else "damaged"), "a boss set up from its cards "
                              "(boss_setup) is not on the road yet")
-        cards = _design_cards(state, state.facts.bosses[b.name], ("boss", "name"))
+        cards = design_cards(state, state.facts.bosses[b.name], ("boss", "name"))
     boss = Boss(
         name=b.name, parts=parts, tiles=tiles, activation=activation,
         column=list(cards) if b.column else [], cards=() if b.column else cards, pink=b.pink,
@@ -334,7 +334,7 @@ def _setup_boss_phase(state: State, spec: SetupSpec) -> None:
             raise SetupError(("tokens", i), f"the game has only {state.facts.supply.get(t.kind, 0)} {t.kind} tokens")
 
 
-def _design_cards(state: State, design: BossDesign, path: KeyPath) -> tuple[BossCard, ...]:
+def design_cards(state: State, design: BossDesign, path: KeyPath) -> tuple[BossCard, ...]:
     """The content boss's six cards in road coordinates: a card shows the far road board."""
     offset = state.rows - state.facts.board_rows
     cards = []
@@ -369,7 +369,7 @@ def _anchors(value: Pos | Mapping[str, Pos], path: KeyPath, tiles: Sequence[str]
         anchors = {tiles[0]: _space(value, path, state.lanes, state.rows, False)}
     spaces: set[Space] = set()
     for part in parts:
-        col, row = _add(anchors[part.tile], part.offset)
+        col, row = add(anchors[part.tile], part.offset)
         if not (0 <= col < state.lanes and 0 <= row < state.rows):
             raise SetupError(path, f"boss part {part.id!r} would be off the road at [{col}, {row}]")
         if (col, row) in spaces:
@@ -437,11 +437,11 @@ def new_game(options: Options, facts: Facts, chance: Chance) -> State:
               reward=options.reward, difficulty=options.difficulty, boss_name=options.boss,
               health_track=facts.health_spaces, health=facts.health_spaces - 1, hero=(facts.lanes // 2, 0),
               supply=dict(facts.supply))
-    ctx = _Ctx(s, chance)
+    ctx = Ctx(s, chance)
     s.mission_deck = chance.shuffle("mission deck", list(facts.missions))
     upgrades = chance.shuffle("upgrade deck", list(facts.upgrades))
     s.offer = [_content_upgrade(uid, facts) for uid in upgrades[:UPGRADES_REVEALED]]
-    _setup_mission(ctx)
+    setup_mission(ctx)
     if s.variant == "short":  # Variant - Short Game: 7 points to spend before the mission starts
         s.phase, s.mission_status, s.points = "upgrades", None, SHORT_GAME_POINTS
     return s
@@ -452,7 +452,7 @@ def _content_upgrade(uid: str, facts: Facts) -> Upgrade:
     return Upgrade(uid, card.cost, card.charge_spaces, 0, card.device, card.effect)
 
 
-def _setup_mission(ctx: _Ctx) -> None:
+def setup_mission(ctx: Ctx) -> None:
     """Setting Up a Mission: two mission cards (sides by mission), vehicles and up-links as drawn, the
     hero on the centre of the near edge, mirrors face up, the movement deck shuffled and dealt."""
     s, facts = ctx.s, ctx.s.facts
@@ -475,10 +475,10 @@ def _setup_mission(ctx: _Ctx) -> None:
     s.pending, s.phase, s.mission_status, s.score = None, "mission", "playing", None
     s.effects, s.shield = [], 0
     ctx.event("mission_set_up", mission=s.mission, cards=[f"{mid} {side}" for mid, side in s.mission_cards])
-    _deal(ctx, [fid for fid, _ in facts.movement])
+    deal(ctx, [fid for fid, _ in facts.movement])
 
 
-def _deal(ctx: _Ctx, face_ids: list[str]) -> None:
+def deal(ctx: Ctx, face_ids: list[str]) -> None:
     """Shuffle the movement deck and deal one hero card into each slot, left to right. Enemy and
     civilian cards drawn on the way go back, and the deck is shuffled again."""
     s, facts = ctx.s, ctx.s.facts

@@ -170,20 +170,20 @@ class State(Record):
 # --- geometry and lookups ----------------------------------------------------------------------
 
 
-def _add(a: Space, b: Space) -> Space:
+def add(a: Space, b: Space) -> Space:
     return a[0] + b[0], a[1] + b[1]
 
 
-def _on_board(s: State, p: Space) -> bool:
+def on_board(s: State, p: Space) -> bool:
     return 0 <= p[0] < s.lanes and 0 <= p[1] < s.rows
 
 
 # ruling: adjacent
-def _neighbours(s: State, p: Space) -> tuple[Space, ...]:
+def neighbours(s: State, p: Space) -> tuple[Space, ...]:
     """The orthogonally adjacent spaces on the road (our reading of "adjacent")."""
     near = _adjacency(s.lanes, s.rows).get(p)
     if near is None:  # off the road: not in the table
-        near = tuple(q for d in DELTA.values() if _on_board(s, q := _add(p, d)))
+        near = tuple(q for d in DELTA.values() if on_board(s, q := add(p, d)))
     return near
 
 
@@ -196,67 +196,67 @@ def _adjacency(lanes: int, rows: int) -> dict[Space, tuple[Space, ...]]:
             for c in range(lanes) for r in range(rows)}
 
 
-def _manhattan(a: Space, b: Space) -> int:
+def manhattan(a: Space, b: Space) -> int:
     return abs(a[0] - b[0]) + abs(a[1] - b[1])
 
 
-def _vehicle_at(s: State, p: Space) -> Vehicle | None:
+def vehicle_at(s: State, p: Space) -> Vehicle | None:
     for v in s.vehicles:  # a plain loop: this runs millions of times in simulations
         if v.at == p:
             return v
     return None
 
 
-def _token_at(s: State, p: Space) -> Token | None:
+def token_at(s: State, p: Space) -> Token | None:
     for t in s.tokens:
         if t.at == p:
             return t
     return None
 
 
-def _part_space(boss: Boss, part: BossPart) -> Space:
+def part_space(boss: Boss, part: BossPart) -> Space:
     assert boss.at is not None
-    return _add(boss.at[part.tile], part.offset)
+    return add(boss.at[part.tile], part.offset)
 
 
-def _part_at(s: State, p: Space) -> BossPart | None:
+def part_at(s: State, p: Space) -> BossPart | None:
     if s.boss is None or s.boss.at is None:
         return None
-    return next((part for part in s.boss.parts if _part_space(s.boss, part) == p), None)
+    return next((part for part in s.boss.parts if part_space(s.boss, part) == p), None)
 
 
-def _blocked(s: State, p: Space) -> bool:
+def blocked(s: State, p: Space) -> bool:
     """A vehicle (or the hero) or the boss is there: nothing can move in without ramming."""
     if p == s.hero:
         return True
     for v in s.vehicles:
         if v.at == p:
             return True
-    return s.boss is not None and s.boss.at is not None and _part_at(s, p) is not None
+    return s.boss is not None and s.boss.at is not None and part_at(s, p) is not None
 
 
-def _empty(s: State, p: Space) -> bool:
-    return not _blocked(s, p) and _token_at(s, p) is None and p not in s.uplinks
+def empty(s: State, p: Space) -> bool:
+    return not blocked(s, p) and token_at(s, p) is None and p not in s.uplinks
 
 
-def _halted(s: State) -> bool:
+def halted(s: State) -> bool:
     return s.game != "playing" or s.mission_status not in ("playing", None)
 
 
-def _enemies(s: State) -> list[Vehicle]:
+def enemies(s: State) -> list[Vehicle]:
     return [v for v in s.vehicles if v.side == "enemy"]
 
 
-def _outcome_of(s: State, kind: str) -> str:
+def outcome_of(s: State, kind: str) -> str:
     assert s.boss is not None
     return s.facts.weapons[s.boss.weapons[kind]].outcome
 
 
-def _vkey(v: Vehicle) -> tuple[int, int]:
+def vkey(v: Vehicle) -> tuple[int, int]:
     return v.at[1], v.at[0]
 
 
 @functools.cache
-def _deltas(arrows: tuple[str, ...], mirrored: bool) -> tuple[Space, ...]:
+def deltas(arrows: tuple[str, ...], mirrored: bool) -> tuple[Space, ...]:
     """The steps a card's arrows make, mirrored or not (a pure function of a card's arrows)."""
     return tuple(DELTA[MIRRORED[arrow] if mirrored else arrow] for arrow in arrows)

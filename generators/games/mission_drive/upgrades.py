@@ -3,27 +3,27 @@ the satellite laser strike."""
 
 from __future__ import annotations
 
-from generators.games.mission_drive.context import _Ctx
-from generators.games.mission_drive.facts import DELTA, NEEDS_DIRECTIONS, UpgradeEffect, _pair
+from generators.games.mission_drive.context import Ctx
+from generators.games.mission_drive.facts import DELTA, NEEDS_DIRECTIONS, UpgradeEffect, pair
 from generators.games.mission_drive.road import (
-    _destroy,
-    _hit_boss,
-    _hit_vehicle,
-    _move_civilian,
-    _move_path,
-    _refill,
-    _remove_token,
-    _settle,
-    _upgrade_by_id,
+    destroy,
+    hit_boss,
+    hit_vehicle,
+    move_civilian,
+    move_path,
+    refill,
+    remove_token,
+    settle,
+    upgrade_by_id,
 )
 from generators.games.mission_drive.specs import LaserStrikeAction, UseUpgradeAction
-from generators.games.mission_drive.state import State, _add, _on_board, _part_at, _token_at, _vehicle_at
+from generators.games.mission_drive.state import State, add, on_board, part_at, token_at, vehicle_at
 
 
-def _do_use_upgrade(ctx: _Ctx, act: UseUpgradeAction) -> None:
+def do_use_upgrade(ctx: Ctx, act: UseUpgradeAction) -> None:
     """Using Upgrades: each use removes a charge or sends the card to the box, then its effect happens."""
     s = ctx.s
-    upgrade = _upgrade_by_id(s, act.upgrade)
+    upgrade = upgrade_by_id(s, act.upgrade)
     # ruling: upgrade-payment
     if act.pay == "charge":
         upgrade = ctx.own(s.upgrades, upgrade)
@@ -35,7 +35,7 @@ def _do_use_upgrade(ctx: _Ctx, act: UseUpgradeAction) -> None:
               effect=upgrade.effect.kind if upgrade.effect else None)
     if upgrade.effect is not None:
         EFFECTS[upgrade.effect.kind](ctx, upgrade.effect, act)
-        _settle(s)
+        settle(s)
 
 
 # What each effect kind needs written on the use_upgrade action (beyond upgrade and pay).
@@ -65,51 +65,51 @@ def effect_choices_refusal(s: State, effect: UpgradeEffect | None, act: UseUpgra
     return None
 
 
-def _effect_repair(ctx: _Ctx, effect: UpgradeEffect, act: UseUpgradeAction) -> None:
+def _effect_repair(ctx: Ctx, effect: UpgradeEffect, act: UseUpgradeAction) -> None:
     s = ctx.s
     gained = min(effect.amount, s.max_health - s.health)
     s.health += gained
     ctx.event("health_repaired", gained=gained, health=s.health)
 
 
-def _effect_shot(ctx: _Ctx, effect: UpgradeEffect, act: UseUpgradeAction) -> None:
+def _effect_shot(ctx: Ctx, effect: UpgradeEffect, act: UseUpgradeAction) -> None:
     """A shot along a line: the first vehicle, boss part or weapon token within range takes the hit."""
     s = ctx.s
     assert act.direction is not None
     delta = DELTA[act.direction]
     at = s.hero
     for _ in range(effect.range):
-        at = _add(at, delta)
-        if not _on_board(s, at):
+        at = add(at, delta)
+        if not on_board(s, at):
             break
-        part, victim, token = _part_at(s, at), _vehicle_at(s, at), _token_at(s, at)
+        part, victim, token = part_at(s, at), vehicle_at(s, at), token_at(s, at)
         if part is None and victim is None and token is None:
             continue
         ctx.event("upgrade_shot", direction=act.direction, at=at)
         if part is not None:
-            _hit_boss(ctx, part)
+            hit_boss(ctx, part)
         elif victim is not None:
-            _hit_vehicle(ctx, victim, "upgrade shot")
+            hit_vehicle(ctx, victim, "upgrade shot")
         else:
             assert token is not None
-            _remove_token(ctx, token, "shot")
+            remove_token(ctx, token, "shot")
         return
     ctx.event("shot_missed", direction=act.direction, reach=effect.range)
 
 
-def _effect_shift(ctx: _Ctx, effect: UpgradeEffect, act: UseUpgradeAction) -> None:
+def _effect_shift(ctx: Ctx, effect: UpgradeEffect, act: UseUpgradeAction) -> None:
     assert act.direction is not None
-    _move_path(ctx, (act.direction,))
+    move_path(ctx, (act.direction,))
 
 
-def _effect_mirror(ctx: _Ctx, effect: UpgradeEffect, act: UseUpgradeAction) -> None:
+def _effect_mirror(ctx: Ctx, effect: UpgradeEffect, act: UseUpgradeAction) -> None:
     s = ctx.s
     assert act.slot is not None
     s.mirrors[act.slot] = True
     ctx.event("mirror_restored", slot=act.slot)
 
 
-def _effect_redraw(ctx: _Ctx, effect: UpgradeEffect, act: UseUpgradeAction) -> None:
+def _effect_redraw(ctx: Ctx, effect: UpgradeEffect, act: UseUpgradeAction) -> None:
     s = ctx.s
     assert act.slot is not None
     card = s.slots[act.slot]
@@ -117,31 +117,31 @@ def _effect_redraw(ctx: _Ctx, effect: UpgradeEffect, act: UseUpgradeAction) -> N
     s.slots[act.slot] = None
     s.discard.append(card)
     ctx.event("card_discarded", slot=act.slot, card=card)
-    _refill(ctx, act.slot, ends_turn=False)
+    refill(ctx, act.slot, ends_turn=False)
 
 
-def _effect_civilian(ctx: _Ctx, effect: UpgradeEffect, act: UseUpgradeAction) -> None:
+def _effect_civilian(ctx: Ctx, effect: UpgradeEffect, act: UseUpgradeAction) -> None:
     assert act.civilian is not None and act.to is not None
-    _move_civilian(ctx, act.civilian, act.to)
+    move_civilian(ctx, act.civilian, act.to)
 
 
-def _effect_disarm(ctx: _Ctx, effect: UpgradeEffect, act: UseUpgradeAction) -> None:
+def _effect_disarm(ctx: Ctx, effect: UpgradeEffect, act: UseUpgradeAction) -> None:
     s = ctx.s
     near = [t for t in s.tokens if max(abs(t.at[0] - s.hero[0]), abs(t.at[1] - s.hero[1])) <= effect.range]
     for token in sorted(near, key=lambda t: t.id):
-        _remove_token(ctx, token, "disarmed")
+        remove_token(ctx, token, "disarmed")
     if not near:
         ctx.event("nothing_disarmed", reach=effect.range)
 
 
-def _effect_this_turn(ctx: _Ctx, effect: UpgradeEffect, act: UseUpgradeAction) -> None:
+def _effect_this_turn(ctx: Ctx, effect: UpgradeEffect, act: UseUpgradeAction) -> None:
     s = ctx.s
     if effect.kind not in s.effects:
         s.effects = [*s.effects, effect.kind]  # a new list: the state before shares it
     ctx.event("effect_this_turn", effect=effect.kind)
 
 
-def _effect_shield(ctx: _Ctx, effect: UpgradeEffect, act: UseUpgradeAction) -> None:
+def _effect_shield(ctx: Ctx, effect: UpgradeEffect, act: UseUpgradeAction) -> None:
     ctx.s.shield += effect.amount
     ctx.event("shield_raised", shield=ctx.s.shield)
 
@@ -161,11 +161,11 @@ EFFECTS = {
 }
 
 
-def _do_laser_strike(ctx: _Ctx, act: LaserStrikeAction) -> None:
+def do_laser_strike(ctx: Ctx, act: LaserStrikeAction) -> None:
     """Satellite Laser Strike: rookie mission reward level, once, during the three missions."""
     s = ctx.s
-    victim = _vehicle_at(s, _pair(act.target))
+    victim = vehicle_at(s, pair(act.target))
     assert victim is not None
     s.laser_used = True
-    _destroy(ctx, victim, "laser strike")
-    _settle(s)
+    destroy(ctx, victim, "laser strike")
+    settle(s)

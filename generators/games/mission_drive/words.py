@@ -32,7 +32,7 @@ def describe_action(act: Any, s: State | None = None, name: Callable[[str], str]
     (`name`), spaces told from where the hero is in `s` (the position the action is played from)."""
     text = _describe(act, s, name)
     extra = [f"the up-link's energy goes to {_energy_words(c, name)}" for c in getattr(act, "energy", ())]
-    extra += [f"the shock costs {_discard_words(c, name)}" for c in getattr(act, "discard", ())]
+    extra += [f"the shock costs {discard_words(c, name)}" for c in getattr(act, "discard", ())]
     if getattr(act, "hero_to", None) is not None:
         extra.append(f"the hero moves aside to {place(s, act.hero_to)}")
     return text + ("; " + "; ".join(extra) if extra else "")
@@ -102,7 +102,7 @@ def _energy_words(choice: Any, name: Callable[[str], str] = str) -> str:
     return "the hero: one more health" if choice == "health" else f"a charge on {name(choice.charge)}"
 
 
-def _discard_words(choice: DiscardChoice, name: Callable[[str], str] = str) -> str:
+def discard_words(choice: DiscardChoice, name: Callable[[str], str] = str) -> str:
     if choice.charge is not None:
         return f"a charge from {name(choice.charge)}"
     return f"the device card {name(choice.card or '')}"
