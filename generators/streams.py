@@ -58,8 +58,8 @@ def guarded() -> Any:
     """sys.stdout and sys.stderr guarded for the length of the block (and flushed at its end, so a
     failure shows while it can still be reported, not in the interpreter's last flush)."""
     saved = sys.stdout, sys.stderr
-    sys.stdout = Guarded(saved[0], "stdout")  # type: ignore[assignment]
-    sys.stderr = Guarded(saved[1], "stderr")  # type: ignore[assignment]
+    sys.stdout = Guarded(saved[0], "stdout")
+    sys.stderr = Guarded(saved[1], "stderr")
     try:
         yield
         sys.stdout.flush()

@@ -40,7 +40,8 @@ from generators.content.model import LoadedGame
 from generators.content.scenario import LoadedScenario, load_scenarios, located, plain, scenario_files
 from generators.content.yaml_io import content_files, display_path
 from generators.play import figures
-from generators.play.simulate import POLICIES, policies, simulate_one
+from generators.play.players import POLICIES
+from generators.play.simulate import policies, simulate_one
 from generators.rules.chance import Chance, ChanceExhausted, ChanceMismatch
 from generators.rules.contract import Game, load_engine
 from generators.rules.facts import GameContent, game_content

@@ -53,7 +53,7 @@ def parse_path(data: str) -> tuple[Command, ...]:
             raise ValueError(f"command {cmd} needs {n} numbers")
         i += n
         rel = cmd.islower()
-        a = [float(v) for v in args]  # type: ignore[arg-type]
+        a = [float(v) for v in args]
         if upper == "M":
             x, y = (x + a[0], y + a[1]) if rel else (a[0], a[1])
             sx, sy = x, y

@@ -215,7 +215,7 @@ class _PictureOnly:
 
 
 def picture_only(c: Canvas) -> Canvas:
-    return _PictureOnly(c)  # type: ignore[return-value]
+    return _PictureOnly(c)
 
 
 def mirror_bleed(c: Canvas, draw: Callable[[], None], regions: list[Region]) -> None:

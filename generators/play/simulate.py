@@ -229,10 +229,10 @@ def cluster_executor(address: str) -> Executor:
     except ImportError:
         raise SimulateUsageError("--scheduler needs Dask's distributed package: pip install distributed") from None
     try:
-        client = Client(address, timeout="5s")
+        client = Client(address, timeout="5s")  # type: ignore[no-untyped-call]  # Dask is not annotated
     except (OSError, ValueError) as exc:  # ValueError: an address Dask cannot parse
         raise SimulateUsageError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
-    return client.get_executor()  # type: ignore[no-any-return]
+    return client.get_executor()  # type: ignore[no-untyped-call, no-any-return]  # Dask is not annotated
 
 
 class SimulateUsageError(Exception):

@@ -109,10 +109,12 @@ class Chance:
             order = list(entry.value) if isinstance(entry.value, (list, tuple)) else [entry.value]
             if sorted(map(repr, order)) != sorted(map(repr, items)):
                 raise IllegalAction(f"scripted {label} {order} is not an order of {list(items)}")
-            return self._record(label, order)
+            self._record(label, order)
+            return order
         order = list(items)
         self._generator(label).shuffle(order)
-        return self._record(label, order)
+        self._record(label, order)
+        return order
 
     @property
     def unused(self) -> list[Scripted]:

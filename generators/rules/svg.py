@@ -124,10 +124,10 @@ def inside(kind: str, shape: tuple[Any, ...], x: float, y: float) -> bool:
     """Whether (x, y) lies in a shape as `Svg.filled` notes it."""
     if kind == "rect":
         sx, sy, w, h = shape
-        return sx <= x <= sx + w and sy <= y <= sy + h
+        return bool(sx <= x <= sx + w and sy <= y <= sy + h)
     if kind == "circle":
         cx, cy, r = shape
-        return (x - cx) ** 2 + (y - cy) ** 2 <= r * r
+        return bool((x - cx) ** 2 + (y - cy) ** 2 <= r * r)
     hit = False  # a polygon: count the edges a ray to the right crosses
     for (x0, y0), (x1, y1) in zip(shape, (*shape[1:], shape[0]), strict=True):
         if (y0 > y) != (y1 > y) and x < x0 + (y - y0) * (x1 - x0) / (y1 - y0):
@@ -186,7 +186,7 @@ class Svg:
 
     def under(self, x: float, y: float) -> str:
         """The colour a point of the drawing shows: the last solid shape drawn over it, or the paper."""
-        for kind, shape, fill in reversed(self.fills):
+        for kind, shape, fill in self.fills[::-1]:
             if inside(kind, shape, x, y):
                 return fill
         return self.paper or COLORS["paper"]

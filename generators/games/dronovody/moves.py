@@ -61,7 +61,7 @@ def _waiting(ask: AskS) -> list[str]:
     found = memo.get("waiting")
     if found is None:
         found = memo["waiting"] = waiting_on(ask.state)
-    return found  # type: ignore[no-any-return]
+    return found
 
 
 def _me(ask: AskS, a: Any) -> Player:
@@ -74,7 +74,7 @@ def _reach(ask: AskS, p: Player) -> int:
     found = ask.memo.get(key)
     if found is None:
         found = ask.memo[key] = recon(ask.state, p)
-    return found  # type: ignore[no-any-return]
+    return found
 
 
 # --- rules every move asks --------------------------------------------------------------------

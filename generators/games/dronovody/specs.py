@@ -189,7 +189,7 @@ PLAYER_DOC = ("the player who acts, by name; default: the player the game waits 
 def _action(name: str, doc: str, fields: Sequence[tuple[str, Any, Any, str]] = ()) -> type:
     """A frozen action dataclass with docstring `doc`: `do`, the given fields (name, type, default or `...` for
     none, doc), and `player` (default: whoever must act)."""
-    spec = [("do", Literal[name])]  # type: ignore[valid-type]
+    spec = [("do", Literal[name])]
     for n, t, d, text in fields:
         meta = {"doc": text}
         spec.append((n, t, field(metadata=meta) if d is ... else field(default=d, metadata=meta)))  # type: ignore[arg-type]

@@ -128,7 +128,7 @@ def draw_power(s: State, p: Player, take: str, chance: Chance, events: list[Even
 def top_card(deck: list[str], known: bool, label: str, chance: Chance) -> str:
     """The top card of a deck in a known order; from a deck in an unknown order (a scenario that does not
     list it), the card is a labelled chance result among the faces left."""
-    return deck[0] if known else chance.choice(label, sorted(set(deck)))  # type: ignore[no-any-return]
+    return deck[0] if known else chance.choice(label, sorted(set(deck)))
 
 
 def without(items: list[T], item: T) -> list[T]:

@@ -351,7 +351,7 @@ def _paths(ask: AskS, player: str) -> dict[tuple[str, ...], None]:
     """The drives the path rule allows `player` now: its own search (`legal_paths` follows the same step
     rules as `_path_problem`), asked once per question."""
     s = ask.state
-    return ask.once(("paths", player),  # type: ignore[no-any-return]
+    return ask.once(("paths", player),
                     lambda: dict.fromkeys(legal_paths(s, s.players[player], s.turn.allowance)))
 
 
@@ -398,7 +398,7 @@ def _lays(ask: AskS, player: str) -> dict[LayTile, None]:
     `_lay_place` checks), asked once per question."""
     s = ask.state
     face = s.turn.tile_in_hand
-    return ask.once(("lays", player), lambda: dict.fromkeys(  # type: ignore[no-any-return]
+    return ask.once(("lays", player), lambda: dict.fromkeys(
         lay_options(s, s.players[player], face) if face is not None else ()))
 
 
@@ -676,12 +676,12 @@ def _play_options(ask: AskS, player: str) -> list[PlayPower]:
     p = _me(ask, player)
     if t.power_used or t.extra_move is not None or tile_of(s, p).kind == "start":
         return []
-    return [_made.PlayPower("play_power", player, c, target, tile, kind) for c in sorted(set(p.power))  # type: ignore[arg-type]
+    return [_made.PlayPower("play_power", player, c, target, tile, kind) for c in sorted(set(p.power))
             for target, tile, kind in _card_plays(ask, p, c)]
 
 
 def _card_plays(ask: AskS, p: Player, card: str) -> list[Where]:
-    return ask.once(("plays", card), lambda: _plays(ask.state, p, ask.state.box.effects[card]))  # type: ignore[no-any-return]
+    return ask.once(("plays", card), lambda: _plays(ask.state, p, ask.state.box.effects[card]))
 
 
 # ruling: unprinted-cards

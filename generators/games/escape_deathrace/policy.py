@@ -115,7 +115,7 @@ def _boss_tiles(s: State) -> list[Tile]:
             known[("boss-tiles",)] = [*before, laid] if laid.kind == "boss" else before
         else:
             known[("boss-tiles",)] = [t for t in s.tiles.values() if t.kind == "boss"]
-    return known[("boss-tiles",)]  # type: ignore[no-any-return]
+    return known[("boss-tiles",)]
 
 
 def _open_ends(s: State) -> list[str]:
@@ -132,7 +132,7 @@ def _open_ends(s: State) -> list[str]:
             known[("open-ends",)] = [*ends, laid.id] if _open(s, laid) else ends
         else:
             known[("open-ends",)] = [t.id for t in s.tiles.values() if _open(s, t)]
-    return known[("open-ends",)]  # type: ignore[no-any-return]
+    return known[("open-ends",)]
 
 
 def _open(s: State, t: Tile) -> bool:

@@ -55,7 +55,7 @@ def _neighbours(s: State, tile: Tile) -> list[Tile]:
     found = known.get(key)
     if found is None:
         found = known[key] = _joined_to(s, tile)
-    return found  # type: ignore[no-any-return]
+    return found
 
 
 def _joined_to(s: State, tile: Tile) -> list[Tile]:
@@ -86,7 +86,7 @@ def distances(s: State, origin: str) -> Mapping[str, int]:
         else:
             found = _breadth_first(s, origin)
         known[key] = found
-    return found  # type: ignore[no-any-return]
+    return found
 
 
 def layout(s: State) -> dict[Any, Any]:
@@ -130,7 +130,7 @@ def final_tile(s: State) -> Tile | None:
             known[("final",)] = laid if laid.kind == "final-boss" else base[("final",)]
         else:
             known[("final",)] = next((t for t in s.tiles.values() if t.kind == "final-boss"), None)
-    return known[("final",)]  # type: ignore[no-any-return]
+    return known[("final",)]
 
 
 def tile_of(s: State, p: Player) -> Tile:
@@ -335,7 +335,7 @@ def next_tile(s: State, chance: Chance) -> str:
         face = s.stack[0] if s.stack_known else chance.choice("road tile", s.stack)
         i = s.stack.index(face)
         s.stack = [*s.stack[:i], *s.stack[i + 1:]]  # a new list: copies of the state share the old one
-        return face  # type: ignore[no-any-return]
+        return face
     return s.box.final
 
 
@@ -349,7 +349,7 @@ def open_spots(s: State) -> dict[tuple[int, int], list[Tile]]:
         before = roads.base.get(("open-spots",)) if roads.base is not None else None
         found = known[("open-spots",)] = _find_open_spots(s) if before is None or roads.laid is None \
             else _grown_open_spots(s, before, roads.laid)
-    return found  # type: ignore[no-any-return]
+    return found
 
 
 def _grown_open_spots(s: State, before: dict[tuple[int, int], list[Tile]],

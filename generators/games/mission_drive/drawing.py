@@ -7,6 +7,7 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
+from generators.content.geometry import Box
 from generators.games.mission_drive.facts import FIRE_DIRECTION, SLOTS, Space
 from generators.games.mission_drive.state import State, part_space, vkey
 from generators.rules import svg as draw
@@ -69,7 +70,7 @@ def _rows_shown(s: State, focus: draw.Focus | None) -> tuple[int, int]:
     if focus is None:
         return 0, s.rows
     x, y = _unit(s, s.hero)
-    window = focus.window or draw.Box(x - 0.5, y - 0.5, 1, 1)
+    window = focus.window or Box(x - 0.5, y - 0.5, 1, 1)
     top = max(0, math.floor(window.y + 1e-6) - CONTEXT_ROWS)
     bottom = min(s.rows, math.ceil(window.y1 - 1e-6) + CONTEXT_ROWS)
     while bottom - top < min(MIN_ROWS, s.rows):
@@ -109,7 +110,7 @@ def draw_svg(state: State, focus: draw.Focus | None = None) -> str:
         pic.text(width / 2, road_top - 3, "⋮ the road goes on", size=10, fill="#555555")
     pic.rect(road_x, road_top, s.lanes * CELL, road_bottom - road_top, "none", draw.COLORS["ink"], width=2)
     _draw_dashboard(pic, s, road_bottom + MARGIN)
-    view = draw.Box(0, road_top - MARGIN, width, height - road_top + MARGIN)
+    view = Box(0, road_top - MARGIN, width, height - road_top + MARGIN)
     return pic.render(view if focus is not None else None)
 
 

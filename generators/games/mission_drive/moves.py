@@ -131,7 +131,7 @@ def _tried(ask: Ask[State], act: Any) -> str | None:
         hash(act)
     except TypeError:  # written by hand with lists: asked once, not kept
         return _try(ask.state, act)
-    return ask.once(("tried", act), lambda: _try(ask.state, act))  # type: ignore[no-any-return]
+    return ask.once(("tried", act), lambda: _try(ask.state, act))
 
 
 def _try(s: State, act: Any) -> str | None:
@@ -267,9 +267,9 @@ def card_playable(ask: Ask[State], act: MoveAction) -> str | None:
 # Every move and brake without choices, made once: frozen, so every state's options share them.
 _FIRES: tuple[Fire, ...] = (None, "before", "after")
 _FIRES_BOTH: tuple[Fire, ...] = (*_FIRES, "both")
-_MOVES = {(slot, mirror, fire): MoveAction("move", slot, mirror, fire)  # type: ignore[arg-type]
+_MOVES = {(slot, mirror, fire): MoveAction("move", slot, mirror, fire)
           for slot in SLOTS for mirror in (False, True) for fire in _FIRES_BOTH}
-_BRAKES = {(slot, n): BrakeAction("brake", slot, n) for slot in SLOTS for n in (0, 1, 2)}  # type: ignore[arg-type]
+_BRAKES = {(slot, n): BrakeAction("brake", slot, n) for slot in SLOTS for n in (0, 1, 2)}
 # The same, a slot's (and mirror's) whole row at once, for a state where no choice can be met.
 _MOVE_ROWS = {(slot, mirror, both): tuple(_MOVES[slot, mirror, fire] for fire in (_FIRES_BOTH if both else _FIRES))
               for slot in SLOTS for mirror in (False, True) for both in (False, True)}

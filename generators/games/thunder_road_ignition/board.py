@@ -101,7 +101,7 @@ def _tile(kit: Kit, side: int, t: int) -> tuple[tuple[Space, tuple[tuple[int, st
             made.append((Space(local[s.id], t, s.id, lane, row, s.terrain, links, frozenset(s.walls), s.arrow,
                                t + (row + 0.5) / m.rows), seams))
         found = kit.tiles[key] = tuple(made)
-    return found  # type: ignore[no-any-return]
+    return found
 
 
 def _space(kit: Kit, side: int, sp: Space, links: tuple[str, ...]) -> Space:
@@ -111,7 +111,7 @@ def _space(kit: Kit, side: int, sp: Space, links: tuple[str, ...]) -> Space:
     found = kit.tiles.get(key)
     if found is None:
         found = kit.tiles[key] = replace(sp, links=links)
-    return found  # type: ignore[no-any-return]
+    return found
 
 
 def _resolve_link(target: str, tile: int, maps: list[SpaceMap], local: Collection[str],

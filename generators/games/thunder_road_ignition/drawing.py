@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from generators.content import geometry
+from generators.content.geometry import Box
 from generators.content.model import SpaceMap
 from generators.games.thunder_road_ignition.facts import FINISHED, START
 from generators.games.thunder_road_ignition.state import Car, State, terrain
@@ -63,10 +64,10 @@ def _outlines(m: SpaceMap, place: geometry.Placement, inset: float = 0.0) -> dic
     return {s.id: tuple(place.apply(q) for q in geometry.outline(m, s, inset)) for s in m.spaces}
 
 
-def _tile_box(pc: _Piece) -> draw.Box:
+def _tile_box(pc: _Piece) -> Box:
     pts = [q for outline in _outlines(pc.m, pc.place).values() for q in outline]
     xs, ys = [p[0] for p in pts], [-p[1] for p in pts]
-    return draw.Box.spanning(min(xs), min(ys), max(xs), max(ys))
+    return Box.spanning(min(xs), min(ys), max(xs), max(ys))
 
 
 def _focus_tiles(state: State, focus: draw.Focus | None) -> list[int]:
@@ -79,7 +80,7 @@ def _focus_tiles(state: State, focus: draw.Focus | None) -> list[int]:
     return list(range(min(hit), max(hit) + 1))
 
 
-def _overlap(a: draw.Box, b: draw.Box) -> bool:
+def _overlap(a: Box, b: Box) -> bool:
     return a.x < b.x1 and b.x < a.x1 and a.y < b.y1 and b.y < a.y1
 
 

@@ -84,7 +84,7 @@ def _dice(ask: AskS) -> tuple[int, ...]:
     found = ask.memo.get("dice")
     if found is None:
         found = ask.memo["dice"] = tuple(sorted(set(ask.state.crews[_decision(ask).player].dice)))
-    return found  # type: ignore[no-any-return]
+    return found
 
 
 def _decision(ask: AskS) -> Decision:
@@ -104,21 +104,21 @@ def _slots(ask: AskS) -> list[str]:
     found = ask.memo.get("slots")
     if found is None:
         found = ask.memo["slots"] = open_slots(ask.state, ask.state.active)
-    return found  # type: ignore[no-any-return]
+    return found
 
 
 def _slipstreamers(ask: AskS) -> list[str]:
     found = ask.memo.get("slipstream")
     if found is None:
         found = ask.memo["slipstream"] = slipstream_cars(ask.state, ask.state.active)
-    return found  # type: ignore[no-any-return]
+    return found
 
 
 def _on_board(ask: AskS) -> list[str]:
     found = ask.memo.get("on board")
     if found is None:
         found = ask.memo["on board"] = cars_on_board(ask.state)
-    return found  # type: ignore[no-any-return]
+    return found
 
 
 # --- 1. Command --------------------------------------------------------------------------------

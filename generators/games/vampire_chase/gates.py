@@ -59,7 +59,7 @@ def gear_rule(gear: str) -> Callable[[AskS, Any], Why]:
         memo = ask.memo
         found = memo.get(key, UNSET)
         if found is not UNSET:
-            return found  # type: ignore[no-any-return]
+            return found
         why = memo[key] = gear_closed(ask.state, gear)
         return why
     return rule
@@ -73,7 +73,7 @@ def hand_cards(ask: AskS) -> list[str]:
     memo = ask.memo
     found = memo.get("hand", UNSET)
     if found is not UNSET:
-        return found  # type: ignore[no-any-return]
+        return found
     cards = memo["hand"] = sorted(set(ask.state.hand))
     return cards
 

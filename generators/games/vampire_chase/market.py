@@ -119,7 +119,7 @@ def _after_gear(ask: AskS) -> State:
         found = ask.memo["after market gear"] = s.copy()
         # which cards leave a pile does not depend on the draw's order: any seed tells it
         begin(found, "market", Chance.seeded(0), [])
-    return found  # type: ignore[no-any-return]
+    return found
 
 
 def _trash_options(ask: AskS, player: str) -> list[TrashAction]:

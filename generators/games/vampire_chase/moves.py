@@ -97,7 +97,7 @@ def _draw_total(ask: AskS) -> tuple[int, int, int, int]:
         need = max(0, HAND_SIZE - len(state.hand))
         d, p = available(state, "driver"), available(state, "passenger")
         found = ask.memo["draw"] = (need, d, p, min(need, d + p))
-    return found  # type: ignore[no-any-return]
+    return found
 
 
 def _draw_options(ask: AskS, player: str) -> list[DrawAction]:
@@ -151,7 +151,7 @@ def _targets(ask: AskS, card: str, enhance: bool) -> list[int | None]:
     key = (card, enhance)
     known = memo.get(key)
     if known is not None:
-        return known  # type: ignore[no-any-return]
+        return known
     aim = ask.state.lib.aims[key]
     found: list[int | None]
     if aim is None:
@@ -186,7 +186,7 @@ def _play_open(ask: AskS, a: PlayAction | None) -> Why:
     memo = ask.memo
     found = memo.get("play more", UNSET)
     if found is not UNSET:
-        return found  # type: ignore[no-any-return]
+        return found
     why = memo["play more"] = play_gear(ask, a) or _can_play_more(ask.state)
     return why
 
@@ -267,7 +267,7 @@ def _reach(ask: AskS) -> list[int]:
     found = ask.memo.get("reach")
     if found is None:
         found = ask.memo["reach"] = move_destinations(ask.state)
-    return found  # type: ignore[no-any-return]
+    return found
 
 
 def _move_options(ask: AskS, player: str) -> list[MoveAction]:
@@ -301,7 +301,7 @@ def _speeds(ask: AskS) -> list[int]:
     memo = ask.memo
     found = memo.get("speeds", UNSET)
     if found is not UNSET:
-        return found  # type: ignore[no-any-return]
+        return found
     s = ask.state
     cards = s.lib.vampire_cards
     values = [cards[c].speed for c in [*(p.card for p in s.played), *s.tucked]]
