@@ -5,11 +5,17 @@ rule that changes play makes them stale, and the check's report says so."""
 from __future__ import annotations
 
 import dataclasses
+import functools
+import json
+import os
+import random
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
-from generators.play import figures
+from generators.play import figures, players
 from generators.rules.contract import Hints, load_engine
 from generators.rules.facts import game_content
 from tests.helpers import real_content
@@ -68,3 +74,55 @@ def test_a_changed_search_makes_head_to_head_figures_stale_and_leaves_the_rest(m
     after = {part: figures.version(GAME.engine or "", CONTENT, part) for part in ("plays", "players")}
     assert after["plays"] == before["plays"]
     assert after["players"] != before["players"]
+
+
+# Small changes to how the search plays, each of which changes a game's head-to-head figures: the
+# probe (`figures.search_behaviour`) must notice every one. The old probe (the choices of the first 12
+# moves at 8 simulations) missed the exploration and widening changes here, and the root re-dealt
+# (below).
+SEARCH_CHANGES = {
+    "exploration": {"exploration": 0.72},
+    "widening": {"widening": 1.45},
+    "ordering": {"rank_deep": False},
+    "prior": {"puct": 0.5},
+}
+
+
+@pytest.mark.parametrize("change", sorted(SEARCH_CHANGES))
+def test_a_small_change_to_the_search_changes_the_head_to_head_version(change: str,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    before = figures.version(GAME.engine or "", CONTENT, "players")
+    monkeypatch.setattr(figures, "SearchPlayer", functools.partial(players.SearchPlayer, **SEARCH_CHANGES[change]))
+    assert figures.version(GAME.engine or "", CONTENT, "players") != before
+
+
+def test_a_search_that_rates_its_root_on_a_re_dealt_world_changes_the_head_to_head_version(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The search's root ratings made on a world re-dealt from the observation instead of the true state
+    (`redeal`): in the vampire chase the ratings differ at a few positions a game (after a draw), which
+    the old probe never reached."""
+    before = figures.version(GAME.engine or "", CONTENT, "players")
+    monkeypatch.setattr(figures, "SearchPlayer", functools.partial(players.SearchPlayer, redeal=True))
+    assert figures.version(GAME.engine or "", CONTENT, "players") != before
+
+
+def test_the_version_is_the_same_in_another_process() -> None:
+    """A fresh interpreter with another hash seed deals the same re-dealt worlds and computes the same
+    versions (a re-deal seeded from `hash` of a tuple holding None differed from process to process,
+    so no game a re-dealing player played would replay)."""
+    game = "mission-drive"  # its decks are re-dealt
+    code = ("import json, random, sys; from pathlib import Path; from generators.content.loader import load_content; "
+            "from generators.play import figures; from generators.play.players import _aside; "
+            "from generators.rules.contract import load_engine; from generators.rules.facts import game_content; "
+            f"g = load_content(Path(sys.argv[1])).game({game!r}); c = game_content(g, load_engine(g.engine)); "
+            f"print(json.dumps({{'deal': _aside(random.Random(7)).seed, "
+            f"**{{p: figures.version(g.engine, c, p) for p in {PARTS!r}}}}}))")
+    out = subprocess.run([sys.executable, "-c", code, str(ROOT / "content")], cwd=ROOT, capture_output=True,
+                         text=True, check=True, env={**os.environ, "PYTHONHASHSEED": "12345"})
+    loaded = real_content().game(game)
+    content = game_content(loaded, load_engine(loaded.engine or ""))
+    assert json.loads(out.stdout) == {"deal": players._aside(random.Random(7)).seed,
+                                      **{p: figures.version(loaded.engine or "", content, p) for p in PARTS}}
+
+
+PARTS = ("plays", "players")

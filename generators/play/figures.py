@@ -30,7 +30,7 @@ from generators.rules.facts import GameContent
 FILE = "figures.json"
 BEHAVIOUR_SEEDS = {"random": (1, 2), "greedy": (1,)}  # the reference games, per setting
 SEARCHED = {"players", "confirmed"}  # parts whose figures the search player played
-SEARCH_PROBE = (8, 12)  # the search's simulations a move, and its moves, in its reference game
+SEARCH_PROBE = (24, 40)  # the search's simulations, and the positions it analyses (`search_behaviour`)
 
 
 def version(engine: str, content: GameContent, part: str = "plays") -> str:
@@ -67,49 +67,61 @@ def behaviour(engine: Game[Any, Any], content: GameContent) -> str:
 
 
 def search_behaviour(engine: Game[Any, Any], content: GameContent) -> str:
-    """A digest of the search player's first moves in a seeded game of the first setting, on a small
-    budget: any change to how it searches (its scale, rollouts, selection or the game's hints) changes
-    a choice there long before it changes a figure, so head-to-head figures go stale with it."""
-    simulations, moves = SEARCH_PROBE
+    """A digest of the search player's analysis on a small budget at positions spread over a seeded
+    look-ahead game of the first setting: every root move's visits and mean return, not only the move
+    chosen. The means read the scale, the rollouts and the game's hints in every simulation, so any
+    change to how it searches moves one of them long before it changes a figure, and the positions run
+    to the game's end, where more is hidden and more is at stake than in its first moves (a probe of
+    the first 12 moves' choices missed the root's ratings moving to a re-dealt world)."""
+    simulations, probes = SEARCH_PROBE
     setting = engine.simulation_setups()[0]
-    chance, rng = Chance.seeded(1), random.Random("search-reference")
-    search = SearchPlayer(simulations=simulations)
-    state = engine.new_game(engine.parse_options(dict(setting.options)), content, chance)
+    positions, _ = _played(engine, content, dict(setting.options), 1, "greedy")
+    choices = [p for p in positions if len(p[2]) > 1]
+    step = max(1, len(choices) // probes)
+    rng = random.Random("search-reference")
     h = hashlib.sha256()
-    for _ in range(moves):
-        players = engine.players_to_act(state)
-        if not players:
-            break
-        legal = engine.legal_actions(state, players[0])
-        action = search.choose(engine, state, players[0], legal, rng)
-        h.update(repr(action).encode())
-        state = engine.play(state, action, chance)[0]
+    for state, player, legal in choices[step // 2::step][:probes]:
+        found = SearchPlayer(simulations=simulations).analyse(engine, state, player, legal, rng)
+        # Means rounded: the same search gives the same digest on another machine's floating point.
+        h.update(repr([(m.action, m.visits, None if m.value is None else round(m.value, 6))
+                       for m in found.moves]).encode())
     return h.hexdigest()
 
 
 def _reference_game(engine: Game[Any, Any], content: GameContent, options: dict[str, Any], seed: int,
                     policy: str) -> str:
+    positions, end = _played(engine, content, options, seed, policy)
+    h = hashlib.sha256()
+    for _, _, legal in positions:
+        h.update(repr(legal).encode())
+    h.update(repr(sorted(engine.result(end).items())).encode())
+    h.update(repr(tuple(engine.winners(end))).encode())
+    return h.hexdigest()
+
+
+def _played(engine: Game[Any, Any], content: GameContent, options: dict[str, Any], seed: int,
+            policy: str) -> tuple[list[tuple[Any, str, list[Any]]], Any]:
+    """A seeded reference game by `policy` (random, or the look-ahead where the game rates positions):
+    each decision's state, player and legal moves, and the final state."""
     chance = Chance.seeded(seed)
     rng = random.Random(f"reference-{seed}")
     look = LookaheadPlayer()
     state = engine.new_game(engine.parse_options(options), content, chance)
-    h = hashlib.sha256()
+    positions = []
     for _ in range(engine.type.max_actions + 1):
         players = engine.players_to_act(state)
         if not players:
             break
         player = players[0] if len(players) == 1 else rng.choice(players)
         legal = engine.legal_actions(state, player)
-        h.update(repr(legal).encode())
+        positions.append((state, player, legal))
         after = None
         if policy == "greedy" and len(legal) > 1 and engine.evaluate(state, player) is not None:
             action, after = look.choose_with_state(engine, state, player, legal, rng)
         else:
             action = rng.choice(legal)
         state = after if after is not None else engine.play(state, action, chance)[0]
-    h.update(repr(sorted(engine.result(state).items())).encode())
-    h.update(repr(tuple(engine.winners(state))).encode())
-    return h.hexdigest()
+    return positions, state
 
 
 def path_of(game: LoadedGame) -> Path:

@@ -36,6 +36,7 @@ import math
 import random
 import statistics
 import time
+import zlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -134,8 +135,10 @@ _AHEAD = LookaheadPlayer()
 
 
 def _aside(rng: random.Random) -> Chance:
-    """Chance for a re-deal, seeded from `rng`'s state without drawing from it (see the module's note)."""
-    return Chance.seeded(hash(rng.getstate()) & 0x3FFFFFFF)
+    """Chance for a re-deal, seeded from `rng`'s state without drawing from it (see the module's note):
+    a checksum of its words, the same in every process (`hash` of the state tuple is not: it holds
+    None, whose hash is its address before Python 3.12), and unlike the next numbers it will draw."""
+    return Chance.seeded(zlib.crc32(repr(rng.getstate()[1]).encode()) & 0x3FFFFFFF)
 
 
 class _Node:
