@@ -7,9 +7,11 @@ from __future__ import annotations
 import functools
 import http.server
 import os
+import re
 import threading
 from dataclasses import dataclass
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import pytest
 import yaml
@@ -123,3 +125,30 @@ def questions(built: Built):
     games = {g.id: g for g in ready(built.content)}
     assert set(games) <= set(asked), f"no search questions for {sorted(set(games) - set(asked))}"
     return [(games[g], items) for g, items in asked.items() if g in games]
+
+
+def _entry_of(site: Path, game_id: str, chapter: str, folder: str = "") -> dict[str, str]:
+    """Every anchor of a rules page (of a translation's `folder`) -> the rules entry (h2) it belongs to."""
+    raw = (site / game_id / folder / "rules" / f"{chapter}.html").read_text("utf-8")
+    owner: dict[str, str] = {}
+    current = ""
+    for m in re.finditer(r'<h([23]) id="([^"]+)"', raw):
+        if m.group(1) == "2":
+            current = m.group(2)
+        owner[m.group(2)] = current
+    return owner
+
+
+def finds_rule(site: Path, game, groups: list[list[str]], rule_id: str, top: int = 3, lang: str = "") -> bool:
+    """The rule's entry (or a subsection of it) is one of the links (`groups`: each result's links,
+    best first) of the first `top` results; with `lang`, on that translation's pages."""
+    chapter = next(r.meta.chapter for r in game.rules if r.id == rule_id)
+    owner = _entry_of(site, game.id, chapter, lang)
+    folder = f"{game.id}/{lang}/rules" if lang else f"{game.id}/rules"
+    for group in groups[:top]:
+        for href in group:
+            u = urlsplit(href)
+            path = u.path.rstrip("/").removesuffix(".html")
+            if path.endswith(f"{folder}/{chapter}") and owner.get(u.fragment) == rule_id:
+                return True
+    return False

@@ -750,6 +750,33 @@ def test_a_game_loads_its_own_search_index_and_the_hub_every_game(built: Built) 
     assert {loc.split("/")[0] for loc in hub_locations} >= {g.id for g in ready(built.content)}
 
 
+def test_the_theme_assets_are_in_the_site_once(built: Built) -> None:
+    """Every page loads the theme's stylesheets and scripts, and Material's search worker, from the
+    site's one assets/ folder: a reader moving from one game to another downloads none of them
+    again. A game keeps only what is its own (which folder is which game, for its search)."""
+    site = built.site
+    hub = {p.relative_to(site / "assets").as_posix() for p in (site / "assets").rglob("*") if p.is_file()}
+    assert any(name.startswith("javascripts/bundle.") for name in hub), "no theme bundle at the top"
+    for game in ready(built.content):
+        own = sorted(p.relative_to(site / game.id / "assets").as_posix()
+                     for p in (site / game.id / "assets").rglob("*") if p.is_file())
+        assert own == ["roadkit-games.js"], f"{game.id} carries its own copy of {own}"
+        for path in [site / game.id / "index.html", *sorted((site / game.id / "rules").glob("*.html"))[:1]]:
+            loaded = [link for tag, link in parse(path).links if tag in ("script", "link")]
+            config = re.search(r'<script id="__config" type="application/json">(.*?)</script>',
+                               path.read_text("utf-8"), re.S)
+            assert config, f"{path.relative_to(site)}: no theme configuration"
+            loaded.append(json.loads(config.group(1))["search"])
+            for link in loaded:
+                if urlsplit(link).scheme or not urlsplit(link).path.endswith((".css", ".js")):
+                    continue  # not a stylesheet or script (a page prefetched, an address)
+                target = (path.parent / unquote(urlsplit(link).path)).resolve()
+                rel = target.relative_to(site.resolve()).as_posix()
+                assert target.is_file(), f"{path.relative_to(site)}: {link} is missing"
+                assert rel.startswith("assets/") or rel == f"{game.id}/assets/roadkit-games.js", \
+                    f"{path.relative_to(site)} loads {rel}, not the site's one copy"
+
+
 # --- links, offline, rebuilds -----------------------------------------------------------------
 
 

@@ -572,7 +572,37 @@ def _first_load(site: Path) -> list[str]:
         index = next((f for f in files if f.endswith("search_index.json")), "")
         print(f"    {project:<58}{sum(sizes[f] for f in files) / 1000:>10.1f} KB, of which search index "
               f"{sizes.get(index, 0) / 1000:.1f} KB")
-    return [] if ok else [f"site: heaviest first load {heaviest.total / 1000:.0f} KB ({heaviest.page})"]
+    missed = [] if ok else [f"site: heaviest first load {heaviest.total / 1000:.0f} KB ({heaviest.page})"]
+    return missed + _game_weights(site, weights)
+
+
+def _game_weights(site: Path, weights: list) -> list[str]:
+    """Per game: its heaviest rules page on a first load, and its heaviest second page: any of its
+    pages after its overview (the theme's assets and the game's search index already there), or
+    after another game's overview or the home page (the theme's assets there, not its index)."""
+    from generators.site.weight import RULES_TARGET, SECOND_TARGET, second_load
+
+    by_page = {w.page: w for w in weights}
+    games = sorted({w.page.split("/")[0] for w in weights if f"{w.page.split('/')[0]}/index.html" in by_page})
+    print(f"  per game: heaviest rules page (first load; target <= {RULES_TARGET / 1000:.0f} KB) and heaviest "
+          f"second page, after its own overview, another's or home (target <= {SECOND_TARGET / 1000:.0f} KB):")
+    missed = []
+    for game in games:
+        own = by_page[f"{game}/index.html"]
+        before = [own, *(by_page[p] for p in ("index.html", *(f"{g}/index.html" for g in games if g != game))
+                         if p in by_page)]
+        rules = max((w for w in weights if w.page.startswith(f"{game}/rules/")), key=lambda w: w.total, default=None)
+        second = max((second_load(first, w) for first in before for w in weights
+                      if w.page.startswith(f"{game}/") and w is not first), key=lambda w: w.total, default=None)
+        if rules is None or second is None:
+            continue
+        ok = rules.total <= RULES_TARGET and second.total <= SECOND_TARGET
+        print(f"    {game:<32}rules {rules.total / 1000:6.1f} KB ({rules.page.split('/', 1)[1]}); second "
+              f"{second.total / 1000:6.1f} KB ({second.page.split('/', 1)[1]}): {_verdict(ok)}")
+        if not ok:
+            missed.append(f"site: {game} rules page {rules.total / 1000:.0f} KB, "
+                          f"second page {second.total / 1000:.0f} KB")
+    return missed
 
 
 TEST_TIMES = ROOT / "build" / "test-times.json"  # written by tests/conftest.py after each whole run

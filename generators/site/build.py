@@ -56,6 +56,7 @@ from generators.site.linkcheck import broken_links
 from generators.site.live import serve as live_serve
 from generators.site.paths import REPO, SITE_SRC
 from generators.site.projects import HUB, index_files, merged_index, own_docs, own_index, split
+from generators.site.shared_assets import share_assets
 
 Say = Callable[[str], None]
 BASE_CONFIG = REPO / "mkdocs.yml"
@@ -102,9 +103,11 @@ def project_keys(content: Content, manifest: Manifest) -> dict[str, str]:
     site_files = [BASE_CONFIG, *files(SITE_SRC)]
     games = ready_games(content)
     by_id = {g.id: g for g in content.games}
-    # Every project shows every ready game's name (tabs, scoped search) and the hand-written pages.
+    # Every project shows every ready game's name and languages (tabs, scoped search) and the
+    # hand-written pages.
     common = digest(code_version(*SITE_CODE), files_key(REPO, site_files), files_key(root, [root / "icons.yaml"]),
-                    [(g, by_id[g].game.name, by_id[g].game.order) for g in games])
+                    [(g, by_id[g].game.name, by_id[g].game.order, [t.language for t in by_id[g].game.translations])
+                     for g in games])
     out = manifest.root
     keys = {HUB: digest(common, "hub", files_key(root, [Path(g.dir) / "game.yaml" for g in content.games]),
                         files_key(out, play.key_files(out, None)))}
@@ -222,7 +225,8 @@ def _recorded_projects(manifest: Manifest, site: Path) -> set[str]:
 
 def _assemble(new: Path, site: Path, projects: list[str], built: dict[str, Path]) -> None:
     """Fill `new` with the whole site: built projects moved in, the others hard-linked from `site`
-    (the current site is never changed), then the search indexes written (the hub's merged)."""
+    (the current site is never changed), each rebuilt game's pages pointed at the hub's one copy of
+    the theme's assets, then the search indexes written (the hub's merged)."""
     games = [p for p in projects if p]
     for project in projects:
         dest = new / project if project else new
@@ -237,6 +241,9 @@ def _assemble(new: Path, site: Path, projects: list[str], built: dict[str, Path]
                 if entry.is_dir() and (entry / "search").is_dir():
                     continue  # a game's project (or one no longer built): not the hub's
                 _link_tree(entry, new / entry.name) if entry.is_dir() else link_or_copy(entry, new / entry.name)
+    for project in games:
+        if project in built:  # a kept game's pages point at the hub's assets already
+            share_assets(new / project, new)
     _merge_search(new, projects, games)
 
 

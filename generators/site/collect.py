@@ -7,6 +7,7 @@ import re
 from collections.abc import Collection
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import Any
 
 from generators.content.loader import Content
 from generators.site import play
@@ -27,7 +28,7 @@ class Collected:
     stage: Stage
     nav: list[NavItem]
     games: list[GameSite] = field(default_factory=list)
-    rk_games: dict[str, dict[str, str]] = field(default_factory=dict)  # RK_GAMES: id -> name, code
+    rk_games: dict[str, dict[str, Any]] = field(default_factory=dict)  # RK_GAMES: id -> name, code, languages
 
 
 def ordered_games(content: Content):
@@ -59,7 +60,10 @@ def collect(content: Content, out: Path, site_src: Path = SITE_SRC, only: Collec
     games = ordered_games(content)
     ready = [g for g in games if g.game.status == "ready"]
     codes = game_codes(ready)
-    rk_games = {g.id: {"name": g.game.name, "code": codes[g.id]} for g in ready}
+    # `languages`: the folders of a game's translations (its pages in another language), which
+    # search ranks after the reader's own language.
+    rk_games = {g.id: {"name": g.game.name, "code": codes[g.id], "languages": [t.language for t in g.game.translations]}
+                for g in ready}
     sites = [game_site(content, g, out, report, codes[g.id]) for g in ready if only is None or g.id in only]
     stage.text(GAMES_SCRIPT, games_script(rk_games, ""))
     stage.text("index.md", render("home.md.j2", "index.md", content, games=games).text)

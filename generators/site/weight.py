@@ -15,6 +15,8 @@ from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
 TARGET = 500_000  # bytes transferred on a player page's first load, search index included
+RULES_TARGET = 300_000  # ... on a rules page's first load (issue 39)
+SECOND_TARGET = 150_000  # ... on a game's second page, after its overview (what the first did not load)
 TEXT = (".html", ".css", ".js", ".json", ".svg", ".map")
 _TAG = re.compile(r"<(link|script|img)\b([^>]*)>", re.I)
 _ATTR = re.compile(r'([\w-]+)\s*=\s*"([^"]*)"')
@@ -72,3 +74,9 @@ def _local(page: Path, link: object) -> Path | None:
     if u.scheme or link.startswith("//") or not u.path:
         return None
     return (page.parent / unquote(u.path)).resolve()
+
+
+def second_load(first: Weight, then: Weight) -> Weight:
+    """What the page of `then` transfers when the reader comes from `first`'s page: the files it
+    loads that the first did not (the browser keeps those)."""
+    return Weight(then.page, {f: n for f, n in then.files.items() if f not in first.files})

@@ -50,6 +50,23 @@
     return url.indexOf(top) === 0 ? gameOfPath(url.slice(top.length)) : null;
   }
 
+  // The language of a site path: a game's translation folder ("dronovody/uk/...") or English.
+  function langOfPath(path) {
+    var parts = String(path).split(/[#?]/)[0].split("/"), game = gameOfPath(parts[0]);
+    var langs = (game && games()[game].languages) || [];
+    return parts.length > 2 && langs.indexOf(parts[1]) >= 0 ? parts[1] : "en";
+  }
+
+  function langOfLocation(loc) {
+    var url = new URL(String(loc), projectBase()).href, top = root();
+    return url.indexOf(top) === 0 ? langOfPath(url.slice(top.length)) : "en";
+  }
+
+  function pageLang() {
+    var base = root();
+    return location.href.indexOf(base) === 0 ? langOfPath(location.href.slice(base.length)) : "en";
+  }
+
   function pageGame() {
     if (state.page === undefined) {
       var base = root();
@@ -72,7 +89,9 @@
   // "who" of "who goes first" found "whoever". Question words are left out, and each other plain
   // word is also sent as a whole word ("moves^1"), which the index stems like its own text.
   // The same for Ukrainian (Дроноводи's Ukrainian pages): a one- or two-letter word searched as a
-  // prefix ("з", "на") matches half the words of every page.
+  // prefix ("з", "на") matches half the words of every page. Any other word of one or two letters
+  // (a rule number's code, "ДР 5.4") is sent as a whole word alone: as a prefix "ДР" found every
+  // "дрон…" of the Ukrainian pages before the rule it names.
   var QUESTION_WORDS = ("a an and are at can do does for how i if in is it my of on or the to " +
     "what when where which who why will with " +
     "а в де до з за зі із і й коли ми мій на нас ну о по та у хто чи що як яка який які").split(" ");
@@ -81,8 +100,10 @@
     var words = query.trim().split(/\s+/).filter(Boolean);
     var kept = words.filter(function (w) { return QUESTION_WORDS.indexOf(w.toLowerCase()) < 0; });
     if (!kept.length) return query;
-    return kept.concat(kept.filter(function (w) { return /^[\w.]+$/.test(w); })
-      .map(function (w) { return w + "^1"; })).join(" ");
+    function short(w) { return /^[\p{L}\p{N}]{1,2}$/u.test(w); }
+    return kept.filter(function (w) { return !short(w); })
+      .concat(kept.filter(function (w) { return short(w) || /^[\w.]+$/.test(w); })
+        .map(function (w) { return w + "^1"; })).join(" ");
   }
 
   function isSection(doc) { return String(doc.location).indexOf("#") >= 0; }
@@ -130,13 +151,16 @@
   }
   function better(a, b) { return b.named - a.named || b.score - a.score; }
 
-  // Sections first, best first; the page itself last and never above its best section. Material
+  // Pages in the reader's language first (a rule number, "ДР 5.4", is the same in Дроноводи's English
+  // and Ukrainian pages: the reader wants the one they read), then sections first, best first; the
+  // page itself last and never above its best section. Material
   // shows the sections that tie with a group's first item and folds the rest: the sections that
   // come close to the best (up to SHOWN of them) are shown beside it.
   var SHOWN = 3, CLOSE = 0.5;
   function rerank(groups, query) {
-    var words = meaningful(query);
+    var words = meaningful(query), lang = pageLang();
     return groups.map(function (group, i) {
+      var foreign = langOfLocation(group[0].location) === lang ? 0 : 1;
       group.forEach(function (d) { d.named = isSection(d) ? named(d, words) : 0; });
       var sections = group.filter(isSection).sort(better);
       var pages = group.filter(function (d) { return !isSection(d); });
@@ -149,8 +173,10 @@
         });
         pages.forEach(function (d) { if (d.score > best) d.score = best; });
       }
-      return { best: best, named: top.named, order: i, group: sections.concat(pages) };
-    }).sort(function (a, b) { return b.named - a.named || b.best - a.best || a.order - b.order; })
+      return { foreign: foreign, best: best, named: top.named, order: i, group: sections.concat(pages) };
+    }).sort(function (a, b) {
+      return a.foreign - b.foreign || b.named - a.named || b.best - a.best || a.order - b.order;
+    })
       .map(function (r) { return r.group; });
   }
 
