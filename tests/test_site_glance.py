@@ -67,12 +67,17 @@ def test_a_competitive_game_says_who_wins_most_and_least_on_one_basis() -> None:
                "balance": {"current": True, "effects": [effect("A & B", 70, 100), effect("C", 5, 100),
                                                         effect("1st to play", 100, 300, "seat"),
                                                         effect("2nd to play", 100, 300, "seat")]}}
+    figures["players"] = {"current": True, "comparisons": [
+        {"setting": "3 players", "against": "greedy", "games": 100, "seat": "each in turn", "simulations": 50,
+         "against_won": {"games": 45}, "challengers": [{"player": "search", "won": {"games": 60}}]}]}
     seen = glance(figures)
     assert seen is not None and seen.competitive
-    [line] = seen.lines
+    line, strong = seen.lines
     assert line == ("- **3 players** (an even share: 1 in 3): A &amp; B wins most (7 games in 10), C least "
-                    "(1 game in 20); the seats about evenly.")
-    assert "that somebody won" in seen.basis
+                    "(1 game in 20); the seats win about evenly.")
+    # the head-to-head is not split by who won: counts of all its games, not a share on another basis
+    assert strong.endswith("won 60 of its 100 games; a careful player in the same seat, 45.")
+    assert "that somebody won" in seen.basis and "%" not in strong
     assert {(s.who, s.hits, s.games) for s in seen.shares} >= {("A & B", 70, 100), ("C", 5, 100)}
 
 

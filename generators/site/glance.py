@@ -148,7 +148,8 @@ def _strong_solo(figures: Any) -> dict[str, tuple[int, int]]:
 
 def _competitive(figures: Any, names: Mapping[str, str]) -> Glance | None:
     """Who wins how often, per seat or character, of the games somebody won that it played in (the
-    balance run's basis, where an even share is 1 in the number of players)."""
+    balance run's basis, where an even share is 1 in the number of players); the strong player's
+    head-to-head as counts of its games, which the stored run does not split by who won."""
     balance = _dict(_dict(figures).get("balance"))
     effects = [e for e in balance.get("effects") or () if isinstance(e, dict) and isinstance(e.get("won"), dict)]
     if not effects or not balance.get("current"):
@@ -169,7 +170,7 @@ def _competitive(figures: Any, names: Mapping[str, str]) -> Glance | None:
             same = [e for e in rows if str(e.get("kind")) == kind]
             kinds = f"{kind}s" if kind != "seat" else "seats"
             if all(_holds(e) for e in same):
-                parts.append(f"the {kinds} about evenly")
+                parts.append(f"the {kinds} win about evenly")
                 continue
             low, high = same[0], same[-1]
             parts.append(f"{esc(high.get('value'))} wins most ({_often(high)}), "
@@ -183,12 +184,14 @@ def _competitive(figures: Any, names: Mapping[str, str]) -> Glance | None:
                 continue
             mine = int(_dict(row.get("won")).get("games", 0))
             setting = _title(str(c.get("setting")), names)
-            shares.append(Share(NAMES[STRONG], setting, mine, games, "one seat, careful players in the others"))
-            shares.append(Share(NAMES[CAREFUL], setting, base, games, "the same seat, careful players in the others"))
+            shares.append(Share(NAMES[STRONG], setting, mine, games, "one seat, careful players in the others; "
+                                                                      "of all its games"))
+            shares.append(Share(NAMES[CAREFUL], setting, base, games, "the same seat; of all its games"))
             said.append(f"- **The strong player** ({esc(setting)}), in one seat with careful players in the others, "
-                        f"wins {often(mine, games)}; a careful player in the same seat, {often(base, games)}.")
-    basis = ("A seat's or character's share is of the games it played that somebody won; the strong "
-             "player's, of all its games.")
+                        f"won {mine} of its {games} games; a careful player in the same seat, {base}.")
+    owned = list(dict.fromkeys(str(e.get("kind", "")) for e in effects))
+    owners = " or ".join(f"{k}'s" for k in owned)
+    basis = f"A {owners} share is of the games it played that somebody won."
     return Glance(tuple(said), tuple(shares), basis, _players(figures, any(s.player == NAMES[STRONG] for s in shares)),
                   True)
 
