@@ -35,6 +35,7 @@ from generators.build_system.outputs import (
     files_key,
     realize,
     source_date_epoch_problem,
+    user_path,
 )
 from generators.build_system.phases import phase
 from generators.build_system.tree import files
@@ -318,8 +319,9 @@ def _run(args: argparse.Namespace) -> int:
 
     with build_lock(args.out, _waiting):
         manifest = Manifest.load(args.out)
-        with manifest.transaction():  # a fault in any step puts back what the earlier steps replaced
-            status = _write(args, checked, manifest)
+        # Every step writes into the run's staging copy of build/; build/ changes at one commit at the end.
+        with manifest.transaction() as into:
+            status = _write(argparse.Namespace(**{**vars(args), "out": into}), checked, manifest)
         memo.save()  # validation passed and nothing failed: what it loaded and found to fit is worth remembering
         if status == 0 and run is not None:
             manifest.record_run(args.command, run)
@@ -388,7 +390,7 @@ def _write(args: argparse.Namespace, checked, manifest) -> int:
         targets = check_targets(checked.work, args.out, simulate) + targets
         owned += owned_by_check(args.out, args.game)
     with phase("print" if args.command == "print" else "print + check"):
-        report = realize(targets, manifest, owned, on_make=lambda t: _say(args, f"  making {t.path}"),
+        report = realize(targets, manifest, owned, on_make=lambda t: _say(args, f"  making {user_path(t.path)}"),
                          jobs=args.jobs, prepare=lambda: warm_up(content))
     _say(args, f"print kit{' and check' if args.command == 'build' else ''}: {len(report.made)} made, "
          f"{len(report.kept)} up to date")

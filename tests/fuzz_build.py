@@ -8,8 +8,10 @@ first): three classes, each judged by what the README promises.
   exit 2, and build/ stays byte for byte as it was;
 - site pages: a hand-written site page in another encoding, random bytes, truncated or huge is one
   located line from the validation pass, never a traceback;
-- faults: a `roadkit build` killed with `kill -9` at a random moment leaves no worker alive 2 s later and
-  prints no traceback, and the next build gives the uninterrupted build's bytes; a build on a disk of
+- faults: a `roadkit build` after an edit killed with `kill -9` at a random moment leaves no worker alive
+  2 s later and prints no traceback; build/'s outputs are, by their digests, the old build's or the new
+  one's (before the next run, unless the kill came after the run's commit point, and after that run's
+  recovery), and the next build gives the uninterrupted build's bytes; a build on a disk of
   random small size succeeds or stops with one line (exit 3); a read-only build/ is one line naming
   build/ (exit 3), never a temporary file. The disk and read-only runs need root to mount a tmpfs and
   are left out elsewhere.
@@ -40,7 +42,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from tests import fuzz
-from tests.helpers import alive, child_pids, copy_content, fingerprint, mount_tmpfs, run_cli
+from tests.helpers import alive, child_pids, copy_content, fingerprint, mount_tmpfs, outputs_of, run_cli
 
 ROOT = Path(__file__).resolve().parent.parent
 FAULT_GAME = "vampire-chase"
@@ -207,8 +209,17 @@ def _one_line(err: str) -> str | None:
     return None
 
 
-def _killed(content: Path, work: Path, reference: dict[str, str], delay: float, found: Findings) -> None:
+def _killed(content: Path, work: Path, start: Path, old: dict[str, str], new: dict[str, str], delay: float,
+            found: Findings) -> None:
+    """A rebuild after an edit (of `start`, a build of the content before it) killed with `kill -9`
+    `delay` seconds in: no worker outlives it, build/'s outputs are the old build's or the new one's by
+    their digests, before the next run (unless the run had passed its commit point: its journal is
+    there) and after that run's recovery; the next build then gives the uninterrupted build's bytes."""
+    from generators.build_system.outputs import JOURNAL, build_lock
+
     out = work / "build"
+    shutil.rmtree(out, ignore_errors=True)
+    shutil.copytree(start, out, symlinks=True)
     proc = subprocess.Popen([sys.executable, "-m", "generators.cli", *BUILD, "--content", str(content), "--out",
                              str(out)], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                             env={**os.environ, **QUICK})
@@ -230,12 +241,22 @@ def _killed(content: Path, work: Path, reference: dict[str, str], delay: float, 
         found.failures.append(f"{where}: {len(survivors)} outlived the build by 2 s")
     if "Traceback" in err or "BrokenPipe" in err:
         found.failures.append(f"{where}: printed {err[-1500:]!r}")
+    mid_commit = (out / JOURNAL).exists()
+    found.count("kills during the commit" if mid_commit else "kills before or after it")
+    if not mid_commit and outputs_of(out) not in (old, new):
+        found.failures.append(f"{where}: build/ holds some old outputs and some new ones, with no journal")
+    with build_lock(out, lambda _: None):  # what the next run does first
+        pass
+    if outputs_of(out) not in (old, new):
+        found.failures.append(f"{where}: after the next run's recovery build/ is neither the old build nor the new")
+    elif mid_commit and outputs_of(out) != new:
+        found.failures.append(f"{where}: a commit the journal recorded was not finished")
     again = run_cli(*BUILD, "--content", content, "--out", out, env=QUICK)
     if again.returncode != 0:
         found.failures.append(f"{where}: the next build failed: {again.stderr[-1500:]!r}")
     elif _temporaries(out):
         found.failures.append(f"{where}: the next build left temporary files")
-    elif fingerprint(out) != reference:
+    elif outputs_of(out) != new:
         found.failures.append(f"{where}: the next build differs from an uninterrupted one")
     shutil.rmtree(out, ignore_errors=True)
 
@@ -290,20 +311,30 @@ def fault_fuzz(runs: int, seed: int, work: Path, found: Findings) -> None:
         return  # finding a build's workers reads /proc (Linux)
     content = copy_content(work / "src", (FAULT_GAME,))
     reference_out = work / "reference" / "build"
-    started = time.monotonic()
     made = run_cli(*BUILD, "--content", content, "--out", reference_out, env=QUICK)
     if made.returncode != 0:
         found.failures.append(f"faults: the reference build failed: {made.stderr[-1500:]!r}")
         return
-    length = time.monotonic() - started
-    reference = fingerprint(reference_out)
     used_kb = sum(p.stat().st_size for p in reference_out.rglob("*") if p.is_file()) // 1024
+    from tools.bench import _edit_one_card
+
+    edited = copy_content(work / "edited", (FAULT_GAME,))  # the content after one card's text is edited
+    _edit_one_card(edited)
+    new_out = work / "new" / "build"
+    shutil.copytree(reference_out, new_out, symlinks=True)
+    started = time.monotonic()
+    made = run_cli(*BUILD, "--content", edited, "--out", new_out, env=QUICK)
+    length = time.monotonic() - started
+    if made.returncode != 0:
+        found.failures.append(f"faults: the build after the edit failed: {made.stderr[-1500:]!r}")
+        return
+    old, new = outputs_of(reference_out), outputs_of(new_out)
     rng = random.Random(seed)
     for _ in range(runs):
         kind = rng.choice(["kill", "kill", "disk", "read-only"])
         try:
             if kind == "kill":
-                _killed(content, work / "kill", reference, rng.uniform(0.3, length), found)
+                _killed(edited, work / "kill", reference_out, old, new, rng.uniform(0.1, length * 1.1), found)
             elif kind == "disk":
                 _full_disk(content, work, rng.randrange(64, max(128, used_kb)), found)
             else:

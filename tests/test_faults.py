@@ -153,12 +153,12 @@ def _swap_in(site: Path, files: dict[str, str], fail_after: bool = False) -> Non
     from generators.build_system.outputs import Commit, Manifest
 
     manifest = Manifest.load(site.parent)
-    with manifest.transaction(), Commit(manifest) as commit:
-        new = commit.temp_folder(site)
+    with manifest.transaction() as into, Commit(manifest) as commit:  # the run writes into its copy of build/
+        new = commit.temp_folder(into / site.name)
         for rel, text in files.items():
             (new / rel).parent.mkdir(parents=True, exist_ok=True)
             (new / rel).write_text(text, "utf-8")
-        commit.folder(new, site)
+        commit.folder(new, into / site.name)
         commit.apply()
         if fail_after:  # a later step of the same run fails: what was replaced comes back
             raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), str(site / "x"))
@@ -245,16 +245,10 @@ def test_a_really_full_disk_during_print_is_one_line_exit_3(tmp_path: Path) -> N
         subprocess.run(["umount", str(out)], capture_output=True)
 
 
-def test_a_kill_between_stages_leaves_the_old_outputs(tmp_path: Path) -> None:
-    """`kill -9` after print and the check applied their outputs, before the site: the run's journal
-    lets the next run put every replaced output and the manifest back before anything else, so
-    build/ is again the old build (never new PDFs beside a site offering the old ones); the run after
-    that builds the new one whole."""
-    import subprocess
-    import sys
-
-    from generators.build_system.outputs import JOURNAL, TMP_SUFFIX, build_lock
-    from tests.helpers import ROOT, fingerprint, run_cli
+def _edited_build(tmp_path: Path) -> tuple[Path, list[str], dict[str, str]]:
+    """A built copy of one game, then one printed title edited: the content folder, the build's
+    arguments and its environment."""
+    from tests.helpers import run_cli
 
     content = copy_content(tmp_path, ("mission-drive",))
     out = tmp_path / "build"
@@ -266,21 +260,81 @@ def test_a_kill_between_stages_leaves_the_old_outputs(tmp_path: Path) -> None:
     m = re.search(r"^  - id: (\S+)\n(?:    facts: .*\n)?    front:\n      title: (.+)$", text, re.M)
     assert m, "the deck's first face"
     deck.write_text(text[: m.start(2)] + "Edited title" + text[m.end(2):], "utf-8")  # a printed title
-    before = fingerprint(out)
-    kill_at_site = ("import os, signal, sys; import generators.site.build as b; "
-                    "b.build_site = lambda *a, **k: os.kill(os.getpid(), signal.SIGKILL); "
-                    "from generators.cli import main; sys.exit(main(sys.argv[1:]))")
-    proc = subprocess.run([sys.executable, "-c", kill_at_site, *args], cwd=ROOT, env=env, capture_output=True,
-                          text=True, timeout=900)
+    return out, args, env
+
+
+def _killed_at(hook: str, args: list[str], env: dict[str, str]) -> None:
+    """The build run with `hook` (Python) run first, which arranges its own kill -9 at some point."""
+    import subprocess
+    import sys
+
+    from tests.helpers import ROOT
+
+    code = f"import os, signal, sys; {hook}; from generators.cli import main; sys.exit(main(sys.argv[1:]))"
+    proc = subprocess.run([sys.executable, "-c", code, *args], cwd=ROOT, env=env, capture_output=True, text=True,
+                          timeout=900)
     assert proc.returncode == -signal.SIGKILL, proc.stderr[-800:]
-    assert (out / JOURNAL).is_file()
-    changed = {k for k, v in fingerprint(out).items() if before.get(k) != v and TMP_SUFFIX not in k}
-    assert any(k.startswith("print/a4/mission-drive-cards") for k in changed), changed  # the new PDFs were in
-    with build_lock(out, lambda _: None):  # what the next run does first
-        pass
-    assert fingerprint(out) == before
-    assert not [p for p in out.rglob("*") if p.name.endswith(TMP_SUFFIX)]
-    assert run_cli(*args, env=env).returncode == 0
+
+
+def _offers_what_it_describes(out: Path) -> None:
     for pdf in (out / "print" / "a4").glob("mission-drive-*.pdf"):
         offered = out / "site" / "mission-drive" / "downloads" / "a4" / pdf.name
         assert offered.read_bytes() == pdf.read_bytes(), pdf.name
+
+
+def test_a_kill_between_stages_leaves_the_old_outputs(tmp_path: Path) -> None:
+    """`kill -9` after print and the check made their outputs, before the site: they were made in the
+    run's staging copy of build/, so build/ holds the old outputs, every one, even before the next
+    run (never new PDFs beside a site offering the old ones); the next run removes the copy, and the
+    run after that builds the new outputs whole."""
+    from generators.build_system.outputs import JOURNAL, build_lock
+    from tests.helpers import outputs_of, run_cli
+
+    out, args, env = _edited_build(tmp_path)
+    before = outputs_of(out)
+    _killed_at("import generators.site.build as b; "
+               "b.build_site = lambda *a, **k: os.kill(os.getpid(), signal.SIGKILL)", args, env)
+    assert not (out / JOURNAL).exists()
+    assert outputs_of(out) == before
+    with build_lock(out, lambda _: None):  # what the next run does first
+        pass
+    assert outputs_of(out) == before
+    assert not _temporaries(out)
+    assert run_cli(*args, env=env).returncode == 0
+    assert outputs_of(out) != before
+    _offers_what_it_describes(out)
+
+
+def test_a_kill_while_the_outputs_move_in_is_finished_by_the_next_run(tmp_path: Path) -> None:
+    """`kill -9` after the run's commit point, two steps into moving its new outputs into build/: the
+    journal is there, and the next run finishes those steps before anything else, so build/ is the
+    new build whole (as an uninterrupted run leaves it), and its manifest describes it: a run after
+    that has nothing to make."""
+    from generators.build_system.outputs import JOURNAL, build_lock
+    from tests.helpers import outputs_of, run_cli
+
+    out, args, env = _edited_build(tmp_path)
+    whole = tmp_path / "uninterrupted"
+    shutil.copytree(out, whole, symlinks=True)
+    assert run_cli(*[whole if a == str(out) else a for a in args], env=env).returncode == 0
+    before, after = outputs_of(out), outputs_of(whole)
+    assert before != after
+    _killed_at("import generators.build_system.outputs as o; real = o._step; n = []; "
+               "o._step = lambda *a: (n.append(1), len(n) > 2 and os.kill(os.getpid(), signal.SIGKILL), real(*a))",
+               args, env)
+    assert (out / JOURNAL).is_file()
+    assert outputs_of(out) not in (before, after)  # the moment the journal is there for
+    with build_lock(out, lambda _: None):
+        pass
+    assert outputs_of(out) == after
+    assert not _temporaries(out) and not (out / JOURNAL).exists()
+    again = run_cli(*args[:-1], env=env)  # not quiet: it says what it made
+    assert again.returncode == 0 and "0 made" in again.stdout, again.stdout
+    assert outputs_of(out) == after
+    _offers_what_it_describes(out)
+
+
+def _temporaries(out: Path) -> list[Path]:
+    from generators.build_system.outputs import TMP_SUFFIX
+
+    return [p for p in out.rglob("*") if p.name.endswith(TMP_SUFFIX)]

@@ -26,6 +26,10 @@ GAME = "vampire-chase"
     (f"build/print/a4/.x-cards.pdf.9.abcdefgh{TMP_SUFFIX}", "build/print/a4/x-cards.pdf"),
     (f"build/.cache/.model.pickle.9.abcdefgh{TMP_SUFFIX}", "build/.cache/model.pickle"),
     ("build/print/a4/x.pdf", "build/print/a4/x.pdf"),
+    # the run's staging copy of build/, and temporary names inside it
+    (f"build/.build.123.next{TMP_SUFFIX}", "build/"),
+    (f"build/.build.123.next{TMP_SUFFIX}/print/a4/.x.pdf.123.abcdefgh{TMP_SUFFIX}", "build/print/a4/x.pdf"),
+    (f"build/.build.123.next{TMP_SUFFIX}/.site.123.k2j4h5g6{TMP_SUFFIX}/index.html", "build/site/index.html"),
 ])
 def test_a_temporary_name_is_shown_as_the_output_it_stands_for(path: str, shown: str) -> None:
     assert user_path(path) == shown

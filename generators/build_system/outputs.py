@@ -5,14 +5,15 @@ key: a hash of everything it is made from, the whole `generators` package and th
 included. `build/.manifest.json` remembers the key each output was made with, by its path relative to
 build/, so an output is remade when anything it depends on changed, and only then.
 
-Writes go through a `Commit`: new files are written beside their destinations under temporary names
-(`*.roadkit-tmp`, unique to the process), and only when all of them are complete are they renamed into
-place. A failure before that (a full disk, a read-only folder) removes the temporary files and leaves
-build/ exactly as it was. The manifest forgets the outputs being replaced before the renames start
-and records their new keys after, so a kill part-way can never leave a file its record does not
-describe. Whole folders (the sites) are swapped in with one atomic exchange, so there is never a
-moment without a site. `build_lock` holds build/ for one run at a time and clears what a killed run
-left behind.
+A writing run works in a staging copy of build/ (`Manifest.transaction`: hard links to every output,
+the site reached by a symlink), where its steps read one another's new outputs. Writes there go
+through a `Commit`: new files are written beside their destinations under temporary names
+(`*.roadkit-tmp`, unique to the process) and renamed into place when all of them are complete; whole
+folders (the sites) are swapped in. build/ itself changes once, at the end (`publish`): the changes
+are listed in a journal, the commit point, then moved in, each site with one atomic exchange, so there
+is never a moment without a site. A failure or a kill before the journal leaves build/ exactly as it
+was; a kill after it is finished by the next run (`recover`). `build_lock` holds build/ for one run at a
+time and clears what a killed run left behind.
 """
 
 from __future__ import annotations
@@ -42,6 +43,9 @@ from generators.build_system.workers import available_cores
 PACKAGE = Path(__file__).resolve().parent.parent  # generators/, this module being in generators/build_system/
 TMP_SUFFIX = ".roadkit-tmp"  # every temporary name ends so: what a killed run leaves is found by it
 MANIFEST = ".manifest.json"
+# Marks a folder as Roadkit's output folder: only a folder that has it (or was empty) is ever cleaned
+# or has folders swapped in, so `--out ~/Documents` cannot lose anything.
+MARKER = ".roadkit-build"
 # Distributions whose version changes what Roadkit writes (PDF bytes, rendered PNGs, the site).
 TOOLS = ("reportlab", "pillow", "pypdfium2", "pyyaml", "jinja2", "mkdocs", "mkdocs-material",
          "pymdown-extensions", "markdown")
@@ -96,26 +100,26 @@ def user_path(path: str | bytes | os.PathLike[str] | os.PathLike[bytes]) -> str:
     """`path` as the user knows it, relative where that is shorter: a temporary name becomes the output
     it stands for (`build/site/x.html`), or its folder (`build/`) when that output is our own
     bookkeeping (a hidden file); a library's message never shows a name the user cannot act on."""
-    parts = list(Path(os.fsdecode(path)).parts)
-    for i, part in enumerate(parts):
+    given = list(Path(os.fsdecode(path)).parts)
+    parts: list[str] = []
+    folder = False  # the path ends at a folder's stand-in, or at our bookkeeping: shown as the folder
+    for part in given:
         m = _TEMP_NAME.match(part)
+        folder = m is not None
         if m is None:
+            parts.append(part)
             continue
         name = m.group("name")
         if name.startswith("."):
-            parts = parts[:i]
-        elif i and parts[i - 1] == name:  # kept aside inside the folder itself (a mount of its own)
-            parts = parts[:i] + parts[i + 1:]
-        else:
-            parts = [*parts[:i], name, *parts[i + 1:]]
-        break
-    else:
-        i = -1
+            break
+        if not (parts and parts[-1] == name):  # else kept aside inside the folder itself (the run's staging
+            parts.append(name)                 # copy of build/, a site on a mount of its own)
+            folder = False
     shown = str(Path(*parts)) if parts else "."
     with contextlib.suppress(ValueError):
         rel = os.path.relpath(shown)
         shown = rel if len(rel) <= len(shown) else shown
-    return shown + "/" if 0 <= i == len(parts) and not shown.endswith("/") else shown
+    return shown + "/" if folder and not shown.endswith("/") else shown
 
 
 # Hard links cannot cross file systems (EXDEV), may be refused by the file system (EPERM, ENOTSUP) or run
@@ -127,6 +131,10 @@ def remove_tree(path: str | os.PathLike[str]) -> None:
     """Remove the folder `path` as far as this user can. A folder without write permission (a copy of
     a read-only site keeps its modes) would keep its entries from everyone but root; its owner may
     open it up again, so it is, and the removal retried."""
+    if os.path.islink(path):  # the link itself, never what it points to
+        os.unlink(path)
+        return
+
     def retry(func: Callable[[str], object], failed: str, _exc: object) -> None:
         with contextlib.suppress(OSError):
             os.chmod(os.path.dirname(failed), 0o700)
@@ -297,46 +305,42 @@ class Manifest:
     root: Path
     keys: dict[str, str]
     journal: list[Undo] | None = field(default=None, repr=False, compare=False)
-    log: Journal | None = field(default=None, repr=False, compare=False)
+    swapped: set[str] | None = field(default=None, repr=False, compare=False)  # folders swapped in the stage
 
     @contextlib.contextmanager
-    def transaction(self) -> Iterator[None]:
-        """Everything committed inside stands or falls together: a fault (an exception) puts every
-        output and the manifest back as they were; success drops the old copies. The manifest file
-        itself is kept aside by a hard link, so putting it back needs no write (a full disk cannot
-        stop it)."""
+    def transaction(self) -> Iterator[Path]:
+        """Everything the run writes stands or falls together, and build/ shows the old outputs or the
+        new ones, never some of each (new PDFs beside a site offering the old ones).
+
+        The run works in a staging copy of build/ (`stage_copy`: hard links to every output, made in a
+        moment), yielded as the folder to write into (the manifest's root meanwhile): its steps read
+        one another's new outputs there. A fault (an exception) or a kill leaves build/ untouched (the
+        next run removes the copy). On success `publish` moves what changed into build/ at one commit
+        point, its journal, from which a run killed part-way through is finished by the next one.
+        Where no copy can be made (build/ itself cannot be written) the run works in place, and a
+        fault puts back what it replaced."""
+        out, keys = self.root, dict(self.keys)
+        staged = stage_copy(out)
         self.journal = []
-        keys = dict(self.keys)
-        path = self.root / MANIFEST
-        aside = path.with_name(f".{MANIFEST}.{os.getpid()}.old{TMP_SUFFIX}")
-        existed = path.exists()
-        kept = existed and _link_aside(path, aside)
-        # On disk too, for a run killed (kill -9) between its steps: the next run puts back the old
-        # outputs from it before anything else (`recover`), so build/ never stays half old, half new.
-        self.log = Journal(self.root, {"manifest": self.rel(aside) if kept else None})
+        if staged is not None:
+            self.root, self.swapped = staged[0], set()
         try:
-            yield
+            yield self.root
+            if staged is not None and self.swapped is not None:
+                publish(out, *staged, self.swapped)
         except BaseException:
+            self.root = out
             for undo in reversed(self.journal):
                 undo.rollback(self)
             self.keys = keys
-            with contextlib.suppress(OSError):
-                if kept:
-                    os.replace(aside, path)
-                elif not existed:
-                    path.unlink(missing_ok=True)
-                else:  # no hard links here: the undos' own saves put the keys back
-                    self.save()
-            self.log.close()
             raise
         else:
-            self.log.close()  # the commit point: from here on the new outputs stand
             for undo in self.journal:
                 undo.discard()
         finally:
-            self.journal = None
-            self.log = None
-            aside.unlink(missing_ok=True)
+            self.root, self.journal, self.swapped = out, None, None
+            if staged is not None:
+                remove_tree(staged[0])
 
     @classmethod
     def load(cls, root: Path) -> Manifest:
@@ -387,7 +391,10 @@ class Manifest:
 
     def save(self) -> None:
         data = {"version": 2, "targets": dict(sorted(self.keys.items()))}
-        write_if_changed(self.root / MANIFEST, (json.dumps(data, indent=1) + "\n").encode())
+        try:
+            write_if_changed(self.root / MANIFEST, (json.dumps(data, indent=1) + "\n").encode())
+        except OSError as exc:  # our bookkeeping: the user knows the folder
+            raise OSError(exc.errno, exc.strerror, str(self.root)) from None
 
 
 # --- committing outputs ------------------------------------------------------------------------
@@ -471,16 +478,11 @@ class Commit:
 
     def apply(self) -> None:
         """Put everything staged in place and update the manifest. What it replaces is kept aside
-        until the run ends (see `Manifest.transaction`), so a later fault can still put it back."""
+        until the run ends (see `Manifest.transaction`), so a later fault can still put it back; in
+        the run's staging copy of build/ nothing needs keeping: a fault drops the whole copy."""
         manifest = self.manifest
-        undo = Undo(dict(manifest.keys) if manifest is not None else None, manifest.root if manifest else None,
-                    log=manifest.log if manifest is not None else None)
+        undo = Undo(dict(manifest.keys) if manifest is not None else None, manifest.root if manifest else None)
         try:
-            news = manifest is not None and any(manifest.keys.get(rel) != key for rel, key in self.keys.items())
-            if undo.log is not None and (self.files or self.removals or self.folders or news):
-                # every rename below, written down before any is made
-                undo.log.add([undo.planned(dest) for _, dest in self.files] +
-                             [undo.planned(path, removal=True) for path in self.removals])
             changing = [rel for rel in self.keys if manifest is not None and rel in manifest.keys]
             if manifest is not None and changing:  # forget first: a kill during the renames leaves them unrecorded
                 for rel in changing:
@@ -490,6 +492,8 @@ class Commit:
                 undo.replace(tmp, dest)
             for new, dest in self.folders:
                 undo.swap(new, dest)
+                if manifest is not None and manifest.swapped is not None:
+                    manifest.swapped.add(manifest.rel(dest))
             for path in self.removals:
                 undo.remove(path)
             if manifest is not None:
@@ -506,7 +510,7 @@ class Commit:
         undo.created, self.created = self.created, []
         self.files, self.folders = [], []
         self._drop_scratch()
-        if manifest is not None and manifest.journal is not None:
+        if manifest is not None and manifest.journal is not None and manifest.swapped is None:
             manifest.journal.append(undo)
         else:
             undo.discard()
@@ -536,18 +540,9 @@ class Undo:
     root: Path | None = None  # build/: empty folders a removal leaves are pruned up to here
     moved: list[tuple[Path | None, Path, bool]] = field(default_factory=list)  # (old copy or None, path, folder?)
     created: list[Path] = field(default_factory=list)
-    log: Journal | None = None  # the transaction's journal on disk
 
     def _aside(self, path: Path) -> Path:
         return path.with_name(f".{path.name}.{os.getpid()}.old{TMP_SUFFIX}")
-
-    def planned(self, dest: Path, removal: bool = False, kind: str = "file", new: Path | None = None) -> dict[str, Any]:
-        """A journal entry for replacing (or removing) `dest`: where its old self goes, so that a run
-        after a kill can tell whether the step was made and undo it."""
-        assert self.log is not None
-        aside = dest / f".{dest.name}.{os.getpid()}.old{TMP_SUFFIX}" if kind == "refill" else self._aside(dest)
-        return {"kind": kind, "dest": self.log.rel(dest), "aside": self.log.rel(aside), "existed": dest.exists(),
-                "removal": removal, "new": self.log.rel(new) if new is not None else None, "done": False}
 
     def replace(self, tmp: Path, dest: Path) -> None:
         old = None
@@ -561,19 +556,23 @@ class Undo:
         self.moved.append((old, dest, False))
         os.replace(tmp, dest)
 
+    def mkdir(self, folder: Path) -> None:
+        """`folder` and any missing parent, made (and removed again by a rollback)."""
+        missing = []
+        while not folder.exists():
+            missing.append(folder)
+            folder = folder.parent
+        for f in reversed(missing):
+            f.mkdir()
+            self.created.append(f)
+
     def swap(self, new: Path, dest: Path) -> None:
         """Put the folder `new` at `dest`: by an atomic exchange (or two renames), or, where `dest`
         cannot be renamed (a mount point: EBUSY, a bind mount of the same disk included, which
         os.path.ismount does not see; or `new` cannot reach its file system: EXDEV), by refilling it."""
-        entry = self.planned(dest, kind="folder", new=new) if self.log is not None else None
-        if self.log is not None and entry is not None:
-            self.log.add([entry])
         try:
             if dest.exists() and _exchange(new, dest):
                 self.moved.append((new, dest, True))  # `new` now holds the old folder
-                if self.log is not None and entry is not None:
-                    entry["done"] = True
-                    self.log.write()
                 return
             old = None
             if dest.exists():
@@ -584,16 +583,9 @@ class Undo:
         except OSError as exc:
             if exc.errno not in _IN_PLACE:
                 raise
-            if self.log is not None and entry is not None:
-                entry["kind"] = "refill"
-                entry["aside"] = self.log.rel(dest / f".{dest.name}.{os.getpid()}.old{TMP_SUFFIX}")
-                self.log.write()
             self._refill(new, dest)
             return
         new.rename(dest)
-        if self.log is not None and entry is not None:
-            entry["done"] = True
-            self.log.write()
 
     def _refill(self, new: Path, dest: Path) -> None:
         """`dest` is a mount point of its own (build/site on another disk): it cannot be renamed, and
@@ -607,11 +599,7 @@ class Undo:
         for entry in sorted(dest.iterdir()):
             if entry != aside:
                 entry.rename(aside / entry.name)
-        for entry in sorted(new.iterdir()):
-            if entry.is_dir() and not entry.is_symlink():
-                shutil.copytree(entry, dest / entry.name, symlinks=True)
-            else:
-                shutil.copy2(entry, dest / entry.name, follow_symlinks=False)
+        _copy_into(new, dest)
         remove_tree(new)
 
     def remove(self, path: Path) -> None:
@@ -648,89 +636,195 @@ class Undo:
         self.moved = []
 
 
-JOURNAL = ".journal.json"  # in build/ only while a run's transaction has applied something
+def _copy_into(new: Path, dest: Path) -> None:
+    for entry in sorted(new.iterdir()):
+        if entry.is_dir() and not entry.is_symlink():
+            shutil.copytree(entry, dest / entry.name, symlinks=True)
+        else:
+            shutil.copy2(entry, dest / entry.name, follow_symlinks=False)
 
 
-@dataclass
-class Journal:
-    """A transaction's steps on disk (build/.journal.json), written before each batch of renames: what
-    `recover` needs to put the old outputs back after the run was killed. Removed at the commit point."""
+# --- the run's staging copy and its one commit -------------------------------------------------
 
-    root: Path
-    head: dict[str, Any]
-    entries: list[dict[str, Any]] = field(default_factory=list)
+JOURNAL = ".journal.json"  # in build/ only while a run's changes are being moved in (see `publish`)
+# build/'s own bookkeeping, never part of a run's staging copy: the marker, the journal, the cache of
+# loaded content (written after the run, outside its transaction).
+_NOT_OUTPUTS = frozenset({MARKER, JOURNAL, ".cache"})
+# Folders a run only ever replaces whole (a swap, never a write inside): the staging copy reaches the
+# current one by a symlink instead of a copy of its thousands of files.
+WHOLE = frozenset({"site"})
+# Rename steps in the journal: how a file's new bytes come in, or it goes, or a folder is swapped.
+_FILE, _GONE, _FOLDER = "file", "gone", "folder"
 
-    def rel(self, path: Path) -> str:
-        return Path(os.path.relpath(path, self.root)).as_posix()
 
-    def add(self, entries: list[dict[str, Any]]) -> None:
-        """Note `entries` (none: the manifest alone is about to change; noted all the same)."""
-        if entries or not (self.root / JOURNAL).exists():
-            self.entries += entries
-            self.write()
+def stage_copy(out: Path) -> tuple[Path, dict[str, int]] | None:
+    """A copy of every output under `out` in a new folder inside it, for a run to write into, made of
+    hard links (an unchanged file is the same file in both; copies where links cannot be made, as
+    into a site on a mount of its own), with the inode number of each file as placed, by relative
+    path (every name in the copy is on build/'s own file system, so a number tells files apart);
+    None where `out` cannot take one (read-only, say: the run then writes in place, if at all)."""
+    stage = out / f".{out.resolve().name}.{os.getpid()}.next{TMP_SUFFIX}"
+    placed: dict[str, int] = {}
 
-    def write(self) -> None:
-        try:
-            write_atomic(self.root / JOURNAL, json.dumps({**self.head, "steps": self.entries}).encode())
-        except OSError as exc:  # our bookkeeping: the user knows the folder
-            raise OSError(exc.errno, exc.strerror, str(self.root)) from None
+    def fill(src: str, dst: str, prefix: str) -> None:
+        with os.scandir(src) as entries:
+            for entry in entries:
+                if entry.name.endswith(TMP_SUFFIX) or (not prefix and entry.name in _NOT_OUTPUTS):
+                    continue
+                rel, into = prefix + entry.name, os.path.join(dst, entry.name)
+                if entry.is_symlink() or rel in WHOLE:
+                    link = os.readlink(entry.path) if entry.is_symlink() else os.path.relpath(entry.path, dst)
+                    os.symlink(link, into)
+                    placed[rel] = os.lstat(into).st_ino
+                elif entry.is_dir():
+                    os.mkdir(into)
+                    fill(entry.path, into, rel + "/")
+                else:
+                    try:
+                        os.link(entry.path, into)
+                        placed[rel] = entry.inode()
+                    except OSError as exc:
+                        if exc.errno not in _NO_LINK:
+                            raise
+                        shutil.copy2(entry.path, into)
+                        placed[rel] = os.lstat(into).st_ino
 
-    def close(self) -> None:
-        with contextlib.suppress(OSError):
-            (self.root / JOURNAL).unlink(missing_ok=True)
+    try:
+        stage.mkdir()
+    except OSError:
+        return None
+    try:
+        fill(str(out), str(stage), "")
+    except OSError:
+        remove_tree(stage)
+        return None
+    return stage, placed
+
+
+def _inventory(root: Path, skip: set[str]) -> dict[str, int]:
+    """Every file (or link) under `root` but temporary ones and the folders in `skip` (relative
+    paths): relative path -> inode number."""
+    found: dict[str, int] = {}
+
+    def walk(folder: str, prefix: str) -> None:
+        with os.scandir(folder) as entries:
+            for entry in entries:
+                rel = prefix + entry.name
+                if entry.name.endswith(TMP_SUFFIX) or rel in skip:
+                    continue
+                if entry.is_dir(follow_symlinks=False):
+                    walk(entry.path, rel + "/")
+                else:
+                    found[rel] = entry.inode()
+
+    walk(str(root), "")
+    return found
+
+
+def changes(stage: Path, placed: Mapping[str, int], swapped: Iterable[str]) -> list[dict[str, Any]]:
+    """The steps that make build/ what its staging copy `stage` holds: each folder swapped in the
+    copy, whole; every other file that is not the one `stage_copy` placed there (new or replaced)
+    moved in; files the copy no longer has removed; the manifest last."""
+    folders = sorted(f for f in set(swapped) if (stage / f).is_dir())
+    folders = [f for f in folders if not any(f.startswith(g + "/") for g in folders)]  # the outermost
+    skip = set(folders)
+    now = _inventory(stage, skip)
+    steps: list[dict[str, Any]] = [{"kind": _FOLDER, "path": f, "inode": (stage / f).stat().st_ino}
+                                   for f in folders]
+    steps += [{"kind": _FILE, "path": p} for p in sorted(now) if placed.get(p) != now[p] and p != MANIFEST]
+    steps += [{"kind": _GONE, "path": p} for p in sorted(placed)
+              if p not in now and not any(p == f or p.startswith(f + "/") for f in folders)]
+    if MANIFEST in now and placed.get(MANIFEST) != now[MANIFEST]:
+        steps.append({"kind": _FILE, "path": MANIFEST})
+    return steps
+
+
+def publish(out: Path, stage: Path, placed: Mapping[str, int], swapped: Iterable[str]) -> None:
+    """Move what a run changed in its staging copy into `out`. The commit point is the journal
+    (build/.journal.json) that lists the steps, written before the first: a kill before it leaves
+    the old outputs (the next run drops the copy), a kill after it is finished by the next run
+    (`recover`), so build/ is the old build or the new one, whole, for every run of Roadkit. A fault
+    part-way (a full disk copying into a site on a mount of its own) puts every step back."""
+    steps = changes(stage, placed, swapped)
+    if not steps:
+        return
+    try:
+        write_atomic(out / JOURNAL, json.dumps({"version": 3, "stage": stage.name, "steps": steps}).encode())
+    except OSError as exc:  # our bookkeeping: the user knows the folder
+        raise _output_error(OSError(exc.errno, exc.strerror, str(out))) from None
+    undo = Undo(None, out)
+    try:
+        for step in steps:
+            _step(out, stage, step, undo)
+    except BaseException as exc:
+        undo.rollback(None)
+        (out / JOURNAL).unlink(missing_ok=True)
+        if isinstance(exc, OSError):
+            raise _output_error(exc) from None
+        raise
+    (out / JOURNAL).unlink(missing_ok=True)
+    with contextlib.suppress(OSError):  # the old copies: temporary files from here on (`clean_stale`)
+        undo.discard()
+
+
+def _step(out: Path, stage: Path, step: dict[str, Any], undo: Undo) -> None:
+    path = step["path"]
+    dest, new = out / path, stage / path
+    if step["kind"] == _GONE:
+        undo.remove(dest)
+    elif step["kind"] == _FILE:
+        undo.mkdir(dest.parent)
+        undo.replace(new, dest)
+    else:
+        undo.mkdir(dest.parent)
+        undo.swap(new, dest)
 
 
 def recover(out: Path) -> bool:
-    """Put back what a killed run had replaced, by its journal (with build/ held): every step it
-    made, undone, last first, and the manifest it started with. True if there was one."""
+    """Finish what a run killed while moving its changes in had begun, by its journal (with build/
+    held): every step not yet made, made. True if there was a journal. A journal that cannot be read
+    (or one of an earlier version) makes every output be remade: the manifest is forgotten."""
     path = out / JOURNAL
     try:
         data = json.loads(path.read_text("utf-8"))
-        steps = list(data["steps"])
+        stage, steps = out / data["stage"], list(data["steps"])
+        if data.get("version") != 3 or not stage.is_dir():
+            raise ValueError("not a journal of this version")
     except FileNotFoundError:
         return False
     except (OSError, ValueError, KeyError, TypeError):
-        steps, data = [], {}
-    for step in reversed(steps):
+        (out / MANIFEST).unlink(missing_ok=True)
+        path.unlink(missing_ok=True)
+        return True
+    for step in steps:
         with contextlib.suppress(OSError, KeyError, TypeError):
-            _undo_step(out, step)
-    manifest, aside = out / MANIFEST, data.get("manifest")
-    with contextlib.suppress(OSError):
-        if isinstance(aside, str) and (out / aside).is_file():
-            os.replace(out / aside, manifest)
-        else:  # no copy to put back: forget every key rather than trust one made for a new output
-            manifest.unlink(missing_ok=True)
-    path.unlink(missing_ok=True)
+            _redo(out, stage, step)
+    path.unlink(missing_ok=True)  # the stage and the steps' aside copies are temporary: `clean_stale`
     return True
 
 
-def _undo_step(out: Path, step: dict[str, Any]) -> None:
-    dest, aside = out / step["dest"], out / step["aside"]
-    if step["kind"] == "refill":
-        if aside.is_dir():
-            _refill_back(aside, dest)
-    elif step["kind"] == "folder":
-        if aside.is_dir():  # moved aside by two renames
-            remove_tree(dest)
-            aside.rename(dest)
-        elif step["done"] and step["existed"] and step["new"]:  # exchanged: the old folder is at `new`
-            swap_folder(out / step["new"], dest)
-        elif step["done"]:
-            remove_tree(dest)
-    elif aside.exists() or aside.is_symlink():
-        os.replace(aside, dest)
-    elif not step["existed"] and not step["removal"]:
+def _redo(out: Path, stage: Path, step: dict[str, Any]) -> None:
+    """Make one step of a killed run's commit unless it was made: a file still in the stage moves in,
+    a file to go goes, a folder that is not yet the stage's own (by its inode) is swapped in."""
+    dest, new = out / step["path"], stage / step["path"]
+    if step["kind"] == _GONE:
         dest.unlink(missing_ok=True)
-
-
-def _link_aside(path: Path, aside: Path) -> bool:
-    """A second name for the file at `path` (False when there is none, or links are not possible)."""
-    try:
-        aside.unlink(missing_ok=True)
-        os.link(path, aside)
-    except OSError:
-        return False
-    return True
+        _prune_empty(dest.parent, out)
+    elif step["kind"] == _FILE:
+        if new.exists() or new.is_symlink():
+            dest.parent.mkdir(parents=True, exist_ok=True)
+            os.replace(new, dest)
+    elif new.is_dir() and not (dest.is_dir() and dest.stat().st_ino == step["inode"]):
+        dest.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            swap_folder(new, dest)
+        except OSError as exc:
+            if exc.errno not in _IN_PLACE:
+                raise
+            for entry in sorted(dest.iterdir()):  # a mount of its own: filled again whole
+                if not entry.name.endswith(TMP_SUFFIX):
+                    remove_tree(entry) if entry.is_dir() and not entry.is_symlink() else entry.unlink()
+            _copy_into(new, dest)
 
 
 def _output_error(exc: OSError) -> OutputError:
@@ -928,9 +1022,6 @@ def _make_all(stale: list[Target], on_make: Callable[[Target], None] | None,
 # --- one build at a time -----------------------------------------------------------------------
 
 
-# Marks a folder as Roadkit's output folder: only a folder that has it (or was empty) is ever cleaned
-# or has folders swapped in, so `--out ~/Documents` cannot lose anything.
-MARKER = ".roadkit-build"
 _MARKER_TEXT = b"Roadkit's output folder: everything here is made by `roadkit` and may be replaced or deleted.\n"
 
 
