@@ -58,7 +58,7 @@ from generators.site.escape import markdown_body
 from generators.site.links import Anchors, GamePages
 from generators.site.quick import FILE, load_quick
 from generators.site.rulings import missing_play, parse
-from generators.site.safe_links import column, locate
+from generators.site.safe_links import Judge, column, forbidden, locate, relative
 
 
 @dataclass(frozen=True)
@@ -171,39 +171,60 @@ def _entry(path: Path, rel: str) -> tuple[str, str, object] | None:
 
 def check_links(game: LoadedGame) -> None:
     """Every relative link in the game's Markdown texts must name one of its rules entries or worked
-    examples (an example file's name is its id)."""
+    examples (an example file's name is its id), written as the site resolves links: `[text](target)`
+    on one line. Checked twice: each target the site would resolve, and then every link Markdown makes
+    of the text in any shape (a reference definition, a target on the next line, a label holding
+    brackets, a character reference or control before a scheme that leaves it relative), read as a
+    browser reads it: a relative one the site did not resolve would lead nowhere and fail the build."""
 
     pages = GamePages(game.id)
     examples = {p.stem: pages.examples for p in sorted((Path(game.dir) / "examples").glob("*.yaml"))}
     anchors = Anchors(game, pages, examples)
     known = ", ".join(sorted(anchors.rules)) or "none"
+
+    def unknown_target(target: str) -> str:
+        return (f"the link target {target!r} matches no rules entry or example of this game; "
+                f"link an entry as #entry-id or an example as #example-id (entries: {known})")
+
     unknown: list[str] = []
+    made: set[str] = set()  # what the site's resolution made of the text's targets
 
     def resolve(target: str) -> str | None:
         new = anchors.body_link(target, pages.overview)
         if new is None:
             unknown.append(target)
+        else:
+            made.add(new)
         return new
 
+    def left_as_written(url: str) -> str | None:
+        if url in made or forbidden(url) is not None or not relative(url):
+            return None  # resolved, or refused by the scheme check, or http(s)/mailto
+        if anchors.body_link(url, pages.overview) is None:
+            return unknown_target(url)
+        return (f"the link to {url!r} is not written as the site resolves links, [text]({url}) on one line "
+                "(a reference definition, a target on another line or a label with brackets leads nowhere)")
+
     for file, path, text in _markdown_texts(game):
-        markdown_body(text, resolve)
+        made.clear()
+        page = markdown_body(text, resolve)
         if unknown:
             line, col = _find(file, path, f"]({unknown[0]}", skip=2)
-            raise ContentError(display_path(Path(file)), line, col, path if path else (),
-                               f"the link target {unknown[0]!r} matches no rules entry or example of this game; "
-                               f"link an entry as #entry-id or an example as #example-id (entries: {known})")
+            raise ContentError(display_path(Path(file)), line, col, path if path else (), unknown_target(unknown[0]))
+        _check_page(file, path, text, page, left_as_written)
 
 
 def check_link_schemes(game: LoadedGame) -> None:
     """No Markdown text of the game makes a link (or image, or reference definition) whose target a
     browser could run: checked on what Python-Markdown makes of the text as the site embeds it."""
     for file, path, text in _markdown_texts(game, parts=True):
-        _check_schemes(file, path, text, markdown_body(text))
+        _check_page(file, path, text, markdown_body(text))
 
 
-def _check_schemes(file: str, path: KeyPath, text: str, page: str) -> None:
-    """`page` is the Markdown the site embeds for `text`: line for line, leading blank lines cut."""
-    found = locate(page)
+def _check_page(file: str, path: KeyPath, text: str, page: str, judge: Judge = forbidden) -> None:
+    """`page` is the Markdown the site embeds for `text` (line for line, leading blank lines cut): the
+    first link on it that `judge` refuses (by default, a forbidden scheme), at its place in `file`."""
+    found = locate(page, judge)
     if found is None:
         return
     line, _col, url, why = found
@@ -336,7 +357,7 @@ def check_site_pages(site_src: Path | None = None) -> None:
                                f"the file is not UTF-8 (byte 0x{raw[exc.start]:02x}); save it as UTF-8") from None
         if path.suffix.lower() == ".md":
             text = raw.decode("utf-8")
-            _check_schemes(str(path), (), text, text)
+            _check_page(str(path), (), text, text)
 
 
 # --- characters the embedded fonts can print -----------------------------------------------------

@@ -39,22 +39,49 @@ KNOWN = [
 ]
 
 
-def _spell(rng: random.Random, scheme: str) -> str:
-    """`scheme:` written one of the ways a browser still reads as that scheme."""
+def _reference(rng: random.Random, ch: str, next_ch: str) -> str:
+    """`ch` as a numeric character reference, decimal or hex, with or without its `;` (a browser
+    decodes one without where the next character cannot continue the number)."""
+    hexa = rng.random() < 0.5
+    ref = f"&#x{ord(ch):x}" if hexa else f"&#{ord(ch)}"
+    continues = next_ch in "0123456789abcdefABCDEF" if hexa else next_ch.isdigit()
+    return ref if rng.random() < 0.4 and next_ch and not continues else ref + ";"
+
+
+# Before a scheme: what a browser strips (spaces, C0 controls, as such or as references), and what it
+# does not, which leaves the URL relative (U+FFFD that `&#0;` reads as, a BOM, a no-break space, `%20`).
+_LEADS = ["", "", " ", "&#32;", "&#1;", "\x01", "&#x20;&#9;"]
+_DECOY_LEADS = ["&#x0;", "&#0;", "&#0", "&#x0", "&#xFEFF;", "&#160;", "%20"]
+
+
+def _spell(rng: random.Random, scheme: str, decoy: bool = False) -> str:
+    """`scheme:` written one of the ways a browser still reads as that scheme; a `decoy` is spelled
+    one way more that leaves the URL relative (a lead the browser keeps, a percent-encoded letter, a
+    raw tab, which Markdown turns into spaces), so it must lead somewhere all the same."""
     out = []
-    for ch in scheme + ":":
+    text = scheme + ":"
+    for i, ch in enumerate(text):
         r = rng.random()
         if r < 0.15:
-            out.append(f"&#x{ord(ch):x};" if rng.random() < 0.5 else f"&#{ord(ch)};")
+            out.append(_reference(rng, ch, text[i + 1] if i + 1 < len(text) else "a"))
         elif r < 0.2 and ch == ":":
             out.append("&colon;")
         elif r < 0.35:
             out.append(ch.upper())
         elif r < 0.4 and ch != ":":
-            out.append(ch + rng.choice(["&#9;", "&#10;", "&#13;", "&Tab;", "&NewLine;"]))
+            out.append(ch + rng.choice(["&#9;", "&#10;", "&#13;", "&Tab;", "&NewLine;", "\n"]))
         else:
             out.append(ch)
-    lead = rng.choice(["", "", " ", "&#32;", "&#1;", "&#x0;", "\x01", "&#x20;&#9;"])
+    lead = rng.choice(_LEADS)
+    if decoy:
+        i = rng.randrange(len(scheme))
+        kind = rng.randrange(3)
+        if kind == 0:
+            lead = rng.choice(_DECOY_LEADS)
+        elif kind == 1:
+            out[i] = f"%{ord(scheme[i]):02X}"
+        else:
+            out[i] += "\t"
     return lead + "".join(out)
 
 
@@ -66,21 +93,34 @@ _SHAPES = [
     "[{label}](\n{url})",
     "[{label}](<{url}>)",
     "[{label}]({url} \"t\")",
+    "[{label}]({url}\n\"t\")",
     "[{label}][r{n}]\n\n[r{n}]: {url}",
     "[{label}][r{n}]\n\n[r{n}]:\n  {url}",
+    "[{label}][r{n}]\n\n[r{n}]: <{url}>",
+    "[{label}][r{n}]\n\n[r{n}]: {url}\n  \"title\"",
     "> [{label}][r{n}]\n>\n> [r{n}]: {url}",
     "- [{label}][r{n}]\n\n- [r{n}]: {url}",
     "1. item\n\n    [{label}][r{n}]\n\n    [r{n}]: {url}",
     "<{url}>",
     "[{label}]: {url}\n\n[{label}]",
+    "[{label} [x]]({url})",
+    "[[{label}]]({url})",
+    "[{label} [x] y]({url})",
+    "[![{label}]({url})]({url})",
 ]
 
 
-def generated(rng: random.Random, label: str = "a", n: int = 0) -> str:
-    """One generated attempt: a running scheme, spelled oddly, in one of the shapes of a link."""
+def generated(rng: random.Random, label: str = "a", n: int = 0, decoy: bool = False) -> str:
+    """One generated attempt: a running scheme, spelled oddly, in one of the shapes of a link (a
+    `decoy`: spelled so that it does not run, but leads nowhere)."""
     scheme = rng.choice(RUNNING)
-    url = _spell(rng, scheme) + _BODY[scheme]
+    url = _spell(rng, scheme, decoy) + _BODY[scheme]
     return rng.choice(_SHAPES).format(label=label, url=url, n=n)
+
+
+def shaped(rng: random.Random, target: str, label: str = "a", n: int = 0) -> str:
+    """`target` (a link a text may well hold: an entry's anchor, a web address) in one of the shapes."""
+    return rng.choice(_SHAPES).format(label=label, url=target, n=n)
 
 
 def attempts(seed: int, count: int) -> list[str]:

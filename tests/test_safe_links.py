@@ -148,3 +148,62 @@ def test_the_command_exits_2_with_one_located_line_and_build_untouched(tmp_path:
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and f"{file.name}:{first + 1}:1: " in lines[0], result.stderr
     assert fingerprint(out) == before
+
+
+# --- validate and the build agree on every shape of link --------------------------------------------
+
+# Targets a text may well hold, beside the running ones: an entry (as the site resolves it, or not),
+# a web address, a page that is not there, and references or percent-encoding before a scheme that
+# leave a relative URL leading nowhere.
+TARGETS = ["#achievements", "achievements", "achievements.md#x", "https://example.org/a:b", "mailto:x@example.org",
+           "#nowhere", "../other/page.html", "//example.org/x", "%6Aavascript:alert(1)", "&#0;javascript:alert(1)",
+           "&#0javascript:alert(1)", "&#xFEFF;https://example.org", "java\tscript:alert(1)"]
+
+
+def _shapes(seed: int, count: int) -> list[str]:
+    from tests.link_tricks import generated, shaped
+
+    rng = random.Random(seed)
+    return [generated(rng, n=i, decoy=i % 3 == 1) if i % 3 else shaped(rng, rng.choice(TARGETS), n=i)
+            for i in range(count)]
+
+
+def _judged(game, text: str) -> bool:
+    """Whether validate accepts `text` at the end of the game's first rules entry."""
+    from dataclasses import replace
+
+    from generators.validate import check_link_schemes, check_links
+
+    first = game.rules[0]
+    changed = replace(game, rules=(replace(first, body=f"{first.body}\n\n{text}\n"), *game.rules[1:]))
+    try:
+        check_link_schemes(changed)
+        check_links(changed)
+    except ContentError:
+        return False
+    return True
+
+
+def test_validate_and_the_build_agree_on_every_shape_of_link(tmp_path: Path) -> None:
+    """Generated link shapes (entity-encoded, numeric references with and without `;`, tabs and
+    newlines in a scheme, percent-encoding, data: and vbscript:, nested brackets, reference
+    definitions), with running schemes and with ordinary targets: validate refuses some; all the others
+    together make a site that builds (no link leading nowhere: the build's exit 4) and holds no link a
+    browser would run."""
+    from generators.content.loader import load_content
+    from generators.site.build import build_site
+
+    content = copy_content(tmp_path, (GAME,))
+    game = validate(content, [GAME]).content.game(GAME)
+    shapes = [s for s in _shapes(41, 240) if not any(ord(c) < 32 and c not in "\n\t" for c in s)]
+    accepted = [s for s in shapes if _judged(game, s)]
+    refused = len(shapes) - len(accepted)
+    assert accepted and refused > len(shapes) // 2, (len(accepted), refused)  # two thirds run or lead nowhere
+    file = content / GAME / "rules" / "achievements.md"
+    file.write_text(file.read_text("utf-8").rstrip("\n") + "\n\n" + "\n\n".join(accepted) + "\n", "utf-8")
+    validate(content, [GAME])  # together too
+    out = tmp_path / "out"
+    build_site(load_content(content), out, say=lambda _: None)  # a link leading nowhere raises (exit 4)
+    emitted = [(p.name, u) for p in sorted((out / "site").rglob("*.html")) for u in urls(p.read_text("utf-8"))]
+    assert [(p, u) for p, u in emitted if runs_script(u)] == []
+    assert any(u == "https://example.org/a:b" for _, u in emitted)  # accepted links do reach the page

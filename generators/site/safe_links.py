@@ -20,7 +20,7 @@ from __future__ import annotations
 import html
 import re
 import xml.etree.ElementTree as etree
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -57,12 +57,23 @@ def forbidden(url: str) -> str | None:
     return None
 
 
-class _Check(Treeprocessor):
-    """Every URL attribute of the tree against `forbidden`; a forbidden one is recorded and dropped."""
+def relative(url: str) -> bool:
+    """Whether a browser takes `url` (an attribute's value as written) for a relative URL: no scheme
+    once references are decoded and its leading controls, spaces, tabs and newlines are gone."""
+    value = html.unescape(url).translate(_TAB_NEWLINE).lstrip("".join(map(chr, range(0x21))))
+    return _SCHEME.match(value) is None
 
-    def __init__(self, md: markdown.Markdown, found: list[tuple[str, str]]):
+
+Judge = Callable[[str], "str | None"]  # why a URL may not be on the page, or None
+
+
+class _Check(Treeprocessor):
+    """Every URL attribute of the tree against `judge` (`forbidden` on the site); a URL it refuses is
+    recorded and dropped."""
+
+    def __init__(self, md: markdown.Markdown, ext: SafeLinksExtension):
         super().__init__(md)
-        self.found = found
+        self.ext = ext
 
     def run(self, root: etree.Element) -> None:
         for elem in root.iter():
@@ -71,9 +82,9 @@ class _Check(Treeprocessor):
                 if value is None:
                     continue
                 url = self._resolved(value)
-                why = forbidden(url)
+                why = self.ext.judge(url)
                 if why is not None:
-                    self.found.append((url, why))
+                    self.ext.found.append((url, why))
                     del elem.attrib[name]
 
     def _resolved(self, value: str) -> str:
@@ -92,10 +103,11 @@ class SafeLinksExtension(Extension):
     def __init__(self, **kwargs: Any):
         super().__init__(**kwargs)
         self.found: list[tuple[str, str]] = []
+        self.judge: Judge = forbidden
 
     def extendMarkdown(self, md: markdown.Markdown) -> None:
         # After `unescape` (priority 0): backslash escapes are characters again by then.
-        md.treeprocessors.register(_Check(md, self.found), "roadkit_safe_links", -10)
+        md.treeprocessors.register(_Check(md, self), "roadkit_safe_links", -10)
 
 
 def makeExtension(**kwargs: Any) -> SafeLinksExtension:
@@ -126,6 +138,8 @@ def _site_extensions() -> tuple[tuple[list[Any], dict[str, Any]], ...]:
 # Without a colon (a scheme, or `&colon;`), a character reference or a control character, no link
 # target of a text can be forbidden: such texts skip the parser.
 _MAYBE = re.compile("[:&\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
+# Every link Markdown makes has a `]` (inline, reference, definition; the pages' `<` is escaped).
+_LINKISH = re.compile(r"\]")
 
 
 @cache
@@ -136,39 +150,45 @@ def _parser() -> tuple[markdown.Markdown, SafeLinksExtension]:
     return markdown.Markdown(extensions=[*names, check], extension_configs=configs), check
 
 
-def forbidden_links(text: str) -> list[tuple[str, str]]:
-    """(target, why) of each forbidden link Markdown makes of `text` with the site's extensions,
-    reference definitions included even where nothing uses them (another text on the same page may)."""
-    if not _MAYBE.search(text):
+def forbidden_links(text: str, judge: Judge = forbidden) -> list[tuple[str, str]]:
+    """(target, why) of each link Markdown makes of `text` with the site's extensions that `judge`
+    refuses (by default: a forbidden scheme), reference definitions included even where nothing uses
+    them (another text on the same page may)."""
+    if not (_MAYBE if judge is forbidden else _LINKISH).search(text):
         return []
     md, check = _parser()
     md.reset()
     check.found.clear()
-    md.convert(text)
+    check.judge = judge
+    try:
+        md.convert(text)
+    finally:
+        check.judge = forbidden
     found = list(check.found)
     for url, _title in md.references.values():
-        why = forbidden(url)
+        why = judge(url)
         if why is not None and (url, why) not in found:
             found.append((url, why))
     return found
 
 
-def locate(text: str) -> tuple[int, int, str, str] | None:
-    """Line, column (1-based, in `text`), target and reason of the first forbidden link, or None.
+def locate(text: str, judge: Judge = forbidden) -> tuple[int, int, str, str] | None:
+    """Line, column (1-based, in `text`), target and reason of the first link `judge` refuses (by
+    default, a forbidden one), or None.
 
-    The line is the first one by which the text makes a forbidden link (the target's line for a
+    The line is the first one by which the text makes such a link (the target's line for a
     definition whose target is on the next line); the column, where the target starts on it."""
-    if not forbidden_links(text):
+    if not forbidden_links(text, judge):
         return None
     lines = text.split("\n")
     lo, hi = 1, len(lines)  # the smallest prefix of lines that makes one
     while lo < hi:
         mid = (lo + hi) // 2
-        if forbidden_links("\n".join(lines[:mid])):
+        if forbidden_links("\n".join(lines[:mid]), judge):
             hi = mid
         else:
             lo = mid + 1
-    found = forbidden_links("\n".join(lines[:lo])) or forbidden_links(text)
+    found = forbidden_links("\n".join(lines[:lo]), judge) or forbidden_links(text, judge)
     url, why = found[0]
     return lo, column(lines[lo - 1], url), url, why
 
