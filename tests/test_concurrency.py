@@ -104,7 +104,8 @@ def _wait_for(moment: str, proc: subprocess.Popen[str], out: Path) -> int | None
     deadline = time.monotonic() + 300
     while time.monotonic() < deadline:
         assert proc.poll() is None, f"the build ended before the {moment} step: {proc.communicate()}"
-        if moment == "print" and any(p.parts[-3:-2] != ("site",) for p in _temporaries(out / "png")):
+        # a PNG being written (in the run's staging copy of build/)
+        if moment == "print" and any("png" in p.relative_to(out).parts for p in _temporaries(out)):
             return None
         if moment == "site":
             kid = _mkdocs_child(proc.pid)

@@ -119,6 +119,7 @@ def user_path(path: str | bytes | os.PathLike[str] | os.PathLike[bytes]) -> str:
     with contextlib.suppress(ValueError):
         rel = os.path.relpath(shown)
         shown = rel if len(rel) <= len(shown) else shown
+    folder = folder or os.path.isdir(shown)
     return shown + "/" if folder and not shown.endswith("/") else shown
 
 
