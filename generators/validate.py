@@ -31,6 +31,7 @@ from __future__ import annotations
 import hashlib
 import os
 import pickle
+import re
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, fields, is_dataclass
 from functools import cache, partial
@@ -54,7 +55,7 @@ from generators.play import figures
 from generators.play.variants import load_variant
 from generators.rules.contract import load_engine
 from generators.site import house, paths
-from generators.site.escape import markdown_body
+from generators.site.escape import INCOMPLETE_REFERENCE, markdown_body
 from generators.site.links import Anchors, GamePages
 from generators.site.quick import FILE, load_quick
 from generators.site.rulings import missing_play, parse
@@ -208,6 +209,13 @@ def check_links(game: LoadedGame) -> None:
     for file, path, text in _markdown_texts(game):
         made.clear()
         page = markdown_body(text, resolve)
+        if (ref := INCOMPLETE_REFERENCE.search(page)) is not None:  # in code or a link target
+            written = re.match(r"&#\w{0,10}", page[ref.start():]).group()  # type: ignore[union-attr]
+            line, col = _find(file, path, written)
+            raise ContentError(display_path(Path(file)), line, col, path if path else (),
+                               f"{written!r} does not complete a character reference (like &#8212; or &#x2014;): "
+                               "end it with ';' or write the '&' as &amp; (the site's pages and a browser would "
+                               "read it differently)")
         if unknown:
             line, col = _find(file, path, f"]({unknown[0]}", skip=2)
             raise ContentError(display_path(Path(file)), line, col, path if path else (), unknown_target(unknown[0]))

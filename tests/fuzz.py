@@ -436,11 +436,12 @@ def _class_mutation(rng: random.Random, box: Sandbox) -> Mutant:
 
 def _link_mutation(rng: random.Random, box: Sandbox, game: str) -> Mutant:
     """A link trick (tests/link_tricks.py: known and generated) in one of the Markdown texts."""
-    from tests.link_tricks import KNOWN, generated, makes_running_link
+    from tests.link_tricks import KNOWN, generated, makes_relative_link, makes_running_link
 
-    trick = rng.choice(KNOWN) if rng.random() < 0.3 else generated(rng, n=rng.randrange(100))
+    # Running tricks, and decoys whose spelling leaves the URL relative (so it leads nowhere): both refused.
+    trick = rng.choice(KNOWN) if rng.random() < 0.3 else generated(rng, n=rng.randrange(100), decoy=rng.random() < 0.3)
     trick = trick.replace("\x01", "&#1;")  # a raw control character is refused as the file is read
-    running = makes_running_link(trick)
+    refused = makes_running_link(trick) or makes_relative_link(trick)
     where = rng.randrange(4)
     rules = sorted((box.root / game / "rules").glob("*.md"))
     if where != 0 or not rules:
@@ -454,10 +455,10 @@ def _link_mutation(rng: random.Random, box: Sandbox, game: str) -> Mutant:
                 key = {"notes.yaml": "text", "glossary.yaml": "definition"}.get(name, "text")
                 item[key] = f"{item.get(key, '')}\n\n{trick}"
                 box.write(f"{game}/{name}", _dump(data))
-                return Mutant(game, f"{game}/{name}", "markdown link", f"{trick!r} in a {key}", running)
+                return Mutant(game, f"{game}/{name}", "markdown link", f"{trick!r} in a {key}", refused)
     rel = rng.choice(rules).relative_to(box.root).as_posix()
     box.write(rel, (box.root / rel).read_text("utf-8") + f"\n\n{trick}\n")
-    return Mutant(game, rel, "markdown link", f"{trick!r} in a rules body", running)
+    return Mutant(game, rel, "markdown link", f"{trick!r} in a rules body", refused)
 
 
 def _folder_name(rng: random.Random) -> str:

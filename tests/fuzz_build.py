@@ -6,6 +6,10 @@ first): three classes, each judged by what the README promises.
 - refused content: a link trick that would run a script, a folder under content/ that is not a game,
   a broken figures.json (tests/fuzz.py's mutators): `roadkit build` stops with one located line,
   exit 2, and build/ stays byte for byte as it was;
+- link shapes: generated links (running schemes spelled every way, decoys whose spelling leaves the URL
+  relative, ordinary targets, in every shape Markdown has) judged by validate, one located line each
+  when refused; every accepted one, together, builds a site (never the build's exit 4 on content) with
+  no link a browser would run;
 - site pages: a hand-written site page in another encoding, random bytes, truncated or huge is one
   located line from the validation pass, never a traceback;
 - faults: a `roadkit build` after an edit killed with `kill -9` at a random moment leaves no worker alive
@@ -137,6 +141,60 @@ def refused_fuzz(runs: int, seed: int, work: Path, found: Findings) -> None:
                 found.failures.append(f"refused: {mutant}: build/ changed")
         finally:
             box.restore()
+
+
+# --- link shapes: what validate accepts builds ------------------------------------------------------
+
+# Ordinary targets beside the generated tricks: an entry as the site resolves it or not, web addresses.
+LINK_TARGETS = ["#achievements", "achievements", "achievements.md#x", "https://example.org/a:b",
+                "mailto:x@example.org", "#nowhere", "//example.org/x"]
+
+
+def link_fuzz(shapes: int, seed: int, work: Path, found: Findings) -> None:
+    """`shapes` generated link shapes (tests/link_tricks.py: running schemes spelled every way, decoys
+    that leave the URL relative, ordinary targets) in a rules body: validate judges each; every
+    accepted one, all together, must make a site that builds (a link leading nowhere is the build's
+    exit 4) and holds no link a browser would run."""
+    from dataclasses import replace
+
+    from generators.build_system.errors import ContentError
+    from generators.content.loader import load_content
+    from generators.site.build import build_site
+    from generators.validate import check_link_schemes, check_links, validate
+    from tests.link_tricks import generated, runs_script, shaped, urls
+
+    content = copy_content(work, (FAULT_GAME,))
+    game = validate(content, [FAULT_GAME]).content.game(FAULT_GAME)
+    first = game.rules[0]
+    rng = random.Random(seed)
+    accepted = []
+    for i in range(shapes):
+        text = (shaped(rng, rng.choice(LINK_TARGETS), n=i) if i % 3 == 0 else
+                generated(rng, n=i, decoy=i % 3 == 1)).replace("\x01", "&#1;")
+        found.count("link shapes")
+        changed = replace(game, rules=(replace(first, body=f"{first.body}\n\n{text}\n"), *game.rules[1:]))
+        try:
+            check_link_schemes(changed)
+            check_links(changed)
+            accepted.append(text)
+        except ContentError as exc:
+            if "\n" in str(exc):
+                found.failures.append(f"link shape {text!r}: not one line: {str(exc)[:300]!r}")
+        except Exception:
+            found.failures.append(f"link shape {text!r}:\n{traceback.format_exc(limit=-4)}")
+    file = Path(first.file)
+    file.write_text(file.read_text("utf-8").rstrip("\n") + "\n\n" + "\n\n".join(accepted) + "\n", "utf-8")
+    found.count("sites of accepted link shapes")
+    try:
+        validate(content, [FAULT_GAME])
+        build_site(load_content(content), work / "out", say=lambda _: None)
+    except Exception as exc:
+        found.failures.append(f"{len(accepted)} accepted link shapes: {type(exc).__name__}: {str(exc)[:500]}")
+        return
+    running = [(p.name, u) for p in sorted((work / "out" / "site").rglob("*.html"))
+               for u in urls(p.read_text("utf-8")) if runs_script(u)]
+    if running:
+        found.failures.append(f"accepted link shapes made running links: {running[:5]}")
 
 
 # --- hand-written site pages ---------------------------------------------------------------------------
@@ -434,6 +492,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--faults", type=int, default=12, help="builds killed, on small disks or read-only")
     p.add_argument("--refused", type=int, default=30, help="builds of content that must be refused")
     p.add_argument("--args", type=int, default=400, help="mutants of arguments and environment variables")
+    p.add_argument("--links", type=int, default=300, help="generated link shapes judged by validate, the "
+                                                            "accepted ones built into a site")
     p.add_argument("--seed", type=int, default=1)
     args = p.parse_args(argv)
     found = Findings()
@@ -445,6 +505,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"  keys: {found.summary()}", flush=True)
         refused_fuzz(args.refused, args.seed, work / "refused", found)
         print(f"  refused: {found.summary()}", flush=True)
+        link_fuzz(args.links, args.seed, work / "links", found)
+        print(f"  link shapes: {found.summary()}", flush=True)
         fault_fuzz(args.faults, args.seed, work / "faults", found)
         print(f"  faults: {found.summary()}", flush=True)
         arg_fuzz(args.args, args.seed, work / "args", found)

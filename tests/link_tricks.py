@@ -150,17 +150,22 @@ def urls(page_html: str) -> list[str]:
     return parser.urls
 
 
-def runs_script(url: str) -> bool:
-    """Whether a browser would take `url` (an attribute's decoded value) as a running scheme:
+def _scheme(url: str) -> str | None:
+    """The scheme a browser takes `url` (an attribute's decoded value) to have, lowercase, or None:
     leading and trailing C0 controls and spaces stripped, tabs and newlines removed anywhere."""
     s = url.strip("".join(map(chr, range(0x21)))).replace("\t", "").replace("\n", "").replace("\r", "")
     m = re.match(r"([A-Za-z][A-Za-z0-9+.\-]*):", s)
-    return bool(m) and m.group(1).lower() in RUNNING
+    return m.group(1).lower() if m else None
 
 
-def makes_running_link(text: str) -> bool:
-    """Whether `text`, put on a page as the site puts a Markdown text, would make a running link
-    there without the page's own check (the parser with the site's other extensions)."""
+def runs_script(url: str) -> bool:
+    """Whether a browser would take `url` (an attribute's decoded value) as a running scheme."""
+    return _scheme(url) in RUNNING
+
+
+def _unchecked_urls(text: str) -> list[str]:
+    """The URLs of `text` put on a page as the site puts a Markdown text, without the page's own check
+    (the parser with the site's other extensions)."""
     import markdown
 
     from generators.site import safe_links
@@ -169,4 +174,15 @@ def makes_running_link(text: str) -> bool:
     (names, configs), = safe_links._site_extensions()
     page = markdown.markdown(markdown_body(text), extensions=[n for n in names if n != safe_links.__name__],
                              extension_configs=configs)
-    return any(runs_script(u) for u in urls(page))
+    return urls(page)
+
+
+def makes_running_link(text: str) -> bool:
+    """Whether `text` would make a running link on the page without the page's own check."""
+    return any(runs_script(u) for u in _unchecked_urls(text))
+
+
+def makes_relative_link(text: str) -> bool:
+    """Whether `text` makes a link a browser reads as relative. A generated trick names no page of the
+    site, so such a link leads nowhere: validate must refuse it (the build would fail on it)."""
+    return any(_scheme(u) is None for u in _unchecked_urls(text))

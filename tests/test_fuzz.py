@@ -47,7 +47,8 @@ def test_mutated_content_never_gives_a_traceback(tmp_path: Path, capsys: pytest.
 def test_the_build_fuzz_finds_nothing(tmp_path: Path) -> None:
     """A few of `make fuzz`'s build classes (tests/fuzz_build.py): print keys under content mutants,
     hand-written site pages, builds killed, on a small disk or read-only, builds of content that must be
-    refused (a running link, a folder that is no game, broken figures), and odd argument values."""
+    refused (a running link, a folder that is no game, broken figures), link shapes that validate accepts
+    building into a site, and odd argument values."""
     from tests import fuzz_build
 
     found = fuzz_build.Findings()
@@ -55,9 +56,10 @@ def test_the_build_fuzz_finds_nothing(tmp_path: Path) -> None:
     fuzz_build.key_fuzz(2, SEED, tmp_path / "keys", ("vampire-chase",), found)
     fuzz_build.fault_fuzz(2, SEED, tmp_path / "faults", found)
     fuzz_build.refused_fuzz(3, SEED, tmp_path / "refused", found)
+    fuzz_build.link_fuzz(40, SEED, tmp_path / "links", found)
     fuzz_build.arg_fuzz(80, SEED, tmp_path / "args", found)
     print(found.summary())
     assert not found.failures, "\n\n".join(found.failures)
     assert found.runs["site page mutants"] == 60 and found.runs["key mutants"] == 2
-    assert found.runs["refused mutants"] == 3
+    assert found.runs["refused mutants"] == 3 and found.runs["link shapes"] == 40
     assert found.runs["argument mutants"] == 80 and found.runs["argument runs"] >= 5

@@ -65,6 +65,11 @@ _CODE_SPAN = re.compile(r"(`+)(.+?)\1", re.S)
 _LINK = re.compile(r"(!?)\[((?:[^\[\]\\]|\\.)*)\]\(\s*<?((?:[^()\s<>]|\([^()\s<>]*\))*)>?((?:\s+\"[^\"]*\")?)\s*\)")
 _ANY_SCHEME = re.compile(r"^[a-z][a-z0-9+.-]*:", re.I)
 _HTMLISH = re.compile(r"[<{]")
+# `&#` that does not begin a complete character reference (`&#115c`, `&#;`): the HTML scan Python-Markdown
+# runs over a whole page stops at one (CPython's HTMLParser gives up there), and the raw HTML after it
+# on the page comes out garbled (its headings lose their ids). In prose it becomes `&amp;#`, which
+# shows the same characters; in code or a link target it is refused by validate (INCOMPLETE_REFERENCE).
+INCOMPLETE_REFERENCE = re.compile(r"&#(?![0-9]+;|[xX][0-9a-fA-F]+;)")
 
 # Entries are the page's h2s: a body's own # or ## heading would break out of its entry.
 _TOP_HEADING = re.compile(r"^#{1,2}(?=\s)")
@@ -131,4 +136,5 @@ def _prose(s: str, resolve: LinkResolver | None, inline: Callable[[str], str] | 
 
 
 def _neutral(s: str) -> str:
+    s = INCOMPLETE_REFERENCE.sub("&amp;#", s)
     return _HTMLISH.sub(lambda m: "&lt;" if m.group(0) == "<" else "&#123;", s)

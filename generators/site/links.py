@@ -146,6 +146,11 @@ class Anchors:
         if not name and anchor in self.notes:  # a ruling (quick references mark theirs as ours)
             return rel(self.notes[anchor], from_page)
         if name in self.rules and "/" not in name:
-            return self.rule(name, from_page) if not anchor else rel(
-                f"{self.rules[name].partition('#')[0]}#{anchor}", from_page)
+            if not anchor:
+                return self.rule(name, from_page)
+            page = self.rules[name].partition("#")[0]
+            # Only an anchor the site is sure to set there (an entry on the same page): any other
+            # would lead nowhere and fail the build's link check.
+            if self.rules.get(anchor, "").partition("#")[0] == page:
+                return rel(f"{page}#{anchor}", from_page)
         return None
