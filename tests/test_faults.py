@@ -338,3 +338,31 @@ def _temporaries(out: Path) -> list[Path]:
     from generators.build_system.outputs import TMP_SUFFIX
 
     return [p for p in out.rglob("*") if p.name.endswith(TMP_SUFFIX)]
+
+
+def test_the_staging_copy_is_links_that_reach_what_build_reaches(tmp_path: Path) -> None:
+    """The run's copy of build/: a file is the same file (a hard link); the site, and a folder the user
+    linked in (relative or absolute), are reached by links that lead where build/'s lead; removing the
+    copy leaves build/ and what its links reach as they were."""
+    from generators.build_system.outputs import remove_tree, stage_copy
+
+    out = tmp_path / "build"
+    (out / "site").mkdir(parents=True)
+    (out / "site" / "index.html").write_text("site", "utf-8")
+    (out / "check").mkdir()
+    (out / "check" / "report.json").write_text("{}", "utf-8")
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (elsewhere / "a.pdf").write_text("pdf", "utf-8")
+    os.symlink("../elsewhere", out / "print")
+    os.symlink(elsewhere, out / "tts")
+    staged = stage_copy(out)
+    assert staged is not None
+    stage, placed = staged
+    assert (stage / "check" / "report.json").stat().st_ino == (out / "check" / "report.json").stat().st_ino
+    assert (stage / "site").is_symlink() and (stage / "site" / "index.html").read_text("utf-8") == "site"
+    assert (stage / "print" / "a.pdf").read_text("utf-8") == "pdf" and (stage / "tts" / "a.pdf").is_file()
+    assert set(placed) == {"site", "check/report.json", "print", "tts"}
+    remove_tree(stage)
+    assert (out / "site" / "index.html").is_file() and (elsewhere / "a.pdf").is_file()
+    assert sorted(p.name for p in out.iterdir()) == ["check", "print", "site", "tts"]

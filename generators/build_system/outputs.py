@@ -674,8 +674,10 @@ def stage_copy(out: Path) -> tuple[Path, dict[str, int]] | None:
                     continue
                 rel, into = prefix + entry.name, os.path.join(dst, entry.name)
                 if entry.is_symlink() or rel in WHOLE:
-                    link = os.readlink(entry.path) if entry.is_symlink() else os.path.relpath(entry.path, dst)
-                    os.symlink(link, into)
+                    # a link reaches what it reached from build/ (a relative one is made relative anew)
+                    link = os.readlink(entry.path) if entry.is_symlink() else entry.path
+                    os.symlink(link if os.path.isabs(link) and entry.is_symlink()
+                               else os.path.relpath(os.path.join(src, link), dst), into)
                     placed[rel] = os.lstat(into).st_ino
                 elif entry.is_dir():
                     os.mkdir(into)
