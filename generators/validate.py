@@ -8,7 +8,8 @@ content mistake stops a build before it has touched a file. The pass, in order:
 2. every worked example against its game engine's specs, each setup built
    (generators/check/runner.py `load_all`);
 3. links inside Markdown texts (rules bodies, notes and each part of a ruling, glossary definitions,
-   the quick reference's answers, whose file is checked here too, and the hand-written site pages):
+   the quick reference's answers, whose file is checked here too, each translation's too, and the
+   hand-written site pages):
    each target's scheme checked on the page Markdown makes of the text (http, https, mailto or
    relative: generators/site/safe_links.py), and each relative target resolved exactly as the
    site resolves them (generators/site/links.py), so the site's strict MkDocs build cannot fail on one;
@@ -245,7 +246,7 @@ def _check_page(file: str, path: KeyPath, text: str, page: str, judge: Judge = f
 
 def _markdown_texts(game: LoadedGame, parts: bool = False) -> Iterator[tuple[str, KeyPath, str]]:
     """(file, key path, text) of every text the site renders as Markdown (with `parts`, also each
-    part of a ruling, which the site embeds on its own)."""
+    part of a ruling, which the site embeds on its own), each translation's included."""
     for entry in game.rules:
         yield entry.file, (), entry.body
     for i, note in enumerate(game.notes.notes):
@@ -260,6 +261,14 @@ def _markdown_texts(game: LoadedGame, parts: bool = False) -> Iterator[tuple[str
 
     for i, card in enumerate(load_quick(game).cards):
         yield str(Path(game.dir) / FILE), ("cards", i, "text"), card.text
+    for translation in game.translations:  # its pages resolve links as the English ones do (same ids)
+        language = translation.spec.language
+        for entry in translation.rules.values():
+            yield entry.file, (), entry.body
+        for i, term in enumerate(translation.glossary.terms):
+            yield translation.glossary_file, ("terms", i, "definition"), term.definition
+        for i, card in enumerate(load_quick(game, language).cards):
+            yield str(Path(game.dir) / language / FILE), ("cards", i, "text"), card.text
 
 
 def _find(file: str, path: KeyPath, needle: str, skip: int = 0) -> tuple[int, int]:

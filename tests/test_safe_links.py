@@ -207,3 +207,21 @@ def test_validate_and_the_build_agree_on_every_shape_of_link(tmp_path: Path) -> 
     emitted = [(p.name, u) for p in sorted((out / "site").rglob("*.html")) for u in urls(p.read_text("utf-8"))]
     assert [(p, u) for p, u in emitted if runs_script(u)] == []
     assert any(u == "https://example.org/a:b" for _, u in emitted)  # accepted links do reach the page
+
+
+@pytest.mark.parametrize(("trick", "line", "said"), [("[a](javascript:alert(1))", 0, "scheme"),
+                                                      ("[b][x]\n\n[x]: #nowhere", 2, "matches no rules entry"),
+                                                      ("[c](#nowhere)", 0, "matches no rules entry")])
+def test_a_translation_s_texts_are_checked_as_the_english_ones(tmp_path: Path, trick: str, line: int,
+                                                               said: str) -> None:
+    """The site renders each translation's rules bodies, glossary and quick reference too: validate
+    reads them as it reads the English ones, at their own file and line."""
+    content = copy_content(tmp_path, ("dronovody",))
+    file = sorted((content / "dronovody" / "uk" / "rules").glob("*.md"))[0]
+    before = file.read_text("utf-8").rstrip("\n") + "\n\n"
+    file.write_text(before + trick + "\n", "utf-8")
+    with pytest.raises(ContentError) as err:
+        validate(content, ["dronovody"])
+    assert Path(err.value.file).name == file.name and "uk" in Path(err.value.file).parts, str(err.value)
+    assert err.value.line == before.count("\n") + 1 + line, str(err.value)
+    assert said in err.value.message, str(err.value)
