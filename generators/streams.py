@@ -11,7 +11,9 @@ import os
 import sys
 from typing import Any, TextIO
 
-CLOSED_PIPE = 141  # the exit code a shell reports for a command stopped by SIGPIPE (128 + 13)
+from generators.build_system.errors import Exit
+
+CLOSED_PIPE = Exit.PIPE_CLOSED
 NAMES = {"stdout": "standard output", "stderr": "standard error"}
 
 
@@ -80,4 +82,4 @@ def lost(exc: OutputLost) -> int:
     if exc.stream == "stdout":
         with contextlib.suppress(OSError, ValueError, AttributeError):
             print(f"roadkit: {exc}", file=sys.stderr, flush=True)
-    return 3
+    return Exit.CANNOT_WRITE

@@ -1,5 +1,5 @@
 """Seeded fuzzing of the build beyond validation (the second half of `make fuzz`; tests/fuzz.py is the
-first): three classes, each judged by what the README promises.
+first): three classes, each judged by what the editors' guide promises.
 
 - keys: a mutant of the content that validates leaves every print document whose key did not change
   byte for byte as it was (an output must never depend on content outside its key);

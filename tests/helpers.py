@@ -31,11 +31,12 @@ def real_content() -> Content:
     return loader.load_content(CONTENT)  # through the module: conftest.py counts each load
 
 
-def run_cli(*args: str | Path, cwd: Path | None = None,
-            env: Mapping[str, str] | None = None) -> subprocess.CompletedProcess[str]:
-    """`roadkit ...` in a fresh interpreter, exactly as from the shell (`env`: variables to add)."""
+def run_cli(*args: str | Path, cwd: Path | None = None, env: Mapping[str, str] | None = None,
+            stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    """`roadkit ...` in a fresh interpreter, exactly as from the shell (`env`: variables to add;
+    `stdin`: what is typed, else no input at all)."""
     return subprocess.run(
-        [sys.executable, "-m", "generators.cli", *map(str, args)],
+        [sys.executable, "-m", "generators.cli", *map(str, args)], input=stdin,
         cwd=cwd or ROOT, capture_output=True, text=True, timeout=600, env={**os.environ, **(env or {})},
     )
 

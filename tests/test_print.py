@@ -540,9 +540,8 @@ def test_calibration_sheet_scales_sit_behind_the_crosses(tmp_path: Path, offset:
         assert "Backs move right by X mm and up by Y mm, as seen from the back" in text
 
 
-def test_readme_states_the_back_offset_sign() -> None:
-    readme = (CONTENT.parent / "README.md").read_text("utf-8")
-    printing = " ".join(readme.split("## Printing", 1)[1].split("\n## ", 1)[0].split())
+def test_the_guide_states_the_back_offset_sign() -> None:
+    printing = " ".join((CONTENT.parent / "site" / "guide" / "printing.md").read_text("utf-8").split())
     assert "backs move right by X" in printing and "as seen from the back" in printing
     assert "duplex-calibration.pdf" in printing
 

@@ -1,6 +1,6 @@
 """The proxies kit covers every game: where the boxed game prints a piece we replace with a house
 design, `--proxies` prints a write-in stand-in instead (the cards document changes), or the piece is
-named, with its game, in the README's list of pieces that need none and why."""
+named, with its game, in the editors' guide's list of pieces that need none and why (site/guide/printing.md)."""
 
 from __future__ import annotations
 
@@ -26,8 +26,8 @@ def _house(comp) -> bool:
 
 
 def _readme_entry(game_name: str) -> str:
-    """The README's proxies bullet for a game (its name in italics, up to the next bullet)."""
-    readme = (CONTENT.parent / "README.md").read_text("utf-8")
+    """The editors' guide's proxies bullet for a game (its name in italics, up to the next bullet)."""
+    readme = (CONTENT.parent / "site" / "guide" / "printing.md").read_text("utf-8")
     section = readme[readme.index("**Proxies (for owners of the boxed game).**"):readme.index("- **Boards** larger")]
     short = game_name.split(" (")[0]
     match = re.search(rf"  - \*{re.escape(short)}\*:(.*?)(?=\n  - \*|\Z)", section, re.S)
@@ -35,7 +35,7 @@ def _readme_entry(game_name: str) -> str:
 
 
 @pytest.mark.parametrize("game_id", [g.id for g in real_content().games])
-def test_proxies_change_every_game_with_house_cards_or_the_readme_says_why_not(game_id: str) -> None:
+def test_proxies_change_every_game_with_house_cards_or_the_guide_says_why_not(game_id: str) -> None:
     game = content().game(game_id)
     proxied = with_proxies(game)
     if any(c.kind == "cards" and c.proxy for c in game.components):
@@ -47,6 +47,6 @@ def test_proxies_change_every_game_with_house_cards_or_the_readme_says_why_not(g
     without = [c.name for c in game.components if c.proxy is None and _house(c)]
     if without:
         entry = _readme_entry(game.name).lower()
-        assert entry, f"the README gives no reason for {game.name}'s house pieces without stand-ins"
+        assert entry, f"the editors' guide gives no reason for {game.name}'s house pieces without stand-ins"
         for name in without:
             assert " ".join(name.split()).lower() in entry, (game.name, name)

@@ -3,7 +3,7 @@
 What works there is checked here: every page of the Material build is built, with our styles,
 scripts and diagrams; its search index holds every game, Cyrillic words included; and in Chromium,
 served and from file://, its own search answers the player questions of tests/search_questions.yaml
-at least as often as measured when this test was written (the README lists the questions it
+at least as often as measured when this test was written (the editors' guide lists the questions it
 misses and why). Skipped, with the reason, when Zensical is not installed (`make test` installs it).
 """
 

@@ -293,8 +293,8 @@ def test_no_save_names_a_path_of_the_building_machine(export: Path) -> None:
             assert url.startswith(path.parent.name + "-"), url
 
 
-def test_readme_documents_the_export() -> None:
-    readme = (CONTENT.parent / "README.md").read_text("utf-8")
+def test_the_guide_documents_the_export() -> None:
+    readme = (CONTENT.parent / "site" / "guide" / "printing.md").read_text("utf-8")
     assert "--tts" in readme and "Tabletop Simulator" in readme and "10 x 7" in readme
 
 

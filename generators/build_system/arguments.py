@@ -121,6 +121,18 @@ def url(text: str) -> str:
     return text
 
 
+def folder(text: str) -> Path:
+    """A folder that exists (`--engines`): its packages are looked up beside generators/games/."""
+    path = Path(text)
+    try:
+        found = bool(text.strip()) and not any(ord(c) < 32 for c in text) and path.is_dir()
+    except (OSError, ValueError):  # a name too long for the file system
+        found = False
+    if not found:
+        raise argparse.ArgumentTypeError(f"expected a folder of rules packages, got {text[:80]!r}")
+    return path
+
+
 def env_games(name: str, default: int) -> int:
     """A number of games from the environment variable `name` (unset or blank: `default`; 0: none)."""
     raw = os.environ.get(name, "")

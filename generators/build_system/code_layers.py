@@ -22,18 +22,53 @@ from pathlib import Path
 PACKAGE = Path(__file__).resolve().parent.parent  # generators/, this module being in generators/build_system/
 
 
+GAMES = "games"  # the folder of the rules packages, one per game
+# More folders of rules packages (`roadkit --engines DIR`): a package there is the module
+# generators.games.<name>, read and keyed as if it sat in generators/games/ (the tests' own game).
+GAMES_FOLDERS: list[Path] = []
+
+
+def add_games_folder(folder: Path) -> None:
+    resolved = folder.resolve()
+    if resolved not in GAMES_FOLDERS:
+        GAMES_FOLDERS.append(resolved)
+        _modules.cache_clear()
+
+
 @cache
 def _modules(package: Path) -> dict[str, Path]:
-    """Every module of `package` by its dotted name (a package by its own name, file `__init__.py`)."""
+    """Every module of `package` by its dotted name (a package by its own name, file `__init__.py`),
+    with, for this package, the rules packages of GAMES_FOLDERS under generators.games."""
     out: dict[str, Path] = {}
-    for path in package.rglob("*.py"):
-        if "__pycache__" in path.parts:
-            continue
-        parts = path.relative_to(package).with_suffix("").parts
-        if parts[-1] == "__init__":
-            parts = parts[:-1]
-        out[".".join((package.name, *parts))] = path
+    roots: list[tuple[Path, tuple[str, ...]]] = [(package, (package.name,))]
+    if package == PACKAGE:
+        roots += [(folder, (package.name, GAMES)) for folder in GAMES_FOLDERS]
+    for root, prefix in roots:
+        for path in sorted(root.rglob("*.py")):
+            if "__pycache__" in path.parts:
+                continue
+            parts = path.relative_to(root).with_suffix("").parts
+            if parts[-1] == "__init__":
+                parts = parts[:-1]
+            if parts or root == package:
+                out.setdefault(".".join((*prefix, *parts)), path)
     return out
+
+
+def module_path(name: str) -> Path:
+    """The file of module `name` (dotted) of the package, GAMES_FOLDERS' packages included."""
+    return _modules(PACKAGE)[name]
+
+
+def label(path: Path) -> str:
+    """A file's name in keys and bundles: its path inside the package (`games/<name>/...` for a file
+    of GAMES_FOLDERS), the same on every machine."""
+    if path.is_relative_to(PACKAGE):
+        return path.relative_to(PACKAGE).as_posix()
+    for folder in GAMES_FOLDERS:
+        if path.is_relative_to(folder):
+            return f"{GAMES}/{path.relative_to(folder).as_posix()}"
+    raise ValueError(f"{path} is outside the package and its games folders")
 
 
 # Where a statement that may import starts: `import x`, `from x import y`, `if TYPE_CHECKING:`, or a

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from enum import IntEnum
 
 KeyPath = tuple[str | int, ...]
 # Line breaks and other control characters (from a file name, a quoted value, a library's message)
@@ -25,6 +26,46 @@ def format_keypath(path: Sequence[str | int]) -> str:
         else:
             out += ("." if out else "") + str(part)
     return out or "(document)"
+
+
+class Exit(IntEnum):
+    """Every exit code `roadkit` ends with: each named here and explained in EXIT_CODES, the table the
+    editors' guide prints (tests/test_exit_codes.py produces every one as a user would meet it)."""
+
+    OK = 0
+    EXAMPLE_FAILED = 1
+    MISTAKE = 2
+    CANNOT_WRITE = 3
+    TOOL_FAILED = 4
+    BAD_ENVIRONMENT = 5
+    INTERNAL = 70
+    INTERRUPTED = 130
+    PIPE_CLOSED = 141  # what a shell reports for a command stopped by SIGPIPE (128 + 13)
+
+
+EXIT_CODES: dict[Exit, str] = {
+    Exit.OK: "success",
+    Exit.EXAMPLE_FAILED: "a worked example failed (`check`, `build`)",
+    Exit.MISTAKE: "a content mistake, or a mistake on the command line (every number has its range, e.g. "
+                  "`--games` 1 to 100,000; `--scheduler` an address; `--out` outside the sources); one line; "
+                  "nothing in `build/` was touched",
+    Exit.CANNOT_WRITE: "`build/` cannot be written (read-only, disk full, no permission), whichever process meets "
+                       "it (MkDocs included), or a worker process was killed from outside (out of memory); the "
+                       "line names `build/` or the output, never a temporary file, and `build/` was left as it "
+                       "was. Also the command's own output: a failed write to standard output says `cannot write "
+                       "to standard output` (never `build/`), and a writing run stopped by it leaves `build/` as "
+                       "it was. `build/site` may be a mount of its own (a bind mount included: it is found by the "
+                       "swap being refused, EBUSY or EXDEV): a rebuild then copies the new site into it (hard "
+                       "links and renames cannot cross into it)",
+    Exit.TOOL_FAILED: "MkDocs could not build the site; the previous site was kept",
+    Exit.BAD_ENVIRONMENT: "a bad environment variable: `SOURCE_DATE_EPOCH` set but empty or not a whole number of "
+                          "seconds, `ROADKIT_SIMULATE` not a whole number of games from 0 to 100,000, "
+                          "`ROADKIT_SERVE_ADDR` not `host:port`",
+    Exit.INTERNAL: "an internal error: a bug in Roadkit (the traceback is printed; please report it)",
+    Exit.INTERRUPTED: "interrupted (Ctrl-C), or `roadkit play` stopped (q, or its input ended or was closed)",
+    Exit.PIPE_CLOSED: "standard output was a pipe its reader closed (`roadkit play | head`): the command stops "
+                      "quietly, as a shell reports SIGPIPE; a writing run leaves `build/` as it was",
+}
 
 
 class CheckUsageError(Exception):
@@ -57,9 +98,9 @@ MAX_FAULT_LINE = 400
 
 class EnvironmentFault(Exception):
     """Not a content mistake: the machine got in the way. One short line on stderr, an exit code of
-    its own (documented in the README), and build/ left as it was."""
+    its own (Exit), and build/ left as it was."""
 
-    exit_code = 3
+    exit_code = Exit.CANNOT_WRITE
 
     def __str__(self) -> str:
         text = one_line(super().__str__())
@@ -69,16 +110,16 @@ class EnvironmentFault(Exception):
 class OutputError(EnvironmentFault):
     """build/ cannot be written: read-only, full, no permission, a path that is in the way."""
 
-    exit_code = 3
+    exit_code = Exit.CANNOT_WRITE
 
 
 class ToolError(EnvironmentFault):
     """A tool Roadkit runs (MkDocs) failed."""
 
-    exit_code = 4
+    exit_code = Exit.TOOL_FAILED
 
 
 class SettingError(EnvironmentFault):
     """An environment variable Roadkit or its tools read has a value they cannot use."""
 
-    exit_code = 5
+    exit_code = Exit.BAD_ENVIRONMENT

@@ -36,7 +36,7 @@ from pathlib import Path
 from typing import Any
 
 from generators.build_system import workers
-from generators.build_system.code_layers import module_files
+from generators.build_system.code_layers import GAMES_FOLDERS, label, module_files
 from generators.build_system.errors import OutputError
 from generators.build_system.workers import available_cores
 
@@ -241,15 +241,16 @@ def code_version(*modules: str, loads: tuple[str, ...] = ()) -> str:
     """What outputs are made by: the package's files that `modules` (dotted names; see the layers above)
     run or read, found through their imports and through their dynamic loads (of `loads` alone where
     those fit: a game's rules package), or without `modules` every file of the package (code,
-    templates, fonts), each hashed by its bytes; the versions of the tools that write bytes;
-    SOURCE_DATE_EPOCH (dates in PDFs and the sitemap)."""
+    templates, fonts, and the games folders `--engines` adds), each hashed by its bytes; the versions
+    of the tools that write bytes; SOURCE_DATE_EPOCH (dates in PDFs and the sitemap)."""
     if modules:
         files = module_files(modules, PACKAGE, loads)
     else:
-        files = sorted(p for p in PACKAGE.rglob("*") if p.is_file() and "__pycache__" not in p.parts)
+        files = sorted(p for root in (PACKAGE, *GAMES_FOLDERS) for p in root.rglob("*")
+                       if p.is_file() and "__pycache__" not in p.parts)
     h = hashlib.sha256()
     for p in files:  # bytes hashed as they are (a repr of the fonts' bytes costs more than hashing them)
-        h.update(p.relative_to(PACKAGE).as_posix().encode() + b"\0" + _file_digest(p))
+        h.update(label(p).encode() + b"\0" + _file_digest(p))
     return digest(h.hexdigest(), tuple(_version(d) for d in TOOLS), os.environ.get("SOURCE_DATE_EPOCH"))
 
 

@@ -21,7 +21,7 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import TypeVar
 
 from generators.build_system import tether
-from generators.build_system.errors import EnvironmentFault
+from generators.build_system.errors import EnvironmentFault, Exit
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -32,7 +32,7 @@ WORKER_NAME = "roadkit-worker"  # what `ps` and /proc/PID/comm show for a worker
 class WorkerLost(EnvironmentFault):
     """A worker process ended without its result: killed from outside (out of memory, a signal)."""
 
-    exit_code = 3
+    exit_code = Exit.CANNOT_WRITE
 
 
 def available_cores() -> int:

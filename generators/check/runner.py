@@ -43,7 +43,7 @@ from generators.play import figures
 from generators.play.players import POLICIES
 from generators.play.simulate import policies, simulate_one
 from generators.rules.chance import Chance, ChanceExhausted, ChanceMismatch
-from generators.rules.contract import Game, load_engine
+from generators.rules.contract import Game, has_engine, load_engine
 from generators.rules.facts import GameContent, game_content
 from generators.rules.refusals import IllegalAction, SetupError
 from generators.rules.svg import Focus, change_swatches, changes_between, sentence, starting_places, via
@@ -101,10 +101,10 @@ def engine_of(game: LoadedGame) -> Game[Any, Any]:
     if game.engine is None:
         raise ContentError(display_path(game_yaml), 1, 1, ("engine",),
                            "this game has worked examples but no engine: key naming its rules module")
-    here = Path(__file__).resolve().parents[1] / "games"
-    if not ((here / f"{game.engine}.py").is_file() or (here / game.engine / "__init__.py").is_file()):
+    if not has_engine(game.engine):
         raise ContentError(display_path(game_yaml), 1, 1, ("engine",),
-                           f"there is no rules package generators/games/{game.engine}/")
+                           f"there is no rules package generators/games/{game.engine}/ (nor in a folder "
+                           "given with --engines)")
     return load_engine(game.engine)
 
 

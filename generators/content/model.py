@@ -568,7 +568,8 @@ class Game:
     subtitle: str | None = field(default=None, metadata=_meta(
         "Shown under the name (a translation of a name in another script, a tagline)."))
     engine: str | None = field(
-        default=None, metadata=_meta("The rules module under generators/games/.", pattern=r"[a-z_][a-z0-9_]*")
+        default=None, metadata=_meta("The rules package under generators/games/ (or in a folder given with "
+                                      "--engines).", pattern=r"[a-z_][a-z0-9_]*")
     )
     theme: Theme = field(default_factory=Theme, metadata=_meta("Colours and font of the printed pieces."))
     # A page each, and every page's navigation lists them all (MkDocs' cost grows as their square).

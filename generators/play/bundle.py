@@ -18,7 +18,7 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from generators.build_system.code_layers import PACKAGE, module_names
+from generators.build_system.code_layers import label, module_names, module_path
 from generators.build_system.errors import ContentError
 from generators.build_system.outputs import Commit, Manifest
 from generators.content.model import Side
@@ -101,16 +101,11 @@ def engine_modules(engines: Iterable[str]) -> list[str]:
 
 def engine_zip(engines: Iterable[str]) -> bytes:
     """The modules as a zip Pyodide unpacks into its file system (bytes fixed by the code alone)."""
-    names = engine_modules(engines)
-    paths = set()
-    for name in names:
-        rel = name.split(".")[1:]
-        base = PACKAGE.joinpath(*rel)
-        paths.add(base / "__init__.py" if base.is_dir() else base.with_suffix(".py"))
+    paths = {label(module_path(name)): module_path(name) for name in engine_modules(engines)}
     buf = io.BytesIO()
     with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as z:
-        for path in sorted(paths):
-            info = zipfile.ZipInfo("generators/" + path.relative_to(PACKAGE).as_posix(), STAMP)
+        for rel, path in sorted(paths.items()):
+            info = zipfile.ZipInfo("generators/" + rel, STAMP)
             info.compress_type = zipfile.ZIP_DEFLATED
             z.writestr(info, path.read_bytes())
     return buf.getvalue()

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any, Generic, TypeVar
 
-from generators.build_system.code_layers import PACKAGE, module_files
+from generators.build_system.code_layers import PACKAGE, label, module_files
 
 P = TypeVar("P")
 R = TypeVar("R")
@@ -35,7 +35,7 @@ def code_stamp() -> str:
     files |= {p for p in (PACKAGE / "games").rglob("*") if p.is_file() and "__pycache__" not in p.parts}
     h = hashlib.sha256()
     for p in sorted(files):
-        h.update(p.relative_to(PACKAGE).as_posix().encode() + b"\0" + hashlib.sha256(p.read_bytes()).digest())
+        h.update(label(p).encode() + b"\0" + hashlib.sha256(p.read_bytes()).digest())
     return h.hexdigest()[:16]
 
 

@@ -22,12 +22,15 @@ Randomness reaches the rules only through `Chance`. The engine never sees a scen
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import itertools
 import json
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Generic, Literal, TypeVar
 
+from generators.build_system.code_layers import add_games_folder
 from generators.build_system.errors import ContentError, KeyPath
 from generators.content.schema import convert, fields_of, to_data
 from generators.content.yaml_io import Doc
@@ -650,6 +653,22 @@ def _convert(tp: type, data: Any, doc: Doc | None, path: KeyPath) -> Any:
 
 def field_names(spec: type) -> tuple[str, ...]:
     return tuple(f.name for f in fields_of(spec))
+
+
+def add_engines(folder: Path) -> None:
+    """Let `load_engine` find the rules packages in `folder` too (`roadkit --engines DIR`): each is
+    imported as generators.games.<name>, like a package of generators/games/, so a game kept outside
+    the repository (the tests' own game) is run, keyed and bundled by the same code."""
+    games = importlib.import_module("generators.games")
+    path = str(folder.resolve())
+    if path not in games.__path__:
+        games.__path__.append(path)
+    add_games_folder(folder)
+
+
+def has_engine(name: str) -> bool:
+    """Whether generators/games/ (or a folder `add_engines` added) holds the rules package `name`."""
+    return importlib.util.find_spec(f"generators.games.{name}") is not None
 
 
 def load_engine(name: str) -> Game[Any, Any]:

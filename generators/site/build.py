@@ -15,7 +15,8 @@
 
 Each project is a target of the build graph (generators/build_system/outputs.py): its key hashes the code, its
 game's content, the hand-written site/ and mkdocs.yml, the games' names (every project shows them
-as tabs) and the keys of the print kit's and the check's outputs it shows. An edit to one game's
+as tabs) and the keys of the print kit's and the check's outputs it shows (the hub: the bytes of the
+content schemas its editors' guide prints). An edit to one game's
 content rebuilds that game's project alone; a no-op rebuild does nothing.
 """
 
@@ -52,6 +53,7 @@ from generators.content.loader import Content
 from generators.site import mkdocs_run, play
 from generators.site.assets import THUMBS, thumb_targets
 from generators.site.collect import Shared, collect, ordered_games, prepare
+from generators.site.guide import schema_files
 from generators.site.linkcheck import broken_links
 from generators.site.live import serve as live_serve
 from generators.site.paths import REPO, SITE_SRC
@@ -110,7 +112,7 @@ def project_keys(content: Content, manifest: Manifest) -> dict[str, str]:
                      for g in games])
     out = manifest.root
     keys = {HUB: digest(common, "hub", files_key(root, [Path(g.dir) / "game.yaml" for g in content.games]),
-                        files_key(out, play.key_files(out, None)))}
+                        files_key(out, play.key_files(out, None)), files_key(out, schema_files(out)))}
     for g in games:
         keys[g] = digest(common, g, files_key(root, files(Path(by_id[g].dir))), manifest.entries(shown(g)),
                          files_key(out, play.key_files(out, g)))

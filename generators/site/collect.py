@@ -14,6 +14,7 @@ from generators.site import play
 from generators.site.context import GameSite, game_site
 from generators.site.escape import nav_title
 from generators.site.examples import CheckReport, load_report
+from generators.site.guide import guide_pages
 from generators.site.numbers import game_codes
 from generators.site.pages import NavItem, environment, game_nav, game_pages, render
 from generators.site.paths import SITE_SRC
@@ -21,6 +22,7 @@ from generators.site.projects import GAMES_SCRIPT, games_script
 from generators.site.stage import Stage
 
 OVERRIDES = "overrides"  # site/overrides/ is the theme's custom_dir, not docs
+SECTION_INDEX = "index.md"  # a folder of site/ holding one is a section of the navigation
 
 
 @dataclass
@@ -83,12 +85,16 @@ def collect(content: Content, out: Path, site_src: Path = SITE_SRC, only: Collec
             stage.text(site.report, report.game_json(site.id))
         nav.append(game_nav(site, play.stage_game(stage, out, game.id, game.game.engine or "", game.game.name)))
     play.stage_hub(stage, out)
+    for path, text in guide_pages(out).items():  # the editors' guide's generated pages
+        stage.text(path, text)
     nav += _hand_written(stage, site_src)
     return Collected(stage, nav, sites, rk_games)
 
 
 def _hand_written(stage: Stage, site_src: Path) -> list[NavItem]:
-    """Copy site/ (but its theme overrides) into the docs; its top-level pages join the navigation."""
+    """Copy site/ (but its theme overrides) into the docs; its top-level pages join the navigation,
+    and so does each folder with an `index.md` (the editors' guide), as a section: its index first,
+    then its pages (generated ones staged there included) in the order the index links them."""
     nav: list[NavItem] = []
     if not site_src.is_dir():
         return nav
@@ -99,9 +105,35 @@ def _hand_written(stage: Stage, site_src: Path) -> list[NavItem]:
         stage.copy(rel, path)
         if path.suffix == ".md" and "/" not in rel and rel != "index.md":
             nav.append({nav_title(_title(path)): rel})
+    for index in sorted(site_src.glob(f"*/{SECTION_INDEX}")):
+        if index.parent.name != OVERRIDES:
+            nav.append(_section(stage, index))
     return nav
 
 
+def _section(stage: Stage, index: Path) -> NavItem:
+    folder = index.parent.name
+    text = index.read_text("utf-8")
+    pages = {p for p in (*stage.texts, *stage.copies) if p.startswith(f"{folder}/") and p.endswith(".md")
+             and p.count("/") == 1}
+    linked = [f"{folder}/{m}" for m in re.findall(r"\]\(([\w.-]+\.md)(?:#[^)]*)?\)", text)]
+    order = [f"{folder}/{SECTION_INDEX}"]
+    for page in [*linked, *sorted(pages)]:
+        if page in pages and page not in order:
+            order.append(page)
+    return {nav_title(_heading(text, folder)): [{nav_title(_heading(_stage_text(stage, p), p)): p} for p in order]}
+
+
+def _stage_text(stage: Stage, path: str) -> str:
+    data = stage.texts.get(path)
+    return data.decode("utf-8") if data is not None else Path(stage.copies[path]).read_text("utf-8")
+
+
 def _title(path: Path) -> str:
-    m = re.search(r"^#\s+(.+?)\s*$", path.read_text("utf-8"), re.M)
-    return m.group(1) if m else path.stem.replace("-", " ").capitalize()
+    return _heading(path.read_text("utf-8"), path.stem)
+
+
+def _heading(text: str, fallback: str) -> str:
+    """A page's first heading, else its file name in words."""
+    m = re.search(r"^#\s+(.+?)\s*$", text, re.M)
+    return m.group(1) if m else Path(fallback).stem.replace("-", " ").capitalize()
