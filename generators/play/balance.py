@@ -32,6 +32,7 @@ from typing import Any
 from generators.content.loader import Content
 from generators.content.model import LoadedGame
 from generators.play import figures, progress, variants
+from generators.play.chosen import with_engines
 from generators.play.simulate import SimulateUsageError, cluster_executor, play, run_parts, seed_batches
 from generators.play.stamp import OtherCode
 from generators.rules.chance import Chance
@@ -332,9 +333,8 @@ def run_balance(content: Content, games_wanted: Sequence[str] | None, *, games: 
               f"{', '.join(g.id for g in content.games if g.engine)}", file=sys.stderr)
         return 2
     report: dict[str, Any] = {}
-    for game in content.games:
-        if game.engine is None or (games_wanted and game.id not in games_wanted) or \
-                (overlaid and game.id != overlaid[0]):
+    for game, name, engine in with_engines(content, games_wanted):
+        if overlaid and game.id != overlaid[0]:
             continue
         stored = (figures.read(game) or {}).get("balance")
         try:
@@ -342,7 +342,6 @@ def run_balance(content: Content, games_wanted: Sequence[str] | None, *, games: 
         except RebalanceError as e:
             print(f"roadkit balance: {e}", file=sys.stderr)
             return 2
-        engine = load_engine(game.engine)
         facts = game_content(game, engine)
         before = variants.load_variant(base, game, engine) if base else None
         after = variants.load_variant(variant, game, engine) if variant else None
@@ -351,7 +350,7 @@ def run_balance(content: Content, games_wanted: Sequence[str] | None, *, games: 
         total = games * len(engine.simulation_setups()) * len(runs)
         try:
             with progress.showing(f"roadkit balance {game.id}", total):
-                played = {which: play_tallies(game.engine, engine, played_content, seed, games, policy, simulations,
+                played = {which: play_tallies(name, engine, played_content, seed, games, policy, simulations,
                                           jobs, executor) for which, played_content in runs}
         except OtherCode as exc:
             print(f"roadkit balance: {exc}; nothing was written", file=sys.stderr)
@@ -360,7 +359,7 @@ def run_balance(content: Content, games_wanted: Sequence[str] | None, *, games: 
         report[game.id] = {"policy": policy, "simulations": simulations if policy == "search" else None,
                            "games_per_setting": games, "seed": seed, "utility": engine.type.utility,
                            **found.as_dict(), "rebalanced": history}
-        check = figures.for_report(game, game.engine, facts).get("confirmed") or {}
+        check = figures.for_report(game, name, facts).get("confirmed") or {}
         if check.get("current") and (stored or {}).get("version") == check.get("balance_version") and \
                 {k: (stored or {}).get(k) for k in ("policy", "seed", "games_per_setting")} == \
                 {"policy": policy, "seed": seed, "games_per_setting": games} and "before" not in played:
@@ -383,7 +382,7 @@ def run_balance(content: Content, games_wanted: Sequence[str] | None, *, games: 
         if write:
             # The search's part is its own; a variant's comparison is kept only in its re-balance record.
             kept = {k: v for k, v in report[game.id].items() if k not in ("confirmed", "variant")}
-            figures.store(game, "balance", {"version": figures.version(game.engine, facts), **kept})
+            figures.store(game, "balance", {"version": figures.version(name, facts), **kept})
     if as_json:
         print(json.dumps(report, indent=2, sort_keys=True, ensure_ascii=False))
     else:

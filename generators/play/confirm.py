@@ -31,9 +31,9 @@ from typing import Any
 from generators.content.loader import Content
 from generators.play import difficulty, figures, progress, variants
 from generators.play.balance import Tally, effect_words, measure, paired, play_tallies, player_words, setting_effects
+from generators.play.chosen import with_engines
 from generators.play.simulate import SimulateUsageError, cluster_executor
 from generators.play.stamp import OtherCode
-from generators.rules.contract import load_engine
 from generators.rules.facts import game_content
 from generators.rules.stats import rate
 
@@ -113,12 +113,9 @@ def run_confirm(content: Content, games_wanted: Sequence[str] | None, *, games: 
         print(f"roadkit balance: {exc}", file=sys.stderr)
         return 2
     report: dict[str, Any] = {}
-    for game in content.games:
-        if game.engine is None or (games_wanted and game.id not in games_wanted):
-            continue
-        engine = load_engine(game.engine)
+    for game, name, engine in with_engines(content, games_wanted):
         facts = game_content(game, engine)
-        stored = figures.for_report(game, game.engine, facts)
+        stored = figures.for_report(game, name, facts)
         if not (stored.get("balance") or {}).get("current") or not (stored.get("plays") or {}).get("current"):
             print(f"roadkit balance: {game.id}: its stored figures are not current; play them again "
                   "(roadkit simulate --write, roadkit balance --write) before confirming them", file=sys.stderr)
@@ -131,9 +128,9 @@ def run_confirm(content: Content, games_wanted: Sequence[str] | None, *, games: 
         total = games * len(chosen) * (1 + len(bases))
         try:
             with progress.showing(f"roadkit balance --confirm {game.id}", total):
-                tallies = play_tallies(game.engine, engine, facts, seed, games, "search", simulations, jobs, executor,
+                tallies = play_tallies(name, engine, facts, seed, games, "search", simulations, jobs, executor,
                                    chosen)
-                before = {b: play_tallies(game.engine, engine,
+                before = {b: play_tallies(name, engine,
                                       variants.load_variant(Path(game.dir) / b, game, engine).content,
                                       seed, games, "search", simulations, jobs, executor, chosen) for b in bases}
         except OtherCode as exc:
@@ -152,7 +149,7 @@ def run_confirm(content: Content, games_wanted: Sequence[str] | None, *, games: 
         }
         report[game.id] = found
         if write:
-            figures.store(game, "confirmed", {"version": figures.version(game.engine, facts, "confirmed"), **found})
+            figures.store(game, "confirmed", {"version": figures.version(name, facts, "confirmed"), **found})
     if as_json:
         print(json.dumps(report, indent=2, sort_keys=True, ensure_ascii=False))
     else:

@@ -29,6 +29,7 @@ from typing import Any, TypeVar
 from generators.build_system import workers
 from generators.content.loader import Content
 from generators.play import difficulty, figures, progress
+from generators.play.chosen import with_engines
 from generators.play.players import POLICIES, LookaheadPlayer, Player, player_for
 from generators.play.stamp import OtherCode, Stamped, code_stamp, run_stamped
 from generators.rules.chance import Chance
@@ -274,23 +275,20 @@ def run_simulate(content: Content, games_wanted: Sequence[str] | None, *, games:
     except SimulateUsageError as exc:
         print(f"roadkit simulate: {exc}", file=sys.stderr)
         return 2
-    chosen = [g for g in content.games if g.engine is not None and (not games_wanted or g.id in games_wanted)]
-    labels = {s.label for g in chosen for s in load_engine(g.engine or "").simulation_setups()}
+    chosen = list(with_engines(content, games_wanted))
+    labels = {s.label for _, _, engine in chosen for s in engine.simulation_setups()}
     unknown = [s for s in settings or () if s not in labels]
     if unknown:  # none of the chosen games has it (head to head checks each game: versus.py)
         print(f"roadkit simulate: no setting {unknown[0]!r}; the settings are: {', '.join(sorted(labels))}",
               file=sys.stderr)
         return 2
-    for game in content.games:
-        if game.engine is None or (games_wanted and game.id not in games_wanted):
-            continue
-        engine = load_engine(game.engine)
+    for game, name, engine in chosen:
         try:
             facts = game_content(game, engine)
             planned = len(policies_wanted or policies(engine, facts)) * games * sum(
                 1 for s in engine.simulation_setups() if not settings or s.label in settings)
             with progress.showing(f"roadkit simulate {game.id}", planned):
-                lines = simulate(game.engine, facts, games, seed, jobs, policies_wanted, simulations, executor,
+                lines = simulate(name, facts, games, seed, jobs, policies_wanted, simulations, executor,
                                  precision, max_games, settings)
             report["games"][game.id] = lines
             order = difficulty.check(lines, engine.harder)
@@ -303,7 +301,7 @@ def run_simulate(content: Content, games_wanted: Sequence[str] | None, *, games:
             print(f"roadkit simulate: {exc}; nothing was written", file=sys.stderr)
             return 2
         if write:
-            where = figures.store(game, "plays", {"version": figures.version(game.engine, facts), "seed": seed,
+            where = figures.store(game, "plays", {"version": figures.version(name, facts), "seed": seed,
                                                   "policies": dict(POLICIES), "utility": engine.type.utility,
                                                   "settings": lines, "difficulty": order})
             if not quiet:

@@ -20,6 +20,7 @@ from typing import Any
 
 from generators.content.loader import Content
 from generators.play import figures, progress
+from generators.play.chosen import with_engines
 from generators.play.players import POLICIES, player_for
 from generators.play.simulate import Job, SimulateUsageError, executor_for, play, run_parts, seed_batches
 from generators.play.stamp import OtherCode
@@ -154,10 +155,7 @@ def run_head_to_head(content: Content, games_wanted: Sequence[str] | None, *, ga
         print(f"roadkit simulate: {exc}", file=sys.stderr)
         return 2
     report: dict[str, Any] = {}
-    for game in content.games:
-        if game.engine is None or (games_wanted and game.id not in games_wanted):
-            continue
-        engine = load_engine(game.engine)
+    for game, name, engine in with_engines(content, games_wanted):
         labels = [s.label for s in engine.simulation_setups()]
         unknown = [s for s in settings or () if s not in labels]
         if unknown:
@@ -169,7 +167,7 @@ def run_head_to_head(content: Content, games_wanted: Sequence[str] | None, *, ga
         try:
             with progress.showing(f"roadkit simulate {game.id} head to head",
                                   len(chosen) * games * len({against, *challengers})):
-                found = [head_to_head(game.engine, facts, label, challengers, against, games, seed, simulations,
+                found = [head_to_head(name, facts, label, challengers, against, games, seed, simulations,
                                       jobs, executor) for label in chosen]
         except OtherCode as exc:
             print(f"roadkit simulate: {exc}; nothing was written", file=sys.stderr)
@@ -181,7 +179,7 @@ def run_head_to_head(content: Content, games_wanted: Sequence[str] | None, *, ga
             stored = ((figures.read(game) or {}).get("players") or {}).get("comparisons") or []
             kept = [c for c in stored if (c.get("setting"), c.get("against")) not in
                     {(f["setting"], f["against"]) for f in found}]
-            where = figures.store(game, "players", {"version": figures.version(game.engine, facts, "players"),
+            where = figures.store(game, "players", {"version": figures.version(name, facts, "players"),
                                                     "comparisons": [*kept, *found]})
             if not quiet:
                 print(f"head-to-head figures written to {where}", file=sys.stderr)
