@@ -424,13 +424,7 @@ class Commit:
             self.abort()
 
     def _mkdir(self, folder: Path) -> None:
-        missing = []
-        while not folder.exists():
-            missing.append(folder)
-            folder = folder.parent
-        for f in reversed(missing):
-            f.mkdir()
-            self.created.append(f)
+        make_folders(folder, self.created)
 
     def write(self, path: Path, data: bytes) -> None:
         """Stage `data` as the new `path`."""
@@ -560,13 +554,7 @@ class Undo:
 
     def mkdir(self, folder: Path) -> None:
         """`folder` and any missing parent, made (and removed again by a rollback)."""
-        missing = []
-        while not folder.exists():
-            missing.append(folder)
-            folder = folder.parent
-        for f in reversed(missing):
-            f.mkdir()
-            self.created.append(f)
+        make_folders(folder, self.created)
 
     def swap(self, new: Path, dest: Path) -> None:
         """Put the folder `new` at `dest`: by an atomic exchange (or two renames), or, where `dest`
@@ -636,6 +624,17 @@ class Undo:
                 if not path.exists() and self.root is not None:  # a removal: drop the folders it emptied
                     _prune_empty(path.parent, self.root)
         self.moved = []
+
+
+def make_folders(folder: Path, created: list[Path]) -> None:
+    """`folder` and any missing parent, each noted in `created` (to be removed again on a fault)."""
+    missing = []
+    while not folder.exists():
+        missing.append(folder)
+        folder = folder.parent
+    for f in reversed(missing):
+        f.mkdir()
+        created.append(f)
 
 
 def _copy_into(new: Path, dest: Path) -> None:
