@@ -37,8 +37,9 @@ def play_weight(site: Path) -> list[str]:
             "engine": _sent((page.parent / found["engine-zip"]).resolve()),
             "content": _sent(page.parent / found["content"]),
             "examples": _sent(page.parent / found["examples"]),
-            "page and scripts": _sent(page) + sum(_sent(page.parent / "assets" / n)
-                                                  for n in ("play.js", "play-worker.js")),
+            # Where the page loads them from: the site's one assets/ folder (shared_assets.py).
+            "page and scripts": _sent(page) + sum(_sent((page.parent / n).resolve()) for n in re.findall(
+                r'(?:src|data-worker)="([^"]*play(?:-worker)?\.js)"', html)),
         }
         out.append(f"  {page.parent.name:<32}{sum(parts.values()) / 1e6:6.2f} MB: "
                    + ", ".join(f"{k} {v / 1000:.0f} KB" for k, v in parts.items()))
