@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from generators.check.runner import engine_of
-from generators.play.table import Session, choices, table_view
+from generators.play.table import BACK, Session, choices, leaves, table_view
 from generators.rules.chance import Chance
 from generators.rules.facts import game_content
 from generators.rules.information import plain
@@ -76,7 +76,7 @@ def test_choices_are_grouped_and_playable(game_id: str) -> None:
         assert len({c["words"] for c in view["choices"]}) == len(view["choices"]), "every choice reads apart"
         assert all(c["words"] for c in view["choices"]), "every choice has words"
         assert len(view["choices"]) <= len(legal) or engine.table.path is not None, "grouping only merges"
-        for choice in choices(engine, session.content, state, seat):  # each starts with a legal action
+        for choice in leaves(choices(engine, session.content, state, seat)):  # each starts with a legal action
             assert choice.actions[0] in legal
     for entry in session.log:
         assert not re.match(r"^(\S+):? \1:", entry.said), f"a doubled prefix: {entry.said}"
@@ -147,3 +147,48 @@ def test_no_shuffle_is_told_in_an_order_the_seat_does_not_observe(game_id: str) 
                 if len(set(value[i:i + 3])) == 3 and json.dumps(value[i:i + 3], ensure_ascii=False)[1:-1] not in seen]
         told = "\n".join(line for e in session.view(seat)["log"] for line in (e["said"], *e["then"]))
         assert tells_an_order(told, runs) is None, f"{seat} is told an order it does not observe"
+
+
+def test_a_market_cycle_is_chosen_in_parts_each_order_once() -> None:
+    """The vampire chase's cycle (the row's cards under the Market Deck "in any order"): one choice at
+    first, then a card at a time; every order the rules allow is reached, each once, and none other."""
+    session = _session("vampire-chase", 3)
+    rng = random.Random(3)
+    for _ in range(80):
+        seat = session.to_act()[0]
+        found = session.choices(seat)
+        parted = [c for c in found if c.more]
+        if parted:
+            break
+        session.take(rng.choice(found), human=True)
+    else:
+        pytest.fail("no market cycle offered in 80 decisions")
+    state, engine = session.state, session.engine
+    cycles = {a for a in engine.legal_actions(state, seat) if a.do == "cycle"}
+    assert len(parted) == 1 and len(cycles) > 1, "the cycle is one choice at first"
+    assert not any(c.actions and c.actions[0] in cycles for c in found), "no order is offered at the top"
+    reached = [leaf.actions[0] for leaf in leaves(parted)]
+    assert sorted(map(repr, reached)) == sorted(map(repr, cycles)), "every order once, and only those"
+
+    def widest(c: Any) -> int:
+        return max([len(c.more), *(widest(m) for m in c.more)])
+    assert widest(parted[0]) <= len(state.market_row), "a part offers at most a card of the row each"
+    # Through the parts: each step lists the next part and a way back; the view says what was picked.
+    session.take(parted[0], seat=seat)
+    first = session.choices(seat)
+    assert first[-1] == BACK and len(first) == len(set(state.market_row)) + 1
+    assert session.view(seat)["choosing"] == [parted[0].words]
+    session.take(first[0], seat=seat)
+    assert session.view(seat)["choosing"] == [parted[0].words, first[0].words]
+    session.take(BACK, seat=seat)
+    assert session.choices(seat) == first, "back goes one part back"
+    assert session.undo() and session.choices(seat) == found and not session.view(seat)["choosing"]
+    assert session.state is state, "moving through the parts plays nothing"
+    session.take(parted[0], seat=seat)
+    while True:
+        step = session.choices(seat)[0]
+        session.take(step, seat=seat)
+        if step.actions:
+            break
+    order = step.actions[0].order
+    assert session.moves[-1][0] == step.actions[0] and tuple(session.state.market_deck[-len(order):]) == order

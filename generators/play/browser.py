@@ -14,12 +14,15 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
+from generators.errors import ContentError
 from generators.play.bundle import content_from_data
+from generators.play.links import LinkError, people_of, unpack
 from generators.play.players import SearchPlayer
-from generators.play.table import Entry, Session, seats_of
+from generators.play.table import Entry, Session, leaves, seats_of
 from generators.rules.chance import Chance
 from generators.rules.contract import Game, load_engine
 from generators.rules.facts import GameContent
+from generators.rules.refusals import SetupError
 
 SIMULATIONS = 400  # the most a computer move or a hint searches; the seconds cap comes first in the page
 HINTS = 3  # the moves a hint shows
@@ -28,23 +31,31 @@ HINTS = 3  # the moves a hint shows
 class Table:
     """The one game the worker holds."""
 
-    def __init__(self, engine: Game[Any, Any], content: GameContent, session: Session) -> None:
+    def __init__(self, engine: Game[Any, Any], content: GameContent, session: Session, notice: str = "") -> None:
         self.engine, self.content, self.session = engine, content, session
+        self.notice = notice  # said once, with the first view: why a link was not replayed
+        self.holder = ""  # the person whose view the page showed last (who holds the device)
 
     def seat(self) -> str:
-        """Whose view the page shows: the person to act, else the first person's seat."""
+        """Whose view the page shows: the person to act, else the person who last looked (so the
+        computer's turn shows nobody else's hand), else the first person's seat."""
         humans = sorted(self.session.humans, key=self.session.seats.index)
         acting = [s for s in self.session.to_act() if s in self.session.humans]
-        return acting[0] if acting else humans[0] if humans else self.session.seats[0]
+        return acting[0] if acting else self.holder or (humans[0] if humans else self.session.seats[0])
 
     def view(self) -> dict[str, Any]:
         while self.session.forced():
             pass
-        view = self.session.view(self.seat())
+        self.holder = self.seat()
+        view = self.session.view(self.holder)
         view["computer_to_act"] = bool(self.session.to_act()) and not any(
             s in self.session.humans for s in self.session.to_act())
-        view["undo"] = any(h for _, h in self.session.moves)
+        view["undo"] = bool(self.session.picked) or any(h for _, h in self.session.moves)
         view["saved"] = self.session.saved()
+        example = self.session.example if isinstance(self.session, FromSetup) else ""
+        view["link"] = self.session.link(example)
+        view["people"] = len(self.session.humans)  # more than one: the page hands the device over between them
+        view["notice"], self.notice = self.notice, ""
         return view
 
 
@@ -80,34 +91,64 @@ def settings(engine_name: str) -> str:
 
 
 def start(engine_name: str, content_json: str, examples_json: str, request_json: str) -> str:
-    """A new game (setting, seed, humans), a saved one (with its moves) or one from a worked
-    example's setup (`example`); its view."""
+    """A new game (setting, seed, humans), a saved one (with its moves), one from a link (`link`) or
+    from a worked example's setup (`example`); its view. A link or save that cannot be replayed starts
+    a new game instead, its view saying why (`notice`): the page never fails on a link."""
     global _TABLE
     request = json.loads(request_json)
     engine = load_engine(engine_name)
     if engine_name not in _CONTENT:
         _CONTENT[engine_name] = content_from_data(json.loads(content_json), engine.facts_specs)
     content = _CONTENT[engine_name]
+    examples = json.loads(examples_json)
+    notice = ""
+    try:
+        session = _session(engine, content, examples, request)
+    except LinkError as e:
+        notice = f"This link could not be replayed: {e}. A new game is set up instead."
+    except (ValueError, KeyError, TypeError, IndexError, AttributeError, SetupError, ContentError):
+        # A save or an old link's moves: its words may name a move the rules refuse, so only say where.
+        notice = ("The saved game or link could not be replayed (it may have been changed, or made by another "
+                  "version of the rules). A new game is set up instead.")
+    if notice:
+        request = {"seed": request.get("seed") if isinstance(request.get("seed"), int) else 1}
+        session = _session(engine, content, examples, request)
+    _TABLE = Table(engine, content, session, notice)
+    return json.dumps(_TABLE.view(), ensure_ascii=False)
+
+
+def _session(engine: Game[Any, Any], content: GameContent, examples: dict[str, Any],
+             request: dict[str, Any]) -> Session:
     setups = engine.simulation_setups()
     label = request.get("setting") or setups[0].label
+    link = unpack(request["link"]) if isinstance(request.get("link"), str) else None
+    if link is not None:
+        if link.setting >= len(setups):
+            raise LinkError("the link names a setting this game does not have")
+        label = setups[link.setting].label
+        request = {**request, "seed": link.seed, "example": link.example}
     if request.get("example"):
-        example = json.loads(examples_json).get(request["example"])
+        example = examples.get(request["example"])
         if example is None:
-            raise ValueError(f"no worked example {request['example']!r} to play from")
-        moves = [(engine.parse_action(m["action"]), m.get("by") == "you") for m in request.get("moves", [])]
+            raise LinkError(f"no worked example {request['example']!r} to play from")
+        moves = [] if link else [(engine.parse_action(m["action"]), m.get("by") == "you")
+                                 for m in request.get("moves", [])]
         session: Session = FromSetup(engine, content, setups[0], int(request.get("seed", 1)), frozenset(), moves,
                                      setup=engine.parse_setup(example["setup"]), example=request["example"],
                                      title=example["title"])
-    elif "moves" in request:
+    elif "moves" in request and link is None:
         session = Session.resume(engine, content, {**request, "game": engine.type.name, "setting": label})
     else:
         setting = next((s for s in setups if s.label == label), setups[0])
         session = Session(engine, content, setting, int(request.get("seed", 1)), frozenset())
     seats = seats_of(engine, session.state) if not session.seats else session.seats
-    wanted = [s for s in request.get("humans", []) if s in seats] or seats[:1]
-    session.humans = frozenset(wanted)
-    _TABLE = Table(engine, content, session)
-    return json.dumps(_TABLE.view(), ensure_ascii=False)
+    if link is not None:
+        session.humans = people_of(link.people, seats)
+        session.play_numbers(link.moves)
+    else:
+        session.humans = frozenset(s for s in request.get("humans", []) if s in seats)
+    session.humans = session.humans or frozenset(seats[:1])
+    return session
 
 
 def _table() -> Table:
@@ -119,8 +160,9 @@ def _table() -> Table:
 def choose(n: int) -> str:
     """The person to act takes choice `n` (numbered from 1 as the view lists them)."""
     table = _table()
-    found = table.session.choices(table.seat())
-    table.session.take(found[int(n) - 1], human=True)
+    seat = table.seat()
+    found = table.session.choices(seat)
+    table.session.take(found[int(n) - 1], human=True, seat=seat)
     return json.dumps(table.view(), ensure_ascii=False)
 
 
@@ -131,7 +173,7 @@ def computer(seconds: float) -> str:
     actors = [s for s in session.to_act() if s not in session.humans]
     if actors:
         seat = actors[0]
-        found = session.choices(seat)
+        found = leaves(session.choices(seat))
         # The search weighs one action per choice; its own generator for each decision, so a replay,
         # an undo or a hint asked never changes what it plays from the same position.
         rng = random.Random(f"computer-{session.seed}-{len(session.moves)}")

@@ -96,8 +96,10 @@ def play_in_terminal(engine: Any, content: GameContent, *, setting: str | None, 
                 if answer == "undo":
                     shown = max(0, min(shown, len(session.log)) - 3)
                     break
+                if answer == "back":
+                    break
                 if answer is not None:
-                    session.take(answer)
+                    session.take(answer, seat=human)
                     break
     except Quit:
         say("Stopped.\n")
@@ -122,6 +124,11 @@ def _show(view: Mapping[str, Any], shown: int, say: Callable[[str], Any], choice
         say(f"{said}\n" + "".join(f"    Then: {line}\n" for line in entry["then"]))
     if not choices:
         return len(view["log"])
+    if view.get("choosing"):  # a decision in parts under way: the parts so far, then the next part's choices
+        say("  " + "; ".join(view["choosing"]) + ":\n")
+        for choice in view["choices"]:
+            say(f"  {choice['n']}. {choice['words']}\n")
+        return len(view["log"])
     say(f"\n== {view['phase']} ==\n{view['status']}\n")
     for section in view["panel"]:
         if section["lines"]:
@@ -140,7 +147,7 @@ def _hints(session: Session, seat: str, advisor: SearchPlayer, seed: int) -> lis
     engine, state = session.engine, session.state
     found = advisor.analyse(engine, state, seat, engine.legal_actions(state, seat),
                             random.Random(f"hint-{seed}-{len(session.moves)}"))
-    numbers = {c.actions[0]: i for i, c in enumerate(session.choices(seat), 1)}
+    numbers = {c.actions[0]: i for i, c in enumerate(session.choices(seat), 1) if c.actions}
     lines = []
     for move in found.top(HINTS):
         if not move.visits:
@@ -154,7 +161,8 @@ def _hints(session: Session, seat: str, advisor: SearchPlayer, seed: int) -> lis
 
 def _answer(session: Session, seat: str, advisor: SearchPlayer, seed: int, rules: Sequence[Mapping[str, str]],
             name: str, read: Callable[[str], str], say: Callable[[str], Any]) -> Any:
-    """The choice typed, "undo" after an undo, or None after a command that leaves the decision open."""
+    """The choice typed, "undo" after an undo ("back" out of a decision in parts), or None after a
+    command that leaves the decision open."""
     try:
         answer = read(f"{seat}> ").strip()
     except EOFError:
@@ -172,6 +180,9 @@ def _answer(session: Session, seat: str, advisor: SearchPlayer, seed: int, rules
         say(f"  The search player would play {lines[0]}\n" + "".join(f"    {line}\n" for line in lines[1:]))
         return None
     if word in ("u", "undo"):
+        if session.picked and session.undo():
+            say("  Undone: back to the whole decision.\n")
+            return "back"
         if session.undo():
             say("  Undone: back to your previous decision.\n")
             return "undo"

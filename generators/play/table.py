@@ -15,6 +15,7 @@ None), to be rendered as it is::
      "svg": str,                                         # the position, by the game's own drawing
      "log": [{"seat": str, "by": "you" | "computer" | "rules", "said": str, "then": [str]}],
      "choices": [{"n": int, "words": str}],              # numbered from 1; empty when not seat's turn
+     "choosing": [str],                                  # the parts of a decision picked so far
      "to_act": [str], "over": bool, "result": str | None, "won": bool | None}
 
 Nothing in it is what the seat cannot see: the drawing, figures, words and panel are read from the
@@ -22,9 +23,10 @@ state (the shared test checks that a world the seat cannot tell apart gives the 
 log words a chance result no seat sees (a shuffled order) with the game's `Table.unseen` words.
 
 Choices are grouped as players think of them (`choices`): actions with one outcome are one choice
-(the same observation and the same events, or the game's `Table.same` key), the steps of a move whose
-path the rules leave free (`Table.path`) are offered as whole moves to each destination, and a
-decision with one choice is not asked (`Session.forced` plays it). A game declares its part in
+(the same observation and the same events), a decision players make in parts (`Table.parts`: a market
+row's cards put under one after the other) is offered a part at a time (a choice with `more`), the
+steps of a move whose path the rules leave free (`Table.path`) are offered as whole moves to each
+destination, and a decision with one choice is not asked (`Session.forced` plays it). A game declares its part in
 `Game.table` (contract.Table); nothing here names a game.
 """
 
@@ -38,6 +40,7 @@ from typing import Any
 
 from generators.content.model import LoadedGame
 from generators.content.schema import to_data
+from generators.play.links import Link, LinkError, mask_of, pack
 from generators.rules.chance import Chance
 from generators.rules.contract import Game, Place, Setting
 from generators.rules.facts import GameContent
@@ -47,10 +50,36 @@ PATH_NODES = 4000  # the most positions looked at to list a free path's destinat
 
 @dataclass(frozen=True)
 class Choice:
-    """One choice as players think of it: the actions it plays, in order, and its words."""
+    """One choice as players think of it: the actions it plays, in order, and its words; or the first
+    part of a decision made in parts (no actions: `more` holds the next part's choices)."""
 
     actions: tuple[Any, ...]
     words: str
+    more: tuple[Choice, ...] = ()
+
+
+BACK = Choice((), "Back: choose something else")  # leaves a decision made in parts
+
+
+def leaves(found: Sequence[Choice]) -> list[Choice]:
+    """The choices that play actions, those in parts included (what a computer chooses among)."""
+    return [leaf for c in found for leaf in (leaves(c.more) if c.more else [c] if c.actions else [])]
+
+
+def _in_parts(lines: Sequence[tuple[Sequence[str], Choice]]) -> list[Choice]:
+    """Choices whose words come in parts, offered by their first part: one choice for each first part,
+    whole where one line has it, else opening the choices of the next part."""
+    groups: dict[str, list[tuple[Sequence[str], Choice]]] = {}
+    for parts, choice in lines:
+        groups.setdefault(parts[0], []).append((parts[1:], choice))
+    out = []
+    for first, rest in groups.items():
+        if len(rest) == 1 or not rest[0][0]:  # one line, or no part left to tell the lines apart
+            parts, choice = rest[0]
+            out.append(Choice(choice.actions, ", ".join((first, *parts))))
+        else:
+            out.append(Choice((), first, tuple(_in_parts(rest))))
+    return out
 
 
 @dataclass(frozen=True)
@@ -126,17 +155,32 @@ def choices(engine: Game[Any, Any], content: GameContent | None, state: Any, sea
     walk(state, ())
     grouped: dict[str, Choice] = {}
     for line in leaves:
-        if table.same is not None and len(line) == 1:
-            key = "same:" + _key(table.same(state, line[0]))
-        else:
-            after, told, rolled = _outcome(engine, content, state, seat, line)
-            # a whole move is told by where it leads (the figures players follow), whatever its path
-            seen = [sorted(map(repr, engine.figures(after, content).items())), engine.phase_of(after)] \
-                if len(line) > 1 else [engine.observe(after, seat), told]
-            key = _key(line) if rolled else "outcome:" + _key(seen)
+        after, told, rolled = _outcome(engine, content, state, seat, line)
+        # a whole move is told by where it leads (the figures players follow), whatever its path
+        seen = [sorted(map(repr, engine.figures(after, content).items())), engine.phase_of(after)] \
+            if len(line) > 1 else [engine.observe(after, seat), told]
+        key = _key(line) if rolled else "outcome:" + _key(seen)
         if key not in grouped:
             grouped[key] = Choice(line, _words(engine, content, state, line))
-    return list(grouped.values())
+    found = list(grouped.values())
+    if table.parts is None:
+        return found
+    # Choices in parts stand where their first part first comes, the others where they were.
+    parted = {i: tuple(table.parts(state, c.actions[0], content)) if len(c.actions) == 1 else ()
+              for i, c in enumerate(found)}
+    out: list[Choice] = []
+    firsts: dict[str, int] = {}
+    for i, c in enumerate(found):
+        if len(parted[i]) < 2:
+            out.append(c)
+        elif parted[i][0] not in firsts:
+            firsts[parted[i][0]] = len(out)
+            out.append(c)
+    for first, at in firsts.items():
+        lines = [(parted[i], c) for i, c in enumerate(found) if parted[i][:1] == (first,)]
+        if len(lines) > 1:  # a lone line stays whole, in its own words
+            out[at] = _in_parts(lines)[0]
+    return out
 
 
 def _words(engine: Game[Any, Any], content: GameContent | None, state: Any, line: tuple[Any, ...]) -> str:
@@ -180,6 +224,8 @@ class Session:
     moves: list[tuple[Any, bool]] = field(default_factory=list)  # (action, a decision a person took)
     log: list[Entry] = field(default_factory=list)
     cards: Mapping[str, str] = field(default_factory=dict)  # printed name -> text (`card_texts`)
+    # A decision in parts under way, per seat: the parts picked (a choice with `more` each), not saved.
+    picked: dict[str, list[Choice]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self._replay(list(self.moves))
@@ -192,13 +238,28 @@ class Session:
         self.log = [Entry("", "rules", chance_words(self.engine, self.content, r.label, r.value), ())
                     for r in self.chance.log]
         self.moves = []
+        self.numbers: list[int] = []  # each move's number among the moves offered then (`offered`)
         self._listed: dict[str, list[Choice]] = {}  # each seat's choices in this state, once listed
+        self.picked = {}
         for action, human in moves:
             self._play(action, human)
 
+    def offered(self) -> list[tuple[str, Any]]:
+        """Every legal move now with its seat, the seats to act in turn, each move once: what a move's
+        number (in a link) counts in."""
+        out: list[tuple[str, Any]] = []
+        for seat in self.to_act():
+            out += [(seat, a) for a in self.engine.legal_actions(self.state, seat)
+                    if not any(a == b for _, b in out)]
+        return out
+
     def _play(self, action: Any, human: bool) -> None:
         engine, content, state = self.engine, self.content, self.state
-        seat = _actor(engine, state, action)
+        offered = self.offered()
+        number = next((i for i, (_, a) in enumerate(offered) if a == action), None)
+        if number is None:
+            raise ValueError("a move the rules do not offer at that point")
+        seat = offered[number][0]
         said = said_by(seat, engine.describe_action(action, state, content))
         rolled = len(self.chance.log)
         self.state, events = engine.play(state, action, self.chance)
@@ -207,7 +268,9 @@ class Session:
         by = "you" if human or seat in self.humans else "rules" if not seat else "computer"
         self.log.append(Entry(seat, by, said, tuple(then)))
         self.moves.append((action, human))
+        self.numbers.append(number)
         self._listed = {}
+        self.picked = {}
 
     # -- playing --
 
@@ -219,11 +282,26 @@ class Session:
         return not self.to_act()
 
     def choices(self, seat: str) -> list[Choice]:
+        """The seat's choices now: the next part's (and a way back) while a decision in parts is under way."""
+        if seat in self.picked:
+            return [*self.picked[seat][-1].more, BACK]
         if seat not in self._listed:
             self._listed[seat] = choices(self.engine, self.content, self.state, seat)
         return self._listed[seat]
 
-    def take(self, choice: Choice, human: bool = True) -> None:
+    def take(self, choice: Choice, human: bool = True, seat: str | None = None) -> None:
+        """Play `choice` (of `seat`'s choices; by default the seat that was offered it); a part of a
+        decision (or BACK) only moves through the parts."""
+        if not choice.actions:
+            seat = seat if seat is not None else next(
+                (s for s in self.to_act() if choice in self.choices(s)), "")
+            if choice.more:
+                self.picked.setdefault(seat, []).append(choice)
+            elif seat in self.picked:
+                self.picked[seat].pop()
+                if not self.picked[seat]:
+                    del self.picked[seat]
+            return
         for action in choice.actions:
             self._play(action, human)
 
@@ -242,7 +320,11 @@ class Session:
         return False
 
     def undo(self) -> bool:
-        """Back to before the last decision a person took; False when there is none."""
+        """Back out of a decision in parts under way, else to before the last decision a person took;
+        False when there is none."""
+        if self.picked:
+            self.picked = {}
+            return True
         last = max((i for i, (_, human) in enumerate(self.moves) if human), default=None)
         if last is None:
             return False
@@ -250,6 +332,23 @@ class Session:
         return True
 
     # -- saving --
+
+    def play_numbers(self, moves: Sequence[tuple[int, bool]]) -> None:
+        """Play moves given by their numbers among those offered (a link's); LinkError at the first
+        number that is no move, saying which (never what the moves offered were: a seat's hand)."""
+        for n, (number, human) in enumerate(moves, 1):
+            offered = [] if self.over else self.offered()
+            if number >= len(offered):
+                raise LinkError(f"move {n} of the link is not one the game offers at that point (the link may "
+                                "have been changed, or made by another version of the rules)")
+            self._play(offered[number][1], human)
+
+    def link(self, example: str = "") -> str:
+        """The game as a short link (links.py): setting, seed, the seats people play, each move's number."""
+        labels = [s.label for s in self.engine.simulation_setups()]
+        return pack(Link(labels.index(self.setting.label) if self.setting.label in labels else 0, self.seed,
+                         mask_of(self.humans, self.seats),
+                         tuple((n, h) for n, (_, h) in zip(self.numbers, self.moves, strict=True)), example))
 
     def saved(self) -> dict[str, Any]:
         """The game as plain data: its setting, seed and every action (a faithful replay)."""
@@ -272,9 +371,11 @@ class Session:
 
     def view(self, seat: str) -> dict[str, Any]:
         """What `seat` sees at the table, as plain data (the shape is in the module's note)."""
-        return table_view(self.engine, self.content, self.state, seat, setting=self.setting.label,
+        view = table_view(self.engine, self.content, self.state, seat, setting=self.setting.label,
                           seats=self.seats, log=self.log, humans=self.humans, listed=self.choices(seat),
                           cards=self.cards)
+        view["choosing"] = [c.words for c in self.picked.get(seat, [])]
+        return view
 
 
 def card_texts(game: LoadedGame) -> dict[str, str]:
@@ -310,14 +411,6 @@ def look_up(entries: Sequence[Mapping[str, str]], term: str, most: int = 3, widt
             for e in (named + told)[:most]]
 
 
-def _actor(engine: Game[Any, Any], state: Any, action: Any) -> str:
-    actors = engine.players_to_act(state)
-    for seat in actors:
-        if action in engine.legal_actions(state, seat):
-            return str(seat)
-    return str(actors[0]) if actors else ""
-
-
 def _value(value: int | Place) -> int | str:
     return value.words if isinstance(value, Place) else int(value)
 
@@ -349,6 +442,7 @@ def table_view(engine: Game[Any, Any], content: GameContent, state: Any, seat: s
         "log": [e.as_data() for e in log],
         "choices": [{"n": i, "words": c.words} for i, c in
                     enumerate(choices(engine, content, state, seat) if listed is None else listed, 1)],
+        "choosing": [],
         "to_act": list(to_act), "over": over,
         "result": str(engine.result(state).get("result")) if over else None,
         "won": (seat in winners) if over else None,

@@ -246,15 +246,17 @@ class Table(Generic[S, A]):
     """What a game adds to the shared table view (generators/play/table.py) beyond its drawing, figures and
     words; every part optional. `panel(state, seat, content)`: titled sections of lines in players'
     words that `seat` may look at (its hand with card text, tracks, resources), never what it cannot
-    see. `seats(state, content)`: each seat's identity ("P1": "Mista"). `same(state, action)`: a key;
-    actions with one key lead to one result as players see it (a market row cycled in either order)
-    and are offered as one choice. `path(state, action)`: the action is one step of a move whose path
+    see. `seats(state, content)`: each seat's identity ("P1": "Mista"). `parts(state, action)`: the
+    words of each part of a decision players make one part at a time (a market row cycled: the row,
+    then which card goes under first, then the rest), so the view offers the first part, then the
+    next, and never every combination at once; an action with one part (or `()`) is offered whole.
+    `path(state, action)`: the action is one step of a move whose path
     the rules leave free, so the seat's next decision continues it (the view offers the destinations).
     `unseen`: by chance label, the words said in place of a result no seat sees (a shuffled order)."""
 
     panel: Callable[[S, str, GameContent | None], Sequence[tuple[str, Sequence[str]]]] | None = None
     seats: Callable[[S, GameContent | None], Mapping[str, str]] | None = None
-    same: Callable[[S, A], Any] | None = None
+    parts: Callable[[S, A, GameContent | None], Sequence[str]] | None = None
     path: Callable[[S, A], bool] | None = None
     unseen: Mapping[str, str] = field(default_factory=dict)
 

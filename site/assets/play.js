@@ -1,7 +1,9 @@
 /*
  * Roadkit's Play page: a game against the computer in the browser. The engine runs in a Web Worker
  * (assets/play-worker.js) under Pyodide, loaded only here. The game is saved in the browser after
- * every move (localStorage) and resumes after a reload; its seed and moves make a link that replays it.
+ * every move (localStorage) and resumes after a reload; its seed and moves make a short link that
+ * replays it (generators/play/links.py). When more than one person plays on one device, the page hides the
+ * table between their turns and asks for the device to be passed on, so no one sees another's hand.
  */
 (function () {
   "use strict";
@@ -56,15 +58,21 @@
   var side = el("div", "rk-play-side");
   var seats = el("ul", "rk-play-seats"), figures = el("dl", "rk-play-figures"), panel = el("div", "rk-play-panel");
   var choices = el("div", "rk-play-choices"), hintBox = el("div", "rk-play-hint");
+  var choosing = el("p", "rk-play-choosing"), notice = el("p", "rk-play-notice");
+  var handover = el("div", "rk-play-handover");
+  notice.setAttribute("role", "alert");
+  notice.hidden = true; handover.hidden = true;
   var log = el("ol", "rk-play-log");
   choices.setAttribute("aria-label", "Your choices");
   log.setAttribute("aria-label", "What happened");
   var busy = false, view = null, settings = [];
+  var onScreen = null; // the seat whose table the screen shows (hot seat: only after the device is passed)
 
   var setting = el("select", "rk-play-setting");
   setting.setAttribute("aria-label", "Setting");
-  var seatPick = el("select", "rk-play-seat");
-  seatPick.setAttribute("aria-label", "Your seat");
+  // Which seats people play (more than one: they pass the device between turns); the rest the computer.
+  var seatPick = el("fieldset", "rk-play-seat");
+  seatPick.appendChild(el("legend", null, "People play"));
   var seedBox = el("input", "rk-play-seed");
   seedBox.type = "number"; seedBox.min = "1"; seedBox.setAttribute("aria-label", "Seed");
   var newGame = el("button", "md-button", "New game"), undoBtn = el("button", "md-button", "Undo");
@@ -73,6 +81,7 @@
   side.append(el("h2", null, "Seats"), seats, el("h2", null, "Figures"), figures, panel);
   var layout = el("div", "rk-play-table");
   layout.append(board, side);
+  var area = el("div", "rk-play-area"); // the table, the choices and the log: hidden while the device is passed
 
   function enable() {
     root.dataset.busy = busy ? "1" : "0"; // for tests and assistive tools: the table is waiting
@@ -82,13 +91,40 @@
   }
   function setBusy(b, text) { busy = b; if (text) say(text); enable(); }
 
+  function who(s) { return s.who + (s.who !== s.seat ? " (" + s.seat + ")" : ""); }
+  function seatOf(v) { return v.seats.filter(function (s) { return s.seat === v.seat; })[0] || { seat: v.seat, who: v.seat }; }
+
+  // Between two people's turns on one device: nothing of the last one's table stays on the page.
+  function handOver(v) {
+    [board, seats, figures, panel, choices, hintBox, log].forEach(function (x) { x.replaceChildren(); });
+    choosing.textContent = "";
+    area.hidden = true;
+    var name = who(seatOf(v)), go = el("button", "md-button md-button--primary rk-play-show", "Show " + name + "’s table");
+    handover.replaceChildren(el("h2", null, "Pass the device to " + name),
+      el("p", null, "Only " + name + " should look now: the table shows " + name + "’s own cards."), go);
+    handover.hidden = false;
+    root.dataset.state = "handover";
+    say(name + " to play: pass the device.");
+    go.addEventListener("click", function () { onScreen = v.seat; show(v); });
+    enable();
+  }
+
   function show(v) {
     view = v;
+    var saved = JSON.stringify(v.saved);
+    try { localStorage.setItem(store, saved); } catch (err) { /* private mode: no save */ }
+    link.href = location.pathname + "#g=" + v.link;
+    // The game is saved now: a reload resumes it rather than the link it was opened from.
+    if (location.hash) history.replaceState(null, "", location.pathname + location.search);
+    if (v.notice) { notice.textContent = v.notice; notice.hidden = false; }
+    if (v.people > 1 && v.seat !== onScreen) { handOver(v); return; }
+    handover.hidden = true; area.hidden = false;
+    onScreen = v.seat;
     board.innerHTML = v.svg; // the engine's own drawing of the public position
     seats.replaceChildren();
     v.seats.forEach(function (s) {
-      var li = el("li", s.acting ? "rk-acting" : "", s.who + (s.who !== s.seat ? " (" + s.seat + ")" : "") +
-                  (s.you ? ": you" : ": computer") + (s.acting ? ", to act" : ""));
+      var li = el("li", s.acting ? "rk-acting" : "", who(s) + (s.seat === v.seat ? ": you" : s.you ? ": a person" :
+                  ": the computer") + (s.acting ? ", to act" : ""));
       seats.appendChild(li);
     });
     figures.replaceChildren();
@@ -119,24 +155,20 @@
     log.scrollTop = log.scrollHeight;
     choices.replaceChildren();
     hintBox.replaceChildren();
+    choosing.textContent = (v.choosing || []).length ? "You chose: " + v.choosing.join("; ") + ". Now choose:" : "";
     v.choices.forEach(function (c) {
       var b = el("button", "md-button rk-choice", c.words);
       b.dataset.n = c.n;
       b.addEventListener("click", function () { act("choose", [c.n]); });
       choices.appendChild(b);
     });
-    var saved = JSON.stringify(v.saved);
-    try { localStorage.setItem(store, saved); } catch (err) { /* private mode: no save */ }
-    link.href = location.pathname + "#game=" + encodeURIComponent(saved);
-    // The game is saved now: a reload resumes it rather than the link it was opened from.
-    if (location.hash) history.replaceState(null, "", location.pathname + location.search);
-    if (!seatPick.options.length) {
+    if (!seatPick.querySelector("input")) {
       v.seats.forEach(function (s) {
-        var o = el("option", null, s.who + (s.who !== s.seat ? " (" + s.seat + ")" : ""));
-        o.value = s.seat;
-        seatPick.appendChild(o);
+        var label = el("label"), box = el("input");
+        box.type = "checkbox"; box.value = s.seat; box.checked = v.saved.humans.indexOf(s.seat) >= 0;
+        label.append(box, " " + who(s));
+        seatPick.appendChild(label);
       });
-      seatPick.value = v.saved.humans[0];
     }
     if (v.over) say("Game over: " + (v.won ? "you won. " : "you did not win. ") + (v.result || "") + " " + v.status);
     else say(v.phase ? v.phase + ". " + v.status : v.status);
@@ -159,8 +191,10 @@
   }
 
   newGame.addEventListener("click", function () {
+    var people = Array.prototype.map.call(seatPick.querySelectorAll("input:checked"), function (b) { return b.value; });
+    notice.hidden = true; onScreen = null;
     start({ setting: setting.value, seed: Number(seedBox.value) || 1 + Math.floor(Math.random() * 1e6),
-            humans: seatPick.value ? [seatPick.value] : [] });
+            humans: people });
   });
   undoBtn.addEventListener("click", function () { act("undo"); });
   hintBtn.addEventListener("click", function () {
@@ -181,8 +215,14 @@
   });
 
   function initial() {
-    var m = /[#&]game=([^&]+)/.exec(location.hash);
-    if (m) { try { return JSON.parse(decodeURIComponent(m[1])); } catch (err) { /* a broken link: a new game */ } }
+    var g = /[#&]g=([^&]*)/.exec(location.hash);
+    if (g) return { link: g[1] }; // read by the worker (generators/play/links.py): a bad link gets a new game and a reason
+    var m = /[#&]game=([^&]+)/.exec(location.hash); // an older, longer link: the saved game as JSON
+    if (m) {
+      try { var old = JSON.parse(decodeURIComponent(m[1])); if (old && typeof old === "object") return old; }
+      catch (err) { /* below */ }
+      return { link: "" }; // not a game: the worker says so and sets up a new one
+    }
     var q = new URLSearchParams(location.search);
     if (q.get("example")) return { example: q.get("example") };
     try { var s = localStorage.getItem(store); if (s) return JSON.parse(s); } catch (err) { /* none */ }
@@ -210,11 +250,11 @@
     keepOffline();
     settings = s.settings;
     settings.forEach(function (label) { var o = el("option", null, label); o.value = label; setting.appendChild(o); });
-    root.replaceChildren(status, bar, layout, el("h2", null, "Your choices"), choices, hintBox,
-                         el("h2", null, "What happened"), log);
+    area.append(layout, el("h2", null, "Your choices"), choosing, choices, hintBox, el("h2", null, "What happened"), log);
+    root.replaceChildren(status, notice, bar, handover, area);
     var first = initial();
     if (first.setting) setting.value = first.setting;
-    if (first.seed) seedBox.value = first.seed;
+    if (typeof first.seed === "number") seedBox.value = first.seed;
     start(first);
   }, fail);
 })();

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from generators.games.mission_drive.facts import UPGRADES_REVEALED, Card
+from generators.games.mission_drive.facts import LASER_PENALTY, START_FORWARD_LIMIT, UPGRADES_REVEALED, Card
 from generators.games.mission_drive.state import State
 from generators.games.mission_drive.words import marks, place
 from generators.rules.contract import Table
@@ -33,6 +33,21 @@ def _where(state: State, at: tuple[int, int]) -> str:
     return place(state, at).replace("the space ", "", 1)
 
 
+def _points(n: int) -> str:
+    return f"{n} point{'' if n == 1 else 's'}"
+
+
+def _spending(state: State) -> list[str]:
+    """What points buy (Repairs and Upgrades), with the points to spend now in the upgrade step."""
+    now = [f"{_points(state.points)} to spend now; what is not spent is lost"] if state.phase == "upgrades" else []
+    forward = [f"a space of head start: 1 point each (at most {START_FORWARD_LIMIT}; only after the third mission, "
+               f"{state.start_forward} bought)"] if state.variant == "standard" else []
+    laser = [f"the satellite laser strike was used: {_points(LASER_PENALTY)} less in each upgrade step"] \
+        if state.laser_used else []
+    return [*now, f"health: 1 point each (health {state.health}, full at {state.max_health})",
+            "a charge on an installed upgrade: 1 point each", "an upgrade on offer: its cost, below", *forward, *laser]
+
+
 def panel(state: State, seat: str, content: GameContent | None) -> list[tuple[str, list[str]]]:
     cards = [f"{slot}: {_card(card)}" for slot, card in state.slots.items()]
     return [
@@ -40,8 +55,12 @@ def panel(state: State, seat: str, content: GameContent | None) -> list[tuple[st
         ("Tracks", [f"mission {state.mission}, {state.difficulty}", f"health {state.health} of {state.health_track}",
                     f"points {state.points}", f"movement deck: {len(state.deck)} cards face down, "
                     f"{len(state.discard)} discarded"]),
-        ("Upgrades", [_name(content, u.id) for u in state.upgrades] or ["none"]),
-        ("On offer", [_name(content, u.id) for u in state.offer] or ["none"]),
+        ("Points buy", _spending(state)),
+        ("Upgrades", [f"{_name(content, u.id)}: {u.charges} of {u.charge_spaces} charges" for u in state.upgrades]
+         or ["none"]),
+        ("On offer", [f"{_name(content, u.id)}: costs {_points(u.cost)}, holds up to {u.charge_spaces} "
+                      f"charge{'' if u.charge_spaces == 1 else 's'} (installed with none)" for u in state.offer]
+         or ["none"]),
         ("On the road", [f"{v.side} {v.type}{' (damaged)' if v.damaged else ''}: {_where(state, v.at)}"
                          for v in state.vehicles] or ["no other vehicle"]),
     ]

@@ -1,6 +1,7 @@
 """The vampire chase at the table (generators/play/table.py): the hand and tracks the player looks at, the
-shuffled decks worded without their order, and a Market Row cycled in any order offered once (which
-card goes under first changes nothing the player can act on before the deck runs through)."""
+shuffled decks worded without their order, and a Market Row cycled offered in parts: the cycle, then
+the order its cards go under the Market Deck, a card at a time (the order is the player's: it decides
+which comes back first when the deck runs through)."""
 
 from __future__ import annotations
 
@@ -37,8 +38,20 @@ def panel(state: State, seat: str, content: GameContent | None) -> list[tuple[st
     ]
 
 
-def same(state: State, action: Any) -> Any:
-    return ("cycle", tuple(sorted(action.order))) if action.do == "cycle" else action
+CYCLE = "MARKET: cycle the row (then choose the order its cards go under the Market Deck)"
 
 
-TABLE: Table[Any, Any] = Table(panel=panel, same=same, unseen=UNSEEN)
+def parts(state: State, action: Any, content: GameContent | None) -> tuple[str, ...]:
+    """A Market Row cycled (Player Turn · 3. Action: "in any order"): the cycle, then the card put
+    under the Market Deck first (the first of them drawn again), then the next, the last at the very
+    bottom; so a row of three is one choice, then three, then two, not six orderings at once."""
+    if action.do != "cycle" or len(action.order) < 2:
+        return ()
+    names = [content.name(c) if content else c for c in action.order]
+    first = f"{names[0]} under the Market Deck first (the first of them drawn again)"
+    if len(names) == 2:
+        return CYCLE, f"{first}, and {names[1]} at the very bottom"
+    return (CYCLE, first, *(f"then {n}" for n in names[1:-2]), f"then {names[-2]}, and {names[-1]} at the very bottom")
+
+
+TABLE: Table[Any, Any] = Table(panel=panel, parts=parts, unseen=UNSEEN)
