@@ -191,3 +191,58 @@ def test_a_hint_never_changes_the_computers_moves() -> None:
     plain_game, hinted = game(False), game(True)
     # with hints, half the answers ask for one: the same moves, as far as the shorter game went
     assert len(hinted) > 3 and plain_game[:len(hinted)] == hinted
+
+
+class _Screen(io.StringIO):
+    """A terminal's screen: it says it is one, so the game clears it between two people's turns."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def test_people_sharing_the_terminal_each_see_only_their_own_table() -> None:
+    """Two people at one terminal (`--seat P1 --seat P2`): before each one's turn the screen is cleared
+    and the game waits for the terminal to be passed; what is shown until the next hand-over is that
+    person's table (their own seat and prompt), never the other one's hand."""
+    from generators.engine.console import CLEAR
+
+    loaded = next(g for g in CONTENT.games if g.id == "escape-deathrace-2182-micro")
+    engine = load_engine(loaded.engine or "")
+    content = game_content(loaded, engine)
+    looked: list[tuple[Any, str]] = []
+    view = Session.view
+
+    def spy(self: Session, seat: str) -> dict[str, Any]:
+        looked.append((self.state, seat))
+        return view(self, seat)
+
+    out, asked = _Screen(), [0]
+
+    def read(prompt: str) -> str:
+        asked[0] += 1
+        if asked[0] > 40:
+            raise EOFError
+        return "" if "press Enter" in prompt else "1"
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(Session, "view", spy)
+        play_in_terminal(engine, content, setting="2 players", seat=["P1", "P2"], seed=4, hint=False, simulations=2,
+                         read=read, out=out)
+    shown = out.getvalue()
+    turns = shown.split(CLEAR)[1:]
+    handed = [t for t in turns if "== Pass the terminal to" in t]
+    tables = [t for t in turns if "You are: " in t]
+    assert len(handed) >= 4 and len(tables) >= 4, shown[-1500:]
+    for table in tables:
+        seat = re.search(r"You are: (P\d)", table).group(1)  # type: ignore[union-attr]
+        other = "P2" if seat == "P1" else "P1"
+        assert f"You are: {other}" not in table, "two people's tables on one screen"
+        state = next(s for s, looker in reversed(looked) if looker == seat)
+        theirs = {content.name(c) for c in state.players[other].power} - \
+            {content.name(c) for c in state.players[seat].power}
+        drivers = [ln for ln in table.splitlines() if ln.startswith("  Drivers:")]
+        assert drivers and not [n for n in theirs if any(n in ln for ln in drivers)], f"{other}'s hand shown to {seat}"
+    for i, turn in enumerate(turns[:-1]):
+        if "== Pass the terminal to" in turn:
+            person = re.search(r"Pass the terminal to (P\d)", turn).group(1)  # type: ignore[union-attr]
+            assert f"You are: {person}" in turns[i + 1]

@@ -145,7 +145,9 @@ def parser() -> argparse.ArgumentParser:
     pl = sub.add_parser("play", help="play a whole game in the terminal against the search player")
     _common(pl)
     pl.add_argument("--setting", default=None, metavar="LABEL", help="which setting (default: the first)")
-    pl.add_argument("--seat", default=None, metavar="S", help="the seat you play (default: the first to act)")
+    pl.add_argument("--seat", action="append", default=None, metavar="S",
+                    help="a seat a person plays (default: the first to act); repeat it for people sharing the "
+                         "terminal, who pass it between turns")
     pl.add_argument("--seed", type=arguments.SEED, default=1, metavar="S", help="the dice and shuffles (default 1)")
     pl.add_argument("--hint", action="store_true", help="show the search player's choice before each of yours")
     pl.add_argument("--resume", default=None, metavar="FILE", help="go on with a game saved with s (its setting, "

@@ -34,13 +34,14 @@ class Quit(Exception):
     """The player typed q (or the input ended)."""
 
 
-def play_in_terminal(engine: Any, content: GameContent, *, setting: str | None, seat: str | None, seed: int,
-                     hint: bool, simulations: int, seconds: float | None = None, resume: str | None = None,
+def play_in_terminal(engine: Any, content: GameContent, *, setting: str | None, seat: str | Sequence[str] | None,
+                     seed: int, hint: bool, simulations: int, seconds: float | None = None, resume: str | None = None,
                      rules: Sequence[Mapping[str, str]] = (), cards: Mapping[str, str] | None = None,
                      name: str = "game",
                      read: Callable[[str], str] | None = None, out: TextIO | None = None) -> int:
-    """Play one game (or the one saved in `resume`); the human takes `seat` (default: the first to act).
-    Returns the exit status."""
+    """Play one game (or the one saved in `resume`); people take `seat` (one or more seats; default: the
+    first to act), the computer the rest. Returns the exit status."""
+    wanted = [seat] if isinstance(seat, str) else list(seat or ())
     if resume is not None:
         try:
             session = Session.resume(engine, content, json.loads(Path(resume).read_text(encoding="utf-8")))
@@ -48,7 +49,8 @@ def play_in_terminal(engine: Any, content: GameContent, *, setting: str | None, 
             print(f"roadkit play: cannot resume {resume}: {e}", file=sys.stderr)
             return 2
         seed = session.seed
-        human = seat or next(iter(sorted(session.humans)), session.seats[0] if session.seats else "")
+        people = wanted or sorted(session.humans, key=lambda s: session.seats.index(s) if s in session.seats else 0) \
+            or session.seats[:1]
     else:
         settings = engine.simulation_setups()
         chosen = next((s for s in settings if s.label == setting), None) if setting else settings[0]
@@ -57,58 +59,83 @@ def play_in_terminal(engine: Any, content: GameContent, *, setting: str | None, 
                   f"{', '.join(s.label for s in settings)}", file=sys.stderr)
             return 2
         session = Session(engine, content, chosen, seed)
-        human = seat or (session.to_act() or session.seats or [""])[0]
+        people = wanted or (session.to_act() or session.seats or [""])[:1]
     session.cards = cards or {}
-    if human not in session.seats:
-        print(f"roadkit play: no seat {human!r} in this game; the seats are: {', '.join(session.seats)}",
+    unknown = [p for p in people if p not in session.seats]
+    if unknown:
+        print(f"roadkit play: no seat {unknown[0]!r} in this game; the seats are: {', '.join(session.seats)}",
               file=sys.stderr)
         return 2
-    session.humans = frozenset({human})
+    session.humans = frozenset(people)
     # The computer's tree is kept between its moves; hints search on their own (their own tree and
     # random stream), so asking for one never changes what the computer plays.
     computer = SearchPlayer(simulations=simulations, seconds=seconds, keep=True)
     advisor = SearchPlayer(simulations=simulations, seconds=seconds)
-    say = (out or sys.stdout).write
+    stream = out or sys.stdout
+    say = stream.write
     read = read or _read_line
-    view = session.view(human)
-    you = next(s for s in view["seats"] if s["seat"] == human)
-    say(f"{view['game']}: {view['setting']}. You play {human}"
-        f"{' (' + you['who'] + ')' if you['who'] != human else ''}. "
-        f"Seats: {', '.join(_seat_words(s) for s in view['seats'])}. {HELP}\n")
-    shown = 0
+    view = session.view(people[0])
+    named = {s["seat"]: _seat_words(s) for s in view["seats"]}
+    say(f"{view['game']}: {view['setting']}. "
+        + (f"You play {named[people[0]]}. " if len(people) == 1 else
+           f"People play {', '.join(named[p] for p in people)}, passing the terminal between turns. ")
+        + f"Seats: {', '.join(named.values())}. {HELP}\n")
+    shown = dict.fromkeys(people, 0)  # how much of the log each person has seen
     told: set[str] = set()  # cards whose text was printed once (r NAME prints it again)
+    holder = people[0] if len(people) == 1 else ""  # who looks at the terminal now
     try:
         while not session.over:
             if session.forced():
                 continue
             actors = session.to_act()
-            actor = human if human in actors else actors[0]
-            if actor != human:
+            actor = next((a for a in actors if a in session.humans), actors[0])
+            if actor not in session.humans:
                 legal = engine.legal_actions(session.state, actor)
                 rng = random.Random(f"computer-{seed}-{len(session.moves)}")
                 session.play(computer.choose(engine, session.state, actor, legal, rng), human=False)
                 continue
-            shown = _show(session.view(human), shown, say, told=told)
+            if actor != holder:  # one person per screen: hide the last one's hand before the next looks
+                _hand_over(named[actor], read, say, stream)
+                holder = actor
+            shown[actor] = _show(session.view(actor), shown[actor], say, told=told)
             if hint:
-                say(f"  (hint: {_hints(session, human, advisor, seed)[0]})\n")
+                say(f"  (hint: {_hints(session, actor, advisor, seed)[0]})\n")
             while True:
-                answer = _answer(session, human, advisor, seed, rules, name, read, say)
+                answer = _answer(session, actor, advisor, seed, rules, name, read, say)
                 if answer == "undo":
-                    shown = max(0, min(shown, len(session.log)) - 3)
+                    shown = {p: max(0, min(n, len(session.log)) - 3) for p, n in shown.items()}
                     break
                 if answer == "back":
                     break
                 if answer is not None:
-                    session.take(answer, seat=human)
+                    session.take(answer, seat=actor)
                     break
     except Quit:
         say("Stopped.\n")
         return 130
-    view = session.view(human)
-    _show(view, shown, say, choices=False)
-    say(f"Game over: {view['result']}. {view['status']}\n")
-    say(f"Your result: {'a win' if view['won'] else 'not a win'}.\n")
+    for person in people:
+        view = session.view(person)
+        _show(view, shown[person] if person == holder else len(view["log"]), say, choices=False)
+        verdict = "a win" if view["won"] else "not a win"
+        say((f"Game over: {view['result']}. {view['status']}\n" if person == people[0] else "")
+            + (f"Your result: {verdict}.\n" if len(people) == 1 else f"{named[person]}'s result: {verdict}.\n"))
     return 0
+
+
+CLEAR = "\x1b[H\x1b[2J\x1b[3J"  # home, clear the screen and its scrollback
+
+
+def _hand_over(who: str, read: Callable[[str], str], say: Callable[[str], Any], stream: TextIO) -> None:
+    """Between two people's turns: the screen cleared (on a terminal), then wait for the next one."""
+    if stream.isatty():
+        say(CLEAR)
+    say(f"\n== Pass the terminal to {who} ==\nEveryone else, look away: the next screen shows {who}'s own cards.\n")
+    try:
+        read(f"{who}: press Enter to see your table ")
+    except EOFError:
+        raise Quit from None
+    if stream.isatty():
+        say(CLEAR)
 
 
 def _seat_words(seat: Mapping[str, Any]) -> str:

@@ -38,6 +38,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from generators.content import inline
 from generators.content.model import LoadedGame
 from generators.content.schema import to_data
 from generators.play.links import Link, LinkError, mask_of, pack
@@ -378,6 +379,14 @@ class Session:
         return view
 
 
+_ICON = re.compile(r"(?<!\\):(" + inline.NAME + r"):\s*")  # an icon's code: the printed card shows a picture
+
+
+def plain(text: str) -> str:
+    """Content text as a line of words: no icon codes, no bold marks, spaces collapsed."""
+    return " ".join(_ICON.sub("", text).replace("**", "").split())
+
+
 def card_texts(game: LoadedGame) -> dict[str, str]:
     """Each card's printed name and the words on its front (type line, text, labelled lines), plain."""
     out: dict[str, str] = {}
@@ -385,7 +394,7 @@ def card_texts(game: LoadedGame) -> dict[str, str]:
         for face in component.faces:
             side = face.front
             words = [side.subtitle or "", side.text or "", *(f"{f.label}: {f.text}" for f in side.fields)]
-            text = " ".join(" ".join(w.replace("**", "").split()) for w in words if w)
+            text = " ".join(plain(w) for w in words if plain(w))
             if text and side.title not in out:
                 out[side.title] = text
     return out
@@ -393,8 +402,8 @@ def card_texts(game: LoadedGame) -> dict[str, str]:
 
 def reference(game: LoadedGame) -> list[dict[str, str]]:
     """The game's glossary and rules entries as plain data for `look_up` (a page gets it as JSON)."""
-    terms = [{"title": t.term, "text": t.definition, "also": " ".join(t.aliases)} for t in game.glossary.terms]
-    rules = [{"title": r.meta.title, "text": " ".join(r.body.split()), "also": r.meta.section} for r in game.rules]
+    terms = [{"title": t.term, "text": plain(t.definition), "also": " ".join(t.aliases)} for t in game.glossary.terms]
+    rules = [{"title": r.meta.title, "text": plain(r.body), "also": r.meta.section} for r in game.rules]
     cards = [{"title": name, "text": text, "also": ""} for name, text in card_texts(game).items()]
     return terms + rules + cards
 

@@ -101,7 +101,7 @@
     area.hidden = true;
     var name = who(seatOf(v)), go = el("button", "md-button md-button--primary rk-play-show", "Show " + name + "’s table");
     handover.replaceChildren(el("h2", null, "Pass the device to " + name),
-      el("p", null, "Only " + name + " should look now: the table shows " + name + "’s own cards."), go);
+      el("p", null, "Everyone else, look away: the next screen shows " + name + "’s own cards."), go);
     handover.hidden = false;
     root.dataset.state = "handover";
     say(name + " to play: pass the device.");

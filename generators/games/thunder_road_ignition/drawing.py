@@ -249,19 +249,17 @@ def _draw_piece(svg: draw.Svg, state: State, pc: _Piece, pt: Any) -> None:
         if here == "impassable":
             inner = [pt(q) for q in _outlines(pc.m, pc.place, 0.08)[s.id]]
             svg.polygon(inner, "none", "#f2c200")
-        cx, cy = pt(pc.place.apply(geometry.centre(pc.m, s)))
         mark = TERRAIN_MARK.get(here, "")
-        if sid in state.revealed:
-            svg.circle(cx, cy, UNIT * 0.36, "none", "#8d6e00", width=2)
+        at, (mx, my) = _label_and_mark(svg, pc, s, poly, sid, mark, pt)
+        if sid in state.revealed:  # a hazard turned face up: a frame just inside the space, clear of its text
+            inner = [pt(q) for q in _outlines(pc.m, pc.place, 0.05)[s.id]]
+            for a, b in zip(inner, (*inner[1:], inner[0]), strict=True):
+                svg.line(a[0], a[1], b[0], b[1], "#8d6e00", 2)
         if mark:
-            svg.text(cx, cy + 4, mark, size=10, fill="#ffffff" if here in ("oil-slick", "impassable") else "#1b1b1b",
-                     weight="bold")
-        left, right = geometry.edge(pc.m, s, "back")
-        fx, fy = geometry.heading(pc.m, s.at[1])
-        # The id sits just inside the back edge, centred, whichever way the tile is turned.
-        at = ((left[0] + right[0]) / 2 + fx * 0.18, (left[1] + right[1]) / 2 + fy * 0.18)
-        lx, ly = pt(pc.place.apply(at))
-        svg.text(lx, ly + 2, sid, size=7, fill="#333333")
+            svg.text(mx, my + MARK_SIZE * 0.35, mark, size=MARK_SIZE,
+                     fill="#ffffff" if here in ("oil-slick", "impassable") else "#1b1b1b", weight="bold")
+        size = max(LABEL_SIZE, svg.min_text)
+        svg.text(at[0], at[1] + size * 0.35, sid, size=LABEL_SIZE, fill="#333333")
         for which in s.walls:
             a, b = (pt(pc.place.apply(q)) for q in geometry.edge(pc.m, s, which))
             svg.line(a[0], a[1], b[0], b[1], "#1b1b1b", 6)
@@ -273,6 +271,48 @@ def _draw_piece(svg: draw.Svg, state: State, pc: _Piece, pt: Any) -> None:
     a = pt(_frame_point(pc, geometry.entry(pc.m), 0, 0))
     b = pt(_frame_point(pc, geometry.entry(pc.m), pc.m.lanes, 0))
     svg.line(a[0], a[1], b[0], b[1], "#1b1b1b", 2.5)
+
+
+LABEL_SIZE, MARK_SIZE = 7.0, 10.0
+# Where in a space its id and its terrain mark may sit: (forward from the back edge, across from the
+# left), as fractions of the space; the id prefers the back, the mark the middle.
+LABEL_SPOTS = [(t, u) for t in (0.22, 0.78, 0.5, 0.35, 0.65) for u in (0.5, 0.25, 0.75, 0.15, 0.85)]
+MARK_SPOTS = [(t, u) for t in (0.5, 0.7, 0.3) for u in (0.5, 0.3, 0.7)]
+
+
+def _label_and_mark(svg: draw.Svg, pc: _Piece, s: Any, poly: list[tuple[float, float]], sid: str, mark: str,
+                    pt: Any) -> tuple[tuple[float, float], tuple[float, float]]:
+    """Where a space's id and its terrain mark are centred: each inside
+    the space and clear of the other, the id as near the back edge as that allows."""
+    back, front = geometry.edge(pc.m, s, "back"), geometry.edge(pc.m, s, "front")
+
+    def spot(t: float, u: float) -> tuple[float, float]:
+        a = [back[0][k] + (back[1][k] - back[0][k]) * u for k in (0, 1)]
+        b = [front[0][k] + (front[1][k] - front[0][k]) * u for k in (0, 1)]
+        return pt(pc.place.apply((a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t)))
+
+    label, mark_size = max(LABEL_SIZE, svg.min_text), max(MARK_SIZE, svg.min_text)
+
+    def box(x: float, y: float, text: str, size: float, bold: bool) -> draw.Box:
+        return draw.text_box(x, y + size * 0.35, text, size, weight="bold" if bold else None)
+
+    def outside(b: draw.Box) -> int:
+        return sum(not draw.inside("polygon", tuple(poly), x, y) for x in (b.x, b.x1) for y in (b.y, b.y1))
+
+    marks = [spot(t, u) for t, u in MARK_SPOTS] if mark else [spot(0.5, 0.5)]
+    best: tuple[float, tuple[float, float], tuple[float, float]] | None = None
+    for i, m in enumerate(marks):
+        taken = [box(*m, mark, mark_size, True)] if mark else []
+        cost_mark = i + 50 * sum(outside(b) for b in taken)
+        for j, at in enumerate(spot(t, u) for t, u in LABEL_SPOTS):
+            b = box(*at, sid, label, False)
+            clash = sum(max(0.0, min(b.x1, o.x1) - max(b.x, o.x)) * max(0.0, min(b.y1, o.y1) - max(b.y, o.y))
+                        for o in taken)
+            cost = cost_mark + j + 100 * outside(b) + (1000 + clash if clash else 0)
+            if best is None or cost < best[0]:
+                best = (cost, at, m)
+    assert best is not None
+    return best[1], best[2]
 
 
 def _draw_places(svg: draw.Svg, state: State, pieces: list[_Piece], pt: Any) -> None:
