@@ -84,10 +84,13 @@ _TABLE: Table | None = None
 _CONTENT: dict[str, GameContent] = {}
 
 
-def settings(engine_name: str) -> str:
-    """The game's settings and seats, as the page's settings form offers them."""
+def settings(engine_name: str, content_json: str = "") -> str:
+    """The game's settings as the page's settings form offers them: each one's label and its words (a
+    mission's printed name)."""
     engine = load_engine(engine_name)
-    return json.dumps({"settings": [s.label for s in engine.simulation_setups()]})
+    names = json.loads(content_json).get("names", {}) if content_json else {}
+    return json.dumps({"settings": [{"label": s.label, "words": names.get(s.label, s.label)}
+                                    for s in engine.simulation_setups()]}, ensure_ascii=False)
 
 
 def start(engine_name: str, content_json: str, examples_json: str, request_json: str) -> str:

@@ -28,6 +28,7 @@ from generators.rules.refusals import SetupError
 HELP = ("Type the number of an action, h for a hint, u to undo, s to save, r TERM to look a rule up, "
         "or q to stop.")
 HINTS = 3  # moves a hint lists
+WIDE = 100  # a panel section longer than this is printed a line each
 
 
 class Quit(Exception):
@@ -77,9 +78,9 @@ def play_in_terminal(engine: Any, content: GameContent, *, setting: str | None, 
     view = session.view(people[0])
     named = {s["seat"]: _seat_words(s) for s in view["seats"]}
     say(f"{view['game']}: {view['setting']}. "
-        + (f"You play {named[people[0]]}. " if len(people) == 1 else
+        + ("" if len(named) < 2 else f"You play {named[people[0]]}. " if len(people) == 1 else
            f"People play {', '.join(named[p] for p in people)}, passing the terminal between turns. ")
-        + f"Seats: {', '.join(named.values())}. {HELP}\n")
+        + (f"Seats: {', '.join(named.values())}. " if len(named) > 1 else "") + f"{HELP}\n")
     shown = dict.fromkeys(people, 0)  # how much of the log each person has seen
     told: set[str] = set()  # cards whose text was printed once (r NAME prints it again)
     holder = people[0] if len(people) == 1 else ""  # who looks at the terminal now
@@ -158,8 +159,11 @@ def _show(view: Mapping[str, Any], shown: int, say: Callable[[str], Any], choice
         return len(view["log"])
     say(f"\n== {view['phase']} ==\n{view['status']}\n")
     for section in view["panel"]:
-        if section["lines"]:
-            say(f"  {section['title']}: " + "; ".join(section["lines"]) + "\n")
+        lines = section["lines"]
+        if len("; ".join(lines)) <= WIDE:
+            say(f"  {section['title']}: " + "; ".join(lines) + "\n" if lines else "")
+        else:  # a long section a line each (every player's board, every vehicle on the road)
+            say(f"  {section['title']}:\n" + "".join(f"    - {line}\n" for line in lines))
     for card in view.get("cards", ()):
         if told is not None and card["name"] not in told:
             told.add(card["name"])

@@ -162,8 +162,10 @@ def choices(engine: Game[Any, Any], content: GameContent | None, state: Any, sea
             if len(line) > 1 else [engine.observe(after, seat), told]
         key = _key(line) if rolled else "outcome:" + _key(seen)
         if key not in grouped:
-            grouped[key] = Choice(line, _words(engine, content, state, line))
-    found = list(grouped.values())
+            grouped[key] = Choice(line, _words(engine, content, state, seat, line))
+    # Whole moves first, by where they end (their words begin with it), then the single steps.
+    found = sorted(grouped.values(), key=lambda c: (0, c.words) if len(c.actions) > 1 else (1, "")) \
+        if table.path is not None else list(grouped.values())
     if table.parts is None:
         return found
     # Choices in parts stand where their first part first comes, the others where they were.
@@ -184,9 +186,11 @@ def choices(engine: Game[Any, Any], content: GameContent | None, state: Any, sea
     return out
 
 
-def _words(engine: Game[Any, Any], content: GameContent | None, state: Any, line: tuple[Any, ...]) -> str:
+def _words(engine: Game[Any, Any], content: GameContent | None, state: Any, seat: str,
+           line: tuple[Any, ...]) -> str:
     """A choice in words: its action's, or a whole move's steps and where it ends (each place that
-    changed, as the figures tell it)."""
+    changed, as the figures tell it), and what the seat decides next if the move leaves it a choice
+    (a road bonus's roll)."""
     if len(line) == 1:
         return engine.describe_action(line[0], state, content)
     said, at = [], state
@@ -197,6 +201,10 @@ def _words(engine: Game[Any, Any], content: GameContent | None, state: Any, line
     ends = [f"{f.piece} to {v.words}" for f, v in engine.figures(at, content).items()
             if isinstance(v, Place) and before.get(f) != v]
     steps = said[0] + "".join(f", then {s[:1].lower()}{s[1:]}" for s in said[1:])
+    path = engine.table.path
+    if path is not None and seat in engine.players_to_act(at) and \
+            any(path(at, a) for a in engine.legal_actions(at, seat)):  # the move goes on after a roll
+        steps += f"; then {engine.phase(at).words}"
     return f"{'; '.join(ends)}: {steps[:1].lower()}{steps[1:]}" if ends else steps
 
 
@@ -436,8 +444,9 @@ def table_view(engine: Game[Any, Any], content: GameContent, state: Any, seat: s
     winners = list(engine.winners(state)) if over else []
     panel = table.panel(state, seat, content) if table.panel is not None else ()
     shown = "\n".join(line for _, lines in panel for line in lines)
+    alone = len(seats or to_act) <= 1  # one seat: its name before every line of the log says nothing
     return {
-        "game": engine.type.name, "setting": setting, "seat": seat,
+        "game": engine.type.name, "setting": content.name(setting) if setting else setting, "seat": seat,
         "seats": [{"seat": s, "who": identity.get(s, s), "you": s == seat or s in humans, "acting": s in to_act}
                   for s in (seats or to_act)],
         "phase": "" if over else engine.phase(state).words,
@@ -448,7 +457,8 @@ def table_view(engine: Game[Any, Any], content: GameContent, state: Any, seat: s
         "cards": [{"name": name, "text": text} for name, text in (cards or {}).items()
                   if re.search(rf"(?<!\w){re.escape(name)}(?!\w)", shown)],
         "svg": engine.draw_svg(state, None),
-        "log": [e.as_data() for e in log],
+        "log": [{**e.as_data(), "said": e.said.removeprefix(f"{e.seat}: ")} if alone and e.seat else e.as_data()
+                for e in log],
         "choices": [{"n": i, "words": c.words} for i, c in
                     enumerate(choices(engine, content, state, seat) if listed is None else listed, 1)],
         "choosing": [],

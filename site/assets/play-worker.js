@@ -42,7 +42,7 @@ self.onmessage = function (event) {
   ready.then(function (rk) {
     var api = rk.api, args = msg.args || [];
     var out;
-    if (msg.call === "boot") out = api.settings(rk.engine);
+    if (msg.call === "boot") out = api.settings(rk.engine, rk.content);
     else if (msg.call === "start") out = api.start(rk.engine, rk.content, rk.examples, JSON.stringify(args[0]));
     else if (msg.call === "choose") out = api.choose(args[0]);
     else if (msg.call === "computer") out = api.computer(args[0]);

@@ -78,10 +78,12 @@
   var newGame = el("button", "md-button", "New game"), undoBtn = el("button", "md-button", "Undo");
   var hintBtn = el("button", "md-button", "Hint"), link = el("a", "rk-play-link", "Link to replay this game");
   [setting, seatPick, seedBox, newGame, undoBtn, hintBtn, link].forEach(function (x) { bar.appendChild(x); });
-  side.append(el("h2", null, "Seats"), seats, el("h2", null, "Figures"), figures, panel);
-  var layout = el("div", "rk-play-table");
-  layout.append(board, side);
-  var area = el("div", "rk-play-area"); // the table, the choices and the log: hidden while the device is passed
+  var seatsHead = el("h2", null, "Seats");
+  side.append(seatsHead, seats, el("h2", null, "Figures"), figures, panel);
+  // The table: the drawing, then the choices (on a phone, right under it), the panel, the log.
+  // Hidden whole while the device is passed between two people.
+  var acts = el("section", "rk-play-acts"), happened = el("section", "rk-play-happened");
+  var area = el("div", "rk-play-area");
 
   function enable() {
     root.dataset.busy = busy ? "1" : "0"; // for tests and assistive tools: the table is waiting
@@ -103,9 +105,10 @@
     handover.replaceChildren(el("h2", null, "Pass the device to " + name),
       el("p", null, "Everyone else, look away: the next screen shows " + name + "’s own cards."), go);
     handover.hidden = false;
+    root.scrollIntoView({ block: "start" }); // the table is gone: what is left of the page starts here
     root.dataset.state = "handover";
     say(name + " to play: pass the device.");
-    go.addEventListener("click", function () { onScreen = v.seat; show(v); });
+    go.addEventListener("click", function () { onScreen = v.seat; show(v); root.scrollIntoView({ block: "start" }); });
     enable();
   }
 
@@ -122,6 +125,7 @@
     onScreen = v.seat;
     board.innerHTML = v.svg; // the engine's own drawing of the public position
     seats.replaceChildren();
+    seatsHead.hidden = seats.hidden = seatPick.hidden = v.seats.length < 2; // one seat: nothing to tell apart
     v.seats.forEach(function (s) {
       var li = el("li", s.acting ? "rk-acting" : "", who(s) + (s.seat === v.seat ? ": you" : s.you ? ": a person" :
                   ": the computer") + (s.acting ? ", to act" : ""));
@@ -249,8 +253,10 @@
   call("boot", [], config).then(function (s) {
     keepOffline();
     settings = s.settings;
-    settings.forEach(function (label) { var o = el("option", null, label); o.value = label; setting.appendChild(o); });
-    area.append(layout, el("h2", null, "Your choices"), choosing, choices, hintBox, el("h2", null, "What happened"), log);
+    settings.forEach(function (s) { var o = el("option", null, s.words); o.value = s.label; setting.appendChild(o); });
+    acts.append(el("h2", null, "Your choices"), choosing, choices, hintBox);
+    happened.append(el("h2", null, "What happened"), log);
+    area.append(board, acts, side, happened);
     root.replaceChildren(status, notice, bar, handover, area);
     var first = initial();
     if (first.setting) setting.value = first.setting;

@@ -37,6 +37,12 @@ def _points(n: int) -> str:
     return f"{n} point{'' if n == 1 else 's'}"
 
 
+def _charges(spaces: int) -> str:
+    if not spaces:
+        return "no charge spaces (one use: the card is discarded)"
+    return f"holds up to {spaces} charge{'' if spaces == 1 else 's'} (installed with none)"
+
+
 def _spending(state: State) -> list[str]:
     """What points buy (Repairs and Upgrades), with the points to spend now in the upgrade step."""
     now = [f"{_points(state.points)} to spend now; what is not spent is lost"] if state.phase == "upgrades" else []
@@ -52,15 +58,15 @@ def panel(state: State, seat: str, content: GameContent | None) -> list[tuple[st
     cards = [f"{slot}: {_card(card)}" for slot, card in state.slots.items()]
     return [
         ("Dashboard", cards),
-        ("Tracks", [f"mission {state.mission}, {state.difficulty}", f"health {state.health} of {state.health_track}",
+        ("Tracks", [f"mission {state.mission}, {state.difficulty}", f"health {state.health} of {state.max_health}",
                     f"points {state.points}", f"movement deck: {len(state.deck)} cards face down, "
                     f"{len(state.discard)} discarded"]),
         ("Points buy", _spending(state)),
-        ("Upgrades", [f"{_name(content, u.id)}: {u.charges} of {u.charge_spaces} charges" for u in state.upgrades]
+        ("Upgrades", [f"{_name(content, u.id)}: {u.charges} of {u.charge_spaces} charges" if u.charge_spaces
+                      else f"{_name(content, u.id)}: one use" for u in state.upgrades]
          or ["none"]),
-        ("On offer", [f"{_name(content, u.id)}: costs {_points(u.cost)}, holds up to {u.charge_spaces} "
-                      f"charge{'' if u.charge_spaces == 1 else 's'} (installed with none)" for u in state.offer]
-         or ["none"]),
+        ("On offer", [f"{_name(content, u.id)}: costs {_points(u.cost)}, {_charges(u.charge_spaces)}"
+                      for u in state.offer] or ["none"]),
         ("On the road", [f"{v.side} {v.type}{' (damaged)' if v.damaged else ''}: {_where(state, v.at)}"
                          for v in state.vehicles] or ["no other vehicle"]),
     ]

@@ -63,6 +63,12 @@ def describe_random(label: str, value: Any, name: Callable[[str], str]) -> str:
         return f"draws the damage token {name(str(value))}"
     if label == "hazard":
         return f"flips the hazard token: {name(str(value))}"
+    # The simulated road (see setup.lay_road): the tiles mixed, each laid one side up.
+    if label == "tile side":
+        return f"a road tile is laid with side {value} up"
+    if label == "road tiles":
+        return "the road tiles are mixed and laid in this order (each tile's two sides): " + \
+            ", ".join("/".join(map(str, v)) if isinstance(v, (list, tuple)) else str(v) for v in value)
     if isinstance(value, (list, tuple)):
         return f"{label}, in order: {', '.join(name(str(v)) for v in value)}"
     return f"{label}: {name(str(value))}"

@@ -124,7 +124,7 @@ def _panel_lines(state: State) -> list[str]:
         f"Corpses {state.corpses} (buried {state.buried})",
         f"Turn {state.turn} · checkpoint {state.checkpoint + 1}, tier {state.tier}",
         f"Reserve: {len(state.reserves[state.tier])} left · range {rng[0]}–{rng[1]}",
-        f"Gear-Shifter on {(state.shifter or 'none').upper()}",
+        f"Gear-Shifter on {state.shifter.upper()}" if state.shifter else "Gear-Shifter not placed yet",
         f"Hand {len(state.hand)} · played {len(state.played)} · tucked {len(state.tucked)}",
         f"Decks: Driver {len(state.decks['driver'])}, Passenger {len(state.decks['passenger'])}",
     ]

@@ -33,8 +33,8 @@ def panel(state: State, seat: str, content: GameContent | None) -> list[tuple[st
                     f"Shield {state.shield}, corpses {state.corpses}",
                     f"played this turn: {_names(content, [p.card for p in state.played])}"]),
         ("Market Row", [_names(content, state.market_row)]),
-        ("Decks", [f"{role}'s deck: {len(deck)} face down; discard: {_names(content, state.discards[role])}"
-                   for role, deck in state.decks.items()]),
+        ("Decks", [f"{role.capitalize()}'s deck: {len(deck)} face down; discard: "
+                   f"{_names(content, state.discards[role])}" for role, deck in state.decks.items()]),
     ]
 
 
