@@ -204,7 +204,7 @@ def test_people_sharing_the_terminal_each_see_only_their_own_table() -> None:
     """Two people at one terminal (`--seat P1 --seat P2`): before each one's turn the screen is cleared
     and the game waits for the terminal to be passed; what is shown until the next hand-over is that
     person's table (their own seat and prompt), never the other one's hand."""
-    from generators.engine.console import CLEAR
+    from generators.play.console import CLEAR
 
     loaded = next(g for g in CONTENT.games if g.id == "escape-deathrace-2182-micro")
     engine = load_engine(loaded.engine or "")

@@ -11,11 +11,11 @@ from typing import Any
 
 import pytest
 
-from generators.engine import svg as draw
-from generators.engine.chance import Chance
-from generators.engine.facts import game_content
-from generators.engine.runner import engine_of
-from generators.engine.thunder_road_ignition.drawing import TERRAIN_MARK
+from generators.check.runner import engine_of
+from generators.games.thunder_road_ignition.drawing import TERRAIN_MARK
+from generators.rules import svg as draw
+from generators.rules.chance import Chance
+from generators.rules.facts import game_content
 from tests.helpers import real_content
 
 CONTENT = real_content()

@@ -14,7 +14,7 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from generators.errors import ContentError
+from generators.build_system.errors import ContentError
 from generators.play.bundle import content_from_data
 from generators.play.links import LinkError, people_of, unpack
 from generators.play.players import SearchPlayer
