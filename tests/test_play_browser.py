@@ -26,7 +26,7 @@ pytestmark = pytest.mark.browser
 THINK = 0.05  # the computer's think time a move here: the game's moves, not its strength, are tested
 CLICKS = 600  # the most choices one game takes before the test calls it stuck
 BOOT_MS = 180_000  # Pyodide's first start on a busy 2-core machine
-PAGE_KEYS = {"computer_to_act", "undo", "saved"}  # what the worker adds to the table view for the page
+PAGE_KEYS = {"computer_to_act", "undo", "saved", "link", "people", "notice"}  # what the worker adds for the page
 
 # Every message the worker posts, as the page receives it (recorded before the page's own script runs).
 RECORD = """(() => {
@@ -214,3 +214,66 @@ def test_a_play_page_plays_offline_after_its_first_load(browser: Any, server: st
     assert state in ("you", "computer", "over"), state
     assert page.locator(".rk-play-log > li").count() > 0
     context.close()
+
+
+def test_people_sharing_a_phone_pass_it_between_turns(browser: Any, server: str, built: Built) -> None:
+    """Two people on one phone (Escape Deathrace, both seats played by people): before each one's turn
+    the page empties the table and asks for the device to be passed; nothing of the last person's table
+    (their power cards) is in the page until the next one taps to see theirs."""
+    game = next(g for g in _games(built) if g.id == "escape-deathrace-2182-micro")
+    page, errors = new_page(browser, {"width": 390, "height": 844})
+    page.add_init_script(RECORD)
+    request = {"seed": 4, "setting": "2 players", "humans": ["P1", "P2"]}
+    page.goto(f"{server}{game.id}/play.html?think={THINK}#game=" + json.dumps(request))
+    handed = 0
+    for _ in range(6):
+        assert _wait(page) == "handover", "two people: each turn begins with the hand-over screen"
+        said = page.inner_text(".rk-play-handover")
+        seat = re.search(r"Pass the device to .*\((P\d)\)", said).group(1)  # type: ignore[union-attr]
+        views = _views(page)
+        mine = views[-1]
+        assert mine["seat"] == seat and mine["people"] == 2
+        # What the other person holds (their own panel's cards) is nowhere in the page now.
+        other = next((v for v in reversed(views) if v["seat"] != seat), None)
+        if other is not None:
+            theirs = [c["name"] for c in other["cards"] if c["name"] not in {d["name"] for d in mine["cards"]}]
+            text = page.inner_text("body") + page.content()
+            assert not [n for n in theirs if n in text], f"{other['seat']}'s cards on {seat}'s hand-over screen"
+        assert page.locator(".rk-choice").count() == 0 and page.inner_text(".rk-play-log").strip() == ""
+        page.click(".rk-play-show")
+        assert _wait(page) == "you" and re.search(rf"You are\s+{seat},", page.inner_text(".rk-play-side"))
+        page.locator(".rk-choice").first.click()
+        handed += 1
+    assert handed == 6 and not errors, errors
+    page.context.close()
+
+
+def test_a_replay_link_is_short_and_a_bad_one_says_why(browser: Any, server: str, built: Built) -> None:
+    game = next(g for g in _games(built) if g.id == "thunder-road-ignition")
+    page, errors = new_page(browser, {"width": 390, "height": 844})
+    page.add_init_script(RECORD)
+    page.goto(f"{server}{game.id}/play.html?think={THINK}#game=" + json.dumps({"seed": 6}))
+    rng = random.Random(6)
+    for _ in range(12):
+        if _wait(page) == "over":
+            break
+        buttons = page.locator(".rk-choice")
+        buttons.nth(rng.randrange(buttons.count())).click()
+    _wait(page)
+    href = page.get_attribute(".rk-play-link", "href") or ""
+    moves = len(_views(page)[-1]["saved"]["moves"])
+    assert "#g=g1." in href and len(href.split("#g=")[1]) <= 24 + 2 * moves, href
+    log = page.inner_text(".rk-play-log")
+    other, more = new_page(browser, {"width": 1280, "height": 900})
+    other.goto(f"{server}{game.id}/{href.split('/')[-1]}")
+    _wait(other)
+    assert other.inner_text(".rk-play-log") == log, "the link replays the same game"
+    other.goto(f"{server}{game.id}/play.html?think={THINK}#g=g1.0.6.1.AAAA%3Cscript%3E")
+    other.reload()
+    assert _wait(other) in ("you", "computer")
+    notice = other.inner_text(".rk-play-notice")
+    assert notice.startswith("This link could not be replayed"), notice
+    assert "<script>" not in other.content().split("rk-play-notice")[1][:300], "the link's text is not markup"
+    assert not errors and not more, errors + more
+    page.context.close()
+    other.context.close()
