@@ -192,3 +192,20 @@ def test_a_market_cycle_is_chosen_in_parts_each_order_once() -> None:
             break
     order = step.actions[0].order
     assert session.moves[-1][0] == step.actions[0] and tuple(session.state.market_deck[-len(order):]) == order
+
+
+@pytest.mark.parametrize("game_id", ["mission-drive", "vampire-chase"])
+def test_a_finished_game_resumed_shows_what_the_live_one_did(game_id: str) -> None:
+    """A game saved when over and resumed (the Play page's reload, a replay link) gives the same view,
+    its seats and log included (a finished game has no seat left to act to find them from)."""
+    session = _session(game_id, 16)
+    rng = random.Random(16)
+    for _ in range(1500):
+        if session.over:
+            break
+        seat = session.to_act()[0]
+        session.take(rng.choice(leaves(session.choices(seat))), human=seat in session.humans)
+    assert session.over, "the game did not end"
+    seat = session.seats[0]
+    again = Session.resume(session.engine, session.content, json.loads(json.dumps(session.saved())))
+    assert again.seats == session.seats and again.view(seat) == session.view(seat)

@@ -237,8 +237,11 @@ class Session:
     picked: dict[str, list[Choice]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        self._replay(list(self.moves))
+        moves = list(self.moves)
+        self._replay([])  # the seats from the start: a finished game has none left to act
         self.seats: list[str] = seats_of(self.engine, self.state)
+        if moves:
+            self._replay(moves)
 
     def _replay(self, moves: list[tuple[Any, bool]]) -> None:
         self.chance = Chance.seeded(self.seed)
