@@ -90,13 +90,10 @@ def test_a_whole_game_is_played_in_the_terminal(game: str, tmp_path: Path) -> No
     assert not re.search(r"^(\S+): \1:", text + rest, re.M), "a doubled prefix"
 
 
-@pytest.mark.parametrize("game", GAMES)
-def test_the_terminal_shows_nothing_hidden(game: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    """A seeded game played in process: before each answer, nothing printed so far shows three cards
-    of a face-down order in the order they lie (the true state's, read behind the player's back)."""
+def _spied(game: str, monkeypatch: pytest.MonkeyPatch) -> tuple[Any, Any, list[tuple[Any, str]]]:
+    """The game's engine and content, and a list that records each (state, seat) the terminal looks at."""
     loaded = next(g for g in CONTENT.games if g.id == game)
     engine = load_engine(loaded.engine or "")
-    content = game_content(loaded, engine)
     looked: list[tuple[Any, str]] = []
     view = Session.view
 
@@ -105,6 +102,14 @@ def test_the_terminal_shows_nothing_hidden(game: str, monkeypatch: pytest.Monkey
         return view(self, seat)
 
     monkeypatch.setattr(Session, "view", spy)
+    return engine, game_content(loaded, engine), looked
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_terminal_shows_nothing_hidden(game: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A seeded game played in process: before each answer, nothing printed so far shows three cards
+    of a face-down order in the order they lie (the true state's, read behind the player's back)."""
+    engine, content, looked = _spied(game, monkeypatch)
     out = io.StringIO()
     asked = [0]
 
@@ -206,16 +211,6 @@ def test_people_sharing_the_terminal_each_see_only_their_own_table() -> None:
     person's table (their own seat and prompt), never the other one's hand."""
     from generators.play.console import CLEAR
 
-    loaded = next(g for g in CONTENT.games if g.id == "escape-deathrace-2182-micro")
-    engine = load_engine(loaded.engine or "")
-    content = game_content(loaded, engine)
-    looked: list[tuple[Any, str]] = []
-    view = Session.view
-
-    def spy(self: Session, seat: str) -> dict[str, Any]:
-        looked.append((self.state, seat))
-        return view(self, seat)
-
     out, asked = _Screen(), [0]
 
     def read(prompt: str) -> str:
@@ -225,7 +220,7 @@ def test_people_sharing_the_terminal_each_see_only_their_own_table() -> None:
         return "" if "press Enter" in prompt else "1"
 
     with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(Session, "view", spy)
+        engine, content, looked = _spied("escape-deathrace-2182-micro", mp)
         play_in_terminal(engine, content, setting="2 players", seat=["P1", "P2"], seed=4, hint=False, simulations=2,
                          read=read, out=out)
     shown = out.getvalue()

@@ -33,15 +33,16 @@ def _session(game_id: str, seed: int) -> Session:
                         Chance.seeded(seed)))[:1]))
 
 
-def _walk(session: Session, seed: int, moves: int = MOVES) -> list[Any]:
-    """Play `moves` grouped choices at random; the views of each seat to act, on the way."""
+def _walk(session: Session, seed: int, moves: int = MOVES, look: bool = True) -> list[Any]:
+    """Play `moves` grouped choices at random; the views of each seat to act, on the way (`look`)."""
     rng = random.Random(seed)
     views = []
     for _ in range(moves):
         if session.over:
             break
         seat = session.to_act()[0]
-        views.append((seat, session.view(seat), session.state))
+        if look:
+            views.append((seat, session.view(seat), session.state))
         session.take(rng.choice(session.choices(seat)), human=seat in session.humans)
     return views
 
@@ -199,12 +200,7 @@ def test_a_finished_game_resumed_shows_what_the_live_one_did(game_id: str) -> No
     """A game saved when over and resumed (the Play page's reload, a replay link) gives the same view,
     its seats and log included (a finished game has no seat left to act to find them from)."""
     session = _session(game_id, 16)
-    rng = random.Random(16)
-    for _ in range(1500):
-        if session.over:
-            break
-        seat = session.to_act()[0]
-        session.take(rng.choice(leaves(session.choices(seat))), human=seat in session.humans)
+    _walk(session, 16, 3000, look=False)
     assert session.over, "the game did not end"
     seat = session.seats[0]
     again = Session.resume(session.engine, session.content, json.loads(json.dumps(session.saved())))
