@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from generators.check.runner import engine_of
+from generators.content.geometry import Box
 from generators.games.thunder_road_ignition.drawing import TERRAIN_MARK
 from generators.rules import svg as draw
 from generators.rules.chance import Chance
@@ -26,7 +27,7 @@ _ATTR = re.compile(r'([\w-]+)="([^"]*)"')
 SPACE = re.compile(r"\d+:[a-z]\d+")
 
 
-def _texts(svg: str) -> list[tuple[str, draw.Box]]:
+def _texts(svg: str) -> list[tuple[str, Box]]:
     out = []
     for attrs, text in _TEXT.findall(svg):
         a = dict(_ATTR.findall(attrs))

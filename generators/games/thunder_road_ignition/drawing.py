@@ -293,10 +293,10 @@ def _label_and_mark(svg: draw.Svg, pc: _Piece, s: Any, poly: list[tuple[float, f
 
     label, mark_size = max(LABEL_SIZE, svg.min_text), max(MARK_SIZE, svg.min_text)
 
-    def box(x: float, y: float, text: str, size: float, bold: bool) -> draw.Box:
+    def box(x: float, y: float, text: str, size: float, bold: bool) -> Box:
         return draw.text_box(x, y + size * 0.35, text, size, weight="bold" if bold else None)
 
-    def outside(b: draw.Box) -> int:
+    def outside(b: Box) -> int:
         return sum(not draw.inside("polygon", tuple(poly), x, y) for x in (b.x, b.x1) for y in (b.y, b.y1))
 
     marks = [spot(t, u) for t, u in MARK_SPOTS] if mark else [spot(0.5, 0.5)]
