@@ -83,13 +83,18 @@ class SiteResult:
     seconds: float
 
 
-def stage_site(content: Content, out: Path, into: Path | None = None) -> tuple[Path, int, int, int]:
+def stage_site(content: Content, out: Path, into: Path | None = None,
+               page: Callable[[bytes], bytes] | None = None) -> tuple[Path, int, int, int]:
     """The whole site as ONE project (for `mkdocs serve`): render and stage every page and file into
     `into`/docs (default `out`/docs) with its mkdocs.yml beside it; return (config, written, kept,
-    removed). `out` is where the print kit and the check are."""
+    removed). `out` is where the print kit and the check are; `page` rewrites each Markdown page."""
 
     into = into if into is not None else out
     collected = collect(content, out)
+    if page is not None:
+        for rel, data in collected.stage.texts.items():
+            if rel.endswith(".md"):
+                collected.stage.texts[rel] = page(data)
     report = collected.stage.sync(into / "docs")
     config = mkdocs_run.write_config(into, BASE_CONFIG, OVERRIDES, collected.nav)
     return config, len(report.written), report.kept, len(report.removed)
