@@ -80,7 +80,7 @@ def search_behaviour(engine: Game[Any, Any], content: GameContent) -> str:
     step = max(1, len(choices) // probes)
     rng = random.Random("search-reference")
     h = hashlib.sha256()
-    for state, player, legal in choices[step // 2::step][:probes]:
+    for state, player, legal, _ in choices[step // 2::step][:probes]:
         found = SearchPlayer(simulations=simulations).analyse(engine, state, player, legal, rng)
         # Means rounded: the same search gives the same digest on another machine's floating point.
         h.update(repr([(m.action, m.visits, None if m.value is None else round(m.value, 6))
@@ -92,17 +92,20 @@ def _reference_game(engine: Game[Any, Any], content: GameContent, options: dict[
                     policy: str) -> str:
     positions, end = _played(engine, content, options, seed, policy)
     h = hashlib.sha256()
-    for _, _, legal in positions:
+    for _, _, legal, ratings in positions:
         h.update(repr(legal).encode())
+        # The look-ahead's reasons too, rounded as the search's means are (see search_behaviour).
+        h.update(repr([round(r, 6) for r in ratings]).encode())
     h.update(repr(sorted(engine.result(end).items())).encode())
     h.update(repr(tuple(engine.winners(end))).encode())
     return h.hexdigest()
 
 
 def _played(engine: Game[Any, Any], content: GameContent, options: dict[str, Any], seed: int,
-            policy: str) -> tuple[list[tuple[Any, str, list[Any]]], Any]:
+            policy: str) -> tuple[list[tuple[Any, str, list[Any], tuple[float, ...]]], Any]:
     """A seeded reference game by `policy` (random, or the look-ahead where the game rates positions):
-    each decision's state, player and legal moves, and the final state."""
+    each decision's state, player, legal moves and the look-ahead's ratings of them (none for a random
+    move), and the final state."""
     chance = Chance.seeded(seed)
     rng = random.Random(f"reference-{seed}")
     look = LookaheadPlayer()
@@ -114,12 +117,13 @@ def _played(engine: Game[Any, Any], content: GameContent, options: dict[str, Any
             break
         player = players[0] if len(players) == 1 else rng.choice(players)
         legal = engine.legal_actions(state, player)
-        positions.append((state, player, legal))
-        after = None
+        after: Any = None
+        ratings: tuple[float, ...] = ()
         if policy == "greedy" and len(legal) > 1 and engine.evaluate(state, player) is not None:
-            action, after = look.choose_with_state(engine, state, player, legal, rng)
+            action, after, ratings = look.rated(engine, state, player, legal, rng)
         else:
             action = rng.choice(legal)
+        positions.append((state, player, legal, ratings))
         state = after if after is not None else engine.play(state, action, chance)[0]
     return positions, state
 

@@ -110,9 +110,17 @@ class LookaheadPlayer:
                           rng: random.Random) -> tuple[Any, Any | None]:
         """The action chosen, and the state it leads to when its look-ahead asked no chance (None
         otherwise): a pure engine reaching randomness only through chance would make exactly it."""
+        action, after, _ = self.rated(game, state, player, legal, rng)
+        return action, after
+
+    def rated(self, game: Rules, state: Any, player: str, legal: Sequence[Any],
+              rng: random.Random) -> tuple[Any, Any | None, tuple[float, ...]]:
+        """`choose_with_state`, and each legal action's rating (none where there is one action): the
+        figures' version digests them, since a rating can move without moving the choice in the few
+        reference games, yet move it in others."""
         if len(legal) == 1:  # nothing to compare: the look-ahead's seed and the choice are drawn all the same
             rng.randrange(1 << 30)
-            return rng.choice(legal), None
+            return rng.choice(legal), None, ()
         scored = []
         advance, evaluate = game.advance, game.evaluate  # the states alone: nobody reads their events
         redeal = self.redeal and game.resample is not None
@@ -126,7 +134,7 @@ class LookaheadPlayer:
             scored.append((value if value is not None else float("-inf"), action, after if known else None))
         best = max(v for v, _, _ in scored)
         _, action, after = rng.choice([s for s in scored if s[0] == best])
-        return action, after
+        return action, after, tuple(v for v, _, _ in scored)
 
 
 # The search's rollouts where a game rates positions (it keeps no state): they play on a world the
