@@ -77,7 +77,9 @@
   seedBox.type = "number"; seedBox.min = "1"; seedBox.setAttribute("aria-label", "Seed");
   var newGame = el("button", "md-button", "New game"), undoBtn = el("button", "md-button", "Undo");
   var hintBtn = el("button", "md-button", "Hint"), link = el("a", "rk-play-link", "Link to replay this game");
-  [setting, seatPick, seedBox, newGame, undoBtn, hintBtn, link].forEach(function (x) { bar.appendChild(x); });
+  var seedLabel = el("label", "rk-play-seed-label", "Seed "); // the dice and shuffles: the same seed, the same game
+  seedLabel.appendChild(seedBox);
+  [setting, seatPick, seedLabel, newGame, undoBtn, hintBtn, link].forEach(function (x) { bar.appendChild(x); });
   var seatsHead = el("h2", null, "Seats");
   side.append(seatsHead, seats, el("h2", null, "Figures"), figures, panel);
   // The table: the drawing, then the choices (on a phone, right under it), the panel, the log.
