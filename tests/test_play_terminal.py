@@ -241,3 +241,36 @@ def test_people_sharing_the_terminal_each_see_only_their_own_table() -> None:
         if "== Pass the terminal to" in turn:
             person = re.search(r"Pass the terminal to (P\d)", turn).group(1)  # type: ignore[union-attr]
             assert f"You are: {person}" in turns[i + 1]
+
+
+def test_a_decision_in_parts_is_asked_a_part_at_a_time() -> None:
+    """The vampire chase's market cycle in the terminal: one numbered choice, then the card put under
+    first with the parts picked so far said above the choices, u back to the whole decision."""
+    loaded = next(g for g in CONTENT.games if g.id == "vampire-chase")
+    engine = load_engine(loaded.engine or "")
+    out, answers, asked = io.StringIO(), ["1"], [0]
+
+    def read(prompt: str) -> str:
+        asked[0] += 1
+        if asked[0] > 60:
+            raise EOFError
+        if answers:
+            return answers.pop(0)
+        shown = out.getvalue().rsplit("player>", 1)[-1]
+        cycle = re.search(r"^  (\d+)\. MARKET: cycle the row", shown, re.M)
+        if cycle and "Undone: back to the whole decision." not in out.getvalue():
+            answers.extend(["1", "u"])
+            return cycle.group(1)
+        if "Undone: back to the whole decision." in out.getvalue():
+            raise EOFError
+        return "1"
+
+    play_in_terminal(engine, game_content(loaded, engine), setting=None, seat=None, seed=3, hint=False,
+                     simulations=2, read=read, out=out)
+    text = out.getvalue()
+    assert "Undone: back to the whole decision." in text, text[-1500:]
+    parts = text.split("MARKET: cycle the row (then choose the order its cards go under the Market Deck):\n", 1)
+    assert len(parts) == 2, "the parts picked are said above the next part's choices"
+    asked_next = parts[1].split("player>", 1)[0]
+    assert re.search(r"^  1\. .+ under the Market Deck first", asked_next, re.M)
+    assert re.search(r"^  \d+\. Back: choose something else", asked_next, re.M)
