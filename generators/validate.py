@@ -207,27 +207,42 @@ def check_links(game: LoadedGame) -> None:
         return (f"the link to {url!r} is not written as the site resolves links, [text]({url}) on one line "
                 "(a reference definition, a target on another line or a label with brackets leads nowhere)")
 
-    for file, path, text in _markdown_texts(game):
-        made.clear()
-        page = markdown_body(text, resolve)
-        if (ref := INCOMPLETE_REFERENCE.search(page)) is not None:  # in code or a link target
-            written = re.match(r"&#\w{0,10}", page[ref.start():]).group()  # type: ignore[union-attr]
-            line, col = _find(file, path, written)
-            raise ContentError(display_path(Path(file)), line, col, path if path else (),
-                               f"{written!r} does not complete a character reference (like &#8212; or &#x2014;): "
-                               "end it with ';' or write the '&' as &amp; (the site's pages and a browser would "
-                               "read it differently)")
-        if unknown:
-            line, col = _find(file, path, f"]({unknown[0]}", skip=2)
-            raise ContentError(display_path(Path(file)), line, col, path if path else (), unknown_target(unknown[0]))
-        _check_page(file, path, text, page, left_as_written)
+    for file, path, written in _markdown_texts(game):
+        for text, one_line in _forms(path, written):
+            made.clear()
+            page = markdown_body(text, resolve)
+            page = " ".join(page.split()) if one_line else page
+            if (ref := INCOMPLETE_REFERENCE.search(page)) is not None:  # in code or a link target
+                bad = re.match(r"&#\w{0,10}", page[ref.start():]).group()  # type: ignore[union-attr]
+                line, col = _find(file, path, bad)
+                raise ContentError(display_path(Path(file)), line, col, path if path else (),
+                                   f"{bad!r} does not complete a character reference (like &#8212; or &#x2014;): "
+                                   "end it with ';' or write the '&' as &amp; (the site's pages and a browser would "
+                                   "read it differently)")
+            if unknown:
+                line, col = _find(file, path, f"]({unknown[0]}", skip=2)
+                raise ContentError(display_path(Path(file)), line, col, path if path else (),
+                                   unknown_target(unknown[0]))
+            _check_page(file, path, " ".join(text.split()) if one_line else text, page, left_as_written)
 
 
 def check_link_schemes(game: LoadedGame) -> None:
     """No Markdown text of the game makes a link (or image, or reference definition) whose target a
     browser could run: checked on what Python-Markdown makes of the text as the site embeds it."""
-    for file, path, text in _markdown_texts(game, parts=True):
-        _check_page(file, path, text, markdown_body(text))
+    for file, path, written in _markdown_texts(game, parts=True):
+        for text, one_line in _forms(path, written):
+            page = markdown_body(text)
+            if one_line:
+                text, page = " ".join(text.split()), " ".join(page.split())
+            _check_page(file, path, text, page)
+
+
+def _forms(path: KeyPath, text: str) -> list[tuple[str, bool]]:
+    """The forms a text is judged in: as written, and a glossary definition also as the site puts it
+    inside its entry, made Markdown and then put on one line (`pages.inline`), where a line break no
+    longer ends a reference definition or a link's target (True: that form)."""
+    one_line = len(path) == 3 and path[0] == "terms" and path[2] == "definition"
+    return [(text, False), (text, True)] if one_line else [(text, False)]
 
 
 def _check_page(file: str, path: KeyPath, text: str, page: str, judge: Judge = forbidden) -> None:

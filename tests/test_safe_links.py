@@ -225,3 +225,23 @@ def test_a_translation_s_texts_are_checked_as_the_english_ones(tmp_path: Path, t
     assert Path(err.value.file).name == file.name and "uk" in Path(err.value.file).parts, str(err.value)
     assert err.value.line == before.count("\n") + 1 + line, str(err.value)
     assert said in err.value.message, str(err.value)
+
+
+def test_a_glossary_definition_is_judged_as_the_site_puts_it_too(tmp_path: Path) -> None:
+    """The glossary shows a definition on one line: there a target split over two lines (a raw line
+    break in the scheme) is one relative target leading nowhere (the link-trick site's build failed on
+    this one). Validate judges the definition as written and on one line, and refuses it at the
+    definition."""
+    from generators.validate import _forms
+
+    content = copy_content(tmp_path, (GAME,))
+    trick = '[a](&#1;Java&#13;S&#99;ript\n:alert(document.domain)\n"t")'
+    one_line = " ".join(markdown_body(trick).split())
+    assert [u for u, _ in safe_links.forbidden_links(one_line, lambda u: "x" if safe_links.relative(u) else None)]
+    assert [one for _, one in _forms(("terms", 0, "definition"), trick)] == [False, True]
+    assert [one for _, one in _forms(("notes", 0, "text"), trick)] == [False]
+    file, first, _ = _written(content, "glossary", trick)
+    with pytest.raises(ContentError) as err:
+        validate(content, [GAME])
+    assert Path(err.value.file).name == file.name and first - 1 <= err.value.line <= first + 2, str(err.value)
+    assert "definition" in str(err.value), str(err.value)
