@@ -340,13 +340,17 @@ def _temporaries(out: Path) -> list[Path]:
     return [p for p in out.rglob("*") if p.name.endswith(TMP_SUFFIX)]
 
 
-def test_the_staging_copy_is_links_that_reach_what_build_reaches(tmp_path: Path) -> None:
+@pytest.mark.parametrize("relative", [False, True])
+def test_the_staging_copy_is_links_that_reach_what_build_reaches(tmp_path: Path, relative: bool,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
     """The run's copy of build/: a file is the same file (a hard link); the site, and a folder the user
     linked in (relative or absolute), are reached by links that lead where build/'s lead; removing the
-    copy leaves build/ and what its links reach as they were."""
+    copy leaves build/ and what its links reach as they were. build/ given as a relative path too
+    (`roadkit site` with its default --out): the site's link once led to build/build/site."""
     from generators.build_system.outputs import remove_tree, stage_copy
 
-    out = tmp_path / "build"
+    monkeypatch.chdir(tmp_path)
+    out = Path("build") if relative else tmp_path / "build"
     (out / "site").mkdir(parents=True)
     (out / "site" / "index.html").write_text("site", "utf-8")
     (out / "check").mkdir()

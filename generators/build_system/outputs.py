@@ -674,10 +674,11 @@ def stage_copy(out: Path) -> tuple[Path, dict[str, int]] | None:
                     continue
                 rel, into = prefix + entry.name, os.path.join(dst, entry.name)
                 if entry.is_symlink() or rel in WHOLE:
-                    # a link reaches what it reached from build/ (a relative one is made relative anew)
-                    link = os.readlink(entry.path) if entry.is_symlink() else entry.path
-                    os.symlink(link if os.path.isabs(link) and entry.is_symlink()
-                               else os.path.relpath(os.path.join(src, link), dst), into)
+                    # a link reaches what it reached from build/ (a relative one is made relative anew);
+                    # `entry.path` already starts with `src` (build/ given as a relative path too)
+                    link = os.readlink(entry.path) if entry.is_symlink() else None
+                    os.symlink(link if link is not None and os.path.isabs(link) else
+                               os.path.relpath(entry.path if link is None else os.path.join(src, link), dst), into)
                     placed[rel] = os.lstat(into).st_ino
                 elif entry.is_dir():
                     os.mkdir(into)

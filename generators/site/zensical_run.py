@@ -22,7 +22,7 @@ from typing import Any
 import yaml
 
 from generators.build_system.errors import ToolError
-from generators.build_system.outputs import write_if_changed
+from generators.build_system.outputs import user_path, write_if_changed
 from generators.content.loader import Content
 from generators.site.build import stage_site
 
@@ -94,5 +94,5 @@ def build(content: Content, out: Path, say: Callable[[str], None] = print) -> Pa
     if run.returncode != 0 or not (site / "index.html").is_file():
         reason = (run.stderr or run.stdout).strip().splitlines()[-1:] or ["no site written"]
         raise ToolError(f"Zensical could not build the site: {reason[0]}")
-    say(f"site (zensical): built {site}")
+    say(f"site (zensical): built {user_path(site)}")
     return site
