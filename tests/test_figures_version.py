@@ -90,8 +90,8 @@ def test_a_changed_search_makes_head_to_head_figures_stale_and_leaves_the_rest(m
 
 # Small changes to how the search plays, each of which changes a game's head-to-head figures: the
 # probe (`figures.search_behaviour`) must notice every one. The old probe (the choices of the first 12
-# moves at 8 simulations) missed the exploration and widening changes here, and the root re-dealt
-# (below).
+# moves at 8 simulations) missed the exploration and widening changes here, and players reading the
+# true state (below).
 SEARCH_CHANGES = {
     "exploration": {"exploration": 0.72},
     "widening": {"widening": 1.45},
@@ -108,13 +108,12 @@ def test_a_small_change_to_the_search_changes_the_head_to_head_version(change: s
     assert figures.version(GAME.engine or "", CONTENT, "players") != before
 
 
-def test_a_search_that_rates_its_root_on_a_re_dealt_world_changes_the_head_to_head_version(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    """The search's root ratings made on a world re-dealt from the observation instead of the true state
-    (`redeal`): in the vampire chase the ratings differ at a few positions a game (after a draw), which
-    the old probe never reached."""
+def test_players_that_read_the_true_state_change_the_head_to_head_version(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The search's root ratings and the look-ahead made on the true state instead of a world re-dealt
+    from the observation: in the vampire chase the ratings differ at a few positions a game (after a
+    draw), which the old probe never reached."""
     before = figures.version(GAME.engine or "", CONTENT, "players")
-    monkeypatch.setattr(figures, "SearchPlayer", functools.partial(players.SearchPlayer, redeal=True))
+    monkeypatch.setattr(type(ENGINE), "deal", lambda self, state, player, chance, tries=0: state)
     assert figures.version(GAME.engine or "", CONTENT, "players") != before
 
 

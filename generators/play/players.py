@@ -3,13 +3,12 @@
 - `RandomPlayer`: a uniformly random legal action.
 - `LookaheadPlayer`: one step ahead: the legal action whose result the game's `evaluate` hint rates
   best for the acting player (ties at random); chance in the look-ahead is a throwaway generator, so
-  it cannot see the real dice. It looks ahead on the true state, so where an action draws a face-down
-  card it rates the card drawn (tests/test_information.py shows where; issue 36); with `redeal` it
-  looks ahead on a world re-dealt from what the player observes (`Game.deal`) and cannot.
+  it cannot see the real dice, and in a game of imperfect information it looks ahead on a world
+  re-dealt from what the player observes (`Game.deal`), so it cannot see the next card either.
 - `SearchPlayer`: Monte Carlo tree search in its information-set form (learned from OpenSpiel's
   `mcts.py` and `ismcts.py`; none of their code). Each simulation re-deals what the searching player
-  cannot see (`Game.resample`, for games of imperfect information; with `redeal`, the root's one-step
-  ratings are made on such a world too, not on the true state) and samples chance afresh, then
+  cannot see (`Game.resample`, for games of imperfect information; the root's one-step ratings are
+  made on such a world too, never on the true state) and samples chance afresh, then
   walks one tree of action sequences (open loop: a node is the actions played, not a state) by UCB1
   with availability counts, adds one node, and rates it: by the game's `evaluate` hint where it has
   one (after the look-ahead plays the game's `rollout` actions on, none by default), else by random
@@ -21,10 +20,9 @@
   its move is kept for its next decision where nothing it did not foresee happened in between (its
   own next step, no chance asked, nobody else acting).
 
-`redeal` is off by default until the stored figures its players measured are played again with it on
-(issue 36). A world re-dealt for the root's ratings or the look-ahead is dealt from a seed read off
-the player's generator without drawing from it (`_aside`), so where the game's rating never reads
-what is hidden, every move is the one the player made when it looked at the true state.
+A world re-dealt for the root's ratings or the look-ahead is dealt from a seed read off the player's
+generator without drawing from it (`_aside`), so where the game's rating never reads what is hidden,
+every move is the one the player made when it looked at the true state.
 
 Returns come from the game's `winners`: 1 for each player it names (every seat of a won solo or
 cooperative game), 0 for the rest.
@@ -101,7 +99,8 @@ class LookaheadPlayer:
 
     name: str = "greedy"
     # Look ahead on a world re-dealt from the player's observation (games of imperfect information).
-    redeal: bool = False
+    # Off only inside the search, whose simulations already play on such a world.
+    redeal: bool = True
 
     def choose(self, game: Rules, state: Any, player: str, legal: Sequence[Any], rng: random.Random) -> Any:
         return self.choose_with_state(game, state, player, legal, rng)[0]
@@ -139,7 +138,7 @@ class LookaheadPlayer:
 
 # The search's rollouts where a game rates positions (it keeps no state): they play on a world the
 # search has already re-dealt.
-_AHEAD = LookaheadPlayer()
+_AHEAD = LookaheadPlayer(redeal=False)
 
 
 def _aside(rng: random.Random) -> Chance:
@@ -217,15 +216,12 @@ class SearchPlayer:
     seconds: float | None = None
     # Keep the subtree under the chosen move for the next decision (see the module's note).
     keep: bool = False
-    # Rate the root's moves on a world re-dealt from the player's observation, not the true state.
-    redeal: bool = False
     name: str = "search"
 
     def __post_init__(self) -> None:
         budget = f"{self.simulations} simulations" if self.seconds is None else \
             f"up to {self.simulations} simulations or {self.seconds:g} s"
-        extra = "".join([", tree kept"] * self.keep + [", root re-dealt"] * self.redeal)
-        self.name = f"search ({budget} a move{extra})"
+        self.name = f"search ({budget} a move{', tree kept' if self.keep else ''})"
         self._kept: tuple[_Node, str, Any] | None = None  # the subtree kept, for whom, the observation expected
 
     def choose(self, game: Rules, state: Any, player: str, legal: Sequence[Any], rng: random.Random) -> Any:
@@ -240,7 +236,7 @@ class SearchPlayer:
         root = self._reused(game, state, player) or _Node(None)
         # The root's ratings and the scale's centre on a re-dealt world too: the true state's hidden
         # order must not order or weigh the moves.
-        seen = state if game.resample is None or not self.redeal else game.deal(state, player, _aside(rng))
+        seen = state if game.resample is None else game.deal(state, player, _aside(rng))
         scale, ratings = _Scale.around(game, seen, player, legal, rng)
         root.rank = {a: r for a, r in zip(legal, ratings, strict=True) if r is not None}
         resample = game.resample

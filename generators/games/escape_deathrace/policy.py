@@ -158,12 +158,13 @@ def observe(state: State, player: str) -> Any:
 def resample(state: State, player: str, chance: Chance) -> State:
     """A copy with everything `player` cannot see dealt again by `chance`: the order of the face-down
     road stack, power deck and event deck, and the other players' power cards (their number is seen),
-    dealt from those cards and the power deck together. The face-up discard piles stay."""
+    dealt from those cards and the power deck together. The face-up discard piles stay. Each is dealt
+    from its cards sorted, so the deal depends on what the player sees and `chance` alone."""
     s = copied(state)
-    s.stack = chance.shuffle("road tiles", s.stack)
-    s.event_deck = chance.shuffle("event deck", s.event_deck)
+    s.stack = chance.shuffle("road tiles", sorted(s.stack))
+    s.event_deck = chance.shuffle("event deck", sorted(s.event_deck))
     others = [q for q in s.players.values() if q.name != player]
-    pool = [*s.power_deck, *(c for q in others for c in q.power)]
+    pool = sorted([*s.power_deck, *(c for q in others for c in q.power)])
     dealt = chance.shuffle("power cards", pool)
     for q in others:
         q.power, dealt = dealt[:len(q.power)], dealt[len(q.power):]
