@@ -7,7 +7,7 @@ interval leaves out 0):
   figures the site tells) show it beating both, and are audited here: each stored run is current for
   the engine and the search as they are, its verdicts are worked out again from its game-by-game
   outcomes, and a sample of its games is played again and must come out as stored. Escape Deathrace's
-  and Дроноводи's edge over the look-ahead (about 9 and 18 points) needs hundreds of games to show, more
+  and Дроноводи's edge over the look-ahead (about 12 and 17 points) needs hundreds of games to show, more
   than a test can play; the audit checks the run that did.
 
 Solo and cooperative games compare win rates over the same seeds; competitive games put the search
@@ -48,8 +48,8 @@ BUDGET = {
 }
 
 
-# Not shown on this budget: the search's edge over the look-ahead is about 9 points in Escape Deathrace
-# and 18 in Дроноводи, where a few dozen games give an interval of about ±15 points; their audited large
+# Not shown on this budget: the search's edge over the look-ahead is about 12 points in Escape Deathrace
+# and 17 in Дроноводи, where a few dozen games give an interval of about ±15 points; their audited large
 # runs (below) show it.
 SHORT = {"dronovody", "escape-deathrace-2182-micro"}
 # The large runs' games played again: a few of the search's (seconds each), more of the others'.
