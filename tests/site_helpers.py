@@ -21,6 +21,7 @@ from generators.content.loader import Content, load_content
 from generators.pdf.kit import document_targets, png_targets
 from generators.pdf.options import Options
 from generators.site.build import SiteResult, build_site
+from generators.site.guide import GUIDE
 from tests.helpers import CONTENT, ROOT
 
 NUMBERS = ROOT / "tests" / "site_rule_numbers.json"
@@ -86,8 +87,10 @@ def scenarios(game) -> list[dict]:
 
 
 def player_pages(site: Path) -> list[Path]:
-    """Every page but the content authors' ones."""
-    return [p for p in sorted(site.rglob("*.html")) if "authors" not in p.relative_to(site).with_suffix("").parts]
+    """Every page but the content authors' ones and the editors' guide (both speak to the people who
+    build the kit, in commands and file names)."""
+    return [p for p in sorted(site.rglob("*.html"))
+            if "authors" not in (parts := p.relative_to(site).with_suffix("").parts) and parts[0] != GUIDE]
 
 
 def unavailable(reason: str) -> None:
