@@ -266,7 +266,8 @@ def explains(line: str, figure: Figure, before: int | Place, after: int | Place)
 
 def added_up(lines: list[str], figure: Figure, before: int | Place, after: int | Place) -> bool:
     """Several lines naming the piece and the figure, each with the amount right before the figure or
-    the piece ("1 corpse gained", "takes a damage token", "an enemy car"), that add up to the change."""
+    the piece ("1 corpse gained", "takes a damage token", "an enemy car"), that add up to the change,
+    each a gain or a loss ("loses 2 HP", then "regains 3 HP": 12 -> 13)."""
     if not (isinstance(after, int) and isinstance(before, int)):
         return False
     words = "|".join(re.escape(w) for w in (figure.name, figure.piece) if w)
@@ -274,7 +275,10 @@ def added_up(lines: list[str], figure: Figure, before: int | Place, after: int |
     amounts = [numbers_in(m.group(1)).pop() for line in lines
                if names(line, figure.piece) and figure.name.lower() in line.lower()
                for m in [amount.search(line)] if m]
-    return len(amounts) > 1 and sum(amounts) == abs(after - before)
+    sums = {0}
+    for n in amounts:
+        sums = {t + n for t in sums} | {t - n for t in sums}
+    return len(amounts) > 1 and (after - before) in sums
 
 
 def untold(before: Mapping[Figure, int | Place], after: Mapping[Figure, int | Place], lines: list[str]) -> list[str]:
