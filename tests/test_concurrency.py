@@ -31,7 +31,12 @@ def reference(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
 
 
 def _temporaries(out: Path) -> list[Path]:
-    return [p for p in out.rglob("*") if p.name.endswith(TMP_SUFFIX)] if out.exists() else []
+    """Marked temporaries under `out`. A running build removes folders while this walks them, so a
+    folder that vanishes mid-walk is skipped (os.walk ignores such errors; Path.rglob raises)."""
+    found: list[Path] = []
+    for folder, dirs, files in os.walk(out):
+        found += [Path(folder, name) for name in dirs + files if name.endswith(TMP_SUFFIX)]
+    return found
 
 
 def _assert_whole(out: Path) -> None:
@@ -104,8 +109,9 @@ def _wait_for(moment: str, proc: subprocess.Popen[str], out: Path) -> int | None
     deadline = time.monotonic() + 300
     while time.monotonic() < deadline:
         assert proc.poll() is None, f"the build ended before the {moment} step: {proc.communicate()}"
-        # a PNG being written (in the run's staging copy of build/)
-        if moment == "print" and any("png" in p.relative_to(out).parts for p in _temporaries(out)):
+        # PNGs being written: the run's staging copy of build/ has its png folder (a single PNG's
+        # temporary lives a few milliseconds, too short to catch reliably)
+        if moment == "print" and any((p / "png").is_dir() for p in _temporaries(out)):
             return None
         if moment == "site":
             kid = _mkdocs_child(proc.pid)
