@@ -46,7 +46,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from tests import fuzz
-from tests.helpers import alive, child_pids, copy_content, fingerprint, mount_tmpfs, outputs_of, run_cli
+from tests.helpers import alive, child_pids, copy_content, edit_one_card, fingerprint, mount_tmpfs, outputs_of, run_cli
 
 ROOT = Path(__file__).resolve().parent.parent
 FAULT_GAME = "vampire-chase"
@@ -374,10 +374,8 @@ def fault_fuzz(runs: int, seed: int, work: Path, found: Findings) -> None:
         found.failures.append(f"faults: the reference build failed: {made.stderr[-1500:]!r}")
         return
     used_kb = sum(p.stat().st_size for p in reference_out.rglob("*") if p.is_file()) // 1024
-    from tools.bench import _edit_one_card
-
     edited = copy_content(work / "edited", (FAULT_GAME,))  # the content after one card's text is edited
-    _edit_one_card(edited)
+    edit_one_card(edited)
     new_out = work / "new" / "build"
     shutil.copytree(reference_out, new_out, symlinks=True)
     started = time.monotonic()

@@ -11,7 +11,6 @@ game's own player text (rules, glossary, printed titles) never uses, a code of l
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
 
@@ -24,6 +23,7 @@ from generators.rules.contract import Figure, Place
 from generators.rules.facts import game_content
 from generators.site.narrative import Step, steps
 from tests.helpers import counted_nouns, disagreements, real_content
+from tests.told_changes import explains, untold
 
 ROOT = Path(__file__).resolve().parent.parent
 CONTENT = real_content()
@@ -237,56 +237,7 @@ def test_the_scan_catches_what_it_is_for() -> None:
     assert not problems_in("X ends the turn", game, kinds)
 
 
-# --- every change of a figure told by its step -----------------------------------------------------
-
-NUMBER = re.compile(r"(?<![\w.#])(\d+|an?|one|two|three|four|five|six)(?![\w.])", re.IGNORECASE)
-SPELLED = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
-
-
-def numbers_in(line: str) -> set[int]:
-    """The amounts a line states: digits, and "a"/"one" … "six" spelled out ("picks a drop")."""
-    return {int(n) if n.isdigit() else SPELLED[n.lower()] for n in NUMBER.findall(line)}
-
-
-def names(line: str, piece: str) -> bool:
-    """The line names the piece itself ("Y loses 2 HP", not "Y's strike")."""
-    return not piece or re.search(rf"(?<![\w-]){re.escape(piece)}(?![\w-]|['’]s\b)", line) is not None
-
-
-def explains(line: str, figure: Figure, before: int | Place, after: int | Place) -> bool:
-    """A line tells a change when it names the piece and either the figure with the amount or the
-    new value (a count; a line that prints no amount at all may just name them), or the new place."""
-    if not names(line, figure.piece):
-        return False
-    if isinstance(after, int) and isinstance(before, int):
-        amounts = numbers_in(line)
-        return figure.name.lower() in line.lower() and (not amounts or bool({after, abs(after - before)} & amounts))
-    return isinstance(after, Place) and after.words.lower() in line.lower()
-
-
-def added_up(lines: list[str], figure: Figure, before: int | Place, after: int | Place) -> bool:
-    """Several lines naming the piece and the figure, each with the amount right before the figure or
-    the piece ("1 corpse gained", "takes a damage token", "an enemy car"), that add up to the change,
-    each a gain or a loss ("loses 2 HP", then "regains 3 HP": 12 -> 13)."""
-    if not (isinstance(after, int) and isinstance(before, int)):
-        return False
-    words = "|".join(re.escape(w) for w in (figure.name, figure.piece) if w)
-    amount = re.compile(rf"{NUMBER.pattern} (?:[\w-]+ )?(?:{words})", re.IGNORECASE)
-    amounts = [numbers_in(m.group(1)).pop() for line in lines
-               if names(line, figure.piece) and figure.name.lower() in line.lower()
-               for m in [amount.search(line)] if m]
-    sums = {0}
-    for n in amounts:
-        sums = {t + n for t in sums} | {t - n for t in sums}
-    return len(amounts) > 1 and (after - before) in sums
-
-
-def untold(before: Mapping[Figure, int | Place], after: Mapping[Figure, int | Place], lines: list[str]) -> list[str]:
-    """Each figure present before and after a step that changed with no line of the step telling it."""
-    return [f"{f.piece or 'the'} {f.name}: {before[f]} -> {after[f]}" for f in before
-            if f in after and before[f] != after[f] and not added_up(lines, f, before[f], after[f])
-            and not any(explains(line, f, before[f], after[f]) for line in lines)]
-
+# --- every change of a figure told by its step (tests/told_changes.py) -----------------------------
 
 @cache
 def _changes(game_id: str) -> tuple[int, tuple[str, ...]]:

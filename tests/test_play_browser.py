@@ -19,7 +19,7 @@ from generators.play.table import Session
 from generators.rules.contract import Figure, Place, load_engine
 from generators.rules.facts import game_content
 from tests.site_helpers import Built, new_page, ready, scenarios
-from tests.test_example_wording import untold
+from tests.told_changes import untold
 
 pytestmark = pytest.mark.browser
 

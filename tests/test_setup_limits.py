@@ -13,8 +13,8 @@ from generators.check.runner import engine_of
 from generators.content.model import LoadedGame
 from generators.rules.facts import game_content
 from generators.rules.refusals import SetupError
+from tests.engine_checks import assert_players_words
 from tests.helpers import real_content
-from tests.test_engine_contract import assert_players_words
 
 ROOT = Path(__file__).resolve().parent.parent
 CONTENT = real_content()

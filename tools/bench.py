@@ -36,7 +36,6 @@ from __future__ import annotations
 
 import json
 import os
-import re
 import resource
 import shutil
 import subprocess
@@ -48,6 +47,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from generators.pdf.paper import route_total, sheet_counts
+from tests.helpers import edit_one_card
 
 ROOT = Path(__file__).resolve().parent.parent
 TARGETS = {"no-op rebuild": 0.05, "one-card edit": 0.25}
@@ -213,29 +213,6 @@ def _stamp(out: Path) -> dict[str, float]:
     return {str(p.relative_to(out)): p.stat().st_mtime_ns for p in out.rglob("*") if p.is_file()}
 
 
-_TEXT = re.compile(r"^(?P<lead>\s+text: )(?P<q>[\"']?)(?P<rest>.*)$")
-
-
-def _edit_one_card(content: Path) -> str:
-    """Put a word in front of the first card text found (plain, quoted or block scalar)."""
-    for path in sorted(content.glob("*/components/*.yaml")):
-        lines = path.read_text("utf-8").splitlines(keepends=True)
-        if not any(line.strip() == "kind: cards" for line in lines):
-            continue
-        for i, line in enumerate(lines):
-            m = _TEXT.match(line)
-            if not m:
-                continue
-            if m["rest"].strip() in ("|", ">", "|-", ">-"):
-                indent = len(lines[i + 1]) - len(lines[i + 1].lstrip())
-                lines[i + 1] = lines[i + 1][:indent] + "Edited. " + lines[i + 1][indent:]
-            else:
-                lines[i] = f"{m['lead']}{m['q']}Edited. {m['rest']}\n"
-            path.write_text("".join(lines), "utf-8")
-            return f"{path.relative_to(content)} line {i + 1}"
-    raise SystemExit("bench: no card text found to edit")
-
-
 def _series(command: str, work: Path, extra: tuple[str, ...] = (), label: str = "",
             reps: int = 3) -> tuple[list[Run], str, list[str], Path]:
     """Cold, no-op and one-card-edit runs of `roadkit <command>` on a fresh copy of the content, each
@@ -267,7 +244,7 @@ def _series(command: str, work: Path, extra: tuple[str, ...] = (), label: str = 
     runs.append(best("no-op rebuild", built))
     built = _stamp(out)
     originals = {p: p.read_bytes() for p in content.rglob("*.yaml")}
-    edited = _edit_one_card(content)
+    edited = edit_one_card(content)
     edit_bytes = {p: p.read_bytes() for p in originals if p.read_bytes() != originals[p]}
 
     def undo_and_redo() -> None:  # back to the built state before the edit, then the same edit again
@@ -325,7 +302,7 @@ def _jobs(work: Path) -> list[str]:
         for step in ("cold build", "one-card edit"):
             for jobs, folder in folders.items():
                 if step == "one-card edit":
-                    _edit_one_card(folder / "content")
+                    edit_one_card(folder / "content")
                 args = ["print", "-q", "--content", str(folder / "content"), "--out", str(folder / "build")]
                 wall, cpu, _, _ = _run(args + ([] if jobs == "default" else ["-j", jobs]), ROOT)
                 old = best.get((step, jobs))
