@@ -2,7 +2,7 @@
 
 Every command first runs the one validation pass (generators/validate.py); commands that write then
 hold build/ for themselves (one run at a time) and make what is stale through the one build graph
-(generators/build_system/outputs.py).
+(generators/build_system/build_graph.py).
 
 Every subcommand and option is declared in generators/build_system/commands.py, every exit code in
 generators/build_system/errors.py (`Exit`); the editors' guide prints both from there."""
@@ -18,18 +18,9 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from generators import streams
-from generators.build_system import arguments, memo, phases
-from generators.build_system.commands import PAPERS, parser
-from generators.build_system.errors import (
-    CheckUsageError,
-    ContentError,
-    EnvironmentFault,
-    Exit,
-    OutputError,
-    SettingError,
-)
-from generators.build_system.memo import caching
-from generators.build_system.outputs import (
+from generators.build_system import arguments, build_cache, phases
+from generators.build_system.build_cache import caching
+from generators.build_system.build_graph import (
     Manifest,
     StrayFolder,
     Target,
@@ -41,6 +32,15 @@ from generators.build_system.outputs import (
     realize,
     source_date_epoch_problem,
     user_path,
+)
+from generators.build_system.commands import PAPERS, parser
+from generators.build_system.errors import (
+    CheckUsageError,
+    ContentError,
+    EnvironmentFault,
+    Exit,
+    OutputError,
+    SettingError,
 )
 from generators.build_system.phases import phase
 from generators.build_system.tree import files
@@ -198,7 +198,7 @@ def _run(args: argparse.Namespace) -> int:
         # Every step writes into the run's staging copy of build/; build/ changes at one commit at the end.
         with manifest.transaction() as into:
             status = _write(argparse.Namespace(**{**vars(args), "out": into}), checked, manifest)
-        memo.save()  # validation passed and nothing failed: what it loaded and found to fit is worth remembering
+        build_cache.save()  # validation passed and nothing failed: what it loaded and found to fit is worth remembering
         if status == 0 and run is not None:
             manifest.record_run(args.command, run)
     if args.command in ("print", "build") and status == 0:

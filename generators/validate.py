@@ -40,9 +40,9 @@ from pathlib import Path
 
 from reportlab.pdfbase.ttfonts import TTFontFile
 
-from generators.build_system import memo
+from generators.build_system import build_cache
+from generators.build_system.build_graph import code_version, digest
 from generators.build_system.errors import ContentError, KeyPath
-from generators.build_system.outputs import code_version, digest
 from generators.build_system.tree import walk
 from generators.check.runner import Work, load_all
 from generators.content import inline
@@ -109,15 +109,15 @@ def _load_content(root: Path, games: Sequence[str] | None) -> tuple[Content, fro
     the same game, and it passed the loader's checks and the links and glyphs checks below (a game is
     remembered only once the whole validation passed). An edit to one game reloads that game alone."""
 
-    if not memo.active():
+    if not build_cache.active():
         return load_content(root, games), frozenset()
     keys = _game_keys(root)
-    memo.keep_only(CACHE_PREFIX, {_cache_name(g) for g in keys})
+    build_cache.keep_only(CACHE_PREFIX, {_cache_name(g) for g in keys})
     remembered: set[str] = set()
 
     def load(game_dir: Path, icons: Icons, root: Path) -> LoadedGame:
         key = keys.get(game_dir.name, "").encode()
-        cached = memo.read(_cache_name(game_dir.name))
+        cached = build_cache.read(_cache_name(game_dir.name))
         if key and cached and cached[:len(key)] == key:
             try:
                 game = pickle.loads(cached[len(key):])
@@ -128,7 +128,7 @@ def _load_content(root: Path, games: Sequence[str] | None) -> tuple[Content, fro
                 return game
         game = load_game(game_dir, icons, root)
         if key:
-            memo.stage(_cache_name(game_dir.name), key + pickle.dumps(game, protocol=pickle.HIGHEST_PROTOCOL))
+            build_cache.stage(_cache_name(game_dir.name), key + pickle.dumps(game, protocol=pickle.HIGHEST_PROTOCOL))
         return game
 
     return load_content(root, games, load), frozenset(remembered)

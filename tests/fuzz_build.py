@@ -246,7 +246,7 @@ def page_fuzz(mutants: int, seed: int, work: Path, found: Findings) -> None:
 
 
 def _temporaries(out: Path) -> list[Path]:
-    from generators.build_system.outputs import TMP_SUFFIX
+    from generators.build_system.build_graph import TMP_SUFFIX
 
     return [p for p in out.rglob("*") if p.name.endswith(TMP_SUFFIX)] if out.exists() else []
 
@@ -273,7 +273,7 @@ def _killed(content: Path, work: Path, start: Path, old: dict[str, str], new: di
     `delay` seconds in: no worker outlives it, build/'s outputs are the old build's or the new one's by
     their digests, before the next run (unless the run had passed its commit point: its journal is
     there) and after that run's recovery; the next build then gives the uninterrupted build's bytes."""
-    from generators.build_system.outputs import JOURNAL, build_lock
+    from generators.build_system.build_graph import JOURNAL, build_lock
 
     out = work / "build"
     shutil.rmtree(out, ignore_errors=True)
@@ -336,7 +336,7 @@ def _full_disk(content: Path, work: Path, size_kb: int, found: Findings) -> None
 
 
 def _read_only(content: Path, work: Path, reference_out: Path, command: str, found: Findings) -> None:
-    from generators.build_system.outputs import TMP_SUFFIX
+    from generators.build_system.build_graph import TMP_SUFFIX
 
     out = work / "ro" / "build"
     if not mount_tmpfs(out, "200m"):

@@ -97,7 +97,7 @@ def fingerprint(folder: Path) -> dict[str, str]:
 def outputs_of(out: Path) -> dict[str, str]:
     """`fingerprint` of build/'s outputs alone: no temporary file (a killed run's, the staging copy of
     build/ it worked in), none of build/'s own bookkeeping (manifest, journal, marker, cache)."""
-    from generators.build_system.outputs import JOURNAL, MANIFEST, MARKER, TMP_SUFFIX
+    from generators.build_system.build_graph import JOURNAL, MANIFEST, MARKER, TMP_SUFFIX
 
     skip = (JOURNAL, MANIFEST, MARKER, ".cache")
     return {k: v for k, v in fingerprint(out).items()

@@ -16,7 +16,7 @@ from urllib.parse import urlsplit
 import pytest
 import yaml
 
-from generators.build_system.outputs import Manifest, realize
+from generators.build_system.build_graph import Manifest, realize
 from generators.content.loader import Content, load_content
 from generators.pdf.kit import document_targets, png_targets
 from generators.pdf.options import Options

@@ -488,7 +488,7 @@ def test_a_folder_roadkit_did_not_make_is_never_cleaned_or_swapped(tmp_path: Pat
     """`--out ~/Documents`: a folder with files of someone else's is refused before anything is
     removed (a build cleans `*.roadkit-tmp` files and swaps `site/`); an empty one becomes Roadkit's
     (marked), as does the build/ of an earlier version (it has a manifest)."""
-    from generators.build_system.outputs import MARKER
+    from generators.build_system.build_graph import MARKER
 
     stray = tmp_path / "documents"
     (stray / "site").mkdir(parents=True)

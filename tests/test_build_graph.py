@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from generators.build_system import outputs
+from generators.build_system import build_graph
 from generators.cli import main as cli_main
 from tests.helpers import ROOT, copy_content, fingerprint, run_cli
 
@@ -102,7 +102,7 @@ def test_a_content_edit_rewrites_only_what_it_touches(tmp_path: Path) -> None:
     # so its report is remade with the new title; nothing else of the check changes.
     expected = {f"print/a4/{GAME}-cards-duplex.pdf", f"print/a4/{GAME}-cards-gutterfold.pdf", ".manifest.json",
                 f"png/{GAME}/movement-cards/{m.group(1)}-front.png",
-                f".cache/content-{GAME}.pickle", ".cache/text-fit.json"}  # what the next run may reuse (memo.py)
+                f".cache/content-{GAME}.pickle", ".cache/text-fit.json"}  # what the next run may reuse (build_cache.py)
     # The engine reads the card (its facts carry the title): the game's part of the check is remade,
     # and rewritten only if its bytes changed (the report with it).
     for part in (f"check/games/{GAME}.json", "check/report.json"):
@@ -152,7 +152,7 @@ def _edit_an_example(content: Path) -> None:
 def _failing_writes(monkeypatch: pytest.MonkeyPatch, code: int, after: int = 0) -> None:
     """Every write into a file after the first `after` fails with `code` (a full disk, a read-only folder)."""
     calls = {"n": 0}
-    real = outputs.write_bytes
+    real = build_graph.write_bytes
 
     def write(f, data: bytes) -> None:
         calls["n"] += 1
@@ -160,7 +160,7 @@ def _failing_writes(monkeypatch: pytest.MonkeyPatch, code: int, after: int = 0) 
             raise OSError(code, __import__("os").strerror(code), getattr(f, "name", None))
         real(f, data)
 
-    monkeypatch.setattr(outputs, "write_bytes", write)
+    monkeypatch.setattr(build_graph, "write_bytes", write)
 
 
 def _one_line(err: str) -> str:
@@ -202,7 +202,7 @@ def test_a_read_only_build_folder_is_one_line_and_leaves_build_as_it_was(built, 
     line = _one_line(capsys.readouterr().err)
     assert line.startswith("roadkit: cannot write ") and "Read-only file system" in line
     assert fingerprint(out) == before
-    assert not [p for p in out.rglob("*") if p.name.endswith(outputs.TMP_SUFFIX)]
+    assert not [p for p in out.rglob("*") if p.name.endswith(build_graph.TMP_SUFFIX)]
 
 
 def test_a_failing_mkdocs_keeps_the_previous_site(built, monkeypatch, capsys) -> None:
@@ -221,7 +221,7 @@ def test_a_failing_mkdocs_keeps_the_previous_site(built, monkeypatch, capsys) ->
     line = _one_line(capsys.readouterr().err)
     assert "MkDocs" in line and "ERROR - the theme is broken" in line and "previous site was kept" in line
     assert fingerprint(out / "site") == before
-    assert not [p for p in out.iterdir() if p.name.endswith(outputs.TMP_SUFFIX)]
+    assert not [p for p in out.iterdir() if p.name.endswith(build_graph.TMP_SUFFIX)]
 
 
 def test_a_real_mkdocs_failure_gives_its_own_reason(built, monkeypatch, capsys, tmp_path) -> None:
@@ -237,7 +237,7 @@ def test_a_real_mkdocs_failure_gives_its_own_reason(built, monkeypatch, capsys, 
     line = _one_line(capsys.readouterr().err)
     assert "MkDocs could not build the site (mission-drive: " in line and "No filter named 'nope'" in line, line
     assert fingerprint(out / "site") == before
-    assert not [p for p in out.iterdir() if p.name.endswith(outputs.TMP_SUFFIX)]
+    assert not [p for p in out.iterdir() if p.name.endswith(build_graph.TMP_SUFFIX)]
 
 
 def _edit_a_card(content: Path) -> None:
@@ -259,7 +259,7 @@ def test_a_failing_mkdocs_in_a_build_puts_back_what_the_earlier_steps_replaced(b
     assert cli_main(["build", "--content", str(content), "--out", str(out), "--paper", "a4", "--no-png"]) == 4
     assert "ERROR - no" in _one_line(capsys.readouterr().err)
     assert fingerprint(out) == before
-    assert not [p for p in out.rglob("*") if p.name.endswith(outputs.TMP_SUFFIX)]
+    assert not [p for p in out.rglob("*") if p.name.endswith(build_graph.TMP_SUFFIX)]
 
 
 def test_a_full_disk_while_staging_the_site_leaves_build_as_it_was(built, monkeypatch, capsys) -> None:
@@ -292,12 +292,12 @@ def test_a_bad_source_date_epoch_is_one_line_with_its_own_code(built, value) -> 
 
 def test_stale_temporary_files_and_old_caches_are_cleaned_at_start(built) -> None:
     content, out = built
-    stale = [out / "print" / "a4" / f".x.pdf.123.abc{outputs.TMP_SUFFIX}", out / ".site-inputs",
+    stale = [out / "print" / "a4" / f".x.pdf.123.abc{build_graph.TMP_SUFFIX}", out / ".site-inputs",
              out / "check" / ".inputs", out / "png" / ".y.png.abcdef.tmp"]
     for path in stale:
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_bytes(b"half")
-    folder = out / f".site.999.xyz{outputs.TMP_SUFFIX}"
+    folder = out / f".site.999.xyz{build_graph.TMP_SUFFIX}"
     folder.mkdir()
     (folder / "index.html").write_text("half a site", "utf-8")
     result = run_cli("print", "--content", content, "--out", out, "--paper", "a4", "--no-png")

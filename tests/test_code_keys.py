@@ -18,8 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from generators.build_system.code_layers import module_files, module_names
-from generators.build_system.outputs import (
+from generators.build_system.build_graph import (
     CHECK_CODE,
     FIT_CODE,
     PACKAGE,
@@ -28,6 +27,7 @@ from generators.build_system.outputs import (
     SITE_CODE,
     TTS_CODE,
 )
+from generators.build_system.code_layers import module_files, module_names
 from generators.content.loader import load_content
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -58,12 +58,12 @@ def _copy_repo(dest: Path, games: tuple[str, ...] | None = None) -> Path:
 KEYS = r"""
 import argparse, json, sys
 from pathlib import Path
-from generators.build_system import code_layers, outputs
+from generators.build_system import build_graph, code_layers
 from generators.cli import _print_targets
 from generators.content.loader import load_content
 from generators.check.runner import check_targets, load_all
 from generators.check.schemas import schema_targets
-from generators.build_system.outputs import FIT_CODE, Manifest, code_version
+from generators.build_system.build_graph import FIT_CODE, Manifest, code_version
 from generators.site.build import project_keys
 
 content = load_content(Path("content"))
@@ -73,8 +73,8 @@ args = argparse.Namespace(paper="a4", back_offset=(0.0, 0.0), ink_saver=False, p
                           tts=True, tts_url=None, out=out)
 
 def keys():
-    outputs.code_version.cache_clear()
-    outputs._file_digest.cache_clear()
+    build_graph.code_version.cache_clear()
+    build_graph._file_digest.cache_clear()
     targets, _ = _print_targets(args, content)
     targets += check_targets(work, out, 1) + schema_targets(content, out / "schema")
     found = {t.path.relative_to(out).as_posix(): t.key for t in targets}
@@ -120,7 +120,7 @@ def _of_game(engine: str) -> Callable[[str], bool]:
 def _sample() -> dict[str, Callable[[str], bool]]:
     """Module edited -> which outputs must be remade (all others kept), by what the layer feeds."""
     sample: dict[str, Callable[[str], bool]] = {
-        "generators/build_system/outputs.py": lambda o: True,  # the build system: everything is made through it
+        "generators/build_system/build_graph.py": lambda o: True,  # the build system: everything is made through it
         "generators/content/model.py": lambda o: True,  # the content model: everything reads it
         "generators/content/export_schema.py": lambda o: o.startswith("schema/"),
         "generators/rules/contract.py": lambda o: _is_check(o) or _is_scenario_schema(o),  # rules core

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from generators.build_system.outputs import TMP_SUFFIX, build_lock
+from generators.build_system.build_graph import TMP_SUFFIX, build_lock
 from tests.helpers import alive, child_pids, fingerprint, run_cli, start_cli
 
 ARGS = ("build", "--game", "mission-drive", "--paper", "a4", "-q")

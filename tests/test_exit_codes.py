@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
+from generators.build_system.build_graph import MARKER
 from generators.build_system.errors import EXIT_CODES, MAX_FAULT_LINE
-from generators.build_system.outputs import MARKER
 from generators.cli import main as cli_main
 from tests.helpers import ROOT, copy_content, fingerprint, run_cli, start_cli
 

@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
+from generators.build_system.build_graph import describe_os_error, link_or_copy
 from generators.build_system.errors import MAX_FAULT_LINE, OutputError, ToolError
-from generators.build_system.outputs import describe_os_error, link_or_copy
 from generators.build_system.workers import WORKER_NAME
 from tests.helpers import alive, child_pids, copy_content, mount_tmpfs, process_name, start_cli
 
@@ -150,7 +150,7 @@ def mounted(tmp_path: Path):
 
 
 def _swap_in(site: Path, files: dict[str, str], fail_after: bool = False) -> None:
-    from generators.build_system.outputs import Commit, Manifest
+    from generators.build_system.build_graph import Commit, Manifest
 
     manifest = Manifest.load(site.parent)
     with manifest.transaction() as into, Commit(manifest) as commit:  # the run writes into its copy of build/
@@ -180,11 +180,11 @@ def test_a_site_that_cannot_be_renamed_is_rebuilt_in_place(tmp_path: Path, monke
     the mount is of another file system). Simulated: this folder answers as such a mount would."""
     from pathlib import PosixPath
 
-    from generators.build_system import outputs
+    from generators.build_system import build_graph
 
     site = tmp_path / "build" / "site"
     site.mkdir(parents=True)
-    real_exchange, real_rename = outputs._exchange, PosixPath.rename
+    real_exchange, real_rename = build_graph._exchange, PosixPath.rename
 
     def exchange(a: Path, b: Path) -> bool:
         if site in (Path(a), Path(b)):
@@ -196,7 +196,7 @@ def test_a_site_that_cannot_be_renamed_is_rebuilt_in_place(tmp_path: Path, monke
             raise OSError(code, os.strerror(code), str(self))
         return real_rename(self, target)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(outputs, "_exchange", exchange)
+    monkeypatch.setattr(build_graph, "_exchange", exchange)
     monkeypatch.setattr(PosixPath, "rename", rename)
     assert not os.path.ismount(site)
     _rebuilt_in_place(site)
@@ -216,7 +216,7 @@ def _rebuilt_in_place(mounted: Path) -> None:
 
 
 def test_what_a_killed_rebuild_left_on_the_mount_is_removed(mounted: Path) -> None:
-    from generators.build_system.outputs import TMP_SUFFIX, clean_stale
+    from generators.build_system.build_graph import TMP_SUFFIX, clean_stale
 
     left = mounted / f".site.1.old{TMP_SUFFIX}"
     left.mkdir()
@@ -287,7 +287,7 @@ def test_a_kill_between_stages_leaves_the_old_outputs(tmp_path: Path) -> None:
     run's staging copy of build/, so build/ holds the old outputs, every one, even before the next
     run (never new PDFs beside a site offering the old ones); the next run removes the copy, and the
     run after that builds the new outputs whole."""
-    from generators.build_system.outputs import JOURNAL, build_lock
+    from generators.build_system.build_graph import JOURNAL, build_lock
     from tests.helpers import outputs_of, run_cli
 
     out, args, env = _edited_build(tmp_path)
@@ -310,7 +310,7 @@ def test_a_kill_while_the_outputs_move_in_is_finished_by_the_next_run(tmp_path: 
     journal is there, and the next run finishes those steps before anything else, so build/ is the
     new build whole (as an uninterrupted run leaves it), and its manifest describes it: a run after
     that has nothing to make."""
-    from generators.build_system.outputs import JOURNAL, build_lock
+    from generators.build_system.build_graph import JOURNAL, build_lock
     from tests.helpers import outputs_of, run_cli
 
     out, args, env = _edited_build(tmp_path)
@@ -319,7 +319,7 @@ def test_a_kill_while_the_outputs_move_in_is_finished_by_the_next_run(tmp_path: 
     assert run_cli(*[whole if a == str(out) else a for a in args], env=env).returncode == 0
     before, after = outputs_of(out), outputs_of(whole)
     assert before != after
-    _killed_at("import generators.build_system.outputs as o; real = o._step; n = []; "
+    _killed_at("import generators.build_system.build_graph as o; real = o._step; n = []; "
                "o._step = lambda *a: (n.append(1), len(n) > 2 and os.kill(os.getpid(), signal.SIGKILL), real(*a))",
                args, env)
     assert (out / JOURNAL).is_file()
@@ -335,7 +335,7 @@ def test_a_kill_while_the_outputs_move_in_is_finished_by_the_next_run(tmp_path: 
 
 
 def _temporaries(out: Path) -> list[Path]:
-    from generators.build_system.outputs import TMP_SUFFIX
+    from generators.build_system.build_graph import TMP_SUFFIX
 
     return [p for p in out.rglob("*") if p.name.endswith(TMP_SUFFIX)]
 
@@ -347,7 +347,7 @@ def test_the_staging_copy_is_links_that_reach_what_build_reaches(tmp_path: Path,
     linked in (relative or absolute), are reached by links that lead where build/'s lead; removing the
     copy leaves build/ and what its links reach as they were. build/ given as a relative path too
     (`roadkit site` with its default --out): the site's link once led to build/build/site."""
-    from generators.build_system.outputs import remove_tree, stage_copy
+    from generators.build_system.build_graph import remove_tree, stage_copy
 
     monkeypatch.chdir(tmp_path)
     out = Path("build") if relative else tmp_path / "build"

@@ -1,4 +1,4 @@
-"""Targets made together (outputs.Batch) and the PNG exports they serve: grouping, order, limits, the
+"""Targets made together (build_graph.Batch) and the PNG exports they serve: grouping, order, limits, the
 in-process and forked paths giving the same bytes, and a batched PNG equal in pixels to its face drawn
 alone on a page of its own."""
 
@@ -10,8 +10,8 @@ from pathlib import Path
 import pypdfium2 as pdfium
 from PIL import Image
 
-from generators.build_system import outputs
-from generators.build_system.outputs import Batch, Manifest, Target, realize, units
+from generators.build_system import build_graph
+from generators.build_system.build_graph import Batch, Manifest, Target, realize, units
 from tests.helpers import CONTENT
 
 
@@ -47,7 +47,7 @@ def test_a_batch_makes_its_stale_targets_in_one_call_each_chunk(tmp_path: Path) 
 
 
 def test_forked_and_in_process_batches_write_the_same_bytes(tmp_path: Path, monkeypatch) -> None:
-    monkeypatch.setattr(outputs, "MIN_PARALLEL_UNITS", 1)
+    monkeypatch.setattr(build_graph, "MIN_PARALLEL_UNITS", 1)
     one, two = tmp_path / "one", tmp_path / "two"
     one.mkdir(), two.mkdir()
     realize(_targets(one, []), Manifest.load(one), jobs=1)

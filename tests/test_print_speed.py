@@ -30,7 +30,7 @@ def test_documents_have_binary_streams_and_stay_byte_identical() -> None:
 def test_the_text_fit_cache_draws_only_changed_sides_and_still_finds_overflow(tmp_path, monkeypatch) -> None:
     import pytest
 
-    from generators.build_system import memo
+    from generators.build_system import build_cache
     from generators.build_system.errors import ContentError
     from generators.pdf import fit
     from tests.helpers import copy_content
@@ -43,20 +43,20 @@ def test_the_text_fit_cache_draws_only_changed_sides_and_still_finds_overflow(tm
     drawn: list[str] = []
     real = fit.audit_side
     monkeypatch.setattr(fit, "audit_side", lambda look, comp, side: drawn.append(side.title) or real(look, comp, side))
-    with memo.caching(tmp_path / "cache"):
+    with build_cache.caching(tmp_path / "cache"):
         _fitted(content)
-        memo.save()
+        build_cache.save()
     assert len(drawn) > 20 and (tmp_path / "cache" / fit.CACHE_FILE).exists()
     drawn.clear()
-    with memo.caching(tmp_path / "cache"):
+    with build_cache.caching(tmp_path / "cache"):
         _fitted(content)  # nothing changed: nothing drawn
     assert drawn == []
     card.write_text(head + fine + "      text: >-\n        " + "Move one space and roll. " * 60 + "\n", "utf-8")
-    with memo.caching(tmp_path / "cache"), pytest.raises(ContentError, match="does not fit"):
+    with build_cache.caching(tmp_path / "cache"), pytest.raises(ContentError, match="does not fit"):
         _fitted(content)
     assert drawn == ["Fine"]  # only the edited side
     drawn.clear()
-    with memo.caching(None), pytest.raises(ContentError, match="does not fit"):
+    with build_cache.caching(None), pytest.raises(ContentError, match="does not fit"):
         _fitted(content)  # without the cache: the same mistake, every side drawn until it
     assert len(drawn) > 1
 

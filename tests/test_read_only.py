@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
+from generators.build_system.build_graph import TMP_SUFFIX, clean_stale, remove_tree, user_path
 from generators.build_system.errors import MAX_FAULT_LINE
-from generators.build_system.outputs import TMP_SUFFIX, clean_stale, remove_tree, user_path
 from tests.helpers import copy_content, fingerprint, mount_tmpfs, run_cli
 
 GAME = "vampire-chase"

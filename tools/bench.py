@@ -289,7 +289,7 @@ def _table(title: str, runs: list[Run]) -> list[str]:
 def _jobs(work: Path) -> list[str]:
     """`roadkit print` on every core against -j 1, cold and after a one-card edit: paired runs, the two
     settings alternating so that both see the same machine, best of `pairs` (wall)."""
-    from generators.build_system.outputs import available_cores
+    from generators.build_system.workers import available_cores
 
     best: dict[tuple[str, str], tuple[float, float]] = {}
     pairs = PLAN.pairs
@@ -602,7 +602,7 @@ def _test_times() -> None:
 
 
 def _cores() -> int:
-    from generators.build_system.outputs import available_cores
+    from generators.build_system.workers import available_cores
 
     return available_cores()
 

@@ -4,9 +4,9 @@ over forked processes through `imap` here, and nowhere else.
 Workers are forks of this process (what it loaded is shared; only the arguments and the results are
 pickled), all forked by the calling thread and tied to this process: each asks Linux to kill it when
 the build ends, even by `kill -9`, instead of finishing its item and meeting a closed pipe
-(`generators.build_system.tether`). They leave Ctrl-C to the build, which kills them. A worker killed from outside
-(the kernel's out-of-memory killer) stops the run with one line instead of a hang. Where the platform
-cannot fork, the work runs in this process, one item after another, with the same results.
+(`generators.build_system.child_lifetime`). They leave Ctrl-C to the build, which kills them. A
+worker killed from outside (the kernel's out-of-memory killer) stops the run with one line instead of
+a hang. Where the platform cannot fork, the work runs in this process, one item after another, with the same results.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from concurrent.futures.process import BrokenProcessPool
 from typing import TypeVar
 
-from generators.build_system import tether
+from generators.build_system import child_lifetime
 from generators.build_system.errors import EnvironmentFault, Exit
 
 T = TypeVar("T")
@@ -48,7 +48,7 @@ def can_fork() -> bool:
 
 def _start(parent: int, name: str) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    if not tether.tie(parent, name):
+    if not child_lifetime.tie(parent, name):
         os._exit(1)  # the build ended before this worker started
 
 

@@ -16,7 +16,7 @@ illegal action, an engine exception, scripted chance running out or left unused)
 Outputs (deterministic): `<out>/report.json` and `<out>/svg/<game>/<id>-before.svg`, `-after.svg`,
 and `-step-<i>.svg` after `actions[i]` for multi-step scenarios; the report's SVG paths are relative
 to the report's folder. The whole check is computed in memory and then committed as one output of
-the build graph (generators/build_system/outputs.py): a disk that cannot take it fails the run as an environment
+the build graph (generators/build_system/build_graph.py): a disk that cannot take it fails the run as an environment
 error and records nothing, so the next run computes the check again.
 """
 
@@ -32,8 +32,8 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
+from generators.build_system.build_graph import CHECK_CODE, Commit, Manifest, Target, code_version, digest, realize
 from generators.build_system.errors import CheckUsageError, ContentError
-from generators.build_system.outputs import CHECK_CODE, Commit, Manifest, Target, code_version, digest, realize
 from generators.check.report import PARTS, SIMULATIONS
 from generators.content.loader import Content
 from generators.content.model import LoadedGame

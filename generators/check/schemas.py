@@ -9,7 +9,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from generators.build_system.outputs import SCENARIO_SCHEMA_CODE, SCHEMA_CODE, Target, code_version, digest
+from generators.build_system.build_graph import SCENARIO_SCHEMA_CODE, SCHEMA_CODE, Target, code_version, digest
 from generators.content.export_schema import scenario_schema, schema_files
 from generators.content.loader import Content
 from generators.content.model import LoadedGame

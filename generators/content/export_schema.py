@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from generators.build_system.outputs import write_if_changed
+from generators.build_system.build_graph import write_if_changed
 from generators.content.model import Component, Game, Glossary, Icons, Notes, RuleMeta
 from generators.content.scenario import Scenario
 from generators.content.schema import json_schema, schema_ref

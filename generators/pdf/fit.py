@@ -4,7 +4,7 @@ minimum size; the first one becomes a located content error. The renderer and th
 every layout rule and the one measuring function (text.measure), so they cannot disagree.
 
 Drawing every side of every game is most of a no-op build's validation, so sides found to fit are
-remembered in build/.cache/text-fit.json (for commands that write to build/: generators/build_system/memo.py),
+remembered in build/.cache/text-fit.json (for commands that write to build/: generators/build_system/build_cache.py),
 keyed by everything the drawing reads: the side, its component's size, shape and count (the copy
 label), the arrows of its deck (one scale per deck), its artwork's bytes, the game's theme, the
 icons, and the whole generators package. A side that does not fit is never remembered, so the check
@@ -21,8 +21,8 @@ from pathlib import Path
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
-from generators.build_system import memo
-from generators.build_system.outputs import FIT_CODE, code_version, digest
+from generators.build_system import build_cache
+from generators.build_system.build_graph import FIT_CODE, code_version, digest
 from generators.content.loader import walk_sides
 from generators.content.model import Component, Icons, LoadedGame, Side, size_mm
 from generators.pdf.faces import Look, draw_side, token_like
@@ -39,20 +39,20 @@ class _Fits:
         self.run = -1
 
     def of(self, game_id: str) -> frozenset[str]:
-        if self.known is None or self.run != memo.run():
-            self.known, self.run = _read(memo.read(CACHE_FILE)), memo.run()
+        if self.known is None or self.run != build_cache.run():
+            self.known, self.run = _read(build_cache.read(CACHE_FILE)), build_cache.run()
         return frozenset(self.known.get(game_id, ()))
 
     def found(self, game_id: str, keys: list[str]) -> None:
         """This run's keys for a game, all of which fit: they replace the game's old ones."""
 
-        if not memo.active():
+        if not build_cache.active():
             return
         self.of(game_id)
         assert self.known is not None
         self.known[game_id] = sorted(set(keys))
         data = {"code": code_version(*FIT_CODE), "games": dict(sorted(self.known.items()))}
-        memo.stage(CACHE_FILE, (json.dumps(data, indent=0) + "\n").encode())
+        build_cache.stage(CACHE_FILE, (json.dumps(data, indent=0) + "\n").encode())
 
 
 _FITS = _Fits()
@@ -95,7 +95,7 @@ def audit_side(look, comp: Component, side: Side) -> Audit:
 def overflows(game: LoadedGame, icons: Icons) -> Iterator[tuple[Component, tuple[str | int, ...], Overflow]]:
     """Every text box of the game that does not fit, in order; sides the cache knows to fit are skipped."""
 
-    known = _FITS.of(game.id) if memo.active() else frozenset()
+    known = _FITS.of(game.id) if build_cache.active() else frozenset()
     fitting: list[str] = []
     look = None
     for comp, path, side, key in side_keys(game, icons):

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pypdfium2 as pdfium
 
-from generators.build_system.outputs import PRINT_CODE, Batch, Target, code_version, digest
+from generators.build_system.build_graph import PRINT_CODE, Batch, Target, code_version, digest
 from generators.content.loader import Content
 from generators.content.model import Component, LoadedGame, Side
 from generators.pdf import documents

@@ -42,7 +42,7 @@ from typing import Any
 import pypdfium2 as pdfium
 from PIL import Image
 
-from generators.build_system.outputs import TTS_CODE, Target, code_version, digest
+from generators.build_system.build_graph import TTS_CODE, Target, code_version, digest
 from generators.content.loader import Content
 from generators.content.model import Component, LoadedGame, Side, size_mm
 from generators.pdf import documents

@@ -18,9 +18,9 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from generators.build_system.build_graph import Commit, Manifest
 from generators.build_system.code_layers import label, module_names, module_path
 from generators.build_system.errors import ContentError
-from generators.build_system.outputs import Commit, Manifest
 from generators.content.model import Side
 from generators.content.schema import convert, to_data
 from generators.content.yaml_io import Doc, load_yaml

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from PIL import Image
 
-from generators.build_system.outputs import Manifest, Target, code_version, digest, files_key
+from generators.build_system.build_graph import Manifest, Target, code_version, digest, files_key
 from generators.content.loader import Content
 from generators.content.model import Component, LoadedGame
 from generators.pdf.kit import document_targets, face_images, png_name, variant_dir

@@ -13,7 +13,7 @@
    assembled site is checked; then it is swapped in for build/site in one step. A failure anywhere
    leaves the old site as it was.
 
-Each project is a target of the build graph (generators/build_system/outputs.py): its key hashes the code, its
+Each project is a target of the build graph (generators/build_system/build_graph.py): its key hashes the code, its
 game's content, the hand-written site/ and mkdocs.yml, the games' names (every project shows them
 as tabs) and the keys of the print kit's and the check's outputs it shows (the hub: the bytes of the
 content schemas its editors' guide prints). An edit to one game's
@@ -32,8 +32,7 @@ from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 
-from generators.build_system.errors import OutputError, ToolError
-from generators.build_system.outputs import (
+from generators.build_system.build_graph import (
     SITE_CODE,
     Commit,
     Manifest,
@@ -47,6 +46,7 @@ from generators.build_system.outputs import (
     realize,
     write_atomic,
 )
+from generators.build_system.errors import OutputError, ToolError
 from generators.build_system.tree import files
 from generators.check.report import PARTS, SIMULATIONS
 from generators.content.loader import Content

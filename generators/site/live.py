@@ -17,7 +17,7 @@ import time
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
-from generators.build_system import tether
+from generators.build_system import child_lifetime
 from generators.build_system.arguments import env_address
 from generators.build_system.errors import ContentError
 from generators.content.loader import load_content
@@ -64,7 +64,7 @@ def serve(content_dir: Path, out: Path, stage: Callable, base_config: Path, extr
     if not restage() and not (out / "mkdocs.yml").is_file():
         return 2
     # Tethered: `mkdocs serve` ends with this process, even when it is killed with -9.
-    cmd = tether.command([sys.executable, "-m", "mkdocs", "serve", "-f", str((out / "mkdocs.yml").resolve()),
+    cmd = child_lifetime.command([sys.executable, "-m", "mkdocs", "serve", "-f", str((out / "mkdocs.yml").resolve()),
                           "--dev-addr", addr, "-w", str(base_config.resolve())])
     env = dict(os.environ)
     env.setdefault("NO_MKDOCS_2_WARNING", "1")

@@ -28,9 +28,9 @@ from typing import TYPE_CHECKING
 import yaml
 from mkdocs.__main__ import cli
 
-from generators.build_system import tether, workers
+from generators.build_system import child_lifetime, workers
+from generators.build_system.build_graph import source_date_epoch_problem, write_if_changed
 from generators.build_system.errors import OutputError, SettingError, ToolError
-from generators.build_system.outputs import source_date_epoch_problem, write_if_changed
 
 if TYPE_CHECKING:
     from generators.site.pages import NavItem
@@ -222,7 +222,7 @@ def _build_one_by_one(jobs: Mapping[str, Job], env: dict[str, str]) -> dict[str,
     for name, job in jobs.items():
         started = time.perf_counter()
         config = job.stage()
-        cmd = tether.command([sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet",
+        cmd = child_lifetime.command([sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet",
                               "-f", str(config.resolve()), "-d", str(job.dest.resolve())])
         try:
             proc = subprocess.run(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,

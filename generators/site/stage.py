@@ -11,7 +11,7 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from generators.build_system.outputs import write_atomic
+from generators.build_system.build_graph import write_atomic
 
 
 @dataclass

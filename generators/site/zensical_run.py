@@ -21,8 +21,8 @@ from typing import Any
 
 import yaml
 
+from generators.build_system.build_graph import user_path, write_if_changed
 from generators.build_system.errors import ToolError
-from generators.build_system.outputs import user_path, write_if_changed
 from generators.content.loader import Content
 from generators.site.build import stage_site
 

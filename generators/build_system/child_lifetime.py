@@ -1,6 +1,6 @@
 """Run a command that ends when the process that started it ends, even by `kill -9`.
 
-`python -m generators.build_system.tether PARENT_PID PROGRAM ARGS...` asks Linux to send it SIGKILL when its
+`python -m generators.build_system.child_lifetime PARENT_PID PROGRAM ARGS...` asks Linux to send it SIGKILL when its
 parent dies (PR_SET_PDEATHSIG, kept across exec), checks the parent is still the one that started
 it, and becomes PROGRAM: `mkdocs serve` runs like this, and MkDocs where there is no fork. Every
 worker of the one pool (`generators.build_system.workers`) ties itself the same way with `tie`, so a killed build
@@ -21,7 +21,7 @@ _PR_SET_NAME = 15  # the name `ps` and /proc/PID/comm show (15 bytes at most)
 
 def command(program: list[str]) -> list[str]:
     """`program` wrapped so that it dies with this process."""
-    return [sys.executable, "-m", "generators.build_system.tether", str(os.getpid()), *program]
+    return [sys.executable, "-m", "generators.build_system.child_lifetime", str(os.getpid()), *program]
 
 
 def tie(parent: int, name: str | None = None) -> bool:

@@ -12,7 +12,7 @@ import contextlib
 from collections.abc import Iterator
 from pathlib import Path
 
-from generators.build_system.outputs import write_if_changed
+from generators.build_system.build_graph import write_if_changed
 
 _FOLDER: Path | None = None
 _PENDING: dict[str, bytes | None] = {}  # None: the entry is to go
