@@ -248,7 +248,7 @@ def _write(args: argparse.Namespace, checked, manifest) -> int:
         from generators.site import zensical_run  # lazy: MkDocs, Jinja: site commands only
 
         with phase("site"):
-            zensical_run.build(content, args.out, say=lambda m: _say(args, m))
+            zensical_run.build(content, args.out, say=lambda m: _say(args, m), manifest=manifest)
         return 0
     if args.command == "site":
         from generators.site.build import build_site  # lazy: MkDocs, Jinja: site commands only

@@ -370,3 +370,88 @@ def test_the_staging_copy_is_links_that_reach_what_build_reaches(tmp_path: Path,
     remove_tree(stage)
     assert (out / "site" / "index.html").is_file() and (elsewhere / "a.pdf").is_file()
     assert sorted(p.name for p in out.iterdir()) == ["check", "print", "site", "tts"]
+
+
+# --- Zensical's site swapped in by the run's commit ----------------------------------------------------
+
+
+def _zensical_build(tmp_path: Path) -> tuple[Path, list[str], Path]:
+    """A Zensical site of one game, built; then a rules page edited, so the next build's site differs.
+    The content folder's edited page, the build's arguments, build/."""
+    from generators.site import zensical_run
+    from tests.helpers import run_cli
+
+    if not zensical_run.available():
+        pytest.skip("zensical is not installed: pip install -c constraints.txt -e '.[zensical]'")
+    content = copy_content(tmp_path, ("vampire-chase",))
+    out = tmp_path / "build"
+    args = ["site", "--engine", "zensical", "--content", str(content), "--out", str(out), "-q"]
+    first = run_cli(*args)
+    assert first.returncode == 0 and (out / "site-zensical" / "index.html").is_file(), first.stderr
+    page = sorted((content / "vampire-chase" / "rules").glob("*.md"))[0]
+    page.write_text(page.read_text("utf-8") + "\nZensical swap test: an edit the next site shows.\n", "utf-8")
+    return page, args, out
+
+
+def _zensical_child(pid: int) -> int | None:
+    for kid in child_pids(pid):
+        try:
+            if b"zensical" in Path(f"/proc/{kid}/cmdline").read_bytes():
+                return kid
+        except OSError:
+            pass
+    return None
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="reads /proc (Linux)")
+@pytest.mark.parametrize("how", ["fault", "kill"])
+def test_a_failed_or_killed_zensical_build_leaves_the_previous_site(tmp_path: Path, how: str) -> None:
+    """Zensical builds into a temporary folder that the run's commit swaps in for build/site-zensical/:
+    a build that fails after Zensical wrote the whole new site, or one killed (`kill -9`) while Zensical
+    writes it, leaves build/ byte for byte as it was (no half-written site, Zensical not left running);
+    the next run removes what the killed one left and swaps the new site in whole."""
+    from generators.build_system.build_graph import build_lock
+    from tests.helpers import outputs_of, run_cli
+
+    _, args, out = _zensical_build(tmp_path)
+    before = outputs_of(out)
+    if how == "fault":
+        env = {**os.environ}
+        hook = ("import generators.site.zensical_run as z; from generators.build_system.errors import ToolError; "
+                "real = z._run; z._run = lambda *a: (real(*a), (_ for _ in ()).throw(ToolError('injected fault')))")
+        import subprocess
+        import sys
+
+        from tests.helpers import ROOT
+
+        code = f"import sys; {hook}; from generators.cli import main; sys.exit(main(sys.argv[1:]))"
+        failed = subprocess.run([sys.executable, "-c", code, *args], cwd=ROOT, env=env, capture_output=True,
+                                text=True, timeout=900)
+        assert failed.returncode == 4 and "injected fault" in failed.stderr, failed.stderr[-800:]
+        assert "Traceback" not in failed.stderr
+    else:
+        proc = start_cli(*args)
+        deadline, kid = time.monotonic() + 600, None
+        # while Zensical runs (the build waits for it) and has written pages into the temporary site
+        while kid is None or not alive(kid) or not any(out.glob("*/zensical-docs/.site-zensical*/**/*.html")):
+            assert proc.poll() is None, f"the build ended before Zensical wrote a page: {proc.communicate()}"
+            assert time.monotonic() < deadline, "Zensical never started writing"
+            kid = kid or _zensical_child(proc.pid)
+            time.sleep(0.05)
+        os.kill(proc.pid, signal.SIGKILL)
+        proc.communicate(timeout=60)
+        gone = time.monotonic() + 10
+        while alive(kid) and time.monotonic() < gone:
+            time.sleep(0.05)
+        assert not alive(kid), "Zensical went on writing after the build was killed"
+    assert outputs_of(out) == before
+    with build_lock(out, lambda _: None):  # what the next run does first
+        pass
+    assert not _temporaries(out) and outputs_of(out) == before
+    again = run_cli(*args)
+    assert again.returncode == 0, again.stderr
+    after = outputs_of(out)
+    assert after != before and not _temporaries(out)
+    shown = [p for p in (out / "site-zensical" / "vampire-chase").rglob("*.html")
+             if b"Zensical swap test" in p.read_bytes()]
+    assert shown, "the rebuilt site does not show the edit"

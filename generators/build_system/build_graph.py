@@ -652,8 +652,8 @@ JOURNAL = ".journal.json"  # in build/ only while a run's changes are being move
 # loaded content (written after the run, outside its transaction).
 _NOT_OUTPUTS = frozenset({MARKER, JOURNAL, ".cache"})
 # Folders a run only ever replaces whole (a swap, never a write inside): the staging copy reaches the
-# current one by a symlink instead of a copy of its thousands of files.
-WHOLE = frozenset({"site"})
+# current one by a symlink instead of a copy of its thousands of files. The sites (Material's, Zensical's).
+WHOLE = frozenset({"site", "site-zensical"})
 # Rename steps in the journal: how a file's new bytes come in, or it goes, or a folder is swapped.
 _FILE, _GONE, _FOLDER = "file", "gone", "folder"
 
@@ -1101,9 +1101,9 @@ def clean_stale(out: Path) -> list[Path]:
             if name.endswith(TMP_SUFFIX):
                 found.append(here / name)
                 dirs.remove(name)
-            elif here == out and name == "site":
-                dirs.remove(name)  # written only by MkDocs into temporary folders: nothing of ours inside
-                # but what a rebuild on a mount of its own moved aside there
+            elif here == out and name in WHOLE:
+                dirs.remove(name)  # a site is built in a temporary folder and swapped in: nothing of ours
+                # inside but what a rebuild on a mount of its own moved aside there
                 with contextlib.suppress(OSError):
                     found += [p for p in (out / name).iterdir() if p.name.endswith(TMP_SUFFIX)]
         found += [here / name for name in files if name.endswith(TMP_SUFFIX) or _legacy_temp(name)]
