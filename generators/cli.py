@@ -258,7 +258,7 @@ def _write(args: argparse.Namespace, checked, manifest) -> int:
         with phase("site"):
             build_site(content, args.out, say=lambda m: _say(args, m), manifest=manifest)
         return 0
-    from generators.pdf.kit import warm_up  # lazy: ReportLab, pypdfium2: print commands only
+    from generators.pdf.print_targets import warm_up  # lazy: ReportLab, pypdfium2: print commands only
 
     targets, owned = _print_targets(args, content)
     simulate = _simulated_games() if args.command == "build" else 0
@@ -303,14 +303,14 @@ def _schemas(args: argparse.Namespace, content, manifest) -> list[Path]:
 def _print_targets(args: argparse.Namespace, content) -> tuple[list, list[str]]:
     """The print kit's targets, and the output prefixes it owns (anything there no target claims is
     stale)."""
-    from generators.pdf.kit import (  # lazy: ReportLab, pypdfium2: print commands only
+    from generators.pdf.options import Options  # lazy: ReportLab, pypdfium2: print commands only
+    from generators.pdf.print_targets import (  # lazy: ReportLab, pypdfium2: print commands only
         CALIBRATION,
         calibration_targets,
         document_targets,
         png_targets,
         variant_dir,
     )
-    from generators.pdf.options import Options  # lazy: ReportLab, pypdfium2: print commands only
 
     papers = PAPERS if args.paper == "all" else (args.paper,)
     targets: list[Target] = []

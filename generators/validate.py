@@ -55,7 +55,7 @@ from generators.pdf.sizes import check_sizes
 from generators.play import figures
 from generators.play.variants import load_variant
 from generators.rules.contract import load_engine
-from generators.site import house, paths
+from generators.site import house_mark, paths
 from generators.site.escape import INCOMPLETE_REFERENCE, markdown_body
 from generators.site.links import Anchors, GamePages
 from generators.site.quick import FILE, load_quick
@@ -311,7 +311,7 @@ def check_icon_codes(game: LoadedGame, icons: Icons) -> None:
     are checked by the loader); the site draws known ones and would print a typo as it stands."""
 
     listed = ", ".join(sorted(icons.icons)) or "none defined"
-    known = frozenset(icons.icons) | {house.CODE}  # the house mark is a mark, not an icon, and is known
+    known = frozenset(icons.icons) | {house_mark.CODE}  # the house mark is a mark, not an icon, and is known
     texts = list(_markdown_texts(game))
     texts += [(entry.file, (), entry.meta.summary) for entry in game.rules if entry.meta.summary]
     for file, path, text in texts:

@@ -595,8 +595,8 @@ def after_validation(root: Path, game_id: str, out: Path) -> str | None:
     """Content that validated goes through the later steps in memory: each A4 document of its game
     rendered, its examples replayed and drawn, its site pages rendered. None, or the traceback."""
     from generators.check.runner import compute_check
-    from generators.pdf.kit import document_targets
     from generators.pdf.options import Options
+    from generators.pdf.print_targets import document_targets
     from generators.site.collect import collect
     from generators.validate import validate
 

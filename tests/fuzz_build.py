@@ -74,8 +74,8 @@ def key_fuzz(mutants: int, seed: int, work: Path, games: tuple[str, ...], found:
     """`mutants` content mutants of `games` that validate: every A4 document whose key is unchanged must
     come out byte for byte as before."""
     from generators.build_system.errors import ContentError
-    from generators.pdf.kit import document_targets
     from generators.pdf.options import Options
+    from generators.pdf.print_targets import document_targets
     from generators.validate import validate
 
     box = fuzz.Sandbox(work / "content")

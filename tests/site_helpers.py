@@ -18,8 +18,8 @@ import yaml
 
 from generators.build_system.build_graph import Manifest, realize
 from generators.content.loader import Content, load_content
-from generators.pdf.kit import document_targets, png_targets
 from generators.pdf.options import Options
+from generators.pdf.print_targets import document_targets, png_targets
 from generators.site.build import SiteResult, build_site
 from generators.site.guide import GUIDE
 from tests.helpers import CONTENT, ROOT

@@ -22,7 +22,7 @@ from generators.play.balance import (
 )
 from generators.rules.facts import game_content
 from generators.rules.stats import rate
-from generators.site.plays import careful_player
+from generators.site.played_games import careful_player
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -266,12 +266,12 @@ def test_a_full_disk_while_staging_the_site_leaves_build_as_it_was(built, monkey
     content, out = built
     _edit_a_card(content)
     before = fingerprint(out)
-    from generators.site import stage
+    from generators.site import staged_docs
 
     def full(path: Path, data: bytes) -> None:
         raise OSError(errno.ENOSPC, "No space left on device", str(path))
 
-    monkeypatch.setattr(stage, "write_atomic", full)
+    monkeypatch.setattr(staged_docs, "write_atomic", full)
     assert cli_main(["build", "--content", str(content), "--out", str(out), "--paper", "a4", "--no-png"]) == 3
     assert "No space left on device" in _one_line(capsys.readouterr().err)
     assert fingerprint(out) == before

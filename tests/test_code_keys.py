@@ -194,7 +194,7 @@ from generators.content.loader import load_content
 content = load_content(Path("content"), [game])
 g = content.games[0]
 if kind == "print":
-    from generators.pdf.kit import document_targets, png_targets
+    from generators.pdf.print_targets import document_targets, png_targets
     from generators.pdf.options import Options
     next(iter(document_targets(content, g, [Options(paper="a4")], Path("build")))).make()
     next(iter(png_targets(content, g, Path("build")))).make()
@@ -240,7 +240,7 @@ def test_what_python_loads_to_make_an_output_is_in_its_key(kind: str) -> None:
 
 def test_the_print_layer_holds_print_and_content_code_only() -> None:
     files = {p.relative_to(PACKAGE).as_posix() for p in module_files(PRINT_CODE)}
-    assert {"pdf/kit.py", "pdf/text.py", "content/model.py", "content/loader.py"} <= files
+    assert {"pdf/print_targets.py", "pdf/text.py", "content/model.py", "content/loader.py"} <= files
     assert any(f.startswith("pdf/fonts/") for f in files)  # data files of its packages too
     assert not any(f.startswith(("site/", "engine/")) for f in files), sorted(files)
 

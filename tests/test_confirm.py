@@ -12,7 +12,7 @@ import pytest
 from generators.cli import main as cli_main
 from generators.play.balance import Tally, measure
 from generators.play.confirm import CONFIRMED, CONTRADICTED, NOT_CONFIRMED, verdicts, wanted
-from generators.site.plays import careful_player
+from generators.site.played_games import careful_player
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -14,7 +14,7 @@ from generators.rules import stats
 from generators.rules.contract import Harder, load_engine
 from generators.rules.facts import game_content
 from generators.rules.stats import rate
-from generators.site.plays import careful_player
+from generators.site.played_games import careful_player
 
 ROOT = Path(__file__).resolve().parent.parent
 ORDER = Harder(("easy", "middle", "hard"), "the book says so")

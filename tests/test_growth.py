@@ -22,9 +22,9 @@ from generators.content.loader import load_content
 from generators.content.model import Game, Glossary, Term
 from generators.content.schema import MAX_ITEMS
 from generators.content.yaml_io import MAX_FOLDER_FILES
-from generators.site import gloss
+from generators.site import tooltips
 from generators.site.build import build_site
-from generators.site.gloss import add_tooltips, glosses
+from generators.site.tooltips import add_tooltips, glosses
 from generators.validate import validate
 from tests.helpers import copy_content
 
@@ -135,14 +135,14 @@ def test_tooltips_cost_linear_in_aliases() -> None:
                            for t in range(n // per) for a in range(per))
         return text, glosses(terms)
 
-    def tooltips(text: str, terms: list) -> str:
-        gloss._matcher.cache_clear()  # its one regex, made per glossary, counted too
+    def cold(text: str, terms: list) -> str:
+        tooltips._matcher.cache_clear()  # its one regex, made per glossary, counted too
         return add_tooltips(text, terms)
 
     n = 200
     small, large = page(n), page(10 * n)
-    cost_n = _best_cpu(lambda: tooltips(*small))
-    cost_10n = _best_cpu(lambda: tooltips(*large))
+    cost_n = _best_cpu(lambda: cold(*small))
+    cost_10n = _best_cpu(lambda: cold(*large))
     print(f"aliases: {n} cost {cost_n:.3f} s, {10 * n} cost {cost_10n:.3f} s")
     assert "<abbr" in add_tooltips(*small)
     assert cost_10n / max(cost_n, 1e-4) < LINEAR, f"{n} aliases: {cost_n:.3f} s; {10 * n}: {cost_10n:.3f} s"

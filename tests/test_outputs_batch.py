@@ -74,7 +74,7 @@ def test_batched_pngs_have_the_pixels_of_each_face_drawn_alone() -> None:
     from generators.content.loader import load_content
     from generators.pdf.documents import single_side
     from generators.pdf.faces import Look
-    from generators.pdf.kit import PNG_DPI, face_images, png_bytes, render_pngs
+    from generators.pdf.print_targets import PNG_DPI, face_images, png_bytes, render_pngs
 
     content = load_content(CONTENT)
     checked = 0

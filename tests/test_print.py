@@ -782,7 +782,7 @@ def test_text_prints_literally_and_cyrillic(tmp_path: Path) -> None:
 
 
 def test_png_per_face(kit: Path) -> None:
-    from generators.pdf.kit import face_images, png_name
+    from generators.pdf.print_targets import face_images, png_name
 
     for game in ready_games():
         for comp, face_id, which, _side in face_images(game):
@@ -936,7 +936,7 @@ def test_write_in_lines_are_drawn_ruled(kit: Path, proxies_kit: Path) -> None:
 
 
 def test_with_proxies_swaps_only_house_sides() -> None:
-    from generators.pdf.kit import with_proxies
+    from generators.pdf.print_targets import with_proxies
 
     game = load_content(CONTENT, ["mission-drive"]).game("mission-drive")
     swapped = {c.id: c for c in with_proxies(game).components}

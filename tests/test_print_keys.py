@@ -13,8 +13,8 @@ import pytest
 
 from generators.content.loader import Content, load_content
 from generators.content.model import Component, LoadedGame, Side
-from generators.pdf.kit import document_targets
 from generators.pdf.options import CARD_KINDS, TOKEN_KINDS, Options
+from generators.pdf.print_targets import document_targets
 
 ROOT = Path(__file__).resolve().parent.parent
 Edit = Callable[[LoadedGame], LoadedGame]

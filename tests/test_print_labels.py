@@ -12,8 +12,8 @@ from generators.content.loader import load_content
 from generators.content.model import size_mm
 from generators.pdf import documents
 from generators.pdf.faces import Look
-from generators.pdf.kit import with_proxies
 from generators.pdf.options import Options
+from generators.pdf.print_targets import with_proxies
 from tests import pdfgeom
 from tests.helpers import CONTENT
 

@@ -14,8 +14,8 @@ from generators.content.loader import load_content
 from generators.content.model import Component, LoadedGame, Side, has_layout, size_mm
 from generators.pdf import documents
 from generators.pdf.faces import BADGE_LETTER, PROVENANCE_LABEL, Look, named_piece, token_like
-from generators.pdf.kit import with_proxies
 from generators.pdf.options import CARD_KINDS, TOKEN_KINDS, Options
+from generators.pdf.print_targets import with_proxies
 from generators.pdf.text import auditing
 from tests.helpers import CONTENT, copy_content, run_cli
 

@@ -11,8 +11,8 @@ import pytest
 
 from generators.pdf import documents
 from generators.pdf.faces import Look
-from generators.pdf.kit import with_proxies
 from generators.pdf.options import CARD_KINDS, Options
+from generators.pdf.print_targets import with_proxies
 from tests.helpers import CONTENT, real_content
 
 

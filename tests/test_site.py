@@ -24,8 +24,8 @@ from PIL import Image
 
 from generators.build_system.errors import ContentError
 from generators.content.loader import load_content
-from generators.pdf.kit import document_targets, face_images, png_name
 from generators.pdf.options import Options
+from generators.pdf.print_targets import document_targets, face_images, png_name
 from generators.site.assets import THUMB_PX
 from generators.site.build import build_site, stage_site
 from generators.site.links import slug

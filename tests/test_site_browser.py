@@ -33,7 +33,7 @@ import yaml
 
 from generators.content.loader import load_content
 from generators.site.build import build_site
-from generators.site.weight import TARGET, TEXT, first_load
+from generators.site.page_weight import TARGET, TEXT, first_load
 from tests.helpers import ROOT, copy_content
 from tests.site_helpers import (
     DESKTOP,

@@ -12,7 +12,7 @@ from generators.content.loader import load_content
 from generators.play.simulate import POLICIES, simulate
 from generators.rules.facts import game_content
 from generators.site.context import face_titles
-from generators.site.plays import _signed, careful_player, game_plays
+from generators.site.played_games import _signed, careful_player, game_plays
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -70,7 +70,7 @@ def test_a_setting_named_after_a_card_reads_as_its_printed_title() -> None:
     """The vampire chase's settings are its mission cards: the overview names them as printed, in the
     table, the difficulty order and the findings alike."""
 
-    from generators.site.plays import careful_player
+    from generators.site.played_games import careful_player
 
     game = load_content(ROOT / "content").game("vampire-chase")
     titles = face_titles(game)
@@ -86,7 +86,7 @@ def test_a_setting_named_after_a_card_reads_as_its_printed_title() -> None:
 def test_head_to_head_reads_as_sentences_with_the_gap_and_its_interval() -> None:
     """`roadkit simulate --against` figures on the overview: each player's wins on the same games, the
     gap with its interval and the verdict, in players' words; stale ones are not shown."""
-    from generators.site.plays import careful_player
+    from generators.site.played_games import careful_player
 
     plays = {"current": True, "settings": [{"setting": "red-mile", "policy": "greedy", "games": 100,
                                             "results": {"won": {"games": 30, "percent": 30.0}}}]}
@@ -138,7 +138,7 @@ def test_a_finding_says_which_way_and_whose_design_it_is() -> None:
 
 
 def test_a_gap_below_zero_has_a_minus_sign() -> None:
-    from generators.site.plays import _signed
+    from generators.site.played_games import _signed
     assert (_signed(-32.2), _signed(9.2), _signed(0.0)) == ("\u221232.2", "+9.2", "0")
 
 

@@ -14,7 +14,7 @@ from generators.site.build import build_site
 from generators.site.linkcheck import broken_links
 from generators.site.pages import NavItem
 from generators.site.projects import HUB, cross_links, index_files, merged_index, own_docs, own_index, split
-from generators.site.stage import Stage
+from generators.site.staged_docs import Stage
 from tests.helpers import copy_content
 from tests.site_helpers import Built, ready
 

@@ -200,8 +200,8 @@ def test_the_vampire_chase_loss_at_health_0_is_marked_house() -> None:
 
 
 def test_the_mark_renders_as_the_house_badge_and_as_words_in_plain_text() -> None:
-    from generators.site.gloss import tooltip_text
     from generators.site.pages import Links
+    from generators.site.tooltips import tooltip_text
 
     links = Links("x.md", None, CONTENT)
     html = links.body("An activated **Workshop** :house: repairs; `:house:` in code and \\:house: stay.")

@@ -16,7 +16,7 @@ a benchmark that no longer runs fails the tests; its figures are noise.
    fronts and mirrored backs, same font and texts, plain ReportLab calls), CPU with content loading on
    both sides (as the issue measured it). Target: <= 1.5x. Drawing alone per card is shown beside it.
 5. Page weight of the largest site page, the bytes a player page transfers on its first load (heaviest,
-   and what every page loads; target <= 500 KB, generators/site/weight.py), and the sheets of paper the
+   and what every page loads; target <= 500 KB, generators/site/page_weight.py), and the sheets of paper the
    print kit takes per game and paper (target: each game no more than before the print kit v3 work,
    tools/sheets_before.json).
 6. Growth: a cold `roadkit build` of every game against the cold build of the two games there were when
@@ -525,7 +525,7 @@ def _first_load(site: Path) -> list[str]:
     """Bytes transferred on each player page's first load (gzip for text, as servers send it; the
     search index its page loads, the game's own or the hub's; images not marked lazy): the
     heaviest, and what every page of a game loads whatever its own size."""
-    from generators.site.weight import TARGET, first_load
+    from generators.site.page_weight import TARGET, first_load
 
     cache: dict[Path, int] = {}
     players = [p for p in sorted(site.rglob("*.html")) if "authors" not in p.relative_to(site).parts
@@ -557,7 +557,7 @@ def _game_weights(site: Path, weights: list) -> list[str]:
     """Per game: its heaviest rules page on a first load, and its heaviest second page: any of its
     pages after its overview (the theme's assets and the game's search index already there), or
     after another game's overview or the home page (the theme's assets there, not its index)."""
-    from generators.site.weight import RULES_TARGET, SECOND_TARGET, second_load
+    from generators.site.page_weight import RULES_TARGET, SECOND_TARGET, second_load
 
     by_page = {w.page: w for w in weights}
     games = sorted({w.page.split("/")[0] for w in weights if f"{w.page.split('/')[0]}/index.html" in by_page})

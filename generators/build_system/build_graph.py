@@ -227,7 +227,7 @@ def digest(*parts: object) -> str:
 # keyed through the manifest), the content schemas their export; a game's check and whole games the
 # check runner, its scenario schema the schema targets, each with that game's rules package as the
 # engine it loads.
-PRINT_CODE = ("generators.pdf.kit",)
+PRINT_CODE = ("generators.pdf.print_targets",)
 TTS_CODE = ("generators.pdf.tts",)
 FIT_CODE = ("generators.pdf.fit",)
 SITE_CODE = ("generators.site.build",)

@@ -48,7 +48,7 @@ from generators.content.model import Component, LoadedGame, Side, size_mm
 from generators.pdf import documents
 from generators.pdf.documents import die_value, map_opposites, opposite_pairs
 from generators.pdf.faces import Look
-from generators.pdf.kit import component_images
+from generators.pdf.print_targets import component_images
 
 MAX_COLS, MAX_ROWS = 10, 7  # TTS deck sheets hold up to 10 x 7 cards
 MAX_PIXELS = 4096  # TTS's advice for the longer side of a sheet

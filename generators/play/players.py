@@ -339,7 +339,7 @@ class SearchPlayer:
         if not node.prior:
             if not node.rank and len(legal) > 1:
                 node.rank = _ratings(game, state, actor, legal, rng)
-            node.prior = _softmax(node.rank, game.hints.unit)
+            node.prior = _softmax(node.rank, game.hints.rating_unit)
         children, prior = node.children, node.prior
         visited = [children[a] for a in legal if a in children]
         n = sum(c.visits for c in visited)
@@ -407,7 +407,7 @@ class _Scale:
                rng: random.Random) -> tuple[_Scale, list[float | None]]:
         """The scale, and each action's rating one step ahead (the order the root tries them in)."""
         rated = [game.evaluate(game.play(state, a, Chance.seeded(rng.randrange(1 << 30)))[0], player) for a in legal]
-        return cls({}, _unit([v for v in rated if v is not None], game.hints.unit)), rated
+        return cls({}, _unit([v for v in rated if v is not None], game.hints.rating_unit)), rated
 
     def __call__(self, game: Rules, root: Any, value: float, player: str) -> float:
         centre = self.centre.get(player)

@@ -139,7 +139,7 @@ class Ask(Generic[S]):
         self.state = state
         self.memo: dict[Any, Any] = {}
 
-    def once(self, key: Any, compute: Callable[[], Any]) -> Any:
+    def cached(self, key: Any, compute: Callable[[], Any]) -> Any:
         try:
             return self.memo[key]
         except KeyError:
@@ -156,7 +156,7 @@ class Move(Generic[S, A]):
     about (parameters filled in, a superset of the legal ones); `rules` decide, in order, each
     returning None when it allows the action or the reason it does not, in players' words, naming
     the rule; `resolve(state, action, chance)` applies an allowed action to a copy, with its events.
-    `met`: how many of the first rules every listed option meets by how `options` makes it (a slot
+    `options_meet`: how many of the first rules every listed option meets by how `options` makes it (a slot
     with a card, a civilian's free space): listing skips them, a refusal still asks every rule, and
     the shared suite asks each listed action's refusal, so a wrong count fails there."""
 
@@ -164,15 +164,15 @@ class Move(Generic[S, A]):
     options: Callable[[Ask[S], str], Iterable[A]]
     rules: tuple[Callable[[Ask[S], A], str | None], ...]
     resolve: Callable[[S, A, Chance], tuple[S, list[Event]]]
-    met: int = 0
+    options_meet: int = 0
     # `resolve` without its events, for players that read only the state (the look-ahead): the same
     # rules, the same state; optional (without it, `Game.advance` drops resolve's events).
     advance: Callable[[S, A, Chance], S] | None = None
 
     @property
     def listing(self) -> tuple[Callable[[Ask[S], A], str | None], ...]:
-        """The rules listing asks of each option (see `met`)."""
-        return self.rules[self.met:]
+        """The rules listing asks of each option (see `options_meet`)."""
+        return self.rules[self.options_meet:]
 
 
 @dataclass(frozen=True)
@@ -230,14 +230,14 @@ class Hints(Generic[S, A]):
     `evaluate(state, player)` rates a position (higher is better) for the look-ahead, for the order
     the search tries moves in and for rating the positions it reaches. `priors`: the weight the search
     gives those one-step ratings as its prior over moves (PUCT); 0 (the default) tries moves in the
-    ratings' order but chooses among them by the simulations alone (UCB1). `unit`: a rating difference
+    ratings' order but chooses among them by the simulations alone (UCB1). `rating_unit`: a rating difference
     that matters in play, the search's scale where the moves one step ahead rate (almost) alike.
     `rollout`: actions the look-ahead plays on past each new position of the search before it is rated,
     for games whose moves pay off together (a turn of small steps); 0 rates the position itself."""
 
     evaluate: Callable[[S, str], float] | None = None
     priors: float = 0.0
-    unit: float = 1.0
+    rating_unit: float = 1.0
     rollout: int = 0
 
 

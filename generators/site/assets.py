@@ -15,8 +15,8 @@ from PIL import Image
 from generators.build_system.build_graph import Manifest, Target, code_version, digest, files_key
 from generators.content.loader import Content
 from generators.content.model import Component, LoadedGame
-from generators.pdf.kit import document_targets, face_images, png_name, variant_dir
 from generators.pdf.options import CARD_KINDS, TOKEN_KINDS, Options
+from generators.pdf.print_targets import document_targets, face_images, png_name, variant_dir
 
 PAPERS = ("a4", "letter")
 # The components page shows every face at most about 280 CSS px wide: a copy 560 px across (sharp on
@@ -149,7 +149,7 @@ def _size(path: Path) -> tuple[int, int]:
 
 
 def docs_for(comp: Component) -> tuple[str, ...]:
-    """Which documents print a component (by its kind, as generators.pdf.kit groups them)."""
+    """Which documents print a component (by its kind, as generators.pdf.print_targets groups them)."""
     if comp.kind in CARD_KINDS:
         return ("cards-duplex", "cards-gutterfold")
     if comp.kind in TOKEN_KINDS:

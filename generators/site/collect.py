@@ -19,7 +19,7 @@ from generators.site.numbers import game_codes
 from generators.site.pages import NavItem, environment, game_nav, game_pages, render
 from generators.site.paths import SITE_SRC
 from generators.site.projects import GAMES_SCRIPT, games_script
-from generators.site.stage import Stage
+from generators.site.staged_docs import Stage
 
 OVERRIDES = "overrides"  # site/overrides/ is the theme's custom_dir, not docs
 SECTION_INDEX = "index.md"  # a folder of site/ holding one is a section of the navigation

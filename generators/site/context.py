@@ -16,13 +16,13 @@ from generators.site.assets import GameAssets, game_assets
 from generators.site.diagrams import Diagram, diagram
 from generators.site.examples import REPORT_NAME, CheckReport, Example, game_examples
 from generators.site.glance import Glance, glance
-from generators.site.gloss import Gloss, glosses
 from generators.site.links import SETUP_CHAPTER, Anchors, GamePages, word_key
 from generators.site.numbers import rule_numbers
 from generators.site.odds import OddsTable, game_odds
-from generators.site.plays import Careful, Policy, careful_player, game_plays
+from generators.site.played_games import Careful, Policy, careful_player, game_plays
 from generators.site.quick import QuickReference, load_quick
 from generators.site.rulings import Ruling, missing_play, parse
+from generators.site.tooltips import Gloss, glosses
 
 _STEPS = re.compile(r"^(?:\d+\.|[-*+]) ", re.M)  # a list at the start of a line: a turn's steps
 

@@ -7,7 +7,7 @@ every move, keeps the best one: the policy the stored plays and balance runs use
 player (plays each move out many times first: the search). Every share is of one basis per game,
 said in `basis`: of all games for a game played alone or together, of the games somebody won that it
 played in for a game played against each other. The site runs no engine code; this reads the
-report's stored figures defensively, as `plays.py` does."""
+report's stored figures defensively, as `played_games.py` does."""
 
 from __future__ import annotations
 

@@ -19,11 +19,11 @@ from generators.build_system.errors import ContentError
 from generators.content.inline import NAME as ICON_NAME
 from generators.content.loader import Content
 from generators.content.model import Component, size_mm
-from generators.site import escape, house, searchwords
+from generators.site import escape, house_mark, searchwords
 from generators.site.assets import PAPER_LABELS, PAPERS, docs_for
 from generators.site.context import GameSite
-from generators.site.gloss import add_tooltips
 from generators.site.links import rel, slug, word_key
+from generators.site.tooltips import add_tooltips
 from generators.site.translated import TranslatedSite, translated_sites
 
 NavItem = dict[str, Any] | str
@@ -145,7 +145,7 @@ class Links:
         """The first sentence of a Markdown text as plain text (for one-line answers); a very short
         one ("Q&A 3.") takes the next sentence along."""
         text = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", " ".join((markdown or "").split()))
-        text = house.plain(re.sub(r"[*_`]", "", text))
+        text = house_mark.plain(re.sub(r"[*_`]", "", text))
         sentences = re.findall(r".+?[.!?](?=\s|$)", text) or [text]
         sentence = sentences[0]
         if len(sentence) < 25 and len(sentences) > 1 and len(sentence) + len(sentences[1]) <= limit:
@@ -190,8 +190,8 @@ class Links:
         return _ICON_OR_ESCAPE.sub(lambda m: self._code(m.group(1), m.group(0)) if m.group(1) else ":", s)
 
     def _code(self, name: str, written: str) -> str:
-        if name == house.CODE:
-            return house.MARK
+        if name == house_mark.CODE:
+            return house_mark.MARK
         return self.icon(name) or written
 
     def icon(self, name: str) -> str:

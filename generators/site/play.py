@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from generators.site.escape import text
-from generators.site.stage import Stage
+from generators.site.staged_docs import Stage
 
 PLAY = "play"  # build/play/, and the hub's folder of the same name
 PAGE = "play.md"

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from generators.site.pages import NavItem
-from generators.site.stage import Stage
+from generators.site.staged_docs import Stage
 
 HUB = ""  # the hub's project name: its pages live at the top of the site
 GAMES_SCRIPT = "assets/roadkit-games.js"  # which folder is which game, for scoped search

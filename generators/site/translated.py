@@ -14,10 +14,10 @@ from pathlib import Path
 from generators.build_system.errors import ContentError
 from generators.content.model import Chapter, LoadedGame, LoadedTranslation, PageWords, RuleEntry
 from generators.site.context import GameSite
-from generators.site.gloss import glosses
 from generators.site.inflect import forms, key_words
 from generators.site.links import Anchors, GamePages
 from generators.site.quick import FILE, load_quick
+from generators.site.tooltips import glosses
 
 
 @dataclass(frozen=True)

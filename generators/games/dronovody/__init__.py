@@ -97,7 +97,7 @@ GAME: Game[State, Action] = Game(
     drawing=DRAWING,
     words=WORDS,
     odds=odds,
-    hints=Hints(evaluate=evaluate, priors=PRIORS, unit=UNIT, rollout=ROLLOUT),
+    hints=Hints(evaluate=evaluate, priors=PRIORS, rating_unit=UNIT, rollout=ROLLOUT),
     settings=(
         Setting("2 players", {"players": 2}),
         Setting("1 player", {"players": 1}),

@@ -508,47 +508,47 @@ def _hit_choice(ask: AskS, a: Any) -> Why:
 _T = (who_acts, in_turn)  # every move of a turn, a roll, the deal or a hit
 
 
-# `met`: how many of a move's own rules every option meets by how `make` makes it (a card from the
+# `options_meet`: how many of a move's own rules every option meets by how `make` makes it (a card from the
 # hand, a target in range); the shared rules always are (options name a player the game waits on, or
-# one with a free action), so listing asks neither (see `Move.met`).
+# one with a free action), so listing asks neither (see `Move.options_meet`).
 
 
 def _turn_move(kind: str, words: str, make: Callable[[State, Player], list[Any]],
-               *rules: Callable[[AskS, Any], Why], met: int = 0) -> Move[State, Any]:
-    return Move(words, _turn_options(kind, make), (*_T, *rules), _resolver(kind), met=len(_T) + met)
+               *rules: Callable[[AskS, Any], Why], options_meet: int = 0) -> Move[State, Any]:
+    return Move(words, _turn_options(kind, make), (*_T, *rules), _resolver(kind), options_meet=len(_T) + options_meet)
 
 
 def _free_move(kind: str, words: str, make: Callable[[State, Player], list[Any]],
-               *rules: Callable[[AskS, Any], Why], met: int = 0) -> Move[State, Any]:
+               *rules: Callable[[AskS, Any], Why], options_meet: int = 0) -> Move[State, Any]:
     # ruling: free-actions-any-time
-    return Move(words, _free(make), (who_acts, *rules), _resolver(kind), met=1 + met)
+    return Move(words, _free(make), (who_acts, *rules), _resolver(kind), options_meet=1 + options_meet)
 
 
 MOVES: dict[str, Move[State, Any]] = {
     "set_up": _turn_move("set_up", "set up", _set_up),
     "discard_support": _turn_move("discard_support", "discard a Support card", _discard_support, _discard_from,
-                                  met=1),
-    "draft": _turn_move("draft", "draft a Support card", _draft, _drafted, met=1),
+                                  options_meet=1),
+    "draft": _turn_move("draft", "draft a Support card", _draft, _drafted, options_meet=1),
     "play_support": _turn_move("play_support", "play a Support card", _play_support, _in_hand, _affordable,
-                               _support_target, met=3),
+                               _support_target, options_meet=3),
     "recruit": _turn_move("recruit", "recruit", _recruit, _characters_left),
     "place": _turn_move("place", "place a Character", _place, _drawn),
-    "move": _turn_move("move", "move a Character", _move, _movable, met=1),
+    "move": _turn_move("move", "move a Character", _move, _movable, options_meet=1),
     "end_move": _turn_move("end_move", "end the Movement", _end_move),
-    "evacuate": _turn_move("evacuate", "evacuate", _evacuate, _wounded, _evacuation, met=2),
+    "evacuate": _turn_move("evacuate", "evacuate", _evacuate, _wounded, _evacuation, options_meet=2),
     "buy": _turn_move("buy", "buy a drone", _buy),
-    "take_drone": _turn_move("take_drone", "take a drone", _take_drone, _in_shop, _warehouse_room, met=2),
+    "take_drone": _turn_move("take_drone", "take a drone", _take_drone, _in_shop, _warehouse_room, options_meet=2),
     "decline": _turn_move("decline", "buy nothing", _decline),
     "sortie": _turn_move("sortie", "fly a combat sortie", _sortie, _one_sortie, _ready_to_fly),
-    "attack": _turn_move("attack", "attack", _attack, _guaranteed, _target, met=1),
+    "attack": _turn_move("attack", "attack", _attack, _guaranteed, _target, options_meet=1),
     "end_sortie": _turn_move("end_sortie", "end the sortie", _end_sortie, _attacked),
     "extra_action": _turn_move("extra_action", "take an extra Action", _extra_action, _commander),
     "end_turn": _turn_move("end_turn", "end the turn", _end_turn),
-    "exchange_trophy": _free_move("exchange_trophy", "exchange a trophy", _exchange, _trophy, met=1),
+    "exchange_trophy": _free_move("exchange_trophy", "exchange a trophy", _exchange, _trophy, options_meet=1),
     "activate_project": _free_move("activate_project", "activate a Project", _activate, _open_project),
     "evacuate_effect": _free_move("evacuate_effect", "evacuate with an Effect", _evacuate_effect, _wounded,
-                                  _evacuation_source, met=2),
-    "repair": _free_move("repair", "repair a drone", _repair, _repair_source, _broken, met=2),
+                                  _evacuation_source, options_meet=2),
+    "repair": _free_move("repair", "repair a drone", _repair, _repair_source, _broken, options_meet=2),
     "defend": _turn_move("defend", "roll the defence die", _defend),
-    "choose": _turn_move("choose", "place a hit", _choose, _hit_choice, met=1),
+    "choose": _turn_move("choose", "place a hit", _choose, _hit_choice, options_meet=1),
 }

@@ -146,7 +146,7 @@ def _pick_options(ask: AskS, player: str) -> list[PickDrop]:
 
 
 def _in_supply(ask: AskS, a: PickDrop) -> Why:
-    supply = ask.once("supply", lambda: supply_left(ask.state))
+    supply = ask.cached("supply", lambda: supply_left(ask.state))
     return None if supply.get(a.kind, 0) > 0 else f"no {DROP_WORDS[a.kind]} is left in the supply"
 
 
@@ -351,7 +351,7 @@ def _paths(ask: AskS, player: str) -> dict[tuple[str, ...], None]:
     """The drives the path rule allows `player` now: its own search (`legal_paths` follows the same step
     rules as `_path_problem`), asked once per question."""
     s = ask.state
-    return ask.once(("paths", player),
+    return ask.cached(("paths", player),
                     lambda: dict.fromkeys(legal_paths(s, s.players[player], s.turn.allowance)))
 
 
@@ -398,7 +398,7 @@ def _lays(ask: AskS, player: str) -> dict[LayTile, None]:
     `_lay_place` checks), asked once per question."""
     s = ask.state
     face = s.turn.tile_in_hand
-    return ask.once(("lays", player), lambda: dict.fromkeys(
+    return ask.cached(("lays", player), lambda: dict.fromkeys(
         lay_options(s, s.players[player], face) if face is not None else ()))
 
 
@@ -681,7 +681,7 @@ def _play_options(ask: AskS, player: str) -> list[PlayPower]:
 
 
 def _card_plays(ask: AskS, p: Player, card: str) -> list[Where]:
-    return ask.once(("plays", card), lambda: _plays(ask.state, p, ask.state.box.effects[card]))
+    return ask.cached(("plays", card), lambda: _plays(ask.state, p, ask.state.box.effects[card]))
 
 
 # ruling: unprinted-cards
@@ -856,9 +856,9 @@ def _may_end(ask: AskS, a: EndTurn) -> Why:
 
 def _move(words: str, options: Any, rules: tuple[Any, ...], handler: Handler) -> Move[State, Any]:
     """One action kind. Every rule list opens with `_acting`, which every option meets (each is made for
-    the player asked about, the one acting): listing skips it (Move.met), a refusal asks it first."""
+    the player asked about, the one acting): listing skips it (Move.options_meet), a refusal asks it first."""
     assert rules[0] is _acting
-    return Move(words, options, rules, resolver(handler), met=1)
+    return Move(words, options, rules, resolver(handler), options_meet=1)
 
 
 MOVES: dict[str, Move[State, Any]] = {

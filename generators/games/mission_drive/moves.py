@@ -131,7 +131,7 @@ def _tried(ask: Ask[State], act: Any) -> str | None:
         hash(act)
     except TypeError:  # written by hand with lists: asked once, not kept
         return _try(ask.state, act)
-    return ask.once(("tried", act), lambda: _try(ask.state, act))
+    return ask.cached(("tried", act), lambda: _try(ask.state, act))
 
 
 def _try(s: State, act: Any) -> str | None:
@@ -434,23 +434,23 @@ def _one(action: Any) -> Callable[[Ask[State], str], Iterable[Any]]:
 
 
 def _move(words: str, options: Callable[[Ask[State], str], Iterable[Any]], rules: tuple[Rule, ...],
-          met: int = 0) -> Move[State, Any]:
+          options_meet: int = 0) -> Move[State, Any]:
     """One action kind, resolved by `run` (with its events, or without for a look-ahead)."""
-    return Move(words, options, rules, resolve, met=met, advance=advance)
+    return Move(words, options, rules, resolve, options_meet=options_meet, advance=advance)
 
 
 MOVES: dict[str, Move[State, Any]] = {
-    # met: the options hold only playable cards, targets and free spaces, and a move's or brake's options
+    # options_meet: the options hold only playable cards, targets and free spaces, and a move's or brake's options
     # carry every choice it meets (`_with_choices`, whose resolutions `choices_fit` finds in the memo).
-    "move": _move("move with a hero card", move_options, (card_playable, choices_fit), met=2),
-    "brake": _move("brake with a hero card", brake_options, (slot_holds_card, choices_fit), met=2),
+    "move": _move("move with a hero card", move_options, (card_playable, choices_fit), options_meet=2),
+    "brake": _move("brake with a hero card", brake_options, (slot_holds_card, choices_fit), options_meet=2),
     "use_upgrade": _move("use an upgrade", upgrade_options, (upgrade_installed, effect_has_a_target, choices_fit)),
-    "laser_strike": _move("call the satellite laser strike", laser_options, (laser_allowed,), met=1),
+    "laser_strike": _move("call the satellite laser strike", laser_options, (laser_allowed,), options_meet=1),
     "enemy_fire": _move("resolve an enemy card", lambda ask, p: (
-        _enemy_fire("enemy_fire", t) for t in enemy_targets(ask.state)), (enemy_target,), met=1),
+        _enemy_fire("enemy_fire", t) for t in enemy_targets(ask.state)), (enemy_target,), options_meet=1),
     "civilian_move": _move("resolve a civilian card", lambda ask, p: (
         _civilian_move("civilian_move", a, b) for a, b in civilian_moves(ask.state)), (civilian_step,),
-        met=1),
+        options_meet=1),
     "score": _move("score a mission", _one(ScoreAction("score")), ()),
     "spend": _move("spend points", lambda ask, p: spend_options(ask.state), (spend_allowed,)),
     "finish": _move("finish the upgrade step", _one(FinishAction("finish")), ()),
@@ -458,5 +458,5 @@ MOVES: dict[str, Move[State, Any]] = {
                            (road_fits_mission_cards,)),
     "boss_setup": _move("set up the boss", _one(BossSetupAction("boss_setup")), ()),
     "boss_turn": _move("play the boss's turn", lambda ask, p: _with_choices(ask, BossTurnAction("boss_turn")),
-                       (choices_fit,), met=1),
+                       (choices_fit,), options_meet=1),
 }

@@ -396,16 +396,18 @@ def _constant(*actions: Any) -> Callable[[AskS, str], tuple[Any, ...]]:
     return lambda ask, player: actions
 
 
-# `met`: the first rules every option meets by how its options are made (the round's command unused,
+# `options_meet`: the first rules every option meets by how its options are made (the round's command unused,
 # a die the crew holds, a car with an open slot, a space ahead, a target in range), so listing does
 # not ask them.
 MOVES: dict[str, Move[State, Any]] = {
     "command": Move("use a command", _command_options, (_once_a_round, _command_die, _command_has_an_effect),
-                    _resolver(_do_command), met=2),
-    "move": Move("put a die on a car's slot", _move_options, (_open_slot, _move_die), _resolver(_do_move), met=2),
-    "enter": Move("enter the starting tile", _enter_options, (_onto_the_back_row,), _resolver(_do_enter), met=1),
+                    _resolver(_do_command), options_meet=2),
+    "move": Move("put a die on a car's slot", _move_options, (_open_slot, _move_die),
+                 _resolver(_do_move), options_meet=2),
+    "enter": Move("enter the starting tile", _enter_options, (_onto_the_back_row,),
+                  _resolver(_do_enter), options_meet=1),
     "exit_pit": Move("leave the pit", _exit_options, (_onto_an_arrow,), _resolver(_do_exit_pit)),
-    "step": Move("step ahead", _step_options, (_into_a_space,), _resolver(_do_step), met=1),
+    "step": Move("step ahead", _step_options, (_into_a_space,), _resolver(_do_step), options_meet=1),
     "stop": Move("stop", _constant(StopAction("stop")), (), _resolver(_do_stop)),
     "drift": Move("drift past a car", _constant(DriftAction("drift")), (), _resolver(_do_drift)),
     "slam": Move("choose to slam", _constant(SlamAction("slam")), (), _resolver(_do_slam)),
@@ -413,7 +415,8 @@ MOVES: dict[str, Move[State, Any]] = {
     "keep": Move("keep a slam's roll", _constant(KeepAction("keep")), (), _resolver(_do_reroll)),
     "slipstream": Move("choose the car Slipstream moves", _slipstream_options, (_slipstream_car,),
                        _resolver(_do_slipstream)),
-    "shoot": Move("shoot", _shoot_options, (_in_range,), _resolver(_do_shoot), met=1),
+    "shoot": Move("shoot", _shoot_options, (_in_range,), _resolver(_do_shoot), options_meet=1),
     "end_turn": Move("end the turn", _constant(EndTurnAction("end_turn")), (), _resolver(_do_end_turn)),
-    "set_aside": Move("set a die aside", _set_aside_options, (_set_aside_die,), _resolver(_do_set_aside), met=1),
+    "set_aside": Move("set a die aside", _set_aside_options, (_set_aside_die,),
+                      _resolver(_do_set_aside), options_meet=1),
 }

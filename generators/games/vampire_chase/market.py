@@ -166,7 +166,7 @@ def _whole_row(ask: AskS, a: CycleAction) -> Why:
     s = ask.state
     if not s.market_row:
         return "the Market Row is empty: there is nothing to cycle"
-    if sorted(a.order) != ask.once("row", lambda: sorted(s.market_row)):
+    if sorted(a.order) != ask.cached("row", lambda: sorted(s.market_row)):
         return ("cycling puts all the Market Row's cards under the Market Deck, each once: "
                 f"{listed((s.title(c) for c in s.market_row), 'and')}")
     return None
@@ -193,10 +193,10 @@ def _do_reward(state: State, a: RewardAction, chance: Chance, events: list[Event
     state.phase = "hand"
 
 
-# `met`: the rules every option meets by how it is made (see `moves`).
+# `options_meet`: the rules every option meets by how it is made (see `moves`).
 MARKET_MOVES: dict[str, Move[State, Any]] = {
-    "buy": Move("buy a card", _buy_options, (market_gear, _in_row, _affordable), resolver(_do_buy), met=3),
-    "trash": Move("trash a card", _trash_options, (market_gear, _in_pile), resolver(_do_trash), met=2),
-    "cycle": Move("cycle the market", _cycle_options, (market_gear, _whole_row), resolver(_do_cycle), met=2),
-    "reward": Move("take a reward card", _reward_options, (_in_row,), resolver(_do_reward), met=1),
+    "buy": Move("buy a card", _buy_options, (market_gear, _in_row, _affordable), resolver(_do_buy), options_meet=3),
+    "trash": Move("trash a card", _trash_options, (market_gear, _in_pile), resolver(_do_trash), options_meet=2),
+    "cycle": Move("cycle the market", _cycle_options, (market_gear, _whole_row), resolver(_do_cycle), options_meet=2),
+    "reward": Move("take a reward card", _reward_options, (_in_row,), resolver(_do_reward), options_meet=1),
 }

@@ -378,17 +378,19 @@ def _do_keep(state: State, a: KeepAction, chance: Chance, events: list[Event]) -
 
 # --- the table -----------------------------------------------------------------------------------
 
-# Each move's functions take its own action class (the contract picks the move by `do:`). `met`: the
+# Each move's functions take its own action class (the contract picks the move by `do:`). `options_meet`: the
 # first rules every option meets by how its options are made (the gear open, a card in hand, a
 # target it may choose, a speed the cards make), so listing does not ask them again.
 MOVES: dict[str, Move[State, Any]] = {
     "shift": Move("shift gears", _shift_options, (_shift_moves_on,), resolver(_do_shift)),
-    "draw": Move("draw cards", _draw_options, (_draw_from_what_is_there, _draw_up_to_five), resolver(_do_draw), met=2),
-    "play": Move("play a card", _play_options, (_play_open, _as_played), resolver(_do_play), met=2),
-    "tuck": Move("tuck a card", _tuck_options, (play_gear, _tuck_after_play, in_hand), resolver(_do_tuck), met=3),
-    "move": Move("move the vehicle", _move_options, (move_gear, _move_reach), resolver(_do_move), met=2),
+    "draw": Move("draw cards", _draw_options, (_draw_from_what_is_there, _draw_up_to_five),
+                 resolver(_do_draw), options_meet=2),
+    "play": Move("play a card", _play_options, (_play_open, _as_played), resolver(_do_play), options_meet=2),
+    "tuck": Move("tuck a card", _tuck_options, (play_gear, _tuck_after_play, in_hand),
+                 resolver(_do_tuck), options_meet=3),
+    "move": Move("move the vehicle", _move_options, (move_gear, _move_reach), resolver(_do_move), options_meet=2),
     **MARKET_MOVES,
-    "end_turn": Move("end the turn", _end_options, (_speed_named,), resolver(_do_end_turn), met=1),
-    "discard": Move("discard a card", _discard_options, (in_hand,), resolver(_do_discard), met=1),
+    "end_turn": Move("end the turn", _end_options, (_speed_named,), resolver(_do_end_turn), options_meet=1),
+    "discard": Move("discard a card", _discard_options, (in_hand,), resolver(_do_discard), options_meet=1),
     "keep": Move("keep the hand", _keep_options, (_hand_within_limit,), resolver(_do_keep)),
 }

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from generators.content.model import Term
-from generators.site import escape, house
+from generators.site import escape, house_mark
 
 _WORD_JOINER = "\u2060"
 _FENCE = re.compile(r"^\s*(```+|~~~+)")
@@ -49,7 +49,7 @@ class Gloss:
 def tooltip_text(definition: str) -> str:
     """A definition as plain text that no HTML parser turns into markup."""
     s = re.sub(r"!?\[([^\]]*)\]\([^)]*\)", r"\1", definition)  # links: their text
-    s = house.plain(re.sub(r"[*_`]", "", " ".join(s.split())))
+    s = house_mark.plain(re.sub(r"[*_`]", "", " ".join(s.split())))
     return s.replace("<", "<" + _WORD_JOINER)
 
 
