@@ -33,7 +33,7 @@ import hashlib
 import os
 import pickle
 import re
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterator, Sequence
 from dataclasses import dataclass, fields, is_dataclass
 from functools import cache, partial
 from pathlib import Path
@@ -55,9 +55,13 @@ from generators.pdf.sizes import check_sizes
 from generators.play import figures
 from generators.play.variants import load_variant
 from generators.rules.contract import load_engine
-from generators.site import house_mark, paths
+from generators.site import hand_links, house_mark, paths
+from generators.site.collect import hand_written
 from generators.site.escape import INCOMPLETE_REFERENCE, markdown_body
+from generators.site.guide import GENERATED
 from generators.site.links import Anchors, GamePages
+from generators.site.play import PLAY
+from generators.site.projects import GAMES_SCRIPT
 from generators.site.quick import FILE, load_quick
 from generators.site.rulings import missing_play, parse
 from generators.site.safe_links import Judge, column, forbidden, locate, relative
@@ -79,7 +83,7 @@ def validate(root: Path, games: Sequence[str] | None = None, extra_paths: Sequen
     check_game_ids(content)
     # A remembered game's examples passed with exactly these files and this code: loaded if needed.
     work = load_all(content, games, extra_paths, later=remembered if not extra_paths else ())
-    check_site_pages()
+    check_site_pages(games=[folder.name for folder in game_dirs(Path(content.root))])
     for game in content.games:
         if game.id not in remembered:  # a remembered game passed these already
             check_link_schemes(game)
@@ -366,8 +370,10 @@ def check_variants(game: LoadedGame) -> None:
             load_variant(path, game, engine)
 
 
-def check_site_pages(site_src: Path | None = None) -> None:
-    """Every hand-written text file of the site is UTF-8 (MkDocs would stop on the first that is not)."""
+def check_site_pages(site_src: Path | None = None, games: Collection[str] = ()) -> None:
+    """Every hand-written text file of the site is UTF-8 (MkDocs would stop on the first that is not);
+    no page makes a link with a forbidden scheme, nor a relative link or image that leads nowhere
+    (generators/site/hand_links.py; `games`: the game folders, whose pages the site makes)."""
 
     root = paths.SITE_SRC if site_src is None else site_src  # read when called: tests point it elsewhere
     if not root.is_dir():
@@ -390,6 +396,21 @@ def check_site_pages(site_src: Path | None = None) -> None:
         if path.suffix.lower() == ".md":
             text = raw.decode("utf-8")
             _check_page(str(path), (), text, text)
+    hand = set(hand_written(root))
+    generated = {"index.md", GAMES_SCRIPT, *GENERATED}
+    # The site's own folders and a game's are taken on trust here (their files are made in the build,
+    # whose link check sees them and names the hand-written page a dead link is on).
+    trusted = {PLAY, "search", *games}
+
+    def exists(path: str) -> bool:
+        top, _, rest = path.partition("/")
+        if path in hand or path in generated or (top in trusted and rest):
+            return True
+        if top == "assets":  # the theme's own (Material's folders) besides site/assets
+            return rest.split("/")[0] in ("javascripts", "stylesheets", "images")
+        return not rest and top.split(".")[0] in paths.HUB_NAMES  # 404.html, sitemap.xml
+
+    hand_links.check_pages(root, exists)
 
 
 # --- characters the embedded fonts can print -----------------------------------------------------

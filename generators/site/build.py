@@ -54,6 +54,7 @@ from generators.site import mkdocs_run, play
 from generators.site.assets import THUMBS, thumb_targets
 from generators.site.collect import Shared, collect, ordered_games, prepare
 from generators.site.guide import schema_files
+from generators.site.hand_links import check_pages, in_site
 from generators.site.linkcheck import broken_links
 from generators.site.live import serve as live_serve
 from generators.site.paths import REPO, SITE_SRC
@@ -154,7 +155,8 @@ def build_site(content: Content, out: Path, say: Say = print, manifest: Manifest
         # what they reach in other projects (overviews, fixed page names) changes only when the
         # games do, which rebuilds every project.
         broken = broken_links(new, [p for project in stale for p in _pages(new, project, list(keys))])
-        if broken:
+        if broken:  # one on a hand-written page is a content mistake, named where it is written
+            check_pages(SITE_SRC, in_site(new))
             raise ToolError(f"the site has {len(broken)} broken link(s): {'; '.join(broken[:5])}; "
                             "the previous site was kept")
         commit.folder(new, site)

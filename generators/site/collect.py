@@ -98,10 +98,7 @@ def _hand_written(stage: Stage, site_src: Path) -> list[NavItem]:
     nav: list[NavItem] = []
     if not site_src.is_dir():
         return nav
-    for path in sorted(p for p in site_src.rglob("*") if p.is_file()):
-        rel = path.relative_to(site_src).as_posix()
-        if rel.startswith(f"{OVERRIDES}/") or any(part.startswith(".") for part in rel.split("/")):
-            continue
+    for rel, path in hand_written(site_src).items():
         stage.copy(rel, path)
         if path.suffix == ".md" and "/" not in rel and rel != "index.md":
             nav.append({nav_title(_title(path)): rel})
@@ -109,6 +106,16 @@ def _hand_written(stage: Stage, site_src: Path) -> list[NavItem]:
         if index.parent.name != OVERRIDES:
             nav.append(_section(stage, index))
     return nav
+
+
+def hand_written(site_src: Path) -> dict[str, Path]:
+    """The files of site/ the docs hold, by their docs path: all but the theme's overrides and hidden ones."""
+    found = {}
+    for path in sorted(p for p in site_src.rglob("*") if p.is_file()):
+        rel = path.relative_to(site_src).as_posix()
+        if not rel.startswith(f"{OVERRIDES}/") and not any(part.startswith(".") for part in rel.split("/")):
+            found[rel] = path
+    return found
 
 
 def _section(stage: Stage, index: Path) -> NavItem:

@@ -26,10 +26,13 @@ FRONT = "---\nsearch:\n  exclude: true\n---\n\n"  # players' search never lands 
 SCHEMA_ORDER = ("game", "component", "rule", "glossary", "notes", "icons", "scenario")
 
 
+# The guide's generated pages, by their path on the site (hand-written pages link them by name).
+GENERATED = (f"{GUIDE}/commands.md", f"{GUIDE}/exit-codes.md", f"{GUIDE}/schemas.md")
+
+
 def guide_pages(out: Path) -> dict[str, str]:
     """The generated pages by their path on the site."""
-    return {f"{GUIDE}/commands.md": commands_page(), f"{GUIDE}/exit-codes.md": exit_codes_page(),
-            f"{GUIDE}/schemas.md": schemas_page(schema_files(out))}
+    return dict(zip(GENERATED, (commands_page(), exit_codes_page(), schemas_page(schema_files(out))), strict=True))
 
 
 def _help(p: argparse.ArgumentParser) -> str:
