@@ -18,6 +18,7 @@ import yaml
 
 from generators.build_system.build_graph import Manifest, realize
 from generators.content.loader import Content, load_content
+from generators.content.model import LoadedGame, SearchQuestion
 from generators.pdf.options import Options
 from generators.pdf.print_targets import document_targets, png_targets
 from generators.site.build import SiteResult, build_site
@@ -29,7 +30,6 @@ CHROMIUM = Path("/usr/bin/chromium")
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
         "--disable-sync", "--no-first-run"]
 DESKTOP = {"width": 1440, "height": 900}
-QUESTIONS = ROOT / "tests" / "search_questions.yaml"
 
 
 @dataclass(frozen=True)
@@ -123,11 +123,12 @@ def page_url(base: str, docs_path: str) -> str:
     return base + f"{docs_path.removesuffix('.md')}.html"
 
 
-def questions(built: Built):
-    asked = yaml.safe_load(QUESTIONS.read_text("utf-8"))
-    games = {g.id: g for g in ready(built.content)}
-    assert set(games) <= set(asked), f"no search questions for {sorted(set(games) - set(asked))}"
-    return [(games[g], items) for g, items in asked.items() if g in games]
+def questions(built: Built) -> list[tuple[LoadedGame, tuple[SearchQuestion, ...]]]:
+    """Each ready game's players' questions (its tests.yaml `questions:`)."""
+    games = ready(built.content)
+    missing = [g.id for g in games if not g.tests.questions]
+    assert not missing, f"no search questions in these games' tests.yaml: {missing}"
+    return [(g, g.tests.questions) for g in games]
 
 
 def _entry_of(site: Path, game_id: str, chapter: str, folder: str = "") -> dict[str, str]:

@@ -99,3 +99,23 @@ def test_the_check_is_keyed_on_the_game_package_it_loads() -> None:
     assert package <= set(files), sorted(package - set(files))
     others = [f for f in files if f.startswith("games/") and not f.startswith(("games/kerb_dash/", "games/__init__"))]
     assert not others, others
+
+
+def test_the_game_declares_what_the_tests_ask_of_it() -> None:
+    """Its tests.yaml (validated with the content) names a search trial in a setting its rules offer,
+    and players' questions naming its own entries: nothing about it is written into a shared test."""
+    script = ("import sys\nfrom pathlib import Path\n"
+              "from generators.content.loader import load_content\n"
+              "from generators.rules.contract import add_engines, load_engine\n"
+              "add_engines(Path(sys.argv[1]) / 'games')\n"
+              "game = load_content(Path(sys.argv[1]) / 'content').game(sys.argv[2])\n"
+              "print(game.tests.search.setting in [s.label for s in load_engine(game.engine).simulation_setups()])\n"
+              "rules = {r.id for r in game.rules}\n"
+              "print(len(game.tests.questions), all(q.rule in rules for q in game.tests.questions))\n")
+    result = subprocess.run([sys.executable, "-c", script, str(FIXTURE), GAME], cwd=ROOT, capture_output=True,
+                            text=True, timeout=120)
+    assert result.returncode == 0, result.stderr[-2000:]
+    setting, questions = result.stdout.splitlines()
+    assert setting == "True"
+    count, named = questions.split()
+    assert int(count) >= 6 and named == "True"

@@ -37,21 +37,10 @@ from tests.helpers import real_content
 
 ROOT = Path(__file__).resolve().parent.parent
 CONTENT = real_content()
-# Per game: the setting to play, games per player, simulations a move. A setting where the look-ahead
-# neither always wins nor always loses, so the search has room to show.
-BUDGET = {
-    "vampire-chase": ("red-mile", 16, 60),
-    "thunder-road-ignition": ("2 players", 24, 20),
-    "mission-drive": ("normal", 40, 60),
-    "escape-deathrace-2182-micro": ("2 players", 60, 60),
-    "dronovody": ("2 players, every advanced rule", 40, 30),
-}
-
-
-# Not shown on this budget: the search's edge over the look-ahead is about 12 points in Escape Deathrace
-# and 17 in Дроноводи, where a few dozen games give an interval of about ±15 points; their audited large
-# runs (below) show it.
-SHORT = {"dronovody", "escape-deathrace-2182-micro"}
+# Per game (its tests.yaml `search:`): the setting to play, games per player, simulations a move, and
+# whether that budget shows the edge over the look-ahead (not where the edge is about 12 or 17 points
+# and a few dozen games give an interval of about ±15; their audited large runs, below, show it).
+TRIALS = {g.id: g.tests.search for g in CONTENT.games if g.engine and g.tests.search}
 # The large runs' games played again: a few of the search's (seconds each), more of the others'.
 REPLAYED = {"search": 3, "greedy": 12, "random": 12}
 
@@ -60,11 +49,12 @@ REPLAYED = {"search": 3, "greedy": 12, "random": 12}
 def _won(game_id: str) -> dict[str, tuple[bool, ...]]:
     """Each player's wins, seed by seed: alone, or in each seat in turn with the look-ahead in the
     others (the same games `roadkit simulate --against greedy` plays)."""
-    label, games, sims = BUDGET[game_id]
+    trial = TRIALS[game_id]
     game = CONTENT.game(game_id)
     content = game_content(game, engine_of(game))
-    return {p: tuple(outcomes(game.engine or "", content, label, p, "greedy", games, seed=100, simulations=sims,
-                              jobs=min(4, os.cpu_count() or 1))) for p in ("search", "greedy", "random")}
+    return {p: tuple(outcomes(game.engine or "", content, trial.setting, p, "greedy", trial.games, seed=100,
+                              simulations=trial.simulations, jobs=min(4, os.cpu_count() or 1)))
+            for p in ("search", "greedy", "random")}
 
 
 def _beats(game_id: str, other: str, name: str) -> None:
@@ -77,17 +67,25 @@ def _beats(game_id: str, other: str, name: str) -> None:
         f"{gap['high']:+.1f} (pairs: {gap['paired']})")
 
 
-@pytest.mark.parametrize("game_id", sorted(BUDGET))
+def test_every_game_with_an_engine_declares_its_search_trial() -> None:
+    missing = [g.id for g in CONTENT.games if g.engine and g.tests.search is None]
+    assert not missing, f"no `search:` in these games' tests.yaml: {missing}"
+    for game_id, trial in TRIALS.items():
+        settings = [s.label for s in engine_of(CONTENT.game(game_id)).simulation_setups()]
+        assert trial.setting in settings, f"{game_id}: tests.yaml search.setting is not one of {settings}"
+
+
+@pytest.mark.parametrize("game_id", sorted(TRIALS))
 def test_search_beats_random(game_id: str) -> None:
     _beats(game_id, "random", "random")
 
 
-@pytest.mark.parametrize("game_id", sorted(set(BUDGET) - SHORT))
+@pytest.mark.parametrize("game_id", sorted(g for g, trial in TRIALS.items() if trial.beats_look_ahead))
 def test_search_beats_look_ahead(game_id: str) -> None:
     _beats(game_id, "greedy", "look-ahead")
 
 
-@pytest.mark.parametrize("game_id", sorted(BUDGET))
+@pytest.mark.parametrize("game_id", sorted(TRIALS))
 def test_the_stored_large_run_holds_and_replays(game_id: str) -> None:
     """The stored head to head (the site's claim) is current, says what its own game-by-game outcomes
     say (search better than the look-ahead and than random), and its games replay as stored."""
@@ -128,11 +126,11 @@ def test_the_stored_large_run_holds_and_replays(game_id: str) -> None:
 
 def test_search_by_priors_is_deterministic_for_a_seed() -> None:
     """PUCT search (the game's `priors` hint) replays its choices from the same seed, move for move."""
-    game = CONTENT.game("dronovody")
+    game = next(g for g in CONTENT.games if g.engine and engine_of(g).hints.priors > 0)  # it asks for PUCT
     engine = engine_of(game)
     content = game_content(game, engine)
-    assert engine.hints.priors > 0  # the path under test: the game asks for PUCT
-    state = engine.new_game(engine.parse_options({"players": 3}), content, Chance.seeded(7))
+    state = engine.new_game(engine.parse_options(dict(engine.simulation_setups()[-1].options)), content,
+                            Chance.seeded(7))
     chance, picks = Chance.seeded(8), []
     for n in range(12):
         player = engine.players_to_act(state)[0]
@@ -159,11 +157,12 @@ def test_the_search_rates_after_the_games_rollout_of_look_ahead_moves(rollout: i
                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
     """A game's `rollout` hint: the look-ahead plays that many actions past each new position before it
     is rated (none by default)."""
-    game = CONTENT.game("dronovody")
+    game = next(g for g in CONTENT.games if g.engine)
     engine = engine_of(game)
     engine = dataclasses.replace(engine, hints=dataclasses.replace(engine.hints, rollout=rollout))
     content = game_content(game, engine)
-    state = engine.new_game(engine.parse_options({"players": 2}), content, Chance.seeded(3))
+    state = engine.new_game(engine.parse_options(dict(engine.simulation_setups()[0].options)), content,
+                            Chance.seeded(3))
     rolled: list[int] = []
     choose = LookaheadPlayer.choose
 
@@ -179,7 +178,8 @@ def test_the_search_rates_after_the_games_rollout_of_look_ahead_moves(rollout: i
 def test_the_audit_catches_a_stored_outcome_the_game_does_not_give(monkeypatch: pytest.MonkeyPatch) -> None:
     """One replayed look-ahead game's stored outcome flipped (its rows made to agree with the flipped
     outcomes, so only the replay can tell): the audit fails on that game."""
-    game_id = "escape-deathrace-2182-micro"
+    game_id = next(g for g in sorted(TRIALS) if ((figures.read(CONTENT.game(g)) or {}).get("players") or {})
+                   .get("comparisons"))
     read = figures.read
 
     def flipped(game: Any) -> Any:
@@ -203,6 +203,11 @@ def test_the_audit_catches_a_stored_outcome_the_game_does_not_give(monkeypatch: 
         test_the_stored_large_run_holds_and_replays(game_id)
 
 
+def _without_priors() -> str:
+    """A game whose search plays plain UCT (no `priors` hint): every simulation is a visit at the root."""
+    return next(g for g in sorted(TRIALS) if not engine_of(CONTENT.game(g)).hints.priors)
+
+
 def _first_choice(game_id: str) -> tuple[Any, Any, Any, str, list[Any]]:
     game = CONTENT.game(game_id)
     engine = engine_of(game)
@@ -217,7 +222,7 @@ def _first_choice(game_id: str) -> tuple[Any, Any, Any, str, list[Any]]:
 def test_the_analysis_explains_the_move_the_search_makes() -> None:
     """Every legal move is listed once, the chosen one first (the move `choose` makes from the same
     seed), then by visits; the visits add up to the simulations and each value is a mean return."""
-    engine, _, state, player, legal = _first_choice("mission-drive")
+    engine, _, state, player, legal = _first_choice(_without_priors())
     search = SearchPlayer(simulations=20)
     found = search.analyse(engine, state, player, legal, random.Random(3))
     assert found.best == search.choose(engine, state, player, legal, random.Random(3))
@@ -228,7 +233,7 @@ def test_the_analysis_explains_the_move_the_search_makes() -> None:
 
 
 def test_a_think_time_budget_stops_the_search_early() -> None:
-    engine, _, state, player, legal = _first_choice("mission-drive")
+    engine, _, state, player, legal = _first_choice(_without_priors())
     found = SearchPlayer(simulations=100_000, seconds=0.05).analyse(engine, state, player, legal,
                                                                    random.Random(3))
     assert 1 <= found.simulations < 100_000

@@ -1,7 +1,7 @@
 """Each game's quick reference answers what a player needs first: a turn in order (the rulebook's
 steps, named in the book's order), setup and who starts, every phase, how the game is won and lost,
 scoring and costs. Each is checked against a checklist written from its rulebook's sections
-(tests/fixtures/quick-checklists.yaml); every answer is whole sentences with its number, never a
+(each game's tests.yaml `quick:`); every answer is whole sentences with its number, never a
 pointer, and every ruling it rests on is linked as ours."""
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ import re
 from pathlib import Path
 
 import pytest
-import yaml
 
+from generators.content.model import QuickTrial
 from generators.site.quick import load_quick
 from tests.helpers import real_content
 
@@ -29,37 +29,14 @@ def book_text(game) -> str:
         pytest.skip(f"no rulebook transcription at {path} (set ROADKIT_RULEBOOKS)")
     return path.read_text(encoding="utf-8")
 
-# Each rulebook's turn: where it starts in the book, then each step as the book words it and the word
-# our quick reference uses for it, in the book's order.
-TURNS: dict[str, tuple[str, list[tuple[str, str]]]] = {
-    "thunder-road-ignition": ("On Your Turn", [("COMMAND", "command"), ("MOVE a car", "move"),
-                                               ("SHOOT with that car", "shoot")]),
-    "dronovody": ("1. Management Phase", [("play or discard one of their Support cards", "support card"),
-                                          ("take one Action", "action"),
-                                          ("the turn passes to the next player", "passes to the left")]),
-    "escape-deathrace-2182-micro": ("Taking a Turn\n", [("draws 1 card from the D4", "roll"),
-                                                        ("place as many ROAD TILES", "road tiles"),
-                                                        ("move your CHARACTER RALLY CAR", "drive"),
-                                                        ("Play 1 WEAPON DROP", "weapon drop"),
-                                                        ("Play 1 POWER CARD", "power card")]),
-    "mission-drive": ("Playing Your Turn", [("choose one of the three hero cards", "pick one"),
-                                            ("Moving and Firing", "move and fire"), ("Braking", "brake"),
-                                            ("place it in the discard pile", "discard"),
-                                            ("replace it with one from the top of the deck", "refill")]),
-    "vampire-chase": ("Played over two actions", [("Shift Gears", "shift gears"), ("Draw hand", "draw"),
-                                                  ("Take available Actions", "action"),
-                                                  ("End of Turn", "end of turn")]),
-}
-# Who starts: the book's words, and ours that the quick reference must say.
-STARTS = {
-    "thunder-road-ignition": ("The youngest player goes first", "youngest"),
-    "dronovody": ("the Operations Duty Officer", "operations duty officer"),
-    "escape-deathrace-2182-micro": ("most recently in a vechicle goes first", "most recently in a vehicle"),
-    "mission-drive": ("starts with the boss's turn", "boss goes first"),
-    "vampire-chase": ("Return to Player Turn", "you play alone"),
-}
 CARDS = ("Setup", "Win and loss")
-CHECKLISTS = yaml.safe_load((ROOT / "tests" / "fixtures" / "quick-checklists.yaml").read_text(encoding="utf-8"))
+
+
+def trial(game_id: str) -> QuickTrial:
+    """What the game's tests.yaml says its quick reference must answer."""
+    quick = GAMES[game_id].tests.quick
+    assert quick is not None, f"{game_id}: no `quick:` in its tests.yaml"
+    return quick
 
 
 def _flat(text: str) -> str:
@@ -83,14 +60,13 @@ def test_in_order_needs_the_order() -> None:
     assert in_order("shoot, then move, then command", ["command", "move", "shoot"]) == ["move", "shoot"]
 
 
-@pytest.mark.parametrize("game_id", sorted(TURNS))
+@pytest.mark.parametrize("game_id", sorted(GAMES))
 def test_the_turn_steps_are_the_rulebooks_in_its_order(game_id: str) -> None:
-    game = GAMES[game_id]
-    book = book_text(game)
-    anchor, steps = TURNS[game_id]
-    assert anchor in book
-    section = " ".join(book[book.index(anchor):].split()).casefold()
-    assert not in_order(section, [b for b, _ in steps]), "the step list is not the rulebook's"
+    book = book_text(GAMES[game_id])
+    turn = trial(game_id).turn
+    assert turn.starts in book
+    section = " ".join(book[book.index(turn.starts):].split()).casefold()
+    assert not in_order(section, [s.book for s in turn.steps]), "the step list is not the rulebook's"
 
 
 def quick_text(game) -> str:
@@ -100,7 +76,7 @@ def quick_text(game) -> str:
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))
 def test_the_quick_reference_turn_names_every_step_in_order(game_id: str) -> None:
-    missing = in_order(quick_text(GAMES[game_id]), [ours for _, ours in TURNS[game_id][1]])
+    missing = in_order(quick_text(GAMES[game_id]), [s.ours for s in trial(game_id).turn.steps])
     assert not missing, f"{game_id}: the quick reference's turn lacks, in order: {missing}"
 
 
@@ -111,22 +87,23 @@ def test_the_quick_reference_says_who_starts_the_start_and_the_end(game_id: str)
     assert set(CARDS) <= set(cards), f"{game_id}: quick reference cards {sorted(cards)}"
     assert all(c.rule for c in cards.values()), "every answer names the rule it restates"
     book = " ".join(book_text(game).split()).casefold()
-    theirs, ours = STARTS[game_id]
-    assert theirs.casefold() in book and ours in quick_text(game)
+    first = trial(game_id).first
+    assert first.book.casefold() in book and first.ours in quick_text(game)
     assert re.search(r"\d", cards["Setup"].text)
     end = _flat(cards["Win and loss"].text)
     assert re.search(r"\bwins?\b|\bwon\b", end) and re.search(r"\blose|\blost\b|\bloses\b", end)
 
 
 def test_every_game_has_a_checklist() -> None:
-    assert set(CHECKLISTS) == set(GAMES)
+    missing = [g for g in GAMES if GAMES[g].tests.quick is None]
+    assert not missing, f"no `quick:` in these games' tests.yaml: {missing}"
 
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))
 def test_the_checklist_is_the_rulebooks(game_id: str) -> None:
     """Each checklist item quotes words its rulebook prints (so it was written from the book)."""
     book = " ".join(book_text(GAMES[game_id]).split()).casefold()
-    absent = [i["book"] for i in CHECKLISTS[game_id] if " ".join(i["book"].split()).casefold() not in book]
+    absent = [i.book for i in trial(game_id).checklist if " ".join(i.book.split()).casefold() not in book]
     assert not absent, f"{game_id}: checklist words not in the rulebook: {absent}"
 
 
@@ -135,14 +112,14 @@ def test_the_quick_reference_passes_its_rulebook_checklist(game_id: str) -> None
     game = GAMES[game_id]
     text = quick_text(game)
     raw = "\n".join(c.text for c in load_quick(game).cards)
-    missing = [f"{i['section']}: {w!r}" for i in CHECKLISTS[game_id] for w in i["says"] if w.casefold() not in text]
+    missing = [f"{i.section}: {w!r}" for i in trial(game_id).checklist for w in i.says if w.casefold() not in text]
     assert not missing, f"{game_id}: the quick reference does not say: {missing}"
     notes = {n.id for n in game.notes.notes}
-    for item in CHECKLISTS[game_id]:
-        if "ruling" in item:
-            assert item["ruling"] in notes, f"{game_id}: no ruling {item['ruling']!r}"
-            assert f"[our ruling](#{item['ruling']})" in raw, \
-                f"{game_id}: {item['section']} rests on the ruling {item['ruling']!r}, not marked as ours"
+    for item in trial(game_id).checklist:
+        if item.ruling:
+            assert item.ruling in notes, f"{game_id}: no ruling {item.ruling!r}"
+            assert f"[our ruling](#{item.ruling})" in raw, \
+                f"{game_id}: {item.section} rests on the ruling {item.ruling!r}, not marked as ours"
 
 
 _LINK = re.compile(r"\[([^\]]*)\]\(([^)]*)\)")
@@ -191,10 +168,12 @@ def test_a_quick_reference_naming_no_rule_is_a_located_content_error(tmp_path: P
 
     from generators.build_system.errors import ContentError
 
+    game = next(iter(GAMES.values()))
     (tmp_path / "quick-reference.yaml").write_text(
-        "turn: [round]\ncards:\n  - title: Who starts\n    rule: nowhere\n    text: Anyone.\n", encoding="utf-8")
+        f"turn: [{game.rules[0].id}]\ncards:\n  - title: Who starts\n    rule: nowhere\n    text: Anyone.\n",
+        encoding="utf-8")
     with pytest.raises(ContentError) as err:
-        load_quick(replace(GAMES["thunder-road-ignition"], dir=str(tmp_path)))
+        load_quick(replace(game, dir=str(tmp_path)))
     message = str(err.value)
     assert "quick-reference.yaml:4:" in message and "cards[0].rule" in message and "'nowhere'" in message
 
@@ -206,13 +185,14 @@ def test_validation_finds_a_bad_link_in_a_quick_reference_answer(tmp_path: Path)
     from generators.validate import validate
 
     content = tmp_path / "content"
-    game = "thunder-road-ignition"
+    game = sorted(GAMES)[0]
     shutil.copytree(ROOT / "content" / game, content / game)
     shutil.copy(ROOT / "content" / "icons.yaml", content / "icons.yaml")
     path = content / game / "quick-reference.yaml"
     text = path.read_text(encoding="utf-8")
-    path.write_text(text.replace("first player with **2**", "first player with [two](#no-such-rule)"),
-                    encoding="utf-8")
+    broken = re.sub(r"\*\*\d+\*\*", "[two](#no-such-rule)", text, count=1)  # every answer has a number
+    assert broken != text
+    path.write_text(broken, encoding="utf-8")
     with pytest.raises(ContentError) as err:
         validate(content, [game])
     line = next(n for n, t in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if "no-such-rule" in t)

@@ -2,7 +2,7 @@
 
 What works there is checked here: every page of the Material build is built, with our styles,
 scripts and diagrams; its search index holds every game, Cyrillic words included; and in Chromium,
-served and from file://, its own search answers the player questions of tests/search_questions.yaml
+served and from file://, its own search answers the player questions of each game's tests.yaml
 at least as often as measured when this test was written (site/guide/site.md lists the questions it
 misses and why). Skipped, with the reason, when Zensical is not installed (`make test` installs it).
 """
@@ -131,19 +131,19 @@ def test_zensical_search_answers_player_questions(browser, zbuilt: tuple[Built, 
                 asked += 1
                 # As on Material: a question in a translation's language is asked on that language's
                 # pages and answered by its rules page.
-                lang = q.get("lang", "")
+                lang = q.lang or ""
                 url = page_url(base, f"{game.id}/{lang + '/' if lang else ''}quick-reference.md")
                 if url != at:
                     page.goto(url)
                     at = url
-                hrefs = _zsearch(page, q["query"])
+                hrefs = _zsearch(page, q.query)
                 if hrefs is None:
-                    misses.append(f"{game.id}: {q['query']!r} -> {q['rule']}: no answer within 10 s")
-                elif finds_rule(site, game, [[h] for h in hrefs], q["rule"], lang=lang):
+                    misses.append(f"{game.id}: {q.query!r} -> {q.rule}: no answer within 10 s")
+                elif finds_rule(site, game, [[h] for h in hrefs], q.rule, lang=lang):
                     found += 1
                 else:
                     shown = [urlsplit(h).path.split("/", 1)[-1] + "#" + urlsplit(h).fragment for h in hrefs[:3]]
-                    misses.append(f"{game.id}: {q['query']!r} -> {q['rule']}: {shown}")
+                    misses.append(f"{game.id}: {q.query!r} -> {q.rule}: {shown}")
         print(f"zensical {variant}: {found} of {asked} questions find their rule in the top three")
         print("\n".join(misses))
         assert found >= FOUND_AT_LEAST[variant], f"{found} of {asked} found; misses:\n" + "\n".join(misses)

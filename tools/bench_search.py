@@ -29,14 +29,6 @@ from generators.rules.facts import game_content
 from generators.rules.stats import rate
 
 ROOT = Path(__file__).resolve().parent.parent
-# Per game: a setting where random play does not always win (the search's settings in its tests).
-SETTINGS = {
-    "vampire-chase": "red-mile",
-    "thunder-road-ignition": "2 players",
-    "mission-drive": "normal",
-    "escape-deathrace-2182-micro": "2 players",
-    "dronovody": "2 players, every advanced rule",
-}
 GAMES = 20  # seeds per player and game
 SIMULATIONS = 20  # the search's simulations a move, hints on and off alike
 SEED = 3000
@@ -72,11 +64,12 @@ def search_strength(games: int = GAMES, simulations: int = SIMULATIONS) -> tuple
              "|---|---|---|---|---|---|---|---|"]
     missed: list[str] = []
     for game in content.games:
-        if not game.engine or game.id not in SETTINGS:
+        trial = game.tests.search  # the game's tests.yaml: a setting where random play does not always win
+        if not game.engine or trial is None:
             continue
         engine = engine_of(game)
         facts = game_content(game, engine)
-        label = SETTINGS[game.id]
+        label = trial.setting
         options = dict(next(s for s in engine.simulation_setups() if s.label == label).options)
         taken = seats(engine, facts, options)
         bare = dataclasses.replace(engine, hints=Hints())

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from generators.build_system.build_graph import write_if_changed
-from generators.content.model import Component, Game, Glossary, Icons, Notes, RuleMeta
+from generators.content.model import Component, Game, GameTests, Glossary, Icons, Notes, RuleMeta
 from generators.content.scenario import Scenario
 from generators.content.schema import json_schema, schema_ref
 
@@ -18,6 +18,7 @@ SCHEMAS: dict[str, tuple[type, str]] = {
     "component.schema.json": (Component, "content/*/components/*.yaml"),
     "glossary.schema.json": (Glossary, "content/*/glossary.yaml"),
     "notes.schema.json": (Notes, "content/*/notes.yaml"),
+    "tests.schema.json": (GameTests, "content/*/tests.yaml"),
     "rule.schema.json": (RuleMeta, "front matter of content/*/rules/*.md"),
     "icons.schema.json": (Icons, "content/icons.yaml"),
 }

@@ -20,6 +20,7 @@ from generators.content.model import (
     ID,
     Component,
     Game,
+    GameTests,
     Glossary,
     Icons,
     LoadedGame,
@@ -173,6 +174,7 @@ def load_game(game_dir: Path, icons: Icons, root: Path) -> LoadedGame:
     rules, rule_docs = _load_rules(game_dir, files)
     glossary, glossary_doc = _load_optional(game_dir / "glossary.yaml", Glossary, files)
     notes, notes_doc = _load_optional(game_dir / "notes.yaml", Notes, files)
+    tests, tests_doc = _load_optional(game_dir / "tests.yaml", GameTests, files)
 
     refs = _Refs(game, icons, {r.id for r in rules}, {c.id for c in components})
     for comp, doc in zip(components, component_docs, strict=True):
@@ -184,6 +186,8 @@ def load_game(game_dir: Path, icons: Icons, root: Path) -> LoadedGame:
     if notes_doc is not None:
         refs.check_notes(notes_doc, notes)
 
+    if tests_doc is not None:
+        _check_tests(tests_doc, tests, {r.id for r in rules}, {n.id for n in notes.notes})
     translations = _load_translations(game_dir, game_doc, game, rules, refs, files)
     components_unsorted = list(components)
     components.sort(key=lambda c: (c.order, c.id))
@@ -199,8 +203,20 @@ def load_game(game_dir: Path, icons: Icons, root: Path) -> LoadedGame:
         files=files,
         docs={c.id: d for c, d in zip(components_unsorted, component_docs, strict=True)},
         translations=translations,
+        tests=tests,
     )
     return loaded
+
+
+def _check_tests(doc: Doc, tests: GameTests, rule_ids: set[str], note_ids: set[str]) -> None:
+    """tests.yaml names the game's own rules entries and rulings."""
+    for i, q in enumerate(tests.questions):
+        if q.rule not in rule_ids:
+            raise doc.error(("questions", i, "rule"), f"expected a rules entry id of this game, got {q.rule!r}")
+    for i, item in enumerate(tests.quick.checklist if tests.quick else ()):
+        if item.ruling is not None and item.ruling not in note_ids:
+            raise doc.error(("quick", "checklist", i, "ruling"),
+                            f"expected a ruling id of this game's notes.yaml, got {item.ruling!r}")
 
 
 def _load_optional(path: Path, cls: type, files: dict[str, str]) -> tuple[Any, Doc | None]:

@@ -678,6 +678,87 @@ class Notes:
     notes: tuple[RuleNote, ...] = field(default=(), metadata=_meta("The rulebook notes.", max_items=300))
 
 
+# ---------------------------------------------------------------------------------------------
+# tests.yaml: what the tests and the benchmark ask of a game, kept with the game so that a game added
+# declares its own and no shared test or tool names a game. No player sees it.
+
+
+@dataclass(frozen=True)
+class SearchTrial:
+    """How the search player is measured in this game (tests/test_search_player.py, `make bench`)."""
+
+    setting: str = field(metadata=_meta(
+        "The engine's simulation setting (its label) to play: one where the one-step look-ahead neither "
+        "always wins nor always loses, so the search has room to show."))
+    games: int = field(metadata=_meta("Games per player in the test.", min=2, max=1000))
+    simulations: int = field(metadata=_meta("The search's simulations a move in the test.", min=1, max=10000))
+    beats_look_ahead: bool = field(default=True, metadata=_meta(
+        "The test's few games show the search beating the look-ahead; false where its edge needs more games "
+        "than a test plays (the stored large run in figures.json shows it), with the reason in a comment."))
+
+
+@dataclass(frozen=True)
+class BookWords:
+    """Words the rulebook prints, and the words our quick reference uses for them."""
+
+    book: str = field(metadata=_meta("Words the rulebook transcription prints (checked against it)."))
+    ours: str = field(metadata=_meta("The words the quick reference must hold for them."))
+
+
+@dataclass(frozen=True)
+class TurnSteps:
+    """A turn as the rulebook orders it."""
+
+    starts: str = field(metadata=_meta("Words where the turn's section begins in the rulebook."))
+    steps: tuple[BookWords, ...] = field(metadata=_meta("Each step, in the book's order.", max_items=30))
+
+
+@dataclass(frozen=True)
+class ChecklistItem:
+    """One thing the quick reference must say, written from a rulebook section."""
+
+    section: str = field(metadata=_meta("The rulebook section."))
+    book: str = field(metadata=_meta("Words the rulebook prints in that section (checked against it)."))
+    says: tuple[str, ...] = field(metadata=_meta("Words and numbers the quick reference must hold.", max_items=20))
+    ruling: str | None = field(default=None, metadata=_meta(
+        "The note (notes.yaml id) the answer rests on: the quick reference links it as our ruling."))
+
+
+@dataclass(frozen=True)
+class QuickTrial:
+    """What the quick reference must answer (tests/test_site_quick_reference.py)."""
+
+    turn: TurnSteps = field(metadata=_meta("The rulebook's turn, step by step."))
+    first: BookWords = field(metadata=_meta("Who starts, as the book and as we say it."))
+    checklist: tuple[ChecklistItem, ...] = field(metadata=_meta(
+        "The rulebook's sections in its order, each with what our quick reference must say.",
+        max_items=100))
+
+
+@dataclass(frozen=True)
+class SearchQuestion:
+    """A question players ask mid-game, typed as into the site's search, and the entry answering it."""
+
+    query: str = field(metadata=_meta("The words typed."))
+    rule: str = field(metadata=_meta("The rules entry id that must be among the first three results."))
+    lang: str | None = field(default=None, metadata=_meta(
+        "The translation whose pages are searched (game.yaml translations); none: the English pages.",
+        pattern=r"[a-z]{2}"))
+
+
+@dataclass(frozen=True)
+class GameTests:
+    """tests.yaml: what the tests and the benchmark ask of this game (no player sees it)."""
+
+    search: SearchTrial | None = field(default=None, metadata=_meta(
+        "How the search player is measured; every game with an engine gives it."))
+    quick: QuickTrial | None = field(default=None, metadata=_meta(
+        "What the quick reference must answer; every game with a quick reference gives it."))
+    questions: tuple[SearchQuestion, ...] = field(default=(), metadata=_meta(
+        "Players' questions the site's search must answer in its first three results (at least six for a "
+        "ready game); grow it with every question the search answered badly.", max_items=200))
+
+
 @dataclass(frozen=True)
 class Icon:
     """A vector icon as SVG path data in a 24x24 box."""
@@ -726,6 +807,7 @@ class LoadedGame:
     files: dict[str, str] = field(repr=False, default_factory=dict)  # display path -> sha256 of bytes
     docs: dict[str, Any] = field(repr=False, compare=False, default_factory=dict)  # component id -> its Doc
     translations: tuple[LoadedTranslation, ...] = ()
+    tests: GameTests = field(default_factory=GameTests, repr=False)  # tests.yaml
 
     @property
     def component_files(self) -> dict[str, str]:
