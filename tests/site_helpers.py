@@ -25,7 +25,7 @@ from generators.site.build import SiteResult, build_site
 from generators.site.guide import GUIDE
 from tests.helpers import CONTENT, ROOT
 
-NUMBERS = ROOT / "tests" / "site_rule_numbers.json"
+NUMBERS = ROOT / "tests" / "golden" / "rule-numbers"  # <game>.json: each rule's number on the site
 CHROMIUM = Path("/usr/bin/chromium")
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
         "--disable-sync", "--no-first-run"]

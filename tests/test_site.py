@@ -459,7 +459,7 @@ def test_the_authors_page_holds_ids_settings_engine_readings_and_the_report(buil
 
 def test_rule_numbers_are_shown_and_stable(built: Built, request: pytest.FixtureRequest) -> None:
     """Every rule shows its short number; a change to any number shows as a diff of
-    tests/site_rule_numbers.json (`pytest --update-golden` rewrites it)."""
+    tests/golden/rule-numbers/<game>.json (`pytest --update-golden` rewrites them)."""
     shown: dict[str, dict[str, str]] = {}
     for game in ready(built.content):
         shown[game.id] = {}
@@ -471,11 +471,15 @@ def test_rule_numbers_are_shown_and_stable(built: Built, request: pytest.Fixture
         numbers = list(shown[game.id].values())
         assert len(set(numbers)) == len(numbers), f"{game.id}: two rules share a number"
         assert len({n.split()[0] for n in numbers}) == 1
-    text = json.dumps(shown, indent=1, sort_keys=True, ensure_ascii=False) + "\n"
     if request.config.getoption("--update-golden"):
-        NUMBERS.write_text(text, "utf-8")
-    assert NUMBERS.is_file(), "no tests/site_rule_numbers.json: run pytest --update-golden and review it"
-    assert json.loads(NUMBERS.read_text("utf-8")) == shown, (
+        NUMBERS.mkdir(parents=True, exist_ok=True)
+        for game_id, numbers in shown.items():
+            (NUMBERS / f"{game_id}.json").write_text(
+                json.dumps(numbers, indent=1, sort_keys=True, ensure_ascii=False) + "\n", "utf-8")
+    stored = {p.stem: json.loads(p.read_text("utf-8")) for p in sorted(NUMBERS.glob("*.json"))}
+    missing = sorted(set(shown) - set(stored))
+    assert not missing, f"no tests/golden/rule-numbers/<game>.json for {missing}: run pytest --update-golden"
+    assert {g: stored[g] for g in shown} == shown, (
         "rule numbers changed; if intended, run pytest --update-golden and review the diff")
     docs = json.loads((built.site / "search" / "search_index.json").read_text("utf-8"))["docs"]
     titles = " ".join(d["title"] for d in docs)

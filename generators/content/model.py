@@ -754,6 +754,9 @@ class GameTests:
         "How the search player is measured; every game with an engine gives it."))
     quick: QuickTrial | None = field(default=None, metadata=_meta(
         "What the quick reference must answer; every game with a quick reference gives it."))
+    printed_examples: int | None = field(default=None, metadata=_meta(
+        "How many worked examples the rulebook prints (counted in its text: \"Example:\", \"Example play\"), "
+        "where each is replayed as one example with `source: printed`.", min=0, max=500))
     questions: tuple[SearchQuestion, ...] = field(default=(), metadata=_meta(
         "Players' questions the site's search must answer in its first three results (at least six for a "
         "ready game); grow it with every question the search answered badly.", max_items=200))
