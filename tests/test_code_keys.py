@@ -59,7 +59,7 @@ KEYS = r"""
 import argparse, json, sys
 from pathlib import Path
 from generators.build_system import build_graph, code_layers
-from generators.cli import _print_targets
+from generators.run import _print_targets
 from generators.content.loader import load_content
 from generators.check.runner import check_targets, load_all
 from generators.check.schemas import schema_targets
