@@ -546,7 +546,8 @@ def judge(error_text: str, box: Sandbox) -> str | None:
 
 
 def run(mutants: int, seed: int, work: Path, later: int = 0, on_mutant: Callable[[int], None] | None = None,
-        failing: list[tuple[Mutant, Sandbox]] | None = None, keep_failing: int = 0) -> Outcome:
+        failing: list[tuple[Mutant, Sandbox]] | None = None, keep_failing: int = 0,
+        outcome: Outcome | None = None) -> Outcome:
     """Validate `mutants` seeded mutants of the content copied into `work`; run `later` of those that
     validate through the steps after validation. With `failing`, keep up to `keep_failing` mutants that
     fail validation (applied, in their own copies) for build tests."""
@@ -556,7 +557,7 @@ def run(mutants: int, seed: int, work: Path, later: int = 0, on_mutant: Callable
     rng = random.Random(seed)
     box = Sandbox(work / "content")
     files = box.files()
-    outcome = Outcome()
+    outcome = outcome if outcome is not None else Outcome()  # given: filled as the run goes (progress reports)
     started = time.perf_counter()
     for i in range(mutants):
         mutant = mutate(rng, box, files)
@@ -622,13 +623,21 @@ def main(argv: list[str] | None = None) -> int:
     import tempfile
 
     with tempfile.TemporaryDirectory(prefix="roadkit-fuzz-") as tmp:
-        def progress(i: int) -> None:
-            if (i + 1) % 500 == 0:
-                print(f"  {i + 1} mutants", flush=True)
+        outcome = Outcome()  # filled as the run goes
+        told = [0]
+        started = time.perf_counter()
 
-        outcome = run(args.mutants, args.seed, Path(tmp), later=args.later, on_mutant=progress)
-    for failure in outcome.failures:
-        print(failure, file=sys.stderr)
+        def progress(i: int) -> None:
+            # each failure said as it is found, so a long run stopped early has told what it found
+            failures = outcome.failures
+            for failure in failures[told[0]:]:
+                print(failure, file=sys.stderr, flush=True)
+            told[0] = len(failures)
+            if (i + 1) % 100 == 0:
+                print(f"  {i + 1} mutants, {len(failures)} failures, {time.perf_counter() - started:.0f} s",
+                      flush=True)
+
+        run(args.mutants, args.seed, Path(tmp), later=args.later, on_mutant=progress, outcome=outcome)
     print(outcome.summary())
     return 1 if outcome.failures else 0
 

@@ -107,6 +107,23 @@ _SHAPES = [
     "[[{label}]]({url})",
     "[{label} [x] y]({url})",
     "[![{label}]({url})]({url})",
+    # nested lists, tables, footnote-like labels, admonitions and details, a label of character
+    # references, reference labels in another case, a tab or spaces around the target
+    "- item\n    - [{label}]({url})",
+    "- item\n    - [{label}][r{n}]\n\n        [r{n}]: {url}",
+    "| a | b |\n|---|---|\n| [{label}]({url}) | x |",
+    "| a |\n|---|\n| [{label}][r{n}] |\n\n[r{n}]: {url}",
+    "x[^{n}]\n\n[^{n}]: {url}",
+    "!!! note\n    [{label}]({url})",
+    "??? note \"t\"\n    [{label}][r{n}]\n\n    [r{n}]: {url}",
+    "[{label}](\t{url})",
+    "[&#91;{label}&#93;]({url})",
+    "> - [{label}]({url})",
+    "1. a\n    1. b\n\n        [{label}]({url})",
+    "[{label}][R{n}]\n\n[r{n}]: {url}",
+    "**[{label}][r{n}]**\n\n[r{n}]:\t{url}",
+    "[{label}]\n(  {url}  )",
+    "`code` [{label}](  <{url}>  'x')",
 ]
 
 
