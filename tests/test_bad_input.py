@@ -477,6 +477,26 @@ def test_out_inside_the_sources_is_refused(out: str, command: str) -> None:
     assert (sorted(p.name for p in ROOT.iterdir()), fingerprint(ROOT / "site")) == before
 
 
+@pytest.mark.parametrize("out", ["link-to-site", "link-to-site/", "link-to-site/new", "link-to-content/mission-drive",
+                                 "{root}/tests/x/../../site/", "{root}/./content/", "{root}/generators/../tests",
+                                 "link-to-root/", "loop-a", "loop-a/x", "{root}/mkdocs.yml", "link-to-file"])
+def test_out_reached_another_way_is_refused(tmp_path: Path, out: str) -> None:
+    """The sources reached through a link, `..`, `.` or a trailing slash are still the sources; a
+    link that leads round in a circle and a file are no output folder either: one line, exit 2."""
+    from tests.helpers import ROOT
+
+    for name, target in (("link-to-site", ROOT / "site"), ("link-to-content", ROOT / "content"),
+                         ("link-to-root", ROOT), ("loop-a", tmp_path / "loop-b"), ("loop-b", tmp_path / "loop-a"),
+                         ("link-to-file", ROOT / "README.md")):
+        (tmp_path / name).symlink_to(target)
+    before = sorted(p.name for p in ROOT.iterdir()), fingerprint(ROOT / "site")
+    result = run_cli("schema", "--content", ROOT / "content", "--out", out.format(root=ROOT), cwd=tmp_path)
+    assert result.returncode == 2, (out, result.stderr[-300:])
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and "--out" in lines[0] and "Traceback" not in result.stderr, result.stderr[-300:]
+    assert (sorted(p.name for p in ROOT.iterdir()), fingerprint(ROOT / "site")) == before
+
+
 def test_out_inside_another_content_folder_is_refused(tmp_path: Path) -> None:
     content = copy_content(tmp_path, ("mission-drive",))
     result = run_cli("schema", "--content", content, "--out", content / "mission-drive" / "build")

@@ -66,6 +66,10 @@ def test_a_fault_line_stays_short() -> None:
     line = describe_os_error(shutil.Error(errors))
     assert "(and 477 more files)" in line and len(line) < 200
     assert len(str(OutputError("x" * 200_000))) <= MAX_FAULT_LINE
+    # a long name first keeps the reason, which comes last
+    long_name = str(OutputError(describe_os_error(OSError(errno.ENAMETOOLONG, os.strerror(errno.ENAMETOOLONG),
+                                                          "x" * 5000))))
+    assert len(long_name) <= MAX_FAULT_LINE and long_name.endswith("File name too long"), long_name
 
 
 # --- build/site on a mount of its own -------------------------------------------------------------

@@ -159,12 +159,26 @@ def out_problem(out: Path, content: Path) -> str | None:
     """Why `out` cannot take a build's outputs: it is, holds or lies inside a folder the build reads
     (the content, the hand-written site, the code, the tests), or it is or holds the repository (a
     build there would replace site/ with generated pages and scatter outputs over the sources)."""
-    where = out.resolve()
-    sources = {"the content folder": content.resolve(), "site/ (the hand-written pages)": REPO / "site",
+    where = _resolved(out)
+    if where is None:
+        return f"--out {out} cannot be followed (a link that leads round in a circle, or a name too long)"
+    if where.exists() and not where.is_dir():
+        return f"--out {out} is a file; give a folder for the outputs (default: build/)"
+    sources = {"the content folder": _resolved(content), "site/ (the hand-written pages)": REPO / "site",
                "generators/ (the code)": PACKAGE, "tests/": REPO / "tests"}
     if REPO.is_relative_to(where):
         return f"--out {out} is or holds the repository; outputs go to a folder of their own (default: build/)"
     for name, folder in sources.items():
+        if folder is None:  # a content folder that cannot be followed: validation names it
+            continue
         if where == folder or where.is_relative_to(folder) or folder.is_relative_to(where):
             return f"--out {out} is or overlaps {name}; outputs go to a folder of their own (default: build/)"
     return None
+
+
+def _resolved(path: Path) -> Path | None:
+    """`path` with every link followed, or None where it cannot be (a loop of links, a name too long)."""
+    try:
+        return path.resolve()
+    except (OSError, RuntimeError, ValueError):  # RuntimeError: a loop, before Python 3.13
+        return None

@@ -1071,8 +1071,8 @@ def _mark(out: Path) -> bool:
     except OSError as exc:
         raise OutputError(f"cannot use the output folder {describe_os_error(exc)}") from None
     if entries and MANIFEST not in entries:
-        raise StrayFolder(f"{user_path(out)}/ holds files Roadkit did not make ({sorted(entries)[0]}, ...); give "
-                          "--out a new or empty folder (Roadkit replaces and deletes what is in it)")
+        raise StrayFolder(f"{user_path(out).rstrip('/')}/ holds files Roadkit did not make ({sorted(entries)[0]}, "
+                          "...); give --out a new or empty folder (Roadkit replaces and deletes what is in it)")
     with contextlib.suppress(OSError):  # a folder that cannot take it fails at its first real write
         write_atomic(out / MARKER, _MARKER_TEXT)
         return True

@@ -104,7 +104,9 @@ class EnvironmentFault(Exception):
 
     def __str__(self) -> str:
         text = one_line(super().__str__())
-        return text if len(text) <= MAX_FAULT_LINE else text[:MAX_FAULT_LINE - 1] + "…"
+        # cut in the middle: a long name comes first, and the reason, last, must stay
+        half = MAX_FAULT_LINE // 2
+        return text if len(text) <= MAX_FAULT_LINE else text[:half - 1] + "…" + text[-half:]
 
 
 class OutputError(EnvironmentFault):
