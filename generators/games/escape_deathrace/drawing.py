@@ -33,6 +33,12 @@ CAR_R = 11.0  # a car's disc, room for its driver's initials
 CAR_COLOURS = ("#c0392b", "#2471a3", "#1e8449", "#b9770e")
 
 
+# Where cars sit on a tile, in pixels from its left edge, first car first: side by side along the
+# bottom, under the tile's name (which may take two lines; a boss's HP is over its name).
+CAR_SLOTS = tuple(14 + 2.2 * CAR_R * n for n in range(4))
+CAR_Y = CELL - 3 - CAR_R  # a car's centre, from the tile's top edge
+
+
 def _car_spots(s: State) -> dict[str, tuple[float, float]]:
     """Each car on the road, in tile units (x, y of the tile grid; cars sharing a tile side by side)."""
     slots: dict[str, int] = {}
@@ -44,7 +50,7 @@ def _car_spots(s: State) -> dict[str, tuple[float, float]]:
         tile = s.tiles[p.tile]
         n = slots.get(tile.id, 0)
         slots[tile.id] = n + 1
-        out[name] = (tile.x + (14 + 2.2 * CAR_R * n) / CELL, tile.y + (CELL / 2 + 8) / CELL)
+        out[name] = (tile.x + CAR_SLOTS[n % len(CAR_SLOTS)] / CELL, tile.y + CAR_Y / CELL)
     return out
 
 
@@ -140,17 +146,26 @@ def _draw_tile(svg: draw.Svg, s: State, tile: Tile, origin: tuple[int, int]) -> 
                  draw.COLORS["lane"], 14)
     if tile.arrow:
         label = f"{ARROWS[tile.arrow]} NOS {ARROWS[tile.arrow]}"
+    # Top to bottom: a line for the tile's ordinal, a boss's HP and the drops; its name (two lines at
+    # most); the cars along the bottom (CAR_Y), clear of all of it.
+    size = max(10, svg.min_text)
+    top = y0 + 4 + size * 0.8
     which = tile_ordinal(s, tile)
     if which:  # the steps say "the 2nd Straight Road tile": the drawing names it the same way
-        svg.text(x0 + 6, y0 + 14, which, size=10, anchor="start")
+        svg.text(x0 + 6, top, which, size=10, anchor="start")
     if label:  # bold capitals run about a third wider than the average the wrap counts with
-        svg.lines(cx, y0 + 24 + svg.min_text, label, (CELL - 8) / 1.3, 10, weight="bold")
+        lines = draw.wrap(label, (CELL - 8) / 1.3, size)
+        room = max(1, int((y0 + CAR_Y - CAR_R - top - size * 0.25) / (size * 1.25)))  # lines above the cars
+        if len(lines) > room:  # a wide road's large text: shortened (the steps name the tile in full)
+            lines = [*lines[:room - 1], draw.fit(" ".join(lines[room - 1:]), (CELL - 8) / 1.3, size)]
+        for i, line in enumerate(lines):
+            svg.text(cx, top + size * 1.25 * (i + 1), line, size=10, weight="bold")
     if tile.boss is not None:
         hp = s.boss_hp[tile.boss]
-        svg.text(cx, y0 + CELL - 8, f"{hp}/{s.box.bosses[tile.boss]} HP" if hp else "defeated", size=10,
+        svg.text(cx, top, f"{hp}/{s.box.bosses[tile.boss]} HP" if hp else "defeated", size=10,
                  fill=draw.COLORS["boss"], weight="bold")
     for i, drop in enumerate(sorted(d.kind for d in s.board if d.tile == tile.id)):
-        svg.text(x0 + CELL - 6, y0 + 14 + (svg.min_text + 2) * i, drop, size=9, anchor="end",
+        svg.text(x0 + CELL - 6, top + (size + 2) * i, drop, size=9, anchor="end",
                  fill=draw.COLORS["enemy"])
 
 
@@ -160,12 +175,9 @@ def _draw_cars(svg: draw.Svg, s: State, origin: tuple[int, int], shown: list[Til
     for i, name in enumerate(s.order):
         if name not in spots or s.players[name].tile not in on:
             continue
-        p = s.players[name]
         x, y = origin[0] + spots[name][0] * CELL, origin[1] + spots[name][1] * CELL
         svg.circle(x, y, CAR_R, CAR_COLOURS[i % len(CAR_COLOURS)], draw.COLORS["ink"])
         svg.text(x, y + 4, name[:2], size=9, fill=draw.COLORS["paper"], weight="bold")
-        if p.hazard_side:
-            svg.text(x, y + CAR_R + svg.min_text, f"side {p.hazard_side}", size=8)
 
 
 def _draw_legend(svg: draw.Svg, s: State, top: float) -> float:
@@ -182,7 +194,9 @@ def _draw_legend(svg: draw.Svg, s: State, top: float) -> float:
         status = f"{p.hp} HP" if p.alive else "out"
         title = s.box.characters[p.character].title
         colour = CAR_COLOURS[i % len(CAR_COLOURS)]
-        lines = [draw.fit(f"{name} ({title}): {status}; {counted(len(p.power), 'power card')}", inner, 11),
+        # the side a car entered a hazard by is said here, not under the car: its tile has no room for it
+        side = f"; entered the hazard by side {p.hazard_side}" if p.hazard_side else ""
+        lines = [draw.fit(f"{name} ({title}): {status}; {counted(len(p.power), 'power card')}{side}", inner, 11),
                  draw.fit_list("drops", [f"{k} {n}" for k, n in p.drops.items() if n], inner, 11, "none")]
         for line in lines:
             y += step

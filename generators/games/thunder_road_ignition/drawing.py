@@ -4,7 +4,6 @@ same maps the print kit draws, with the cars, the pits, the starting area and th
 from __future__ import annotations
 
 import functools
-from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
@@ -16,7 +15,7 @@ from generators.games.thunder_road_ignition.state import Car, State, terrain
 from generators.rules import svg as draw
 from generators.rules.contract import Drawing
 
-UNIT = 34.0  # pixels per lane width
+UNIT = 40.0  # pixels per lane width: a space holds its name, its terrain mark and a car side by side
 MIN_WIDTH = 340.0  # room for the caption
 CAPTION_LINES = 6  # at most, wrapped: turn, who chooses, dice, the starting area and the finished cars
 AROUND = 1.2  # lanes of road shown around what an example changes (the zoom)
@@ -175,10 +174,11 @@ def draw_state(state: State, focus: draw.Focus | None = None) -> str:
     def pt(p: tuple[float, float]) -> tuple[float, float]:
         return ((p[0] - x0) * UNIT, head + (y1 - p[1]) * UNIT)
 
+    placed: dict[str, _Placed] = {}
     for pc in pieces:
-        _draw_piece(svg, state, pc, pt)
+        placed |= _draw_piece(svg, state, pc, pt)
     _draw_places(svg, state, pieces, pt)
-    _draw_cars(svg, state, pieces, pt)
+    _draw_cars(svg, state, pieces, pt, placed)
     draw.overlay(svg, focus, lambda p: pt((p[0], -p[1])), UNIT)
     svg.rect(0, 0, svg.width, head, "#f7f3ea")  # the caption over any road drawn under it
     for i, line in enumerate(lines):
@@ -240,7 +240,10 @@ def _around(state: State, pieces: list[_Piece]) -> list[tuple[float, float]]:
     return out
 
 
-def _draw_piece(svg: draw.Svg, state: State, pc: _Piece, pt: Any) -> None:
+def _draw_piece(svg: draw.Svg, state: State, pc: _Piece, pt: Any) -> dict[str, _Placed]:
+    """A tile's spaces with their names and marks; returns where the cars on it go (each space's
+    cars placed with its name and mark, so that no car covers them)."""
+    placed: dict[str, _Placed] = {}
     for s in pc.m.spaces:
         sid = f"{pc.tile}:{s.id}"
         here = terrain(state, sid)
@@ -250,13 +253,16 @@ def _draw_piece(svg: draw.Svg, state: State, pc: _Piece, pt: Any) -> None:
             inner = [pt(q) for q in _outlines(pc.m, pc.place, 0.08)[s.id]]
             svg.polygon(inner, "none", "#f2c200")
         mark = TERRAIN_MARK.get(here, "")
-        at, (mx, my) = _label_and_mark(svg, pc, s, poly, sid, mark, pt)
+        cars = sorted((c for c in state.cars.values() if c.at == sid), key=lambda c: c.id)
+        fx, fy = pc.place.turn(geometry.heading(pc.m, s.at[1] + 0.5))
+        at, (mx, my), cars_at = _label_and_mark(svg, pc, s, poly, sid, mark, pt, cars, (fx, -fy))
+        placed |= cars_at
         if sid in state.revealed:  # a hazard turned face up: a frame just inside the space, clear of its text
             inner = [pt(q) for q in _outlines(pc.m, pc.place, 0.05)[s.id]]
             for a, b in zip(inner, (*inner[1:], inner[0]), strict=True):
                 svg.line(a[0], a[1], b[0], b[1], "#8d6e00", 2)
         if mark:
-            svg.text(mx, my + MARK_SIZE * 0.35, mark, size=MARK_SIZE,
+            svg.text(mx, my + max(MARK_SIZE, svg.min_text) * 0.35, mark, size=MARK_SIZE,
                      fill="#ffffff" if here in ("oil-slick", "impassable") else "#1b1b1b", weight="bold")
         size = max(LABEL_SIZE, svg.min_text)
         svg.text(at[0], at[1] + size * 0.35, sid, size=LABEL_SIZE, fill="#333333")
@@ -271,19 +277,31 @@ def _draw_piece(svg: draw.Svg, state: State, pc: _Piece, pt: Any) -> None:
     a = pt(_frame_point(pc, geometry.entry(pc.m), 0, 0))
     b = pt(_frame_point(pc, geometry.entry(pc.m), pc.m.lanes, 0))
     svg.line(a[0], a[1], b[0], b[1], "#1b1b1b", 2.5)
+    return placed
 
 
 LABEL_SIZE, MARK_SIZE = 7.0, 10.0
 # Where in a space its id and its terrain mark may sit: (forward from the back edge, across from the
 # left), as fractions of the space; the id prefers the back, the mark the middle.
-LABEL_SPOTS = [(t, u) for t in (0.22, 0.78, 0.5, 0.35, 0.65) for u in (0.5, 0.25, 0.75, 0.15, 0.85)]
-MARK_SPOTS = [(t, u) for t in (0.5, 0.7, 0.3) for u in (0.5, 0.3, 0.7)]
+LABEL_SPOTS = [(t, u) for t in (0.22, 0.78, 0.5, 0.35, 0.65, 0.15) for u in (0.5, 0.25, 0.75, 0.15, 0.85)]
+MARK_SPOTS = [(t, u) for t in (0.5, 0.7, 0.3, 0.45, 0.55) for u in (0.5, 0.3, 0.7)]
+
+
+# Where a car may sit in a space it shares with its name (and mark), front first, then to a side;
+# and how far its token may shrink (of its full size) to leave them clear.
+CAR_SPOTS = [(0.68, 0.5), (0.74, 0.5), (0.62, 0.5), (0.68, 0.28), (0.68, 0.72), (0.5, 0.5), (0.4, 0.5),
+             *((t, u) for u in (0.84, 0.16) for t in (0.5, 0.75, 0.25)), (0.85, 0.5), (0.85, 0.3), (0.85, 0.7)]
+SHARED_SPOTS = [(0.68, 0.28), (0.68, 0.72), (0.45, 0.28), (0.45, 0.72), *CAR_SPOTS]  # cars sharing a space
+CAR_SCALES = (1.0, 0.82, 0.66, 0.5)
+_Placed = tuple[tuple[float, float], tuple[float, float], float]  # a car's centre, heading (pixels) and scale
 
 
 def _label_and_mark(svg: draw.Svg, pc: _Piece, s: Any, poly: list[tuple[float, float]], sid: str, mark: str,
-                    pt: Any) -> tuple[tuple[float, float], tuple[float, float]]:
-    """Where a space's id and its terrain mark are centred: each inside
-    the space and clear of the other, the id as near the back edge as that allows."""
+                    pt: Any, cars: list[Car], heading: tuple[float, float],
+                    ) -> tuple[tuple[float, float], tuple[float, float], dict[str, _Placed]]:
+    """Where a space's id and its terrain mark are centred, and where each car on it goes: each inside
+    the space and clear of the others, the id as near the back edge as that allows, a car as near
+    the front and as large as that allows."""
     back, front = geometry.edge(pc.m, s, "back"), geometry.edge(pc.m, s, "front")
 
     def spot(t: float, u: float) -> tuple[float, float]:
@@ -299,20 +317,71 @@ def _label_and_mark(svg: draw.Svg, pc: _Piece, s: Any, poly: list[tuple[float, f
     def outside(b: Box) -> int:
         return sum(not draw.inside("polygon", tuple(poly), x, y) for x in (b.x, b.x1) for y in (b.y, b.y1))
 
-    marks = [spot(t, u) for t, u in MARK_SPOTS] if mark else [spot(0.5, 0.5)]
-    best: tuple[float, tuple[float, float], tuple[float, float]] | None = None
-    for i, m in enumerate(marks):
-        taken = [box(*m, mark, mark_size, True)] if mark else []
-        cost_mark = i + 50 * sum(outside(b) for b in taken)
-        for j, at in enumerate(spot(t, u) for t, u in LABEL_SPOTS):
-            b = box(*at, sid, label, False)
-            clash = sum(max(0.0, min(b.x1, o.x1) - max(b.x, o.x)) * max(0.0, min(b.y1, o.y1) - max(b.y, o.y))
-                        for o in taken)
-            cost = cost_mark + j + 100 * outside(b) + (1000 + clash if clash else 0)
-            if best is None or cost < best[0]:
-                best = (cost, at, m)
+    def meet(b: Box, o: Box) -> float:
+        return max(0.0, min(b.x1, o.x1) - max(b.x, o.x)) * max(0.0, min(b.y1, o.y1) - max(b.y, o.y))
+
+    spots = CAR_SPOTS if len(cars) == 1 else SHARED_SPOTS
+
+    def place_cars(scale: float, first: int) -> tuple[dict[str, _Placed], list[Box], float]:
+        """The first car at spot `first`, each other at the first spot inside the space and clear of
+        the cars placed before it; and the cost of where they went (1000 and over: a car on another)."""
+        out: dict[str, _Placed] = {}
+        boxes: list[Box] = []
+        total = 0.0
+        for n, car in enumerate(cars):
+            options = []
+            for i in [first] if n == 0 else range(len(spots)):
+                b = _car_box(car, spot(*spots[i]), heading, scale)
+                options.append((i + 100 * outside(b) + (1000 if any(meet(b, o) for o in boxes) else 0), i, b))
+            cost, i, b = min(options)
+            out[car.id] = (spot(*spots[i]), heading, scale)
+            boxes.append(b)
+            total += cost
+        return out, boxes, total
+
+    # The texts' places do not depend on the cars: worked out once, with what each costs alone.
+    marks: list[tuple[float, tuple[float, float], Box | None]] = [
+        (i + 50 * outside(b), m, b) for i, m in enumerate(spot(t, u) for t, u in MARK_SPOTS)
+        for b in [box(*m, mark, mark_size, True)]] if mark else [(0, spot(0.5, 0.5), None)]
+    labels = [(j + 100 * outside(b), at, b) for j, at in enumerate(spot(t, u) for t, u in LABEL_SPOTS)
+              for b in [box(*at, sid, label, False)]]
+    best: tuple[float, tuple[float, float], tuple[float, float], dict[str, _Placed]] | None = None
+    layouts = [(scale, first) for scale in CAR_SCALES for first in range(len(spots))] if cars else [(1.0, 0)]
+    for scale, first in layouts:
+        cars_at, car_boxes, cost_cars = place_cars(scale, first)
+        if best is not None and cost_cars >= best[0]:
+            continue
+        for alone, m, mb in marks:
+            taken = [mb] if mb is not None else []
+            cost_mark = alone + cost_cars + sum(1000 + meet(mb, c) for c in car_boxes if mb is not None and meet(mb, c))
+            if best is not None and cost_mark >= best[0]:
+                continue
+            for cost_label, at, lb in labels:
+                clash = sum(meet(lb, o) for o in taken + car_boxes)
+                cost = cost_mark + cost_label + (1000 + clash if clash else 0)
+                if best is None or cost < best[0]:
+                    best = (cost, at, m, cars_at)
+        if best is not None and best[0] < 100:
+            break  # the largest cars nearest the front that leave the name and mark clear, inside the space
     assert best is not None
-    return best[1], best[2]
+    return best[1], best[2], best[3]
+
+
+def _car_corners(car: Car, centre: tuple[float, float], heading: tuple[float, float],
+                 scale: float = 1.0) -> list[tuple[float, float]]:
+    length, width = CAR_LENGTH[car.size] * UNIT * scale, 0.42 * UNIT * max(scale, 0.6)
+    length = max(length, width)  # never shorter than wide: its letter fits
+    hx, hy = heading
+    px, py = -hy, hx
+    cx, cy = centre
+    return [(cx + hx * length / 2 * a + px * width / 2 * b, cy + hy * length / 2 * a + py * width / 2 * b)
+            for a, b in ((1, 1), (1, -1), (-1, -1), (-1, 1))]
+
+
+def _car_box(car: Car, centre: tuple[float, float], heading: tuple[float, float], scale: float) -> Box:
+    pts = _car_corners(car, centre, heading, scale)
+    return Box.spanning(min(p[0] for p in pts), min(p[1] for p in pts), max(p[0] for p in pts),
+                        max(p[1] for p in pts))
 
 
 def _draw_places(svg: draw.Svg, state: State, pieces: list[_Piece], pt: Any) -> None:
@@ -329,45 +398,30 @@ def _draw_places(svg: draw.Svg, state: State, pieces: list[_Piece], pt: Any) -> 
         svg.text(x, y, "starting area", size=10, fill="#555555")
 
 
-def _car_shape(svg: draw.Svg, car: Car, centre: tuple[float, float], heading: tuple[float, float]) -> None:
-    length, width = CAR_LENGTH[car.size] * UNIT, 0.42 * UNIT
-    hx, hy = heading
-    px, py = -hy, hx
-    cx, cy = centre
-    pts = []
-    for a, b in ((1, 1), (1, -1), (-1, -1), (-1, 1)):
-        pts.append((cx + hx * length / 2 * a + px * width / 2 * b, cy + hy * length / 2 * a + py * width / 2 * b))
-    svg.polygon(pts, CREW_FILL.get(car.crew, "#777777"), "#ffffff")
+def _car_shape(svg: draw.Svg, car: Car, centre: tuple[float, float], heading: tuple[float, float],
+               scale: float = 1.0) -> None:
+    svg.polygon(_car_corners(car, centre, heading, scale), CREW_FILL.get(car.crew, "#777777"), "#ffffff")
     label = car.size[0].upper() + ("·" * len(car.tokens))
-    svg.text(cx, cy + 4, label, size=11, fill="#ffffff", weight="bold")
+    svg.text(centre[0], centre[1] + 4, label, size=11, fill="#ffffff", weight="bold")
 
 
-def _draw_cars(svg: draw.Svg, state: State, pieces: list[_Piece], pt: Any) -> None:
-    by_tile = {pc.tile: pc for pc in pieces}
-    shared: Counter[str] = Counter()
+def _draw_cars(svg: draw.Svg, state: State, pieces: list[_Piece], pt: Any, placed: dict[str, _Placed]) -> None:
     waiting: dict[str, int] = {}
     for car in sorted(state.cars.values(), key=lambda c: c.id):
         if car.at in state.board.spaces:
-            sp = state.board.spaces[car.at]
-            if sp.tile not in by_tile:
-                continue  # off the zoomed stretch of road
-            pc = by_tile[sp.tile]
-            local = next(s for s in pc.m.spaces if s.id == sp.local)
-            cx, cy = pt(pc.place.apply(geometry.centre(pc.m, local)))
-            k = shared[car.at]
-            shared[car.at] += 1
-            fx, fy = pc.place.turn(geometry.heading(pc.m, sp.row + 0.5))
-            _car_shape(svg, car, (cx + k * 9, cy - k * 9), (fx, -fy))
+            if car.id in placed:  # else off the zoomed stretch of road
+                _car_shape(svg, car, *placed[car.id])
             continue
         if car.at == START:
-            if 1 not in by_tile:
+            if pieces[0].tile != 1:
                 continue  # listed in the caption
-            pc, where = by_tile[1], _start_point
+            pc, where = pieces[0], _start_point
         elif car.at == FINISHED:
             if pieces[-1].tile != len(state.board.road):
                 continue
             pc, where = pieces[-1], _finish_point
         else:
+            by_tile = {p.tile: p for p in pieces}
             if int(car.at[4:]) not in by_tile:
                 continue
             pc, where = by_tile[int(car.at[4:])], _pit_side
