@@ -205,3 +205,21 @@ def test_a_finished_game_resumed_shows_what_the_live_one_did(game_id: str) -> No
     seat = session.seats[0]
     again = Session.resume(session.engine, session.content, json.loads(json.dumps(session.saved())))
     assert again.seats == session.seats and again.view(seat) == session.view(seat)
+
+
+SUBJECTLESS = re.compile(r"^(rolls|draws|flips|reveals|takes|moves|loses|gains|discards|shoots|plays)\b", re.I)
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_the_log_says_who_did_each_thing(game_id: str) -> None:
+    """A roll or draw told without its doer ("Rolls 4 on a movement die": whose?) is told as the
+    acting seat's; no line of the log starts with a verb."""
+    session = _session(game_id, 14)
+    _walk(session, 14, 30, look=False)
+    lines = [line for e in session.log if e.seat for line in (e.said, *e.then)]
+    assert lines, "no step was played"
+    assert not [line for line in lines if SUBJECTLESS.match(line)]
+
+
+def test_subjectless_finds_a_line_without_its_doer() -> None:
+    assert SUBJECTLESS.match("rolls 4 on a movement die") and not SUBJECTLESS.match("red: rolls 4 on a movement die")

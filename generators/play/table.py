@@ -275,7 +275,8 @@ class Session:
         said = said_by(seat, engine.describe_action(action, state, content))
         rolled = len(self.chance.log)
         self.state, events = engine.play(state, action, self.chance)
-        then = [chance_words(engine, content, r.label, r.value) for r in self.chance.log[rolled:]]
+        # a roll or draw on a player's step is theirs: told with their name ("red: rolls 4 on a movement die")
+        then = [said_by(seat, chance_words(engine, content, r.label, r.value)) for r in self.chance.log[rolled:]]
         then += engine.describe_events(events, content, self.state)
         by = "you" if human or seat in self.humans else "rules" if not seat else "computer"
         self.log.append(Entry(seat, by, said, tuple(then)))

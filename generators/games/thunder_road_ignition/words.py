@@ -59,8 +59,8 @@ def describe_random(label: str, value: Any, name: Callable[[str], str]) -> str:
         face = str(value) if isinstance(value, int) else name(str(value)).capitalize()
         face += " car moves" if label == "slam" else ""
         return f"rolls {face} on {_DIE[label]}"
-    if label == "damage":
-        return f"draws the damage token {name(str(value))}"
+    if label == "damage":  # drawn by the hit car's owner, not always the player acting: the next line names the car
+        return f"the damage token drawn is {name(str(value))}"
     if label == "hazard":
         return f"flips the hazard token: {name(str(value))}"
     # The simulated road (see setup.lay_road): the tiles mixed, each laid one side up.
@@ -118,7 +118,8 @@ def describe_event(e: Event, s: State | None, content: GameContent | None) -> st
         return f"{car_words(str(d['car']))} takes a damage token: {name(str(d['token']))}"
     if kind == "shot":
         what = "the missile" if d["how"] == "missile" else "the shot"
-        return f"{what} at {car_words(str(d['target']))} {'hits' if d['hit'] else 'misses'}"
+        by = f"{car_words(str(d['shooter']))}'s shot" if d.get("shooter") and d["how"] != "missile" else what
+        return f"{by} at {car_words(str(d['target']))} {'hits' if d['hit'] else 'misses'}"
     if kind == "slam":
         top, bottom = car_words(str(d["top"])), car_words(str(d["bottom"]))
         return f"slam on {space_words(str(d['space']))}: {top} on top of {bottom}"
