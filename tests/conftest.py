@@ -104,6 +104,7 @@ SLOW: dict[str, str] = {
     "tests/test_site.py": "the whole site of every game, with its print kit and check",
     "tests/test_site_browser.py": "Chromium over the whole site",
     "tests/test_play_browser.py": "Chromium plays a whole game of every game on its Play page",
+    "tests/test_drawing_labels.py::test_no_piece_hides_a_label": "every game's drawing of some 200 positions",
     "tests/test_site_zensical.py": "the whole site built again by Zensical, and Chromium",
     "tests/test_site_projects.py": "the whole site's projects",
     "tests/test_print.py": "the whole print kit of every game on both papers, twice (byte for byte)",
