@@ -195,9 +195,11 @@ def _draw_legend(svg: draw.Svg, s: State, top: float) -> float:
         title = s.box.characters[p.character].title
         colour = CAR_COLOURS[i % len(CAR_COLOURS)]
         # the side a car entered a hazard by is said here, not under the car: its tile has no room for it
-        side = f"; entered the hazard by side {p.hazard_side}" if p.hazard_side else ""
-        lines = [draw.fit(f"{name} ({title}): {status}; {counted(len(p.power), 'power card')}{side}", inner, 11),
-                 draw.fit_list("drops", [f"{k} {n}" for k, n in p.drops.items() if n], inner, 11, "none")]
+        side = f"; in the hazard from side {p.hazard_side}" if p.hazard_side else ""
+        drops = draw.fit_list("drops", [f"{k} {n}" for k, n in p.drops.items() if n],
+                              inner - len(side) * 11 * draw.CHAR_WIDTH, 11, "none")
+        lines = [draw.fit(f"{name} ({title}): {status}; {counted(len(p.power), 'power card')}", inner, 11),
+                 drops + side]
         for line in lines:
             y += step
             svg.text(10, y, line, size=11, anchor="start", fill=colour)
