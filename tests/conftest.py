@@ -95,6 +95,14 @@ def pytest_collection_finish(session: pytest.Session) -> None:
 SLOW: dict[str, str] = {
     "tests/test_search_player.py": "search games against the other players, and the stored runs replayed",
     "tests/test_engine_contract.py::test_random_playthroughs_keep_every_invariant": "500 whole games per engine",
+    "tests/test_engine_contract.py::test_a_whole_game_leaves_no_reference_cycles": "a whole game per player, traced",
+    "tests/test_engine_contract.py::test_the_cycle_check_catches_a_cycle": "a whole game per engine, traced",
+    "tests/test_engine_contract.py::test_a_seed_replays_the_same_game": "60 whole games per engine",
+    "tests/test_engine_contract.py::test_greedy_policy_plays_whole_games": "whole games by the look-ahead",
+    "tests/test_engine_mission_drive.py::test_random_play_from_later_stages_keeps_the_contract":
+        "random games to the end from each later stage, every state checked",
+    "tests/test_engine_escape_deathrace.py::test_greedy_play_escapes_more_often_than_random_play": "24 whole games",
+    "tests/test_play_terminal.py::test_a_whole_game_is_played_in_the_terminal": "a whole game per engine, typed",
     "tests/test_balance.py": "whole games for every seat and variant",
     "tests/test_difficulty_order.py": "whole games per setting",
     "tests/test_simulate_setting.py": "whole games per setting",
