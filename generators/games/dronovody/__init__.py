@@ -7,8 +7,8 @@ and 3 enemies per player, 4 wounded, 4 rounds, 3 Projects per player) are consta
 
 The modules: `facts` (numbers, card facts, the catalogue, roll rules), `state`, `specs` (setup, options,
 actions), `setup`, `abilities` (what a player has: Pilots, Reconnaissance, Ammunition, targets, points),
-`flow` (dealing, turns, wounds, threats, Recovery), `resolve` (what each move does), `moves` (options,
-rules and resolution per action), `turns` (the steps as data; who acts), `results`, `words`, `drawing`,
+`flow` (dealing, turns, wounds, threats, Recovery), `resolve` (what each move does), `moves` (options
+and rules per action), `turns` (the steps as data; who acts), `results`, `words`, `drawing`,
 `odds`, `policy` (search hints). Readings where the rulebook is silent or unclear are rulings in
 content/dronovody/notes.yaml, marked `# ruling: <id>` where the code applies them.
 

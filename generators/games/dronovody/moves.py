@@ -25,13 +25,11 @@ from generators.games.dronovody.abilities import (
     target_ok,
 )
 from generators.games.dronovody.facts import PLACES
-from generators.games.dronovody.flow import settle
-from generators.games.dronovody.resolve import HANDLERS
+from generators.games.dronovody.resolve import resolver
 from generators.games.dronovody.specs import act
 from generators.games.dronovody.state import Player, State
 from generators.games.dronovody.turns import actors, has_free_action, not_waiting_on, waiting_on
-from generators.rules.chance import Chance
-from generators.rules.contract import Ask, Event, Move
+from generators.rules.contract import Ask, Move
 
 Why = str | None
 AskS = Ask[State]
@@ -105,20 +103,6 @@ def _turn_options(kind: str, make: Callable[[State, Player], list[Any]]) -> Call
         return make(s, s.players[player])
     options.__name__ = f"_{kind}_options"
     return options
-
-
-def _resolver(kind: str) -> Callable[[State, Any, Chance], tuple[State, list[Event]]]:
-    """The move applied to one copy of the state, then the steps that follow on their own."""
-    handler = HANDLERS[kind]
-
-    def resolve(state: State, a: Any, chance: Chance) -> tuple[State, list[Event]]:
-        s = state.changed()
-        events: list[Event] = []
-        handler(s, s.p(a.player), a, chance, events)
-        if s.phase != "over":
-            settle(s, chance, events)
-        return s.settled(), events
-    return resolve
 
 
 # --- the deal ------------------------------------------------------------------------------------
@@ -515,13 +499,13 @@ _T = (who_acts, in_turn)  # every move of a turn, a roll, the deal or a hit
 
 def _turn_move(kind: str, words: str, make: Callable[[State, Player], list[Any]],
                *rules: Callable[[AskS, Any], Why], options_meet: int = 0) -> Move[State, Any]:
-    return Move(words, _turn_options(kind, make), (*_T, *rules), _resolver(kind), options_meet=len(_T) + options_meet)
+    return Move(words, _turn_options(kind, make), (*_T, *rules), resolver(kind), options_meet=len(_T) + options_meet)
 
 
 def _free_move(kind: str, words: str, make: Callable[[State, Player], list[Any]],
                *rules: Callable[[AskS, Any], Why], options_meet: int = 0) -> Move[State, Any]:
     # ruling: free-actions-any-time
-    return Move(words, _free(make), (who_acts, *rules), _resolver(kind), options_meet=1 + options_meet)
+    return Move(words, _free(make), (who_acts, *rules), resolver(kind), options_meet=1 + options_meet)
 
 
 MOVES: dict[str, Move[State, Any]] = {

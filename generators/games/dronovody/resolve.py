@@ -1,8 +1,10 @@
-"""Дроноводи: what each move does, applied to the action's own copy of the state (`moves` makes the
-copy and runs the steps that follow)."""
+"""Дроноводи: what each move does. `resolver` applies an action to one copy of the state through its
+handler (`HANDLERS`, by action kind), then runs the steps that follow on their own (`flow.settle`).
+The rules that allow or refuse an action are in `moves`."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from generators.games.dronovody.abilities import (
@@ -38,6 +40,7 @@ from generators.games.dronovody.flow import (
     place_hit,
     remove_character,
     resolve_enemy,
+    settle,
     settle_deal,
     spend_effect,
     take_trophy,
@@ -336,3 +339,15 @@ HANDLERS = {
 }
 
 
+def resolver(kind: str) -> Callable[[State, Any, Chance], tuple[State, list[Event]]]:
+    """The move applied to one copy of the state, then the steps that follow on their own."""
+    handler = HANDLERS[kind]
+
+    def resolve(state: State, a: Any, chance: Chance) -> tuple[State, list[Event]]:
+        s = state.changed()
+        events: list[Event] = []
+        handler(s, s.p(a.player), a, chance, events)
+        if s.phase != "over":
+            settle(s, chance, events)
+        return s.settled(), events
+    return resolve

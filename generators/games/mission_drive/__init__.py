@@ -10,10 +10,10 @@ The modules: `facts` (rulebook numbers, the facts read from the components), `sp
 actions), `state` (the state and the road's geometry), `setup` (a scenario's position, a whole game),
 `context` (one action in progress), `road` (the hero's turn: moving, ramming, firing, damage, drawn
 cards, up-links, weapon outcomes), `upgrades` (upgrade effects, the laser strike), `between` (scoring
-and the upgrade step), `boss` (the boss encounter), `moves` (options, rules and resolution per action),
-`turns` (the stages as data), `results`, `words`, `drawing`, `policy` (the look-ahead's rating).
-Readings where the rulebook is silent or unclear are rulings in content/mission-drive/notes.yaml,
-marked `# ruling: <id>` where the code applies them.
+and the upgrade step), `boss` (the boss encounter), `moves` (options and rules per action),
+`resolve` (each action run on a copy), `turns` (the stages as data), `results`, `words`, `drawing`,
+`policy` (the look-ahead's rating). Readings where the rulebook is silent or unclear are rulings in
+content/mission-drive/notes.yaml, marked `# ruling: <id>` where the code applies them.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Mission: Drive: each kind of action as a `Move`: its options (every concrete action worth asking
 about, the choices it meets filled in), its rules (each gives the players'-words reason it does not
-hold, else None) and its resolution (the handlers of `road`, `upgrades`, `between` and `boss`, run on
-a copy of the state).
+hold, else None) and its resolution (`resolve`: the handlers of `road`, `upgrades`, `between` and
+`boss`, run on a copy of the state).
 
 Choices that arise in the middle of an action (an up-link's energy, an electric shock's discard,
 where the hero goes when the boss lands on it) are written on the action. Which ones an action meets
@@ -18,23 +18,15 @@ from dataclasses import replace
 from typing import Any, Literal
 
 from generators.games.mission_drive.between import (
-    do_finish,
-    do_score,
-    do_spend,
-    do_start_mission,
     spend_options,
     spend_refusal,
 )
-from generators.games.mission_drive.boss import do_boss_setup, do_boss_turn
-from generators.games.mission_drive.context import Ctx, NeedChoice, option_words
+from generators.games.mission_drive.context import NeedChoice
 from generators.games.mission_drive.facts import NEEDS_DIRECTIONS, SLOTS, Space, pair
+from generators.games.mission_drive.resolve import advance, choice_needed, resolve, run
 from generators.games.mission_drive.road import (
     civilian_may_move,
     civilian_moves,
-    do_brake,
-    do_civilian_move,
-    do_enemy_fire,
-    do_move,
     enemy_targets,
     shock_options,
 )
@@ -53,73 +45,14 @@ from generators.games.mission_drive.specs import (
     UseUpgradeAction,
 )
 from generators.games.mission_drive.state import State, Upgrade, deltas, enemies, vehicle_at, vkey
-from generators.games.mission_drive.upgrades import do_laser_strike, do_use_upgrade, effect_choices_refusal
+from generators.games.mission_drive.upgrades import effect_choices_refusal
 from generators.rules.chance import Chance
-from generators.rules.contract import Ask, Event, Move
+from generators.rules.contract import Ask, Move
 from generators.rules.refusals import IllegalAction
 
 Rule = Callable[[Ask[State], Any], "str | None"]
 Fire = Literal["before", "after", "both"] | None
 _NO_CHANCE = Chance()  # only start_mission and boss_setup ask for chance, and neither carries choices
-
-
-# --- resolution --------------------------------------------------------------------------------
-
-
-HANDLERS: dict[str, Callable[[Ctx, Any], None]] = {
-    "move": do_move,
-    "brake": do_brake,
-    "enemy_fire": do_enemy_fire,
-    "civilian_move": do_civilian_move,
-    "laser_strike": do_laser_strike,
-    "use_upgrade": do_use_upgrade,
-    "score": do_score,
-    "spend": do_spend,
-    "finish": do_finish,
-    "start_mission": do_start_mission,
-    "boss_setup": do_boss_setup,
-    "boss_turn": do_boss_turn,
-}
-_ASKED = {"energy": "an energy payment", "discard": "a discard", "hero_to": "a space for the hero"}
-
-
-def run(state: State, act: Any, chance: Chance, quiet: bool = False) -> tuple[State, list[Event]]:
-    """`act` applied to a copy of `state`; _NeedChoice or IllegalAction when its written choices do not
-    fit what it meets. `quiet`: no events are made (an empty list comes back)."""
-    new = state.clone()
-    hero_to = getattr(act, "hero_to", None)
-    choices = {"energy": list(getattr(act, "energy", ())), "discard": list(getattr(act, "discard", ())),
-               "hero_to": [] if hero_to is None else [pair(hero_to)]}
-    ctx = Ctx(new, chance, choices, quiet)
-    HANDLERS[act.do](ctx, act)
-    if choices["energy"] or choices["discard"] or choices["hero_to"]:
-        unused = [(k, c) for k, queue in choices.items() for c in queue]
-        raise IllegalAction("this move never asks for " + ", ".join(
-            f"{_ASKED.get(k, 'a choice')} ({option_words(state.facts, c)})" for k, c in unused))
-    if new.mission_status != state.mission_status and new.mission_status not in ("playing", None):
-        ctx.event("mission_ended", status=new.mission_status)
-    if new.game != state.game:
-        ctx.event("game_over", result=new.game)
-    return new, ctx.events if ctx.events is not None else []
-
-
-def resolve(state: State, act: Any, chance: Chance) -> tuple[State, list[Event]]:
-    try:
-        return run(state, act, chance)
-    except NeedChoice as need:  # the rules ask for every choice first: only a direct `play` gets here
-        raise IllegalAction(_choose(state, need)) from None
-
-
-def advance(state: State, act: Any, chance: Chance) -> State:
-    """`resolve`'s state without its events (Move.advance)."""
-    try:
-        return run(state, act, chance, quiet=True)[0]
-    except NeedChoice as need:
-        raise IllegalAction(_choose(state, need)) from None
-
-
-def _choose(s: State, need: NeedChoice) -> str:
-    return f"choose {need.what}: {' or '.join(option_words(s.facts, o) for o in need.options)}"
 
 
 # --- the choices met in the middle of an action ------------------------------------------------
@@ -138,7 +71,7 @@ def _try(s: State, act: Any) -> str | None:
     try:
         run(s, act, _NO_CHANCE)
     except NeedChoice as need:
-        return _choose(s, need)
+        return choice_needed(s, need)
     except IllegalAction as exc:
         return exc.message
     return None

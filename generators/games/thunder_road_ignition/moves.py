@@ -1,7 +1,6 @@
 """Thunder Road: Ignition: the moves. For each action kind, the concrete actions worth asking about
 (`options`), the rules that allow or refuse one (each None when it holds, else why not, in players'
-words), and `resolve`: the action applied to the state's one copy, then the work it sets going
-(`stack.run`) until the game waits for someone.
+words), and what it does (`resolve`, by the same chapters).
 
 The options come in the order the first engine listed them, so a seed replays the same game.
 """
@@ -12,9 +11,24 @@ from collections.abc import Callable
 from functools import cache
 from typing import Any
 
-from generators.games.thunder_road_ignition.events import larger, log, note, push, roll, set_aside, slam, wait
-from generators.games.thunder_road_ignition.facts import COMMANDS, FORWARD, OFF
-from generators.games.thunder_road_ignition.road import enter, start_movement
+from generators.games.thunder_road_ignition.facts import COMMANDS, OFF
+from generators.games.thunder_road_ignition.resolve import (
+    AHEAD,
+    do_command,
+    do_drift,
+    do_end_turn,
+    do_enter,
+    do_exit_pit,
+    do_move,
+    do_reroll,
+    do_set_aside,
+    do_shoot,
+    do_slam,
+    do_slipstream,
+    do_step,
+    do_stop,
+    resolver,
+)
 from generators.games.thunder_road_ignition.specs import (
     CommandAction,
     DriftAction,
@@ -31,12 +45,9 @@ from generators.games.thunder_road_ignition.specs import (
     StepAction,
     StopAction,
 )
-from generators.games.thunder_road_ignition.stack import run
 from generators.games.thunder_road_ignition.state import (
     Decision,
-    Movement,
     State,
-    Task,
     car_id,
     car_words,
     cars_on_board,
@@ -45,8 +56,7 @@ from generators.games.thunder_road_ignition.state import (
     slipstream_cars,
     terrain,
 )
-from generators.rules.chance import Chance
-from generators.rules.contract import Ask, Event, Move
+from generators.rules.contract import Ask, Move
 
 AskS = Ask[State]
 Why = str | None
@@ -56,27 +66,9 @@ _enter = cache(EnterAction)
 _exit_pit = cache(ExitPitAction)
 _shoot = cache(ShootAction)
 _set_aside = cache(SetAsideAction)
-_MOVE_ON = Task("move-on")
-_AHEAD = {d: i for i, d in enumerate(FORWARD)}  # a space's links list the three ahead first
 _STEPS = (StepAction("step", "front-left"), StepAction("step", "front"), StepAction("step", "front-right"))
 _SLIPSTREAMS = (SlipstreamAction("slipstream", "small"), SlipstreamAction("slipstream", "medium"),
                 SlipstreamAction("slipstream", "large"))
-
-
-def _resolver(do: Callable[[State, Any, Decision, Chance, list[Event]], None]) -> Callable[
-        [State, Any, Chance], tuple[State, list[Event]]]:
-    """The action on one copy of the state (the decision it answers taken off), then everything it
-    sets going until someone decides."""
-    def resolve(state: State, action: Any, chance: Chance) -> tuple[State, list[Event]]:
-        d = state.decision
-        assert d is not None
-        s = state.copy()
-        s.decision = None
-        events: list[Event] = []
-        do(s, action, d, chance, events)
-        run(s, chance, events)
-        return s, events
-    return resolve
 
 
 def _dice(ask: AskS) -> tuple[int, ...]:
@@ -157,25 +149,6 @@ def _command_has_an_effect(ask: AskS, a: CommandAction) -> Why:
     return None
 
 
-def _do_command(s: State, a: CommandAction, d: Decision, chance: Chance, events: list[Event]) -> None:
-    crew = s.crews[s.active]
-    dice = list(crew.dice)
-    dice.remove(a.die)
-    s.put_crew(crew._replace(dice=tuple(dice), command=a.command))
-    note(events, "command", crew=s.active, command=a.command, die=a.die)
-    if a.command == "slipstream":
-        n = roll(chance, "stunt", s.kit.stunt, events)
-        wait(s, "slipstream-car", s.active, n)
-    elif a.command == "jumpstart":
-        s.jumpstart = True
-        push(s, Task("after-command"))
-    elif a.command == "drift":
-        s.drift = True
-        push(s, Task("after-command"))
-    else:
-        wait(s, "missile-target", s.active)
-
-
 def _slipstream_options(ask: AskS, player: str) -> tuple[SlipstreamAction, ...]:
     return _SLIPSTREAMS
 
@@ -190,12 +163,6 @@ def _slipstream_car(ask: AskS, a: SlipstreamAction) -> Why:
     if at == "finished":
         return f"Slipstream does not move a car that has crossed the finish line: your {a.car} car has"
     return "Slipstream cannot move the farthest forward of your cars (nor one tied for it)"
-
-
-def _do_slipstream(s: State, a: SlipstreamAction, d: Decision, chance: Chance, events: list[Event]) -> None:
-    n = d.data[0]
-    note(events, "slipstream", car=car_id(s.active, a.car), spaces=n)
-    start_movement(s, car_id(s.active, a.car), "slipstream", n)
 
 
 # --- 2. Move -----------------------------------------------------------------------------------
@@ -224,21 +191,6 @@ def _move_die(ask: AskS, a: MoveAction) -> Why:
     return _crew_has(ask, a.die)
 
 
-def _do_move(s: State, a: MoveAction, d: Decision, chance: Chance, events: list[Event]) -> None:
-    crew = s.crews[s.active]
-    dice = list(crew.dice)
-    dice.remove(a.die)
-    s.put_crew(crew._replace(dice=tuple(dice), assigned=(*crew.assigned, (a.car, a.die))))
-    car = s.cars[car_id(s.active, a.car)]
-    s.moved = car.id
-    s.stage = "moving"
-    note(events, "assign", crew=s.active, car=car.id, die=a.die)
-    if car.at.startswith("pit:"):
-        wait(s, "exit-pit", s.active, int(car.at[4:]), a.die)
-        return
-    start_movement(s, car.id, "move", a.die)
-
-
 def _enter_options(ask: AskS, player: str) -> list[EnterAction]:
     return [_enter("enter", sp.id) for sp in ask.state.board.back_row(1)]
 
@@ -261,17 +213,6 @@ def _onto_an_arrow(ask: AskS, a: ExitPitAction) -> Why:
             "its pit stop")
 
 
-def _do_exit_pit(s: State, a: ExitPitAction, d: Decision, chance: Chance, events: list[Event]) -> None:
-    die = d.data[1]
-    car = s.cars[s.moved or ""]
-    s.discard = s.discard + car.tokens
-    s.put_car(car._replace(at=a.space, tokens=()))
-    note(events, "pit-exit", car=car.id, space=a.space, discarded=len(car.tokens))
-    log(events, f"{car.id} leaves the pit onto {a.space}")
-    push(s, Task("resolve", car=car.id, space=a.space, how="pit-exit", direction="front"),
-         Task("after-pit-exit", car=car.id, n=die))
-
-
 def _step_options(ask: AskS, player: str) -> list[StepAction]:
     # Only the steps into a space are worth asking about (the rule refuses the others); the space's
     # links list the three ahead first, in the order of `_STEPS`.
@@ -287,61 +228,9 @@ def _into_a_space(ask: AskS, a: StepAction) -> Why:
     m = s.movement
     assert m is not None
     # ruling: driving-off-the-side
-    if s.board.spaces[s.cars[m.car].at].links[_AHEAD[a.direction]] != OFF:
+    if s.board.spaces[s.cars[m.car].at].links[AHEAD[a.direction]] != OFF:
         return None
     return f"a car moves into one of the spaces ahead of it; there is no space {a.direction} of it"
-
-
-def _do_step(s: State, a: StepAction, d: Decision, chance: Chance, events: list[Event]) -> None:
-    assert s.movement is not None
-    # A step goes ahead: the space's links list the three ahead first (`link`, read directly here:
-    # a look-ahead plays every step it considers).
-    target = s.board.spaces[s.cars[s.movement.car].at].links[_AHEAD[a.direction]]
-    _take_step(s, target, a.direction, d.kind == "bonus", chance, events)
-
-
-def _do_enter(s: State, a: EnterAction, d: Decision, chance: Chance, events: list[Event]) -> None:
-    # ruling: first-move-space (the edge space is the move's first space)
-    _take_step(s, a.space, "front", False, chance, events)
-
-
-def _take_step(s: State, target: str, direction: str, bonus: bool, chance: Chance, events: list[Event]) -> None:
-    m = s.movement
-    assert m is not None
-    how = "bonus" if bonus else m.kind
-    s.movement = Movement(m.car, m.kind, m.remaining if bonus else m.remaining - 1, m.road_only, m.drift, m.ended,
-                          False, m.bonus or bonus)
-    s.stack = (*s.stack, _MOVE_ON)  # `push`, of one task
-    # Entered at once: the step is the next work on the stack in any case.
-    enter(s, m.car, target, how, direction, chance, events)
-
-
-def _do_stop(s: State, a: StopAction, d: Decision, chance: Chance, events: list[Event]) -> None:
-    assert s.movement is not None
-    s.movement = s.movement._replace(ended=True)
-    push(s, Task("move-on"))
-
-
-def _do_drift(s: State, a: DriftAction, d: Decision, chance: Chance, events: list[Event]) -> None:
-    assert s.movement is not None
-    s.movement = s.movement._replace(drift="used")
-    note(events, "drift", car=s.movement.car)
-
-
-def _do_slam(s: State, a: SlamAction, d: Decision, chance: Chance, events: list[Event]) -> None:
-    assert s.movement is not None
-    # ruling: drift-declined (a declined Drift is spent: it only ever applies to the first car)
-    s.movement = s.movement._replace(drift="used")
-    slam(s, s.movement.car, d.data[0], chance, events)
-
-
-def _do_reroll(s: State, a: RerollAction | KeepAction, d: Decision, chance: Chance, events: list[Event]) -> None:
-    top, bottom, moves, direction = d.data
-    if a.do == "reroll":
-        note(events, "reroll", player=s.cars[larger(s, top, bottom)].crew)
-        moves = roll(chance, "slam", s.kit.slam, events)
-        direction = roll(chance, "direction", s.kit.direction, events)
-    push(s, Task("slam-move", car=top, other=bottom, how=moves, direction=direction))
 
 
 # --- 3. Shoot (and the Missile) ----------------------------------------------------------------
@@ -366,17 +255,6 @@ def _in_range(ask: AskS, a: ShootAction) -> Why:
     return "you can only shoot a car in the three spaces in front of the car you moved"
 
 
-def _do_shoot(s: State, a: ShootAction, d: Decision, chance: Chance, events: list[Event]) -> None:
-    if d.kind == "missile-target":
-        push(s, Task("shot", other=a.target, how="missile"), Task("after-command"))
-    else:
-        push(s, Task("shot", car=s.moved or "", other=a.target, how="shoot"), Task("end-turn"))
-
-
-def _do_end_turn(s: State, a: EndTurnAction, d: Decision, chance: Chance, events: list[Event]) -> None:
-    push(s, Task("end-turn"))
-
-
 # --- finishing ---------------------------------------------------------------------------------
 
 
@@ -388,10 +266,6 @@ def _set_aside_die(ask: AskS, a: SetAsideAction) -> Why:
     return _crew_has(ask, a.die)
 
 
-def _do_set_aside(s: State, a: SetAsideAction, d: Decision, chance: Chance, events: list[Event]) -> None:
-    set_aside(s, d.player, a.die, events)
-
-
 def _constant(*actions: Any) -> Callable[[AskS, str], tuple[Any, ...]]:
     return lambda ask, player: actions
 
@@ -401,22 +275,22 @@ def _constant(*actions: Any) -> Callable[[AskS, str], tuple[Any, ...]]:
 # not ask them.
 MOVES: dict[str, Move[State, Any]] = {
     "command": Move("use a command", _command_options, (_once_a_round, _command_die, _command_has_an_effect),
-                    _resolver(_do_command), options_meet=2),
+                    resolver(do_command), options_meet=2),
     "move": Move("put a die on a car's slot", _move_options, (_open_slot, _move_die),
-                 _resolver(_do_move), options_meet=2),
+                 resolver(do_move), options_meet=2),
     "enter": Move("enter the starting tile", _enter_options, (_onto_the_back_row,),
-                  _resolver(_do_enter), options_meet=1),
-    "exit_pit": Move("leave the pit", _exit_options, (_onto_an_arrow,), _resolver(_do_exit_pit)),
-    "step": Move("step ahead", _step_options, (_into_a_space,), _resolver(_do_step), options_meet=1),
-    "stop": Move("stop", _constant(StopAction("stop")), (), _resolver(_do_stop)),
-    "drift": Move("drift past a car", _constant(DriftAction("drift")), (), _resolver(_do_drift)),
-    "slam": Move("choose to slam", _constant(SlamAction("slam")), (), _resolver(_do_slam)),
-    "reroll": Move("reroll a slam", _constant(RerollAction("reroll")), (), _resolver(_do_reroll)),
-    "keep": Move("keep a slam's roll", _constant(KeepAction("keep")), (), _resolver(_do_reroll)),
+                  resolver(do_enter), options_meet=1),
+    "exit_pit": Move("leave the pit", _exit_options, (_onto_an_arrow,), resolver(do_exit_pit)),
+    "step": Move("step ahead", _step_options, (_into_a_space,), resolver(do_step), options_meet=1),
+    "stop": Move("stop", _constant(StopAction("stop")), (), resolver(do_stop)),
+    "drift": Move("drift past a car", _constant(DriftAction("drift")), (), resolver(do_drift)),
+    "slam": Move("choose to slam", _constant(SlamAction("slam")), (), resolver(do_slam)),
+    "reroll": Move("reroll a slam", _constant(RerollAction("reroll")), (), resolver(do_reroll)),
+    "keep": Move("keep a slam's roll", _constant(KeepAction("keep")), (), resolver(do_reroll)),
     "slipstream": Move("choose the car Slipstream moves", _slipstream_options, (_slipstream_car,),
-                       _resolver(_do_slipstream)),
-    "shoot": Move("shoot", _shoot_options, (_in_range,), _resolver(_do_shoot), options_meet=1),
-    "end_turn": Move("end the turn", _constant(EndTurnAction("end_turn")), (), _resolver(_do_end_turn)),
+                       resolver(do_slipstream)),
+    "shoot": Move("shoot", _shoot_options, (_in_range,), resolver(do_shoot), options_meet=1),
+    "end_turn": Move("end the turn", _constant(EndTurnAction("end_turn")), (), resolver(do_end_turn)),
     "set_aside": Move("set a die aside", _set_aside_options, (_set_aside_die,),
-                      _resolver(_do_set_aside), options_meet=1),
+                      resolver(do_set_aside), options_meet=1),
 }

@@ -7,9 +7,10 @@ enemy gang whose cards sit on a ring of six Chase Board slots. Slots are 1..6; c
 
 The modules: `facts` (rulebook constants, card facts, the library), `state`, `specs` (setup, options,
 actions), `setup`, `speed`, `effects` (what cards do), `chase` (activation, cleanup, checkpoints),
-`moves` (options, rules and resolution per action), `turns` (the steps as data), `outcome`, `words`,
-`drawing`, `odds`, `policy` (search hints). Readings where the rulebook is silent or unclear are
-rulings in content/vampire-chase/notes.yaml, marked `# ruling: <id>` where the code applies them.
+`moves` (options and rules per action), `resolve` (what each action does), `turns` (the steps as
+data), `outcome`, `words`, `drawing`, `odds`, `policy` (search hints). Readings where the rulebook
+is silent or unclear are rulings in content/vampire-chase/notes.yaml, marked `# ruling: <id>` where
+the code applies them.
 """
 
 from __future__ import annotations

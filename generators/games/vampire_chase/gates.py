@@ -1,6 +1,5 @@
 """Vampire chase: what every move asks. Which gear actions are open (one answer per question, shared
-by all the options), the hand's cards, an action beginning, an action resolved on one copy of the state,
-and lists in players' words."""
+by all the options), the hand's cards, an action beginning, and lists in players' words."""
 
 from __future__ import annotations
 
@@ -18,16 +17,6 @@ UNSET = object()  # a memo's "not asked yet" (None is an answer: the rule holds)
 
 def distinct(cards: Iterable[str]) -> list[str]:
     return sorted(set(cards))
-
-
-def resolver(handler: Callable[[State, Any, Chance, list[Event]], None]) -> Callable[..., tuple[State, list[Event]]]:
-    """`handler` applied to one copy of the state (its parts are immutable: replaced, never changed)."""
-    def resolve(state: State, action: Any, chance: Chance) -> tuple[State, list[Event]]:
-        new = state.copy()
-        events: list[Event] = []
-        handler(new, action, chance, events)
-        return new, events
-    return resolve
 
 
 # --- the gears: which actions are open ---------------------------------------------------------

@@ -1,5 +1,5 @@
 """Vampire chase: the MARKET action (buy, trash, cycle) and the Checkpoint Bonus Reward, which takes a
-card from the Market Row as a purchase does."""
+card from the Market Row as a purchase does: their options and rules (what they do is in `resolve`)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,6 @@ from collections.abc import Sequence
 from functools import cache
 from typing import Any
 
-from generators.games.vampire_chase.facts import MARKET_ROW
 from generators.games.vampire_chase.gates import (
     AskS,
     Why,
@@ -17,12 +16,12 @@ from generators.games.vampire_chase.gates import (
     hand_cards,
     in_hand,
     market_gear,
-    resolver,
 )
+from generators.games.vampire_chase.resolve import do_buy, do_cycle, do_reward, do_trash, resolver
 from generators.games.vampire_chase.specs import BuyAction, CycleAction, RewardAction, TrashAction
-from generators.games.vampire_chase.state import State, with_pile, without
+from generators.games.vampire_chase.state import State
 from generators.rules.chance import Chance
-from generators.rules.contract import Event, Move
+from generators.rules.contract import Move
 from generators.rules.wording import listed
 
 # Offered actions are made once and shared (see `moves`).
@@ -71,39 +70,6 @@ def _affordable(ask: AskS, a: BuyAction) -> Why:
             f"the Corpse Pile holds {corpses}")
 
 
-def _acquire(state: State, card: str, events: list[Event]) -> None:
-    """A market card joins you: ability cards on top of their vampire's deck, gear cards onto the Gear Board."""
-    facts = state.lib.vampire_cards[card]
-    row = state.market_row
-    place = row.index(card)
-    if state.market_deck:  # refill the emptied place from the top of the Market Deck
-        state.market_row = (*row[:place], state.market_deck[0], *row[place + 1:])
-        state.market_deck = state.market_deck[1:]
-        state.known_bottom = min(state.known_bottom, len(state.market_deck))
-    else:
-        state.market_row = row[:place] + row[place + 1:]
-    if facts.kind == "gear":
-        assert facts.gear is not None
-        old = state.gears[facts.gear]
-        if old is not None:
-            state.graveyard = (*state.graveyard, old)  # ruling: gear-cards
-        state.gears = {**state.gears, facts.gear: card}
-    else:
-        role = state.role_of(card)
-        state.decks = with_pile(state.decks, role, (card, *state.decks[role]))
-        state.known_top = {**state.known_top, role: state.known_top[role] + 1}
-    state.bump("cards_gained")
-    events.append(Event("acquired", {"card": card, "to": facts.gear or state.role_of(card)}))
-
-
-def _do_buy(state: State, a: BuyAction, chance: Chance, events: list[Event]) -> None:
-    begin(state, "market", chance, events)
-    cost = state.lib.vampire_cards[a.card].cost
-    state.corpses -= cost
-    state.buried += cost
-    _acquire(state, a.card, events)
-
-
 def _discarded(state: State) -> list[str]:
     return [*state.discards["driver"], *state.discards["passenger"]]
 
@@ -144,17 +110,6 @@ def _in_pile(ask: AskS, a: TrashAction) -> Why:
     return None
 
 
-def _do_trash(state: State, a: TrashAction, chance: Chance, events: list[Event]) -> None:
-    begin(state, "market", chance, events)
-    if a.pile == "hand":
-        state.hand = without(state.hand, a.card)
-    else:
-        role = state.role_of(a.card)
-        state.discards = with_pile(state.discards, role, without(state.discards[role], a.card))
-    state.graveyard = (*state.graveyard, a.card)
-    events.append(Event("trashed", {"card": a.card, "from": a.pile}))
-
-
 def _cycle_options(ask: AskS, player: str) -> Sequence[CycleAction]:
     s = ask.state
     if market_gear(ask, None) or not s.market_row:
@@ -172,15 +127,6 @@ def _whole_row(ask: AskS, a: CycleAction) -> Why:
     return None
 
 
-def _do_cycle(state: State, a: CycleAction, chance: Chance, events: list[Event]) -> None:
-    begin(state, "market", chance, events)
-    deck = (*state.market_deck, *a.order)
-    n = min(MARKET_ROW, len(deck))
-    state.market_row, state.market_deck = deck[:n], deck[n:]
-    state.known_bottom = min(state.known_bottom + len(a.order), len(state.market_deck))
-    events.append(Event("cycled", {"row": list(state.market_row)}))
-
-
 # --- Checkpoint Bonus Reward and Hand Management -------------------------------------------------
 
 
@@ -188,15 +134,10 @@ def _reward_options(ask: AskS, player: str) -> list[RewardAction]:
     return [_reward("reward", c) for c in distinct(ask.state.market_row)]
 
 
-def _do_reward(state: State, a: RewardAction, chance: Chance, events: list[Event]) -> None:
-    _acquire(state, a.card, events)
-    state.phase = "hand"
-
-
 # `options_meet`: the rules every option meets by how it is made (see `moves`).
 MARKET_MOVES: dict[str, Move[State, Any]] = {
-    "buy": Move("buy a card", _buy_options, (market_gear, _in_row, _affordable), resolver(_do_buy), options_meet=3),
-    "trash": Move("trash a card", _trash_options, (market_gear, _in_pile), resolver(_do_trash), options_meet=2),
-    "cycle": Move("cycle the market", _cycle_options, (market_gear, _whole_row), resolver(_do_cycle), options_meet=2),
-    "reward": Move("take a reward card", _reward_options, (_in_row,), resolver(_do_reward), options_meet=1),
+    "buy": Move("buy a card", _buy_options, (market_gear, _in_row, _affordable), resolver(do_buy), options_meet=3),
+    "trash": Move("trash a card", _trash_options, (market_gear, _in_pile), resolver(do_trash), options_meet=2),
+    "cycle": Move("cycle the market", _cycle_options, (market_gear, _whole_row), resolver(do_cycle), options_meet=2),
+    "reward": Move("take a reward card", _reward_options, (_in_row,), resolver(do_reward), options_meet=1),
 }

@@ -1,6 +1,6 @@
 """Vampire chase: the moves. For each action kind, the concrete actions worth asking about (`options`),
 the rules that allow or refuse one (each None when it holds, else why not, in players' words), and
-`resolve`, the action applied to the state's one copy.
+what it does (`resolve`).
 
 The options come in the order the first engine listed them (the simulator's seeded choices replay
 the same games). The MARKET action and the reward are in `market`; what every move asks, in `gates`.
@@ -11,38 +11,33 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from generators.games.vampire_chase.chase import (
-    all_defeated,
-    begin_next_turn,
-    chase_activation,
-    check_speed,
-    checkpoint_passed,
-    cleanup,
-    next_checkpoint,
-)
 from generators.games.vampire_chase.effects import (
-    apply_effects,
     available,
     card_targets,
-    draw_cards,
-    gear_effects,
-    move_vehicle,
     play_limit,
-    sweep,
 )
 from generators.games.vampire_chase.facts import ENHANCE_COST, GEARS, HAND_SIZE, SLOTS
 from generators.games.vampire_chase.gates import (
     UNSET,
     AskS,
     Why,
-    begin,
     hand_cards,
     in_hand,
     move_gear,
     play_gear,
-    resolver,
 )
 from generators.games.vampire_chase.market import MARKET_MOVES
+from generators.games.vampire_chase.resolve import (
+    do_discard,
+    do_draw,
+    do_end_turn,
+    do_keep,
+    do_move,
+    do_play,
+    do_shift,
+    do_tuck,
+    resolver,
+)
 from generators.games.vampire_chase.specs import (
     DiscardAction,
     DrawAction,
@@ -54,9 +49,8 @@ from generators.games.vampire_chase.specs import (
     TuckAction,
 )
 from generators.games.vampire_chase.speed import reachable_speeds
-from generators.games.vampire_chase.state import Played, State, move_destinations, with_pile, without
-from generators.rules.chance import Chance
-from generators.rules.contract import Event, Move
+from generators.games.vampire_chase.state import State, move_destinations
+from generators.rules.contract import Move
 from generators.rules.wording import listed
 
 # Actions are frozen records, equal by value: each one offered is made once and then shared (making a
@@ -81,12 +75,6 @@ def _shift_moves_on(ask: AskS, a: ShiftAction) -> Why:
         return (f"the Gear-Shifter covered {a.gear.upper()} last turn, and it cannot stay on the same gear two "
                 "turns in a row")
     return None
-
-
-def _do_shift(state: State, a: ShiftAction, chance: Chance, events: list[Event]) -> None:
-    state.shifter = a.gear
-    state.phase = "draw"
-    events.append(Event("shift", {"blocked": a.gear, "open": state.open_gears}))
 
 
 def _draw_total(ask: AskS) -> tuple[int, int, int, int]:
@@ -125,12 +113,6 @@ def _draw_from_what_is_there(ask: AskS, a: DrawAction) -> Why:
             return (f"draw no more from a vampire than its deck and discard hold: the {role.title()}'s hold "
                     f"{have} card{'s' if have != 1 else ''}, not {n}")
     return None
-
-
-def _do_draw(state: State, a: DrawAction, chance: Chance, events: list[Event]) -> None:
-    draw_cards(state, "driver", a.driver, chance, events)
-    draw_cards(state, "passenger", a.passenger, chance, events)
-    state.phase = "actions"
 
 
 # --- PLAY ----------------------------------------------------------------------------------------
@@ -225,23 +207,6 @@ def _target(ask: AskS, a: PlayAction) -> Why:
         return f"{title} needs a target: slot {listed(slots)}"
     return f"{title} cannot target slot {a.target}: it may target slot {listed(slots)}"
 
-def _do_play(state: State, a: PlayAction, chance: Chance, events: list[Event]) -> None:
-    begin(state, "play", chance, events)  # ruling: play-and-tuck (playing a card takes the PLAY action)
-    if state.result:
-        return
-    facts = state.lib.vampire_cards[a.card]
-    state.hand = without(state.hand, a.card)
-    state.played = (*state.played, Played(a.card, a.enhance))
-    role = state.role_of(a.card)
-    events.append(Event("played", {"card": a.card, "enhanced": a.enhance, "target": a.target}))
-    apply_effects(state, facts.effects, a.target, role, chance, events)
-    if a.enhance and not state.result:
-        state.corpses -= ENHANCE_COST
-        state.buried += ENHANCE_COST
-        apply_effects(state, facts.enhance, a.target, role, chance, events)
-    if not state.result:
-        sweep(state, events)  # ruling: one-target-per-card (an enemy below 1 stays until the card resolved)
-
 
 def _tuck_options(ask: AskS, player: str) -> list[TuckAction]:
     s = ask.state
@@ -252,12 +217,6 @@ def _tuck_options(ask: AskS, player: str) -> list[TuckAction]:
 
 def _tuck_after_play(ask: AskS, a: TuckAction) -> Why:
     return None if ask.state.played else "play a card before tucking one: tucked cards go under played ones"
-
-
-def _do_tuck(state: State, a: TuckAction, chance: Chance, events: list[Event]) -> None:
-    state.hand = without(state.hand, a.card)
-    state.tucked = (*state.tucked, a.card)
-    events.append(Event("tucked", {"card": a.card}))
 
 
 # --- MOVE ----------------------------------------------------------------------------------------
@@ -287,12 +246,6 @@ def _move_reach(ask: AskS, a: MoveAction) -> Why:
                 "enemy's slot ends the move")
     return None
 
-
-def _do_move(state: State, a: MoveAction, chance: Chance, events: list[Event]) -> None:
-    begin(state, "move", chance, events)
-    move_vehicle(state, a.to, events)
-    if not state.result:
-        gear_effects(state, "move", chance, events)
 
 # --- End of Turn ---------------------------------------------------------------------------------
 
@@ -329,34 +282,8 @@ def _speed_named(ask: AskS, a: EndTurnAction) -> Why:
     return f"the played and tucked cards cannot make speed {a.speed}: they make {listed(speeds)}"
 
 
-def _do_end_turn(state: State, a: EndTurnAction, chance: Chance, events: list[Event]) -> None:
-    if not state.played:  # no PLAY action: back to the player turn
-        events.append(Event("no_chase", {}))
-        begin_next_turn(state, events)
-        return
-    if all_defeated(state):
-        checkpoint_passed(state, events)
-        return
-    assert a.speed is not None
-    check_speed(state, a.speed, events)
-    if not state.result:
-        chase_activation(state, events)
-    if state.result:
-        return
-    if all_defeated(state):
-        checkpoint_passed(state, events)
-        return
-    cleanup(state, events)
-
 def _discard_options(ask: AskS, player: str) -> list[DiscardAction]:
     return [_discard("discard", c) for c in hand_cards(ask)]
-
-
-def _do_discard(state: State, a: DiscardAction, chance: Chance, events: list[Event]) -> None:
-    state.hand = without(state.hand, a.card)
-    role = state.role_of(a.card)
-    state.discards = with_pile(state.discards, role, (*state.discards[role], a.card))
-    events.append(Event("discarded", {"card": a.card}))
 
 
 def _keep_options(ask: AskS, player: str) -> list[KeepAction]:
@@ -369,28 +296,21 @@ def _hand_within_limit(ask: AskS, a: KeepAction) -> Why:
     return None if n <= HAND_SIZE else f"the hand holds {n} cards: discard down to {HAND_SIZE} first"
 
 
-def _do_keep(state: State, a: KeepAction, chance: Chance, events: list[Event]) -> None:
-    state.shield = 0
-    if state.checkpoint_done:
-        next_checkpoint(state, events)
-    begin_next_turn(state, events)
-
-
 # --- the table -----------------------------------------------------------------------------------
 
 # Each move's functions take its own action class (the contract picks the move by `do:`). `options_meet`: the
 # first rules every option meets by how its options are made (the gear open, a card in hand, a
 # target it may choose, a speed the cards make), so listing does not ask them again.
 MOVES: dict[str, Move[State, Any]] = {
-    "shift": Move("shift gears", _shift_options, (_shift_moves_on,), resolver(_do_shift)),
+    "shift": Move("shift gears", _shift_options, (_shift_moves_on,), resolver(do_shift)),
     "draw": Move("draw cards", _draw_options, (_draw_from_what_is_there, _draw_up_to_five),
-                 resolver(_do_draw), options_meet=2),
-    "play": Move("play a card", _play_options, (_play_open, _as_played), resolver(_do_play), options_meet=2),
+                 resolver(do_draw), options_meet=2),
+    "play": Move("play a card", _play_options, (_play_open, _as_played), resolver(do_play), options_meet=2),
     "tuck": Move("tuck a card", _tuck_options, (play_gear, _tuck_after_play, in_hand),
-                 resolver(_do_tuck), options_meet=3),
-    "move": Move("move the vehicle", _move_options, (move_gear, _move_reach), resolver(_do_move), options_meet=2),
+                 resolver(do_tuck), options_meet=3),
+    "move": Move("move the vehicle", _move_options, (move_gear, _move_reach), resolver(do_move), options_meet=2),
     **MARKET_MOVES,
-    "end_turn": Move("end the turn", _end_options, (_speed_named,), resolver(_do_end_turn), options_meet=1),
-    "discard": Move("discard a card", _discard_options, (in_hand,), resolver(_do_discard), options_meet=1),
-    "keep": Move("keep the hand", _keep_options, (_hand_within_limit,), resolver(_do_keep)),
+    "end_turn": Move("end the turn", _end_options, (_speed_named,), resolver(do_end_turn), options_meet=1),
+    "discard": Move("discard a card", _discard_options, (in_hand,), resolver(do_discard), options_meet=1),
+    "keep": Move("keep the hand", _keep_options, (_hand_within_limit,), resolver(do_keep)),
 }
