@@ -41,28 +41,32 @@ SHAPE: dict[str, tuple[str, tuple[str, ...]]] = {
     "specs": ("what content converts to: a scenario's setup, a whole game's options, the actions",
               ("SetupSpec", "Options")),
     "state": ("the state records", ("State",)),
-    "setup": ("a whole game set up as the rulebook says, and a scenario's position checked", ()),
+    "setup": ("a whole game set up as the rulebook says, and a scenario's position checked",
+              ("start", "from_setup")),
     "turns": ("the steps of play as data and who acts", ("PHASES", "MOMENTS", "actors", "phase_of")),
     "moves": ("every action kind as a move: its options and the rules that refuse it", ("MOVES",)),
     "resolve": ("what each action does to the state (every move's `resolve` comes from here)", ()),
     "results": ("what a scenario's `expect` is compared with, and a whole game's result", ("outcome", "result")),
-    "words": ("players' words for actions, events and endings", ()),
-    "drawing": ("the state as SVG, its pieces and legend", ()),
+    "words": ("players' words for actions, events and endings", ("WORDS", "describe_event", "describe_end")),
+    "drawing": ("the state as SVG, its pieces and legend", ("DRAWING", "pieces", "legend")),
     "policy": ("hints for the players that look ahead or search (never the rules)", ("evaluate",)),
 }
 # Modules a package has exactly when its game gives the contract that part (the field differs from
 # the contract's default): module -> (the Game field, the names the module defines).
 WHERE_USED: dict[str, tuple[str, tuple[str, ...]]] = {
-    "odds": ("odds", ()),  # exact odds tables for the site, where the game's chance allows them
-    "variety": ("variety", ()),  # what varies between whole games, for the balance report
+    "odds": ("odds", ("odds_for",)),  # exact odds tables for the site, where the game's chance allows them
+    "variety": ("variety", ("variety",)),  # what varies between whole games, for the balance report
     "limits": ("limits", ("LIMITS",)),  # setups no game reaches
-    "table": ("table", ("panel",)),  # what the game adds to the shared table view
+    "table": ("table", ("TABLE", "panel")),  # what the game adds to the shared table view
 }
 # Which module each part of `GAME` comes from (where the game gives that part).
 PARTS: dict[str, tuple[str, str]] = {
+    "start": ("setup", "start"), "from_setup": ("setup", "from_setup"),
     "actors": ("turns", "actors"), "phase_of": ("turns", "phase_of"), "phases": ("turns", "PHASES"),
-    "moments": ("turns", "MOMENTS"), "moves": ("moves", "MOVES"), "limits": ("limits", "LIMITS"),
-    "result": ("results", "result"),
+    "moments": ("turns", "MOMENTS"), "moves": ("moves", "MOVES"), "result": ("results", "result"),
+    "words": ("words", "WORDS"), "drawing": ("drawing", "DRAWING"),
+    "odds": ("odds", "odds_for"), "variety": ("variety", "variety"), "limits": ("limits", "LIMITS"),
+    "table": ("table", "TABLE"),
 }
 
 

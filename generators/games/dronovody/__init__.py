@@ -61,7 +61,7 @@ from generators.games.dronovody.drawing import DRAWING
 from generators.games.dronovody.facts import FACTS, MAX_PLAYERS
 from generators.games.dronovody.limits import LIMITS
 from generators.games.dronovody.moves import MOVES, complete
-from generators.games.dronovody.odds import odds
+from generators.games.dronovody.odds import odds_for
 from generators.games.dronovody.policy import PRIORS, ROLLOUT, UNIT, evaluate, observe, resample
 from generators.games.dronovody.results import outcome, result, winning_seats
 from generators.games.dronovody.setup import from_setup, start
@@ -96,7 +96,7 @@ GAME: Game[State, Action] = Game(
     variety=variety,
     drawing=DRAWING,
     words=WORDS,
-    odds=odds,
+    odds=odds_for,
     hints=Hints(evaluate=evaluate, priors=PRIORS, rating_unit=UNIT, rollout=ROLLOUT),
     settings=(
         Setting("2 players", {"players": 2}),

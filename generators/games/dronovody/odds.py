@@ -63,7 +63,7 @@ def _defence_table() -> dict[str, Any]:
                         "any of 4 players"], "rows": rows, "means": None}
 
 
-def odds(content: Any = None) -> list[dict[str, Any]]:
+def odds_for(content: Any = None) -> list[dict[str, Any]]:
     """The tables (the content is not needed: the rolls' rules are the rulebook's)."""
     return [*(_attack_table(v) for v in (3, 4, 5, 6)), _breakdown_table(), _artillery_table(), _defence_table()]
 

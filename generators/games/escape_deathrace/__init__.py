@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from generators.games.escape_deathrace.drawing import draw_svg, legend, pieces
+from generators.games.escape_deathrace.drawing import DRAWING
 from generators.games.escape_deathrace.facts import (
     DEFAULT_ROUND_LIMIT,
     DROP_KINDS,
@@ -40,7 +40,7 @@ from generators.games.escape_deathrace.facts import (
 )
 from generators.games.escape_deathrace.limits import LIMITS
 from generators.games.escape_deathrace.moves import MOVES
-from generators.games.escape_deathrace.odds import OddsTable, odds
+from generators.games.escape_deathrace.odds import OddsTable, odds, odds_for
 from generators.games.escape_deathrace.policy import evaluate, observe, resample
 from generators.games.escape_deathrace.results import outcome, result, winners
 from generators.games.escape_deathrace.setup import from_setup, start
@@ -50,7 +50,7 @@ from generators.games.escape_deathrace.table import TABLE
 from generators.games.escape_deathrace.turns import MOMENTS, PHASES, actors, phase_of
 from generators.games.escape_deathrace.variety import variety
 from generators.games.escape_deathrace.words import WORDS
-from generators.rules.contract import Drawing, Event, Game, GameType, Hints, Setting, Specs
+from generators.rules.contract import Event, Game, GameType, Hints, Setting, Specs
 
 __all__ = ["DROP_KINDS", "GAME", "STRIKE_TABLE", "Ability", "Box", "Effect", "OddsTable", "State", "TileFacts",
            "odds", "strikes"]
@@ -83,9 +83,9 @@ GAME: Game[State, Action] = Game(
     result=result,
     winners=winners,
     variety=variety,
-    drawing=Drawing(svg=draw_svg, pieces=pieces, legend=legend),
+    drawing=DRAWING,
     words=WORDS,
-    odds=lambda content: [t.as_dict() for t in odds()],
+    odds=odds_for,
     hints=Hints(evaluate=evaluate),
     settings=tuple(Setting(f"{n} players", {"players": n}) for n in (2, 3, 4)),
     observation=observe,

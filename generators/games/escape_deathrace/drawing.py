@@ -10,6 +10,7 @@ from generators.games.escape_deathrace.results import result_word
 from generators.games.escape_deathrace.state import State, Tile
 from generators.games.escape_deathrace.words import tile_ordinal
 from generators.rules import svg as draw
+from generators.rules.contract import Drawing
 from generators.rules.wording import counted
 
 # ---------------------------------------------------------------------------------------------
@@ -204,3 +205,6 @@ def _draw_legend(svg: draw.Svg, s: State, top: float) -> float:
             y += step
             svg.text(10, y, line, size=11, anchor="start", fill=colour)
     return y + 10
+
+
+DRAWING = Drawing(svg=draw_svg, pieces=pieces, legend=legend)

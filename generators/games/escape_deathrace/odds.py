@@ -22,6 +22,7 @@ from generators.games.escape_deathrace.facts import (
     strike_hit,
     strikes,
 )
+from generators.rules.facts import GameContent
 
 # ---------------------------------------------------------------------------------------------
 # Exact odds (enumerating D4 draws through the same rule functions the engine uses)
@@ -177,3 +178,8 @@ def _boss_tables() -> list[OddsTable]:
 def odds() -> list[OddsTable]:
     """Exact distributions for every roll the rulebook resolves on a D4 table."""
     return [*_hazard_tables(), *_battle_tables(), *_drive_by_tables(), *_landmine_tables(), *_boss_tables()]
+
+
+def odds_for(content: GameContent) -> list[dict[str, Any]]:
+    """The tables as the site reads them (the content is not needed: the rolls' rules are the rulebook's)."""
+    return [t.as_dict() for t in odds()]

@@ -18,30 +18,21 @@ content/mission-drive/notes.yaml, marked `# ruling: <id>` where the code applies
 
 from __future__ import annotations
 
-from typing import Any
-
-from generators.games.mission_drive.drawing import draw_svg, legend, pieces, route
-from generators.games.mission_drive.facts import FACTS_SPECS, LEVELS, facts_of
+from generators.games.mission_drive.drawing import DRAWING
+from generators.games.mission_drive.facts import FACTS_SPECS, LEVELS
 from generators.games.mission_drive.hidden import observe, resample
 from generators.games.mission_drive.limits import LIMITS
 from generators.games.mission_drive.moves import MOVES
 from generators.games.mission_drive.policy import evaluate
 from generators.games.mission_drive.results import outcome, result, winners
-from generators.games.mission_drive.setup import initial_state, new_game
+from generators.games.mission_drive.setup import from_setup, start
 from generators.games.mission_drive.specs import ACTIONS, Action, Options, SetupSpec
 from generators.games.mission_drive.state import State
 from generators.games.mission_drive.table import TABLE
 from generators.games.mission_drive.turns import MOMENTS, PHASES, actors, phase_of
 from generators.games.mission_drive.variety import variety
-from generators.games.mission_drive.words import (
-    describe_action,
-    describe_end,
-    describe_event,
-    describe_random,
-    figures,
-)
-from generators.rules.contract import Drawing, Game, GameType, Harder, Hints, Setting, Specs, Words
-from generators.rules.facts import GameContent
+from generators.games.mission_drive.words import WORDS
+from generators.rules.contract import Game, GameType, Harder, Hints, Setting, Specs
 
 # A whole game ends within 300 actions, whatever is played. Per mission: at most 14 hero turns (each
 # discards a hero card for good), 7 traffic cards resolved, 28 upgrade uses (each spends one of at most
@@ -51,19 +42,13 @@ from generators.rules.facts import GameContent
 MAX_ACTIONS = 300
 
 
-def _random_words(label: str, value: Any, content: GameContent | None) -> str:
-    if content is None:
-        return describe_random(label, value, str)
-    return describe_random(label, value, content.name, facts_of(content))
-
-
 GAME: Game[State, Action] = Game(
     # Imperfect information: the movement and mission decks lie face down (see `hidden`).
     type=GameType(name="Mission: Drive", min_players=1, max_players=1, information="imperfect", utility="solo",
                   max_actions=MAX_ACTIONS),
     specs=Specs(setup=SetupSpec, options=Options, actions=ACTIONS, facts=FACTS_SPECS),
-    start=lambda options, content, chance: new_game(options, facts_of(content), chance),
-    from_setup=lambda setup, content: initial_state(setup, facts_of(content)),
+    start=start,
+    from_setup=from_setup,
     actors=actors,
     phase_of=phase_of,
     phases=PHASES,
@@ -77,11 +62,8 @@ GAME: Game[State, Action] = Game(
     observation=observe,
     table=TABLE,
     resample=resample,
-    drawing=Drawing(svg=draw_svg, pieces=pieces, legend=legend, route=route),
-    words=Words(action=lambda action, state, content: describe_action(
-                    action, state, content.name if content is not None else str),
-                random=_random_words,
-                end=lambda state, content: describe_end(outcome(state, [])), event=describe_event, figures=figures),
+    drawing=DRAWING,
+    words=WORDS,
     hints=Hints(evaluate=lambda state, player: evaluate(state)),
     # One setting per difficulty (reward level and boss difficulty alike), and the short game.
     settings=(*(Setting(level, {"reward": level, "difficulty": level}) for level in LEVELS),

@@ -1,15 +1,15 @@
 """Mission: Drive: one action in progress (the copy it changes, its events, the choices written on
-it) and the events it records."""
+it) and the events it records, and a choice in players' words."""
 
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from typing import Any
 
 from generators.games.mission_drive.facts import Card, Facts
 from generators.games.mission_drive.specs import ChargeChoice, DiscardChoice
 from generators.games.mission_drive.state import State
-from generators.games.mission_drive.words import discard_words
 from generators.rules.chance import Chance
 from generators.rules.contract import Event
 from generators.rules.refusals import IllegalAction
@@ -116,6 +116,12 @@ def _choice_data(value: Any) -> Any:
     return value
 
 
+def discard_words(choice: DiscardChoice, name: Callable[[str], str] = str) -> str:
+    if choice.charge is not None:
+        return f"a charge from {name(choice.charge)}"
+    return f"the device card {name(choice.card or '')}"
+
+
 def option_words(facts: Facts, value: Any) -> str:
     """One possible choice in players' words (a charge on an upgrade, a card, a space)."""
     if isinstance(value, ChargeChoice):
@@ -125,3 +131,4 @@ def option_words(facts: Facts, value: Any) -> str:
     if value == "health":
         return "one health"
     return str(value)
+

@@ -11,7 +11,7 @@ from generators.content.geometry import Box
 from generators.games.mission_drive.facts import FIRE_DIRECTION, SLOTS, Space
 from generators.games.mission_drive.state import State, part_space, vkey
 from generators.rules import svg as draw
-from generators.rules.contract import Event
+from generators.rules.contract import Drawing, Event
 
 # --- drawing -----------------------------------------------------------------------------------
 
@@ -218,3 +218,6 @@ def _draw_dashboard(pic: draw.Svg, s: State, top: float) -> None:
         pic.text(MARGIN, track_y + box + 18 + 14 * k, line, size=10, anchor="start")
     if s.pending:
         pic.text(MARGIN, track_y + box + 46, f"{s.pending.kind} card drawn", size=10, anchor="start")
+
+
+DRAWING = Drawing(svg=draw_svg, pieces=pieces, legend=legend, route=route)

@@ -25,12 +25,14 @@ from generators.games.mission_drive.facts import (
     Facts,
     Pos,
     Space,
+    facts_of,
     pair,
 )
 from generators.games.mission_drive.road import settle
 from generators.games.mission_drive.specs import BossCardSpec, BossSpec, Options, SetupSpec, UpgradeSpec
 from generators.games.mission_drive.state import Boss, Destroyed, State, Token, Upgrade, Vehicle, add, part_space
 from generators.rules.chance import Chance
+from generators.rules.facts import GameContent
 from generators.rules.refusals import SetupError
 
 # --- building a scenario's state ---------------------------------------------------------------
@@ -499,3 +501,11 @@ def deal(ctx: Ctx, face_ids: list[str]) -> None:
     s.deck = [facts.card(fid) for fid in order]
     s.discard = []
     ctx.event("dashboard_dealt", cards=[c.label() for c in slots], reshuffled=len(back))
+
+
+def from_setup(spec: SetupSpec, content: GameContent) -> State:
+    return initial_state(spec, facts_of(content))
+
+
+def start(options: Options, content: GameContent, chance: Chance) -> State:
+    return new_game(options, facts_of(content), chance)

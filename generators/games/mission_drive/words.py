@@ -6,11 +6,12 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from generators.games.mission_drive.facts import FIRE_DIRECTION, REWARD_POINTS, Facts
+from generators.games.mission_drive.context import discard_words
+from generators.games.mission_drive.facts import FIRE_DIRECTION, REWARD_POINTS, Facts, facts_of
+from generators.games.mission_drive.results import outcome
 from generators.games.mission_drive.specs import (
     BrakeAction,
     CivilianMoveAction,
-    DiscardChoice,
     EnemyFireAction,
     LaserStrikeAction,
     MoveAction,
@@ -18,7 +19,7 @@ from generators.games.mission_drive.specs import (
     UseUpgradeAction,
 )
 from generators.games.mission_drive.state import State
-from generators.rules.contract import Event, Figure, Place
+from generators.rules.contract import Event, Figure, Place, Words
 from generators.rules.facts import GameContent
 from generators.rules.wording import counted
 
@@ -100,12 +101,6 @@ def _describe(act: Any, s: State | None, name: Callable[[str], str]) -> str:
 
 def _energy_words(choice: Any, name: Callable[[str], str] = str) -> str:
     return "the hero: one more health" if choice == "health" else f"a charge on {name(choice.charge)}"
-
-
-def discard_words(choice: DiscardChoice, name: Callable[[str], str] = str) -> str:
-    if choice.charge is not None:
-        return f"a charge from {name(choice.charge)}"
-    return f"the device card {name(choice.card or '')}"
 
 
 def describe_end(o: Mapping[str, Any]) -> str:
@@ -224,3 +219,18 @@ def figures(s: State, content: GameContent | None) -> dict[Figure, int | Place]:
     if s.boss is not None:
         out[Figure("the boss", "damage")] = len(s.boss.damaged)
     return out
+
+
+def _random_words(label: str, value: Any, content: GameContent | None) -> str:
+    if content is None:
+        return describe_random(label, value, str)
+    return describe_random(label, value, content.name, facts_of(content))
+
+
+WORDS: Words[State, Any] = Words(
+    action=lambda action, state, content: describe_action(action, state, content.name if content is not None else str),
+    random=_random_words,
+    end=lambda state, content: describe_end(outcome(state, [])),
+    event=describe_event,
+    figures=figures,
+)
