@@ -17,7 +17,7 @@ from generators.content.scenario import Scripted
 from generators.content.schema import to_data
 from generators.games import escape_deathrace as ed
 from generators.games.escape_deathrace import facts, policy
-from generators.games.escape_deathrace.turns import settle
+from generators.games.escape_deathrace.flow import settle
 from generators.rules.chance import Chance
 from generators.rules.facts import FaceFacts, GameContent, game_content
 from generators.rules.refusals import IllegalAction, SetupError

@@ -44,6 +44,8 @@ SHAPE: dict[str, tuple[str, tuple[str, ...]]] = {
     "setup": ("a whole game set up as the rulebook says, and a scenario's position checked",
               ("start", "from_setup")),
     "turns": ("the steps of play as data and who acts", ("PHASES", "MOMENTS", "actors", "phase_of")),
+    "flow": ("how play moves on by itself between decisions: a turn's end, the next turn, what settles "
+             "after an action", ()),
     "moves": ("every action kind as a move: its options and the rules that refuse it", ("MOVES",)),
     "resolve": ("what each action does to the state (every move's `resolve` comes from here)", ()),
     "results": ("what a scenario's `expect` is compared with, and a whole game's result", ("outcome", "result")),

@@ -811,7 +811,7 @@ def _pile_has(ask: AskS, a: TradePower | DrawPower) -> Why:
 
 
 def _can_move(ask: AskS, player: str) -> bool:
-    """`turns.can_move`, from the answers this question already has (the same rules)."""
+    """`flow.can_move`, from the answers this question already has (the same rules)."""
     t = ask.state.turn
     if t.tile_in_hand is not None:
         return bool(_lays(ask, player))

@@ -17,6 +17,7 @@ from generators.games.escape_deathrace.facts import (
     hazard_roll,
     strikes,
 )
+from generators.games.escape_deathrace.flow import end_turn, settle
 from generators.games.escape_deathrace.harm import (
     draw_power,
     graveyard_add,
@@ -70,7 +71,6 @@ from generators.games.escape_deathrace.specs import (
     UseDrop,
 )
 from generators.games.escape_deathrace.state import BoardDrop, Player, State, Tile, copied
-from generators.games.escape_deathrace.turns import end_turn, settle
 from generators.rules.chance import Chance
 from generators.rules.contract import Event
 

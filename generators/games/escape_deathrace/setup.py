@@ -17,10 +17,10 @@ from generators.games.escape_deathrace.facts import (
     Box,
     skips_hazard,
 )
+from generators.games.escape_deathrace.flow import set_phase_for_position
 from generators.games.escape_deathrace.road import spot_problem
 from generators.games.escape_deathrace.specs import Options, SetupSpec, TileSpec
 from generators.games.escape_deathrace.state import BoardDrop, Player, State, Tile, Turn
-from generators.games.escape_deathrace.turns import set_phase_for_position
 from generators.rules.chance import Chance
 from generators.rules.facts import GameContent
 from generators.rules.refusals import SetupError

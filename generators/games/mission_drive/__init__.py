@@ -6,14 +6,15 @@ of three slots to move and fire, resolves the enemy and civilian cards drawn, sc
 spends the points in an upgrade step, and after three missions faces a boss. The short game is one
 green/pink mission after a 7-point upgrade step.
 
-The modules: `facts` (rulebook numbers, the facts read from the components), `specs` (setup, options,
-actions), `state` (the state and the road's geometry), `setup` (a scenario's position, a whole game),
-`context` (one action in progress), `road` (the hero's turn: moving, ramming, firing, damage, drawn
-cards, up-links, weapon outcomes), `upgrades` (upgrade effects, the laser strike), `between` (scoring
-and the upgrade step), `boss` (the boss encounter), `moves` (options and rules per action),
-`resolve` (each action run on a copy), `turns` (the stages as data), `results`, `words`, `drawing`,
-`policy` (the look-ahead's rating). Readings where the rulebook is silent or unclear are rulings in
-content/mission-drive/notes.yaml, marked `# ruling: <id>` where the code applies them.
+The modules: `facts` (rulebook numbers, the facts read from the components), `specs` (setup,
+options, actions), `state` (the state and the road's geometry), `setup` (a scenario's position, a
+whole game), `context` (one action in progress), `road` (the hero's turn: moving, ramming, firing,
+damage, drawn cards, up-links, weapon outcomes), `flow` (a turn's end, the slot refilled, how a
+mission ends), `upgrades` (upgrade effects, the laser strike), `between` (scoring and the upgrade
+step), `boss` (the boss encounter), `moves` (options and rules per action), `resolve` (each action
+run on a copy), `turns` (the stages as data), `results`, `words`, `drawing`, `policy` (the look-
+ahead's rating). Readings where the rulebook is silent or unclear are rulings in content/mission-
+drive/notes.yaml, marked `# ruling: <id>` where the code applies them.
 """
 
 from __future__ import annotations

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from generators.games.mission_drive.context import Ctx
 from generators.games.mission_drive.facts import LASER_PENALTY, REWARD_POINTS, START_FORWARD_LIMIT
-from generators.games.mission_drive.road import settle, upgrade_by_id
+from generators.games.mission_drive.flow import settle
+from generators.games.mission_drive.road import upgrade_by_id
 from generators.games.mission_drive.setup import setup_mission
 from generators.games.mission_drive.specs import FinishAction, ScoreAction, SpendAction, StartMissionAction
 from generators.games.mission_drive.state import State

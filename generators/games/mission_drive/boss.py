@@ -7,7 +7,8 @@ import itertools
 
 from generators.games.mission_drive.context import Ctx
 from generators.games.mission_drive.facts import PINK_CARDS, SLOTS, TOKEN_OF, WEAPON_TYPES, Space
-from generators.games.mission_drive.road import damage_hero, drop_shield, remove_token, settle, weapon_outcome
+from generators.games.mission_drive.flow import drop_shield, settle
+from generators.games.mission_drive.road import damage_hero, remove_token, weapon_outcome
 from generators.games.mission_drive.setup import deal, design_cards
 from generators.games.mission_drive.specs import BossSetupAction, BossTurnAction
 from generators.games.mission_drive.state import (

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from generators.games.mission_drive.road import vulnerable_left
+from generators.games.mission_drive.flow import vulnerable_left
 from generators.games.mission_drive.state import State, vkey
 from generators.games.mission_drive.turns import PLAYER
 from generators.rules.contract import Event

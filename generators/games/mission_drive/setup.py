@@ -28,7 +28,7 @@ from generators.games.mission_drive.facts import (
     facts_of,
     pair,
 )
-from generators.games.mission_drive.road import settle
+from generators.games.mission_drive.flow import settle
 from generators.games.mission_drive.specs import BossCardSpec, BossSpec, Options, SetupSpec, UpgradeSpec
 from generators.games.mission_drive.state import Boss, Destroyed, State, Token, Upgrade, Vehicle, add, part_space
 from generators.rules.chance import Chance

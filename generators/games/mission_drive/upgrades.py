@@ -5,15 +5,14 @@ from __future__ import annotations
 
 from generators.games.mission_drive.context import Ctx
 from generators.games.mission_drive.facts import DELTA, NEEDS_DIRECTIONS, UpgradeEffect, pair
+from generators.games.mission_drive.flow import refill, settle
 from generators.games.mission_drive.road import (
     destroy,
     hit_boss,
     hit_vehicle,
     move_civilian,
     move_path,
-    refill,
     remove_token,
-    settle,
     upgrade_by_id,
 )
 from generators.games.mission_drive.specs import LaserStrikeAction, UseUpgradeAction

@@ -8,10 +8,9 @@ marked `# ruling: <id>` where the code applies them.
 
 The modules: `facts` (rulebook numbers, content facts, the kit), `board` (the road as one graph of
 spaces), `state`, `specs` (setup, options, actions), `setup`, the rules by chapter (`road`: moving,
-terrain and slams; `damage`: shots and damage tokens; `rounds`: turns and rounds; `events`: what
-they share; `stack`: the work an action sets going), `moves` (options and rules
-per action), `resolve` (what each action does), `turns` (the decisions as phases), `results`,
-`words`, `drawing`, `odds`, `policy`.
+terrain and slams; `damage`: shots and damage tokens; `events`: what they share), `flow` (the work an
+action sets going, rounds and turns), `moves` (options and rules per action), `resolve` (what each
+action does), `turns` (the decisions as phases), `results`, `words`, `drawing`, `odds`, `policy`.
 
 Chance: every roll is labelled: `movement`, `direction`, `stunt`, `slam`, `shooting` (the FX dice),
 `hazard` (the face-down token flipped on entering a hazard space, drawn from the tokens not yet face

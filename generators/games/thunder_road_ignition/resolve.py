@@ -1,5 +1,5 @@
 """Thunder Road: Ignition: what each action does. `resolver` applies an action to the state's one
-copy (the decision it answers taken off), then runs the work it sets going (`stack.run`) until the game
+copy (the decision it answers taken off), then runs the work it sets going (`flow.run`) until the game
 waits for someone; each `do_<kind>` is one action kind's part of that, by the rulebook's chapters
 (1. Command, 2. Move, 3. Shoot, finishing). The rules that allow or refuse an action are in `moves`.
 """
@@ -11,6 +11,7 @@ from typing import Any
 
 from generators.games.thunder_road_ignition.events import larger, log, note, push, roll, set_aside, slam, wait
 from generators.games.thunder_road_ignition.facts import FORWARD
+from generators.games.thunder_road_ignition.flow import run
 from generators.games.thunder_road_ignition.road import enter, start_movement
 from generators.games.thunder_road_ignition.specs import (
     CommandAction,
@@ -28,7 +29,6 @@ from generators.games.thunder_road_ignition.specs import (
     StepAction,
     StopAction,
 )
-from generators.games.thunder_road_ignition.stack import run
 from generators.games.thunder_road_ignition.state import (
     Decision,
     Movement,

@@ -22,7 +22,7 @@ from generators.games.thunder_road_ignition.facts import (
     Kit,
     read_kit,
 )
-from generators.games.thunder_road_ignition.rounds import begin_round, begin_turn
+from generators.games.thunder_road_ignition.flow import begin_round, begin_turn
 from generators.games.thunder_road_ignition.specs import Options, SetupSpec
 from generators.games.thunder_road_ignition.state import (
     Car,

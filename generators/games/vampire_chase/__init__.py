@@ -5,12 +5,12 @@ and a discard pile), blocks one of three gears each turn, buys from a market wit
 enemy gang whose cards sit on a ring of six Chase Board slots. Slots are 1..6; clockwise is counting up
 (#1 is the vehicle's start, #2 the space in front of it); ring distance is the shorter way round.
 
-The modules: `facts` (rulebook constants, card facts, the library), `state`, `specs` (setup, options,
-actions), `setup`, `speed`, `effects` (what cards do), `chase` (activation, cleanup, checkpoints),
-`moves` (options and rules per action), `resolve` (what each action does), `turns` (the steps as
-data), `outcome`, `words`, `drawing`, `odds`, `policy` (search hints). Readings where the rulebook
-is silent or unclear are rulings in content/vampire-chase/notes.yaml, marked `# ruling: <id>` where
-the code applies them.
+The modules: `facts` (rulebook constants, card facts, the library), `state`, `specs` (setup,
+options, actions), `setup`, `speed`, `effects` (what cards do), `flow` (the end of a turn:
+activation, cleanup, checkpoints), `moves` (options and rules per action), `resolve` (what each
+action does), `turns` (the steps as data), `outcome`, `words`, `drawing`, `odds`, `policy` (search
+hints). Readings where the rulebook is silent or unclear are rulings in
+content/vampire-chase/notes.yaml, marked `# ruling: <id>` where the code applies them.
 """
 
 from __future__ import annotations

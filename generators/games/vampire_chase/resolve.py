@@ -8,15 +8,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from generators.games.vampire_chase.chase import (
-    all_defeated,
-    begin_next_turn,
-    chase_activation,
-    check_speed,
-    checkpoint_passed,
-    cleanup,
-    next_checkpoint,
-)
 from generators.games.vampire_chase.effects import (
     apply_effects,
     draw_cards,
@@ -25,6 +16,15 @@ from generators.games.vampire_chase.effects import (
     sweep,
 )
 from generators.games.vampire_chase.facts import ENHANCE_COST, MARKET_ROW
+from generators.games.vampire_chase.flow import (
+    all_defeated,
+    begin_next_turn,
+    chase_activation,
+    check_speed,
+    checkpoint_passed,
+    cleanup,
+    next_checkpoint,
+)
 from generators.games.vampire_chase.gates import begin
 from generators.games.vampire_chase.specs import (
     BuyAction,

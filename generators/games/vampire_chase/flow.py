@@ -1,6 +1,7 @@
-"""Vampire chase: the end of a turn. Chase Activation (the speed check, then the enemies act), Cleanup
-(enemies reposition and arrive, the play area is discarded), the next turn or dawn, and Checkpoint
-Passed. Like `effects`, every function changes an action's own copy of the state."""
+"""Vampire chase: how play moves on by itself, at the end of a turn. Chase Activation (the speed check,
+then the enemies act), Cleanup (enemies reposition and arrive, the play area is discarded), the next
+turn or dawn, and Checkpoint Passed. Like `effects`, every function changes an action's own copy of
+the state."""
 
 from __future__ import annotations
 

@@ -1,14 +1,26 @@
-"""Thunder Road: Ignition: rounds and turns (How to Play): each round every crew rolls its dice and
+"""Thunder Road: Ignition: how play moves on by itself. The work an action sets going, resolved from a
+stack until the game waits for someone's decision (or is won): a decision pauses a chain reaction, the
+chain goes on after it. And rounds and turns (How to Play): each round every crew rolls its dice and
 takes three turns in seating order from the first player; a crew with no car left to move that round
 skips its turns; the first-player marker passes left."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import cache
 
+from generators.games.thunder_road_ignition.damage import t_damage, t_dazed, t_place_token, t_shot
 from generators.games.thunder_road_ignition.events import note, roll, wait
 from generators.games.thunder_road_ignition.facts import TURNS_PER_ROUND
+from generators.games.thunder_road_ignition.road import (
+    t_after_command,
+    t_after_pit_exit,
+    t_enter,
+    t_move_on,
+    t_occupancy,
+    t_resolve,
+    t_slam_move,
+)
 from generators.games.thunder_road_ignition.state import Crew, State, Task, open_slots, unfinished
 from generators.rules.chance import Chance
 from generators.rules.contract import Event
@@ -73,3 +85,21 @@ def t_end_turn(s: State, t: Task, chance: Chance, events: list[Event]) -> None:
 
 def t_set_aside(s: State, t: Task, chance: Chance, events: list[Event]) -> None:
     wait(s, "set-aside", s.cars[t.car].crew)
+
+
+TASKS: dict[str, Callable[[State, Task, Chance, list[Event]], None]] = {
+    "enter": t_enter, "resolve": t_resolve, "occupancy": t_occupancy, "slam-move": t_slam_move,
+    "damage": t_damage, "dazed": t_dazed, "place-token": t_place_token, "set-aside": t_set_aside,
+    "move-on": t_move_on, "after-command": t_after_command, "after-pit-exit": t_after_pit_exit,
+    "shot": t_shot, "end-turn": t_end_turn,
+}
+
+
+def run(s: State, chance: Chance, events: list[Event]) -> None:
+    while s.decision is None and s.winner is None:
+        stack = s.stack
+        if not stack:
+            raise AssertionError("nothing to resolve and nobody to wait for")
+        task = stack[-1]
+        s.stack = stack[:-1]
+        TASKS[task.kind](s, task, chance, events)
