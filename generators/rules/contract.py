@@ -28,7 +28,7 @@ import json
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Generic, Literal, TypeVar
+from typing import Any, Generic, Literal, TypeVar, cast
 
 from generators.build_system.code_layers import add_games_folder
 from generators.build_system.errors import ContentError, KeyPath
@@ -43,6 +43,7 @@ DEAL_TRIES = 20  # re-deals `Game.deal` tries before it keeps the state as it is
 Spec = type  # a dataclass a spec converts to (named so: inside `Game`, `type` is the game's GameType)
 S = TypeVar("S")  # a game's state
 A = TypeVar("A")  # a game's action (the union of its action specs)
+T = TypeVar("T")
 
 
 # --- events ------------------------------------------------------------------------------------
@@ -128,6 +129,9 @@ class Phase:
     says: Mapping[str, str | Callable[[Any], str]] = field(default_factory=dict, hash=False)
 
 
+_UNASKED = object()  # a key `Ask.cached` has not computed yet
+
+
 class Ask(Generic[S]):
     """One question put to the rules about a state (list the legal actions, or why one is refused),
     with a memo that lives only as long as the question: rules share what they compute (the spaces in
@@ -139,12 +143,13 @@ class Ask(Generic[S]):
         self.state = state
         self.memo: dict[Any, Any] = {}
 
-    def cached(self, key: Any, compute: Callable[[], Any]) -> Any:
-        try:
-            return self.memo[key]
-        except KeyError:
-            value = self.memo[key] = compute()
-            return value
+    def cached(self, key: Any, compute: Callable[[], T]) -> T:
+        """`compute()`, made once per question under `key` (None is an answer too). A miss is a `get`,
+        not a raised KeyError: each question misses once per key, and rules ask for every option."""
+        found = self.memo.get(key, _UNASKED)
+        if found is _UNASKED:
+            found = self.memo[key] = compute()
+        return cast(T, found)
 
 
 Rule = Callable[[Ask[Any], Any], "str | None"]  # None when the rule allows the action, else why not
@@ -524,11 +529,7 @@ class Game(Generic[S, A]):
     def describe_random(self, label: str, value: Any, content: GameContent | None = None) -> str:
         if self.words.random is not None:
             return self.words.random(label, value, content)
-        if isinstance(value, int) and not isinstance(value, bool):
-            return f"rolls {value} on the {label}" if label.endswith("die") else f"rolls {value} for the {label}"
-        if isinstance(value, (list, tuple)):
-            return f"{label}, in order: {named(content, value)}"
-        return f"{label}: {named(content, value)}"
+        return random_words(label, value, content)
 
     def describe_events(self, events: Sequence[Event], content: GameContent | None = None,
                         state: S | None = None) -> list[str]:
@@ -613,6 +614,16 @@ class Game(Generic[S, A]):
     def legal_data(self, state: S, player: str | None = None) -> list[dict[str, Any]]:
         """The legal actions as plain mappings, in the form a scenario writes them."""
         return [to_data(a) for a in self.legal_actions(state, player)]
+
+
+def random_words(label: str, value: Any, content: GameContent | None) -> str:
+    """A roll or a draw in plain words: what a game without words of its own says, and what one says of
+    the draws it does not word its own way."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return f"rolls {value} on the {label}" if label.endswith("die") else f"rolls {value} for the {label}"
+    if isinstance(value, (list, tuple)):
+        return f"{label}, in order: {named(content, value)}"
+    return f"{label}: {named(content, value)}"
 
 
 def named(content: GameContent | None, value: Any) -> str:

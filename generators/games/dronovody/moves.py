@@ -55,11 +55,7 @@ def complete(s: State, a: Any) -> Any:
 
 
 def _waiting(ask: AskS) -> list[str]:
-    memo = ask.memo
-    found = memo.get("waiting")
-    if found is None:
-        found = memo["waiting"] = waiting_on(ask.state)
-    return found
+    return ask.cached("waiting", lambda: waiting_on(ask.state))
 
 
 def _me(ask: AskS, a: Any) -> Player:
@@ -69,10 +65,7 @@ def _me(ask: AskS, a: Any) -> Player:
 def _reach(ask: AskS, p: Player) -> int:
     """The player's Reconnaissance (`recon`), worked out once per question: every target asks it."""
     key = ("recon", p.name)
-    found = ask.memo.get(key)
-    if found is None:
-        found = ask.memo[key] = recon(ask.state, p)
-    return found
+    return ask.cached(key, lambda: recon(ask.state, p))
 
 
 # --- rules every move asks --------------------------------------------------------------------
@@ -390,10 +383,7 @@ def _free(make: Callable[[State, Player], list[Any]]) -> Callable[[AskS, str], l
         p = s.players[player]
         # A player with no free action to take has no free move the rules allow (`has_free_action`
         # answers exactly that, once per question for the four free moves): none is worth listing.
-        key = ("free", player)
-        free = ask.memo.get(key)
-        if free is None:
-            free = ask.memo[key] = has_free_action(s, p)
+        free = ask.cached(("free", player), lambda: has_free_action(s, p))
         return make(s, p) if free else []
     return options
 

@@ -6,7 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 from generators.games.dronovody.state import State
-from generators.rules.contract import Event, Figure, Place, Words, named
+from generators.rules.contract import Event, Figure, Place, Words, random_words
 from generators.rules.facts import GameContent
 
 
@@ -82,11 +82,7 @@ def _action(a: Any, state: State | None, content: GameContent | None) -> str:
 def _random(label: str, value: Any, content: GameContent | None) -> str:
     if isinstance(value, (list, tuple)) and label in _DEALT:
         return _DEALT[label].format(", ".join(_names(content)(str(v)) for v in value))
-    if isinstance(value, int) and not isinstance(value, bool):
-        return f"rolls {value} on the {label}" if label.endswith("die") else f"rolls {value} for the {label}"
-    if isinstance(value, (list, tuple)):
-        return f"{label}, in order: {named(content, value)}"
-    return f"{label}: {named(content, value)}"
+    return random_words(label, value, content)
 
 
 def _end(s: State, content: GameContent | None) -> str:

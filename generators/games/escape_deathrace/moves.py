@@ -81,7 +81,6 @@ from generators.rules.wording import listed
 
 Why = str | None
 AskS = Ask[State]
-_UNSET = object()  # a memo's "not asked yet" (None is an answer)
 Where = tuple[str | None, str | None, str | None]  # a power card's (target, tile, kind)
 DROP_WORDS = {"landmine": "landmine", "smoke": "smoke bomb", "gunfire": "gunfire drop", "fire": "fire drop"}
 
@@ -120,10 +119,7 @@ def _me(ask: AskS, player: str) -> Player:
 
 
 def _acting(ask: AskS, a: Any) -> Why:
-    memo = ask.memo
-    who = memo.get("actor", _UNSET)
-    if who is _UNSET:
-        who = memo["actor"] = actor(ask.state)
+    who = ask.cached("actor", lambda: actor(ask.state))
     if a.player == who:
         return None
     s = ask.state

@@ -23,6 +23,7 @@ from generators.games.escape_deathrace.facts import (
     strikes,
 )
 from generators.rules.facts import GameContent
+from generators.rules.wording import chance_cell, fraction
 
 # ---------------------------------------------------------------------------------------------
 # Exact odds (enumerating D4 draws through the same rule functions the engine uses)
@@ -48,18 +49,12 @@ class OddsTable:
             "rule": self.rule,
             "ability": self.ability,
             "columns": [self.outcome, *self.columns],
-            "rows": [[label, *({"fraction": _frac(p), "percent": _pct(p)} for p in probs)]
+            "rows": [[label, *(chance_cell(p) for p in probs)]
                      for label, probs in self.rows],
-            "means": None if self.means is None else [_frac(m) for m in self.means],
+            "means": None if self.means is None else [fraction(m) for m in self.means],
         }
 
 
-def _frac(f: Fraction) -> str:
-    return str(f.numerator) if f.denominator == 1 else f"{f.numerator}/{f.denominator}"
-
-
-def _pct(f: Fraction) -> str:
-    return f"{float(f) * 100:.1f}%"
 
 
 def distribution(n_rolls: int, value: Callable[..., Any]) -> dict[Any, Fraction]:

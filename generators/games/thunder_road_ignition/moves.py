@@ -73,10 +73,7 @@ _SLIPSTREAMS = (SlipstreamAction("slipstream", "small"), SlipstreamAction("slips
 
 def _dice(ask: AskS) -> tuple[int, ...]:
     """The deciding crew's unassigned dice, each value once."""
-    found = ask.memo.get("dice")
-    if found is None:
-        found = ask.memo["dice"] = tuple(sorted(set(ask.state.crews[_decision(ask).player].dice)))
-    return found
+    return ask.cached("dice", lambda: tuple(sorted(set(ask.state.crews[_decision(ask).player].dice))))
 
 
 def _decision(ask: AskS) -> Decision:
@@ -93,24 +90,15 @@ def _crew_has(ask: AskS, die: int) -> Why:
 
 
 def _slots(ask: AskS) -> list[str]:
-    found = ask.memo.get("slots")
-    if found is None:
-        found = ask.memo["slots"] = open_slots(ask.state, ask.state.active)
-    return found
+    return ask.cached("slots", lambda: open_slots(ask.state, ask.state.active))
 
 
 def _slipstreamers(ask: AskS) -> list[str]:
-    found = ask.memo.get("slipstream")
-    if found is None:
-        found = ask.memo["slipstream"] = slipstream_cars(ask.state, ask.state.active)
-    return found
+    return ask.cached("slipstream", lambda: slipstream_cars(ask.state, ask.state.active))
 
 
 def _on_board(ask: AskS) -> list[str]:
-    found = ask.memo.get("on board")
-    if found is None:
-        found = ask.memo["on board"] = cars_on_board(ask.state)
-    return found
+    return ask.cached("on board", lambda: cars_on_board(ask.state))
 
 
 # --- 1. Command --------------------------------------------------------------------------------

@@ -10,24 +10,19 @@ from typing import Any
 
 from generators.games.thunder_road_ignition.facts import DIRECTIONS, SIZES, Kit, read_kit, shot_hits, slam_mover
 from generators.rules.facts import GameContent
+from generators.rules.wording import chance_cell
 
 ROWS_GAINED = {"front-left": 1, "front": 1, "front-right": 1, "back-left": -1, "back": -1, "back-right": -1}
 # The stunt, slam and shooting dice faces are ours (the rulebook prints only the direction die's).
 HOUSE_FACES = "house die faces"
 
 
-def _frac(f: Fraction) -> str:
-    return str(f.numerator) if f.denominator == 1 else f"{f.numerator}/{f.denominator}"
-
-
-def _cell(f: Fraction) -> dict[str, str]:
-    return {"fraction": _frac(f), "percent": f"{float(f) * 100:.1f}%"}
 
 
 def _table(table_id: str, title: str, rule: str, columns: Sequence[str],
            rows: Sequence[tuple[str, Sequence[Fraction]]], means: Sequence[Fraction] | None = None) -> dict[str, Any]:
     return {"id": table_id, "title": title, "rule": rule, "columns": list(columns),
-            "rows": [[label, *(_cell(p) for p in probs)] for label, probs in rows],
+            "rows": [[label, *(chance_cell(p) for p in probs)] for label, probs in rows],
             "means": None if means is None else [f"{float(m):.2f}" for m in means]}
 
 

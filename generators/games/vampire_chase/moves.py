@@ -223,10 +223,7 @@ def _tuck_after_play(ask: AskS, a: TuckAction) -> Why:
 
 
 def _reach(ask: AskS) -> list[int]:
-    found = ask.memo.get("reach")
-    if found is None:
-        found = ask.memo["reach"] = move_destinations(ask.state)
-    return found
+    return ask.cached("reach", lambda: move_destinations(ask.state))
 
 
 def _move_options(ask: AskS, player: str) -> list[MoveAction]:

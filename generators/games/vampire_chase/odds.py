@@ -12,14 +12,7 @@ from generators.games.vampire_chase.facts import GAUGE_MAX, GAUGE_MIN, HAND_SIZE
 from generators.games.vampire_chase.specs import Options
 from generators.games.vampire_chase.speed import reachable_speeds, speed_damage, zone, zone_name
 from generators.rules.facts import GameContent
-
-
-def _frac(f: Fraction) -> str:
-    return str(f.numerator) if f.denominator == 1 else f"{f.numerator}/{f.denominator}"
-
-
-def _cell(f: Fraction) -> dict[str, str]:
-    return {"fraction": _frac(f), "percent": f"{float(f) * 100:.1f}%"}
+from generators.rules.wording import chance_cell
 
 
 def damage_table(ranges: Sequence[tuple[int, int]]) -> dict[str, Any]:
@@ -68,7 +61,7 @@ def zone_reach_table(lib: Library, driver: str, passenger: str) -> dict[str, Any
                 for z in zones_reached([*dh, *ph], lib):
                     hits[z] += n
         rows.append([f"{a} from {driver.title()}, {b} from {passenger.title()}",
-                     *(_cell(Fraction(h, total)) for h in hits)])
+                     *(chance_cell(Fraction(h, total)) for h in hits)])
     return {"id": f"zone-reach-{driver}-{passenger}",
             "title": f"First hand: chance to reach each speed zone ({driver.title()} drives, "
                      f"{passenger.title()} rides)",

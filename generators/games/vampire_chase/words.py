@@ -9,7 +9,7 @@ from typing import Any
 from generators.games.vampire_chase.facts import SLOTS, Effect, EnemyEffect, build_library
 from generators.games.vampire_chase.specs import Action
 from generators.games.vampire_chase.state import State
-from generators.rules.contract import Event, Figure, Place, Words, named
+from generators.rules.contract import Event, Figure, Place, Words, random_words
 from generators.rules.facts import GameContent
 from generators.rules.wording import counted
 
@@ -126,11 +126,7 @@ def describe_random(label: str, value: Any, content: GameContent | None) -> str:
         deck = {"driver deck": "the Driver's deck", "passenger deck": "the Passenger's deck",
                 "market deck": "the Market Deck"}.get(label, f"the {label}")
         return f"cards for {deck} are shuffled, in order: {', '.join(names(str(v)) for v in value)}"
-    if isinstance(value, int) and not isinstance(value, bool):
-        return f"rolls {value} on the {label}" if label.endswith("die") else f"rolls {value} for the {label}"
-    if isinstance(value, (list, tuple)):
-        return f"{label}, in order: {named(content, value)}"
-    return f"{label}: {named(content, value)}"
+    return random_words(label, value, content)
 
 
 def describe_event(event: Event, state: State | None, content: GameContent | None) -> str | None:
