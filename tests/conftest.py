@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from tests.helpers import CONTENT
+from tests.helpers import CONTENT, run_cli
 from tests.site_helpers import ARGS, CHROMIUM, Built, serve, site_build, unavailable
 
 # Builds in tests play no whole games for the overviews (the engine suite plays 500 per engine):
@@ -31,6 +31,16 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 def built(tmp_path_factory: pytest.TempPathFactory) -> Built:
     """The site built once for the whole session (tests/site_helpers.py)."""
     return site_build(tmp_path_factory.getbasetemp() / "site-build")
+
+
+@pytest.fixture(scope="session")
+def print_kit(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """`roadkit print --no-png --tts` of every game, made once for the session and only read: both
+    papers' PDFs (print/) and the Tabletop Simulator export (tts/)."""
+    out = tmp_path_factory.getbasetemp() / "print-kit"
+    result = run_cli("print", "--out", out, "-q", "--no-png", "--tts")
+    assert result.returncode == 0, result.stderr
+    return out
 
 
 @pytest.fixture(scope="module")

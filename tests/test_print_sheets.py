@@ -10,17 +10,14 @@ from pathlib import Path
 import pytest
 
 from generators.pdf.paper import route_total, sheet_counts
-from tests.helpers import ROOT, real_content, run_cli
+from tests.helpers import ROOT, real_content
 
 BEFORE = json.loads((ROOT / "tools" / "sheets_before.json").read_text("utf-8"))  # data, shared with the bench
 
 
 @pytest.fixture(scope="module")
-def kit(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("sheets-kit")
-    result = run_cli("print", "--out", out, "-q", "--no-png")
-    assert result.returncode == 0, result.stderr
-    return out
+def kit(print_kit: Path) -> Path:
+    return print_kit  # the session's print kit (tests/conftest.py), shared with the other print tests
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])

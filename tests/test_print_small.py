@@ -10,17 +10,12 @@ import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_raw
 import pytest
 
-from tests.helpers import run_cli
-
 LEAST = 6.0
 
 
 @pytest.fixture(scope="module")
-def kit(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("small-kit")
-    result = run_cli("print", "--out", out, "-q", "--no-png")
-    assert result.returncode == 0, result.stderr
-    return out
+def kit(print_kit: Path) -> Path:
+    return print_kit  # the session's print kit (tests/conftest.py), shared with the other print tests
 
 
 def _too_small(path: Path) -> list[str]:

@@ -30,11 +30,8 @@ GAMES = _with("cards")
 
 
 @pytest.fixture(scope="module")
-def export(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("tts")
-    result = run_cli("print", "--out", out, "--paper", "a4", "--no-png", "--tts", "-q")
-    assert result.returncode == 0, result.stderr
-    return out
+def export(print_kit: Path) -> Path:
+    return print_kit  # the session's print kit with its TTS export (tests/conftest.py)
 
 
 @cache
