@@ -113,6 +113,8 @@ SLOW: dict[str, str] = {
         "random games to the end from each later stage, every state checked",
     "tests/test_engine_escape_deathrace.py::test_greedy_play_escapes_more_often_than_random_play": "24 whole games",
     "tests/test_play_terminal.py::test_a_whole_game_is_played_in_the_terminal": "a whole game per engine, typed",
+    "tests/test_exit_codes.py::test_130_ctrl_c_stops_the_workers_and_leaves_build_whole": "every game's whole build",
+    "tests/test_safe_links.py::test_validate_and_the_build_agree_on_every_shape_of_link": "a game's whole site built",
     "tests/test_balance.py": "whole games for every seat and variant",
     "tests/test_difficulty_order.py": "whole games per setting",
     "tests/test_simulate_setting.py": "whole games per setting",

@@ -521,16 +521,17 @@ def test_a_folder_roadkit_did_not_make_is_never_cleaned_or_swapped(tmp_path: Pat
     (stray / "site" / "index.html").write_text("mine", "utf-8")
     (stray / ".notes.1.old.roadkit-tmp").write_text("mine too", "utf-8")
     before = fingerprint(stray)
-    result = run_cli("schema", "--out", stray)
+    content = copy_content(tmp_path, ("mission-drive",))  # one game: each run's validation pass is short
+    result = run_cli("schema", "--content", content, "--out", stray)
     assert result.returncode == 2 and len(result.stderr.strip().splitlines()) == 1, result.stderr
     assert "Roadkit did not make" in result.stderr and fingerprint(stray) == before
     empty = tmp_path / "empty"
     empty.mkdir()
-    assert run_cli("schema", "--out", empty).returncode == 0
+    assert run_cli("schema", "--content", content, "--out", empty).returncode == 0
     assert (empty / MARKER).is_file()
     (empty / MARKER).unlink()  # as an earlier version left it: a manifest, no marker
     shutil.rmtree(empty / "schema")  # something to do
-    assert run_cli("schema", "--out", empty).returncode == 0
+    assert run_cli("schema", "--content", content, "--out", empty).returncode == 0
     assert (empty / MARKER).is_file()
 
 
