@@ -6,11 +6,12 @@ the last car alive once the final boss is dead escapes. Facts come from the game
 weapon drops, power and event cards with their effects, road tiles), never retyped here.
 
 The modules: `facts` (the rulebook's numbers and rule functions, the box), `specs` (setup, options,
-actions), `state`, `setup`, `road` (geometry, distances, paths, laying tiles), `drops`, `harm` (damage,
-car bombs, bosses, rewards), `race` (driving, landing, fights, event cards and power card effects),
-`turns` (who acts, the steps as data), `flow` (a turn's start and end, what settles after every
-action), `moves` (options and rules per action), `resolve` (each action applied), `results`,
-`words`, `drawing`, `odds`, `policy` (search hints).
+actions), `state`, `setup`, `road` (geometry, distances, paths, laying tiles), `drops`, `harm`
+(damage, car bombs, bosses, rewards), `race` (driving, landing, fights, event cards and power card
+effects), `turns` (who acts, the steps as data), `flow` (a turn's start and end, what settles after
+every action), `moves` (options and rules per action; the weapon drops' and power cards' in
+`drop_moves` and `power_moves`, what they share in `asks`), `resolve` (each action applied),
+`results`, `words`, `drawing`, `odds`, `policy` (search hints).
 Readings where the rulebook is silent or unclear are rulings in
 content/escape-deathrace-2182-micro/notes.yaml, marked `# ruling: <id>` where the code applies them.
 
