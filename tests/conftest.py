@@ -115,6 +115,11 @@ SLOW: dict[str, str] = {
     "tests/test_play_terminal.py::test_a_whole_game_is_played_in_the_terminal": "a whole game per engine, typed",
     "tests/test_exit_codes.py::test_130_ctrl_c_stops_the_workers_and_leaves_build_whole": "every game's whole build",
     "tests/test_safe_links.py::test_validate_and_the_build_agree_on_every_shape_of_link": "a game's whole site built",
+    "tests/test_figures_version.py::test_a_small_change_to_the_search_changes_the_head_to_head_version":
+        "the reference games played by the search, once per change",
+    "tests/test_figures_version.py::test_a_changed_search_makes_head_to_head_figures_stale_and_leaves_the_rest":
+        "the reference games played by the search",
+    "tests/test_growth.py::test_the_built_site_grows_linearly_with_chapters": "whole sites built, growing",
     "tests/test_balance.py": "whole games for every seat and variant",
     "tests/test_difficulty_order.py": "whole games per setting",
     "tests/test_simulate_setting.py": "whole games per setting",
