@@ -8,11 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from generators.content.loader import load_content
 from generators.rules.stats import rate
 from generators.site.context import face_titles
 from generators.site.glance import book_order, glance, often
-from tests.helpers import ROOT
+from tests.helpers import ROOT, real_content
 
 
 @pytest.mark.parametrize(("hits", "games", "said"), [
@@ -83,7 +82,7 @@ def test_a_competitive_game_says_who_wins_most_and_least_on_one_basis() -> None:
 
 @pytest.mark.parametrize("game_id", sorted(p.parent.name for p in (ROOT / "content").glob("*/figures.json")))
 def test_every_game_with_stored_figures_has_a_glance(game_id: str) -> None:
-    game = load_content(ROOT / "content").game(game_id)
+    game = real_content().game(game_id)  # the session's one load of content/
     figures = json.loads((Path(game.dir) / "figures.json").read_text(encoding="utf-8"))
     for part in ("plays", "balance", "players", "confirmed"):
         if part in figures:
