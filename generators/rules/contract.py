@@ -626,6 +626,16 @@ def random_words(label: str, value: Any, content: GameContent | None) -> str:
     return f"{label}: {named(content, value)}"
 
 
+def namer(content: GameContent | None) -> Callable[[str], str]:
+    """A face's or component's printed name by its id (without the content, the id itself)."""
+    return content.name if content is not None else str
+
+
+def named_cards(content: GameContent | None, cards: Sequence[str]) -> str:
+    """Cards by their printed names, comma-separated, or "none" (a line of a table panel)."""
+    return named(content, list(cards)) or "none"
+
+
 def named(content: GameContent | None, value: Any) -> str:
     """A value as words, each face or component id replaced by its printed name."""
     if isinstance(value, (list, tuple)):

@@ -3,26 +3,22 @@ cooperative and hands are open), and the Trench's shuffle without its order."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 from generators.games.dronovody.state import State
-from generators.rules.contract import Table
+from generators.rules.contract import Table, named_cards
 from generators.rules.facts import GameContent
 
 UNSEEN = {"trench": "the Trench is shuffled face down"}
 
 
-def _names(content: GameContent | None, cards: Sequence[str]) -> str:
-    return ", ".join(content.name(c) if content else c for c in cards) or "none"
-
-
 def panel(state: State, seat: str, content: GameContent | None) -> list[tuple[str, list[str]]]:
-    players = [f"{p.name}: {p.logistics} Logistics; hand: {_names(content, p.hand)}; crew: {_names(content, p.crew)}; "
-               f"HQ: {_names(content, p.hq)}; drones: {_names(content, [d.card for d in p.warehouse])}; "
-               f"trophies: {_names(content, p.trophies)}" for p in state.players.values()]
+    players = [f"{p.name}: {p.logistics} Logistics; hand: {named_cards(content, p.hand)}; "
+               f"crew: {named_cards(content, p.crew)}; HQ: {named_cards(content, p.hq)}; "
+               f"drones: {named_cards(content, [d.card for d in p.warehouse])}; "
+               f"trophies: {named_cards(content, p.trophies)}" for p in state.players.values()]
     return [("Round", [f"round {state.round} of {state.rules.rounds}"]),
-            ("The field", [_names(content, state.battlefield)]), ("The Shop", [_names(content, state.shop)]),
+            ("The field", [named_cards(content, state.battlefield)]), ("The Shop", [named_cards(content, state.shop)]),
             ("Players", players)]
 
 

@@ -6,7 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 from generators.games.dronovody.state import State
-from generators.rules.contract import Event, Figure, Place, Words, random_words
+from generators.rules.contract import Event, Figure, Place, Words, namer, random_words
 from generators.rules.facts import GameContent
 
 
@@ -71,22 +71,18 @@ _HOW = {"trench": "the Trench is full", "wounded": "too many wounded", "technolo
 
 
 
-def _names(content: GameContent | None) -> Callable[[str], str]:
-    return content.name if content is not None else str
-
-
 def _action(a: Any, state: State | None, content: GameContent | None) -> str:
-    return describe_action(a, _names(content))
+    return describe_action(a, namer(content))
 
 
 def _random(label: str, value: Any, content: GameContent | None) -> str:
     if isinstance(value, (list, tuple)) and label in _DEALT:
-        return _DEALT[label].format(", ".join(_names(content)(str(v)) for v in value))
+        return _DEALT[label].format(", ".join(namer(content)(str(v)) for v in value))
     return random_words(label, value, content)
 
 
 def _end(s: State, content: GameContent | None) -> str:
-    return describe_end(s, _names(content))
+    return describe_end(s, namer(content))
 
 
 def _logistics_why(why: str, name: Callable[[str], str]) -> str:
@@ -111,7 +107,7 @@ def describe_event(e: Event, s: State | None, content: GameContent | None) -> st
     and gained and why, Characters wounded and evacuated, trophies taken, drones shot down, broken,
     repaired and discarded, a sortie's or artillery's hit or miss, defences and what they cancel,
     mishaps, threats placed on the field, and the end of the game."""
-    name = _names(content)
+    name = namer(content)
     d = e.data
     kind, who = e.kind, str(d.get("player", ""))
     if kind == "logistics":

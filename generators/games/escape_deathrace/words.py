@@ -8,7 +8,7 @@ from typing import Any
 from generators.games.escape_deathrace.facts import DIRS, STRIKE_TABLE
 from generators.games.escape_deathrace.specs import Action, LayTile, UseDrop
 from generators.games.escape_deathrace.state import State, Tile
-from generators.rules.contract import Event, Figure, Place, Words
+from generators.rules.contract import Event, Figure, Place, Words, namer
 from generators.rules.facts import GameContent
 
 
@@ -197,7 +197,7 @@ def describe_event(e: Event, s: State | None, content: GameContent | None) -> st
     one did not change: damage (with the abilities that changed it), damage an ability prevents, a
     miss, a fight the tile or smoke prevents, a first strike that misses, a strike back, a boss hurt
     and defeated, a car out of the race and its car bomb, a heal, a hazard passed, cards drawn."""
-    names = content.name if content is not None else str
+    names = namer(content)
     d = e.data
     if e.kind == "damage":
         return f"{d['target']} loses {d['amount']} HP to {_harm(d, s, names)}{_why_less_or_more(d, s, names)}"
@@ -252,7 +252,7 @@ _BOSS_HARM = {"strike": "strike", "power-card": "power card", "car-bomb": "car b
 
 def figures(s: State, content: GameContent | None) -> dict[Figure, int | Place]:
     """Each car's HP, drops and power cards held and place; each boss's HP."""
-    names = content.name if content is not None else str
+    names = namer(content)
     out: dict[Figure, int | Place] = {}
     for p in s.players.values():
         out[Figure(p.name, "HP")] = p.hp
@@ -267,5 +267,5 @@ def figures(s: State, content: GameContent | None) -> dict[Figure, int | Place]:
 
 WORDS: Words[State, Action] = Words(
     action=lambda a, s, content: _describe(a, s),
-    random=lambda label, value, content: describe_random(label, value, content.name if content is not None else str),
+    random=lambda label, value, content: describe_random(label, value, namer(content)),
     end=lambda s, content: describe_end(s), event=describe_event, figures=figures)

@@ -19,7 +19,7 @@ from generators.games.mission_drive.specs import (
     UseUpgradeAction,
 )
 from generators.games.mission_drive.state import State
-from generators.rules.contract import Event, Figure, Place, Words
+from generators.rules.contract import Event, Figure, Place, Words, namer
 from generators.rules.facts import GameContent
 from generators.rules.wording import counted
 
@@ -166,7 +166,7 @@ def describe_event(e: Event, s: State | None, content: GameContent | None) -> st
     (and by what) or spared by a shield, disoriented or held back by the road's edge, health
     repaired, vehicles destroyed and trucks damaged, the boss hit, the mission's score, points spent
     and lost, the mission's and the game's end."""
-    name = content.name if content is not None else str
+    name = namer(content)
     d = e.data
     kind = e.kind
     if kind == "hero_damaged":
@@ -210,7 +210,7 @@ def describe_event(e: Event, s: State | None, content: GameContent | None) -> st
 
 def figures(s: State, content: GameContent | None) -> dict[Figure, int | Place]:
     """The hero's health, vehicles destroyed, points to spend, each upgrade's charges, the boss's damage."""
-    name = content.name if content is not None else str
+    name = namer(content)
     out: dict[Figure, int | Place] = {Figure("the hero", "health"): s.health, Figure("", "point"): s.points}
     for side in ("enemy", "civilian"):
         out[Figure(side, "destroyed")] = sum(1 for d in s.destroyed if d.side == side)
@@ -228,7 +228,7 @@ def _random_words(label: str, value: Any, content: GameContent | None) -> str:
 
 
 WORDS: Words[State, Any] = Words(
-    action=lambda action, state, content: describe_action(action, state, content.name if content is not None else str),
+    action=lambda action, state, content: describe_action(action, state, namer(content)),
     random=_random_words,
     end=lambda state, content: describe_end(outcome(state, [])),
     event=describe_event,

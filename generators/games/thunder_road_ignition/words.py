@@ -10,7 +10,7 @@ from generators.games.thunder_road_ignition.facts import FINISHED, START
 from generators.games.thunder_road_ignition.results import outcome
 from generators.games.thunder_road_ignition.specs import Action
 from generators.games.thunder_road_ignition.state import State, car_words, space_words
-from generators.rules.contract import Event, Figure, Place, Words
+from generators.rules.contract import Event, Figure, Place, Words, namer
 from generators.rules.facts import GameContent
 
 
@@ -79,7 +79,7 @@ def _action(action: Action, state: State | None = None, content: GameContent | N
 
 
 def _random(label: str, value: Any, content: GameContent | None = None) -> str:
-    return describe_random(label, value, content.name if content is not None else str)
+    return describe_random(label, value, namer(content))
 
 
 def _end(state: State, content: GameContent | None = None) -> str:
@@ -108,7 +108,7 @@ def describe_event(e: Event, s: State | None, content: GameContent | None) -> st
     """What the rules did on their own, where it moves a car or changes its damage: each space a car
     moves onto and why (a slam, an oil slick, a ramp), damage tokens drawn, a shot's hit or miss, a
     slam, trips to the pit and out, the finish line, a new round and the winner."""
-    name = content.name if content is not None else str
+    name = namer(content)
     d = e.data
     kind = e.kind
     if kind == "moved":

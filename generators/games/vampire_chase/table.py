@@ -5,12 +5,11 @@ which comes back first when the deck runs through)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 from generators.games.vampire_chase.speed import chase_range
 from generators.games.vampire_chase.state import State
-from generators.rules.contract import Table
+from generators.rules.contract import Table, named_cards
 from generators.rules.facts import GameContent
 
 UNSEEN = {"driver deck": "the Driver's deck is shuffled face down",
@@ -19,22 +18,18 @@ UNSEEN = {"driver deck": "the Driver's deck is shuffled face down",
           **{f"tier {t} reserve": f"the tier {t} reserve is shuffled face down" for t in (1, 2, 3)}}
 
 
-def _names(content: GameContent | None, cards: Sequence[str]) -> str:
-    return ", ".join(content.name(c) if content else c for c in cards) or "none"
-
-
 def panel(state: State, seat: str, content: GameContent | None) -> list[tuple[str, list[str]]]:
     mission = state.lib.missions[state.mission]
     dawn, tiers = mission.dawn, len(mission.tiers)
     return [
-        ("Your hand", [_names(content, state.hand)]),
+        ("Your hand", [named_cards(content, state.hand)]),
         ("Tracks", [f"turn {state.turn} (dawn after turn {dawn}), checkpoint {state.checkpoint + 1} of {tiers}",
                     "the chase's speed range {}–{}".format(*chase_range(state)), f"Health {state.health}, "
                     f"Shield {state.shield}, corpses {state.corpses}",
-                    f"played this turn: {_names(content, [p.card for p in state.played])}"]),
-        ("Market Row", [_names(content, state.market_row)]),
+                    f"played this turn: {named_cards(content, [p.card for p in state.played])}"]),
+        ("Market Row", [named_cards(content, state.market_row)]),
         ("Decks", [f"{role.capitalize()}'s deck: {len(deck)} face down; discard: "
-                   f"{_names(content, state.discards[role])}" for role, deck in state.decks.items()]),
+                   f"{named_cards(content, state.discards[role])}" for role, deck in state.decks.items()]),
     ]
 
 

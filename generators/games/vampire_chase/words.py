@@ -9,7 +9,7 @@ from typing import Any
 from generators.games.vampire_chase.facts import SLOTS, Effect, EnemyEffect, build_library
 from generators.games.vampire_chase.specs import Action
 from generators.games.vampire_chase.state import State
-from generators.rules.contract import Event, Figure, Place, Words, random_words
+from generators.rules.contract import Event, Figure, Place, Words, namer, random_words
 from generators.rules.facts import GameContent
 from generators.rules.wording import counted
 
@@ -122,7 +122,7 @@ def describe_action(action: Action, state: State | None, content: GameContent | 
 def describe_random(label: str, value: Any, content: GameContent | None) -> str:
     """A shuffle in players' words: the cards it orders, by their printed titles."""
     if isinstance(value, (list, tuple)) and label.endswith(("deck", "reserve")):
-        names = content.name if content is not None else str
+        names = namer(content)
         deck = {"driver deck": "the Driver's deck", "passenger deck": "the Passenger's deck",
                 "market deck": "the Market Deck"}.get(label, f"the {label}")
         return f"cards for {deck} are shuffled, in order: {', '.join(names(str(v)) for v in value)}"
@@ -133,7 +133,7 @@ def describe_event(event: Event, state: State | None, content: GameContent | Non
     """What the rules did on their own inside a step, where it changes a figure the reader follows:
     the end-of-turn speed check, an enemy's hit, a heal, a Shield gained, an enemy defeated (its
     corpses), an enemy arriving."""
-    name = content.name if content is not None else str
+    name = namer(content)
     d = event.data
     if event.kind == "speed_check":
         r0, r1 = d["range"][0], d["range"][-1]
