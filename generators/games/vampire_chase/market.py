@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from functools import cache
 from typing import Any
 
-from generators.games.vampire_chase.gates import (
+from generators.games.vampire_chase.asks import (
     AskS,
     Why,
     begin,

@@ -3,7 +3,7 @@ the rules that allow or refuse one (each None when it holds, else why not, in pl
 what it does (`resolve`).
 
 The options come in the order the first engine listed them (the simulator's seeded choices replay
-the same games). The MARKET action and the reward are in `market`; what every move asks, in `gates`.
+the same games). The MARKET action and the reward are in `market`; what every move asks, in `asks`.
 """
 
 from __future__ import annotations
@@ -11,13 +11,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from generators.games.vampire_chase.effects import (
-    available,
-    card_targets,
-    play_limit,
-)
-from generators.games.vampire_chase.facts import ENHANCE_COST, GEARS, HAND_SIZE, SLOTS
-from generators.games.vampire_chase.gates import (
+from generators.games.vampire_chase.asks import (
     UNSET,
     AskS,
     Why,
@@ -26,6 +20,12 @@ from generators.games.vampire_chase.gates import (
     move_gear,
     play_gear,
 )
+from generators.games.vampire_chase.effects import (
+    available,
+    card_targets,
+    play_limit,
+)
+from generators.games.vampire_chase.facts import ENHANCE_COST, GEARS, HAND_SIZE, SLOTS
 from generators.games.vampire_chase.market import MARKET_MOVES
 from generators.games.vampire_chase.resolve import (
     do_discard,

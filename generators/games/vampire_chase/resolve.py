@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from generators.games.vampire_chase.asks import begin
 from generators.games.vampire_chase.effects import (
     apply_effects,
     draw_cards,
@@ -25,7 +26,6 @@ from generators.games.vampire_chase.flow import (
     cleanup,
     next_checkpoint,
 )
-from generators.games.vampire_chase.gates import begin
 from generators.games.vampire_chase.specs import (
     BuyAction,
     CycleAction,
