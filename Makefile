@@ -28,6 +28,7 @@ lock:
 	$(LOCKVENV)/bin/python -m pip install --quiet --upgrade pip
 	$(LOCKVENV)/bin/python -m pip install --quiet -e '.[test,cluster,zensical]'
 	{ echo '# Exact versions every install uses (pip install -c constraints.txt). Made by `make lock`; do not edit.'; \
+	  echo '# zensical is held below 0.0.74 in pyproject.toml (later releases need zensical-ui; the reason is there).'; \
 	  $(LOCKVENV)/bin/python -m pip freeze --exclude-editable --exclude roadkit; } > constraints.txt.new
 	mv constraints.txt.new constraints.txt
 	rm -rf $(LOCKVENV)
