@@ -28,6 +28,7 @@ from generators.pdf.options import Options
 from generators.pdf.print_targets import document_targets, face_images, png_name
 from generators.site.assets import THUMB_PX
 from generators.site.build import build_site, stage_site
+from generators.site.index_fields import FORMS_LABEL
 from generators.site.links import slug
 from generators.site.quick import load_quick
 from tests.helpers import ROOT, copy_content, fingerprint
@@ -607,10 +608,11 @@ def test_diagrams_are_sized_for_twelve_pixel_text_with_alt_text_saying_what_chan
 
 
 def test_no_markdown_syntax_leaks_into_the_text(built: Built) -> None:
-    """A template indentation slip turns a block into a code block or leaves `{: .class }` visible."""
+    """A template indentation slip turns a block into a code block or leaves `{: .class }` visible; a
+    comment written `{# #}` (Jinja's usual, but `{## ##}` here: `{#id}` is an anchor) shows as text."""
     for path in sorted(built.site.rglob("*.html")):
         text = parse(path).text
-        for leak in ("{: .", 'class="rk-', "<span", "???", "!!!"):
+        for leak in ("{: .", 'class="rk-', "<span", "???", "!!!", "{#"):
             assert leak not in text, f"{path.relative_to(built.site)}: {leak!r} shows as text"
 
 
@@ -723,6 +725,25 @@ def test_search_finds_rules_cards_and_terms(built: Built) -> None:
         assert found(card.front.title, f"{game.id}/components.html")
         if game.glossary.terms:
             assert found(game.glossary.terms[0].term, f"{game.id}/glossary.html")
+
+
+def test_search_only_words_are_index_fields_never_result_text(built: Built) -> None:
+    """A rules entry's hidden other spellings are in its index entry's `words` field, not in its text
+    (a result matched there alone showed the list as its teaser); its other names ("Also searched
+    as:") are in `names` too, which the configuration weighs as a title. In both languages."""
+    index = json.loads((built.site / "search" / "search_index.json").read_text("utf-8"))
+    fields = index["config"]["fields"]
+    assert fields["text"]["boost"] < fields["names"]["boost"] <= fields["title"]["boost"] and "words" in fields
+    leaks = [d["location"] for d in index["docs"] if FORMS_LABEL in d["text"]]
+    assert not leaks, f"search-only words in a result's text: {leaks[:5]}"
+    words = {d["location"]: d["words"] for d in index["docs"] if d.get("words")}
+    for game in ready(built.content):
+        assert any(loc.startswith(f"{game.id}/rules/") for loc in words), f"{game.id}: no entry has its words"
+        for lang in (t.spec.language for t in game.translations):
+            assert any(loc.startswith(f"{game.id}/{lang}/rules/") and re.search(r"[\u0400-\u04FF]", w)
+                       for loc, w in words.items()), f"{game.id}/{lang}: no entry has its words"
+    named = [d for d in index["docs"] if d.get("names")]
+    assert named and all(d["names"] and d["names"].split(",")[0].strip() in d["text"] for d in named)
 
 
 def test_examples_pages_count_in_agreement(built: Built) -> None:

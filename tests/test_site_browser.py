@@ -481,6 +481,34 @@ def test_every_player_page_is_light_on_first_load(browser, built: Built) -> None
     assert not problems, "\n".join(problems)
 
 
+def test_no_page_requests_a_missing_file(browser, built: Built) -> None:
+    """Every page of a game with translations (its English and its other languages' pages: Material's
+    language switch fetches a sitemap beside each language's link), one page of each kind of every
+    other game and the hub's pages: loaded served, nothing they fetch is missing."""
+    site = built.site
+    pages = ["index.html", "about.html"]
+    for g in ready(built.content):
+        if g.translations:
+            pages += [p.relative_to(site).as_posix() for p in sorted((site / g.id).rglob("*.html"))
+                      if "authors" not in p.name]
+        else:
+            pages += _kinds(built, g.id)
+    assert any("/uk/" in p for p in pages), "no translated page to load"
+    httpd, url = serve(site)
+    page, errors = new_page(browser, DESKTOP)
+    missing: list[str] = []
+    page.on("response", lambda r: r.status >= 400 and missing.append(f"{r.status} {r.url}"))
+    try:
+        for rel in pages:
+            page.goto(url + rel)
+            page.wait_for_load_state("networkidle")
+            assert not missing, f"{rel} requests missing files: {missing}"
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
+    assert errors == []
+
+
 # --- accessibility ------------------------------------------------------------------------------
 
 # JavaScript: with every fold open, what a screen reader or a keyboard user would stumble on.

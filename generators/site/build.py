@@ -55,6 +55,7 @@ from generators.site.assets import THUMBS, thumb_targets
 from generators.site.collect import Shared, collect, ordered_games, prepare
 from generators.site.guide import schema_files
 from generators.site.hand_links import check_pages, in_site
+from generators.site.index_fields import material_entry
 from generators.site.linkcheck import broken_links
 from generators.site.live import serve as live_serve
 from generators.site.paths import REPO, SITE_SRC
@@ -279,7 +280,7 @@ def _merge_search(new: Path, projects: list[str], games: list[str]) -> None:
     for p in projects:
         path = (new / p if p else new) / "search" / "search_index.json"
         indexes[p] = json.loads(path.read_text("utf-8"))
-    parts = {p: own_docs(indexes[p], p, games) for p in projects}
+    parts = {p: [material_entry(doc) for doc in own_docs(indexes[p], p, games)] for p in projects}
     for p in projects:
         folder = new / p if p else new
         index = merged_index(indexes[p], p, parts) if p == HUB else own_index(indexes[p], parts[p])

@@ -37,6 +37,15 @@ def ordered_games(content: Content):
     return sorted(content.games, key=lambda g: (g.game.order, g.game.name.casefold(), g.id))
 
 
+# Material's language switch fetches `sitemap.xml` beside each of its links (to map a page to the same
+# page in the other language); MkDocs writes one at a project's top alone, so a translation's folder
+# gets this one, as MkDocs writes it without a `site_url` (no page listed: the switch goes to the
+# language's first page, as it does from the English pages). Without it every page of the game
+# requested a missing file.
+EMPTY_SITEMAP = ('<?xml version="1.0" encoding="UTF-8"?>\n'
+                 '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n</urlset>\n')
+
+
 @dataclass(frozen=True)
 class Shared:
     """What the pages of every project need, made once before the projects are built apart."""
@@ -79,6 +88,8 @@ def collect(content: Content, out: Path, site_src: Path = SITE_SRC, only: Collec
         site = replace(site, playable=play.playable_examples(out, game.id))
         for page in game_pages(site, content):
             stage.text(page.path, page.text)
+        for lang in rk_games[game.id]["languages"]:
+            stage.text(f"{game.id}/{lang}/sitemap.xml", EMPTY_SITEMAP)
         for dest, src in sorted(site.assets.copies.items()):
             stage.copy(dest, src)
         if site.report:

@@ -19,7 +19,7 @@ from generators.build_system.errors import ContentError
 from generators.content.inline import NAME as ICON_NAME
 from generators.content.loader import Content
 from generators.content.model import Component, size_mm
-from generators.site import escape, house_mark, searchwords
+from generators.site import escape, house_mark, index_fields, searchwords
 from generators.site.assets import PAPER_LABELS, PAPERS, docs_for
 from generators.site.context import GameSite
 from generators.site.links import rel, slug, word_key
@@ -60,6 +60,7 @@ def environment() -> jinja2.Environment:
     env.globals["docs_for"] = docs_for
     env.globals["size_label"] = size_label
     env.globals["boosts"] = BOOSTS
+    env.globals["labels"] = {"forms": index_fields.FORMS_LABEL, "names": index_fields.NAMES_LABEL}
     return env
 
 

@@ -8,6 +8,8 @@ tolerance, and its stemmer does not join or split words. So an entry is also ind
 - the joined and split forms of a verb and its particle: "Setting up" also as "setup" and "set up",
   "Setup" also as "set up" and "setting up", "Drive-By" as "driveby";
 - the words for the small numbers its text writes as digits ("zero" for "Shield goes back to 0");
+- its key words' other inflections ("move": moves, moved, moving; "slammed": slam, slams,
+  slamming): Zensical's search has no stemmer (Material's does, so there they weigh nothing new);
 - one-slip misspellings of its key words of five letters or more, the three slips spell checkers
   meet most: two neighbouring letters swapped ("minefeild", "checkpiont"), a doubled letter written
   once ("reconnaisance", "dificulty"), a single consonant between vowels written twice ("hazzard",
@@ -27,6 +29,9 @@ VOWELS = set("aeiouy")
 _WORD = re.compile(r"[a-z]+(?:-[a-z]+)*")
 
 
+FUNCTION_WORDS = frozenset(("the", "and", "for", "with", "your", "you", "from", "into", "onto", "its", "not", "any",
+                            "all", "each", "per", "than", "then", "when", "who", "what", "how", "can", "may",
+                            "must", "one", "two"))
 NUMBERS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve")
 
 
@@ -42,6 +47,7 @@ def forms(key_text: str, body: str = "") -> list[str]:
     out.update(_phrasal(text))
     for word in plain:
         out.update(_split(word))
+        out.update(inflections(word))
         if len(word) >= MIN_TYPO:
             out.update(slips(word))
     out.update(NUMBERS[int(n)] for n in re.findall(r"(?<![\d.,])\d+(?![\d.,]\d)", body) if int(n) < len(NUMBERS))
@@ -61,6 +67,42 @@ def slips(word: str) -> set[str]:
             found.add(word[: i + 1] + a + word[i + 1:])  # a single consonant twice
     found.discard(word)
     return found
+
+
+def inflections(word: str) -> set[str]:
+    """`word`'s other English inflections, as a noun and as a verb (which it is is not known):
+    "move" -> moves, moved, moving; "rammed" -> ram, rams, ramming; "cards" -> card, carded, carding."""
+    if len(word) < 3 or not word.isalpha() or word in PARTICLES or word in FUNCTION_WORDS:
+        return set()
+    if word.endswith("ing"):
+        bases = _bases(word)
+    elif word.endswith("ed") and len(word) > 4:
+        bases = _bases(word[:-2] + "ing")
+    elif word.endswith("s") and not word.endswith("ss") and len(word) > 3:
+        bases = {word[:-2] if word.endswith(("ches", "shes", "xes", "sses")) else word[:-1]}
+    else:
+        bases = {word}
+    found = {f for base in bases if len(base) >= 3 for f in (base, _plural(base), _past(base), _ing(base))}
+    found.discard(word)
+    return found
+
+
+def _plural(word: str) -> str:
+    """"card" -> "cards", "boss" -> "bosses", "enemy" -> "enemies"."""
+    if word.endswith(("s", "x", "z", "ch", "sh")):
+        return word + "es"
+    if word.endswith("y") and len(word) > 2 and word[-2] not in VOWELS:
+        return word[:-1] + "ies"
+    return word + "s"
+
+
+def _past(word: str) -> str:
+    """"move" -> "moved", "ram" -> "rammed", "fire" -> "fired", "carry" -> "carried"."""
+    if word.endswith("e"):
+        return word + "d"
+    if word.endswith("y") and len(word) > 2 and word[-2] not in VOWELS:
+        return word[:-1] + "ied"
+    return _ing(word)[: -len("ing")] + "ed"
 
 
 def _joined(word: str) -> set[str]:
@@ -98,9 +140,9 @@ def _bases(verb: str) -> set[str]:
 
 
 def _ing(verb: str) -> str:
-    """"set" -> "setting", "clean" -> "cleaning", "make" -> "making"."""
+    """"set" -> "setting", "slam" -> "slamming", "clean" -> "cleaning", "make" -> "making"."""
     if verb.endswith("e") and not verb.endswith("ee"):
         return verb[:-1] + "ing"
-    if len(verb) == 3 and verb[1] in VOWELS and verb[0] not in VOWELS and verb[2] not in VOWELS | {"w", "x"}:
+    if 3 <= len(verb) <= 4 and verb[-2] in VOWELS and verb[-3] not in VOWELS and verb[-1] not in VOWELS | {"w", "x"}:
         return verb + verb[-1] + "ing"
     return verb + "ing"

@@ -9,6 +9,7 @@ the search options Zensical has. What this build lacks next to Material's is lis
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import subprocess
@@ -25,14 +26,22 @@ from generators.build_system.build_graph import TMP_SUFFIX, Commit, Manifest, re
 from generators.build_system.errors import ToolError
 from generators.content.loader import Content
 from generators.site.build import stage_site
+from generators.site.index_fields import zensical_entry, zensical_kept
+from generators.site.pages import BOOSTS
 
 SITE = "site-zensical"  # build/site-zensical/
 STAGE = "zensical-docs"  # build/zensical-docs/docs/: the pages as Zensical gets them
 CONFIG = "zensical.mkdocs.yml"  # Zensical wants docs and site inside the config's folder (STAGE)
 ZENSICAL_CACHE = ".cache"  # what Zensical writes beside its config (emptied by --clean, removed after)
 SEARCH_OPTIONS = ("separator",)  # the search options Zensical 0.0.x accepts (it refuses the others)
-# A page's search weight in its front matter (Material's `search: boost:`, pages.BOOSTS).
-_BOOST = re.compile(rb"\A---\nsearch:\n  boost: ([0-9.]+)\n")
+# A page's front matter (Material's `search: boost:` among it, pages.BOOSTS).
+_FRONT = re.compile(rb"\A---\n(.*?\n)---\n", re.S)
+# Question words, dropped from the query and the index alike: Zensical's search has no stop words and
+# requires every word of a query ("what is my starting health" found nothing), so they are made part
+# of its word separator (a whole word alone, any case). The same words assets/roadkit-search.js drops
+# from a query on Material's search.
+QUESTION_WORDS = ("a an and are at can do does for how i if in is it my of on or the to what when where which who "
+                  "why will with а в де до з за зі із і й коли ми мій на нас ну о по та у хто чи що як яка який які")
 
 
 def available() -> bool:
@@ -41,14 +50,27 @@ def available() -> bool:
     return find_spec("zensical") is not None
 
 
-def without_weights(page: bytes) -> bytes:
-    """A page Material weighs below an ordinary one (`search: boost:` under 1: worked examples, the
-    A-Z, components) left out of the index: Zensical's search has no weights, so those pages
-    outranked the rules they illustrate ("ramming" found three examples before the rule)."""
-    m = _BOOST.match(page)
-    if m is None or float(m.group(1)) >= 1:
+def rules_alone(page: bytes) -> bytes:
+    """A page Material weighs below a rules page (`search: boost:` under the rules' weight: quick
+    references, turn summaries, overviews, worked examples, the A-Z, components) left out of the
+    index: Zensical's search has no weights, so those pages outranked the rules they point to
+    ("ramming" found three examples before the rule, "scoring" a quick reference)."""
+    m = _FRONT.match(page)
+    meta = yaml.safe_load(m.group(1)) if m else None
+    search = meta.get("search") if isinstance(meta, dict) else None
+    if m is None or not isinstance(meta, dict) or not isinstance(search, dict) \
+            or float(search.get("boost", BOOSTS["rules"])) >= BOOSTS["rules"]:
         return page
-    return page[: m.end()] + b"  exclude: true\n" + page[m.end():]
+    front = yaml.safe_dump({**meta, "search": {"exclude": True}}, allow_unicode=True, sort_keys=False)
+    return b"---\n" + front.encode("utf-8") + page[m.end(1):]
+
+
+def separator(base: str) -> str:
+    """Material's word separator with the question words added, each a whole word in any case."""
+    def anycase(word: str) -> str:
+        return "".join(f"[{c}{c.upper()}]" for c in word)
+    words = "|".join(anycase(w) for w in sorted(QUESTION_WORDS.split(), key=len, reverse=True))
+    return f"{base}|(?<![\\p{{L}}\\p{{N}}'’])(?:{words})(?![\\p{{L}}\\p{{N}}'’])"
 
 
 def config(staged: Path, home: Path, site_dir: str = SITE) -> dict[str, Any]:
@@ -69,6 +91,8 @@ def config(staged: Path, home: Path, site_dir: str = SITE) -> dict[str, Any]:
         name, options = next(iter(entry.items())) if isinstance(entry, dict) else (entry, {})
         if name == "search":
             options = {k: v for k, v in (options or {}).items() if k in SEARCH_OPTIONS}
+            if isinstance(options.get("separator"), str):
+                options["separator"] = separator(options["separator"])
         plugins.append({name: options or {}})
     merged["plugins"] = plugins
     merged.pop("validation", None)  # MkDocs' link checks; the build checks links itself
@@ -87,7 +111,7 @@ def build(content: Content, out: Path, say: Callable[[str], None] = print, manif
     if not available():
         raise ToolError("Zensical is not installed: pip install -c constraints.txt -e '.[zensical]'")
     home = out / STAGE
-    staged, *_ = stage_site(content, out, into=home, page=without_weights)
+    staged, *_ = stage_site(content, out, into=home, page=rules_alone)
     site = out / SITE
     with Commit(manifest) as commit:
         new = commit.temp_folder(home / SITE)
@@ -97,6 +121,7 @@ def build(content: Content, out: Path, say: Callable[[str], None] = print, manif
         try:
             write_atomic(path, text.encode("utf-8"))
             _run(home, path, new)
+            _hide_search_words(new)
         finally:
             path.unlink(missing_ok=True)
             remove_tree(home / ZENSICAL_CACHE)
@@ -117,3 +142,14 @@ def _run(home: Path, config_file: Path, site: Path) -> None:
     if run.returncode != 0 or not (site / "index.html").is_file():
         reason = (run.stderr or run.stdout).strip().splitlines()[-1:] or ["no site written"]
         raise ToolError(f"Zensical could not build the site: {reason[0]}")
+
+
+def _hide_search_words(site: Path) -> None:
+    """Zensical's index (search.json, and search.js for file://) with each rules entry's search-only
+    words hidden in its text and no entry that says nothing (index_fields)."""
+    path = site / "search.json"
+    index = json.loads(path.read_text("utf-8"))
+    index["items"] = [zensical_entry(item) for item in index.get("items", []) if zensical_kept(item)]
+    text = json.dumps(index, ensure_ascii=False, separators=(",", ":"))
+    write_atomic(path, text.encode("utf-8"))
+    write_atomic(site / "search.js", f"var __index = {text}".encode())

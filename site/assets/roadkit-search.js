@@ -17,7 +17,7 @@
   if (typeof Base !== "function") return;
   var SETUP = 0, READY = 1, QUERY = 2, RESULT = 3;  // Material's SearchMessageType
   var ALL_KEY = "rk-search-all";
-  var state = { worker: null, last: null, page: undefined, pending: [], answered: null, names: {},
+  var state = { worker: null, last: null, page: undefined, pending: [], answered: null,
                 setup: null, wide: false, swallow: 0 };
 
   function games() { return window.RK_GAMES || {}; }
@@ -108,48 +108,7 @@
 
   function isSection(doc) { return String(doc.location).indexOf("#") >= 0; }
 
-  // A rule's other names (its glossary terms and their aliases, in players' words) are listed
-  // under it as "Also searched as: ...". lunr adds up word scores, so a heading sharing one common
-  // word with a question ("Move the boss" for "can i move backwards") outscored the rule listed
-  // as "move backwards". A result one of whose names the question holds (and that name is at
-  // least half of the question's words) is ranked first.
-  var MINOR = QUESTION_WORDS.concat("be been but by get got has have me much so than that then this you your"
-    .split(" "));
-  function meaningful(text) {
-    return String(text || "").toLowerCase().split(/[^\p{L}\p{N}'’.]+/u)
-      .map(function (w) { return w.replace(/^[.'’]+|[.'’]+$/g, ""); })
-      .filter(function (w) { return w && MINOR.indexOf(w) < 0; });
-  }
-  // The same word as far as a reader cares: the same, one of three letters or more a prefix of the
-  // other ("slam", "slams"; not "ДР", a rule number's code, for "Дроноводи"), or all but the last two
-  // letters shared ("starting", "starts").
-  function sameWord(a, b) {
-    var n = 0, k = Math.min(a.length, b.length);
-    while (n < k && a[n] === b[n]) n++;
-    return a === b || (n === k && k >= 3) || n >= Math.max(3, k - 2);
-  }
-  var ALSO = /Also searched as:([\s\S]*?)(?:<\/p>|$)/;
-  // Each section's other names, read once from the index Material hands its worker (the text of
-  // a result comes back cut down to the lines that matched).
-  function learnNames(index) {
-    state.names = {};
-    (index && Array.isArray(index.docs) ? index.docs : []).forEach(function (doc) {
-      var m = String(doc.text || "").match(ALSO);
-      if (m) {
-        state.names[doc.location] = m[1].replace(/<[^>]*>/g, "").split(/,\s*/).map(meaningful)
-          .filter(function (name) { return name.length; });
-      }
-    });
-  }
-  function named(doc, words) {
-    var names = state.names[doc.location] || [];
-    return words.length && names.some(function (name) {
-      return 2 * name.length >= words.length && name.every(function (w) {
-        return words.some(function (q) { return sameWord(q, w); });
-      });
-    }) ? 1 : 0;
-  }
-  function better(a, b) { return b.named - a.named || b.score - a.score; }
+  function better(a, b) { return b.score - a.score; }
 
   // Pages in the reader's language first (a rule number, "ДР 5.4", is the same in Дроноводи's English
   // and Ukrainian pages: the reader wants the one they read), then sections first, best first; the
@@ -157,25 +116,24 @@
   // shows the sections that tie with a group's first item and folds the rest: the sections that
   // come close to the best (up to SHOWN of them) are shown beside it.
   var SHOWN = 3, CLOSE = 0.5;
-  function rerank(groups, query) {
-    var words = meaningful(query), lang = pageLang();
+  function rerank(groups) {
+    var lang = pageLang();
     return groups.map(function (group, i) {
       var foreign = langOfLocation(group[0].location) === lang ? 0 : 1;
-      group.forEach(function (d) { d.named = isSection(d) ? named(d, words) : 0; });
       var sections = group.filter(isSection).sort(better);
       var pages = group.filter(function (d) { return !isSection(d); });
-      var top = sections.length && sections[0].score > 0 ? sections[0] : (pages[0] || { score: 0, named: 0 });
+      var top = sections.length && sections[0].score > 0 ? sections[0] : (pages[0] || { score: 0 });
       var best = top.score;
       if (sections.length && sections[0].score > 0) {
         sections.slice(1).forEach(function (d, j) {
-          var shown = j + 1 < SHOWN && d.named === top.named && d.score >= best * CLOSE;
+          var shown = j + 1 < SHOWN && d.score >= best * CLOSE;
           d.score = shown ? best : Math.min(d.score, best * 0.99);
         });
         pages.forEach(function (d) { if (d.score > best) d.score = best; });
       }
-      return { foreign: foreign, best: best, named: top.named, order: i, group: sections.concat(pages) };
+      return { foreign: foreign, best: best, order: i, group: sections.concat(pages) };
     }).sort(function (a, b) {
-      return a.foreign - b.foreign || b.named - a.named || b.best - a.best || a.order - b.order;
+      return a.foreign - b.foreign || b.best - a.best || a.order - b.order;
     })
       .map(function (r) { return r.group; });
   }
@@ -197,7 +155,7 @@
     });
     var out = {};
     Object.keys(data.data).forEach(function (k) { out[k] = data.data[k]; });
-    out.items = rerank(items, state.answered);
+    out.items = rerank(items);
     return { type: data.type, data: out };
   }
 
@@ -261,10 +219,7 @@
     var post = worker.postMessage.bind(worker);
     worker.postMessage = function (message) {
       var first = message && message.type === SETUP && !state.setup;
-      if (message && message.type === SETUP) {
-        if (first) state.setup = message.data;
-        learnNames(message.data);
-      }
+      if (first) state.setup = message.data;
       if (message && message.type === QUERY) {
         state.last = message.data;
         state.pending.push(message.data);
