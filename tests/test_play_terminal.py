@@ -7,6 +7,7 @@ nothing the terminal prints tells a face-down order the player's seat cannot see
 from __future__ import annotations
 
 import io
+import json
 import os
 import pty
 import re
@@ -165,6 +166,67 @@ def test_a_bad_saved_game_is_a_usage_error(saved: str, tmp_path: Path) -> None:
         path.write_text('{"game": "Chess", "setting": "x", "seed": 1, "moves": []}', encoding="utf-8")
     status, text = _drive(["play", "--game", GAMES[0], "--resume", str(path)], lambda i: "q")
     assert status == 2 and f"roadkit play: cannot resume {path}:" in text and "Traceback" not in text, text
+
+
+def _play(game: str, answers: list[str], tmp_path: Path, resume: str | None = None) -> tuple[int, str]:
+    """`roadkit play` in this process with `answers` typed (then q), in `tmp_path`: status and output."""
+    engine_name = next(g.engine for g in CONTENT.games if g.id == game)
+    engine = load_engine(engine_name or "")
+    content = game_content(next(g for g in CONTENT.games if g.id == game), engine)
+    typed = iter(answers)
+    out = io.StringIO()
+    here = os.getcwd()
+    os.chdir(tmp_path)
+    try:
+        status = play_in_terminal(engine, content, setting=None, seat=None, seed=4, hint=False, simulations=2,
+                                  resume=resume, read=lambda _: next(typed, "q"), out=out, name=game)
+    finally:
+        os.chdir(here)
+    return status, out.getvalue()
+
+
+@pytest.mark.parametrize("where", [".", "/", "..", "{tmp}/", "/dev/null", "{tmp}/no-folder/x.json", "a\x00b",
+                                   "x" * 5000])
+def test_saving_where_no_file_can_be_is_refused_and_leaves_nothing(where: str, tmp_path: Path) -> None:
+    """`s .`, `s /`, a folder, a device (as root, `/dev/full` was once replaced by the save: never
+    write over what is not a plain file), a missing folder, a NUL, a name too long: one line saying
+    why, the game goes on, nothing is left behind."""
+    before = sorted(tmp_path.parent.iterdir()), sorted(tmp_path.iterdir())
+    device = Path("/dev/null").stat()
+    status, text = _play(GAMES[0], [f"s {where.format(tmp=tmp_path)}"], tmp_path)
+    assert status == 130 and "Stopped." in text and "Traceback" not in text, text[-800:]
+    said = [line for line in text.splitlines() if "Cannot save to" in line]
+    assert len(said) == 1 and len(said[0]) < 200, said
+    assert (sorted(tmp_path.parent.iterdir()), sorted(tmp_path.iterdir())) == before
+    assert Path("/dev/null").stat().st_rdev == device.st_rdev and Path("/dev/null").is_char_device()
+
+
+@pytest.mark.parametrize("saved", ["folder", "device", "pipe", "too deep", "a list", "negative seed", "huge seed",
+                                   "moves a string", "a move without action", "people a number", "too big"])
+def test_a_saved_game_of_any_shape_is_a_usage_error(saved: str, tmp_path: Path,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    """Whatever `--resume` names (a folder, a device that never ends, a pipe nobody writes, JSON of any
+    shape or depth or size): one line, exit 2, never a traceback or a read that does not end."""
+    game = {"game": load_engine(next(g.engine for g in CONTENT.games if g.id == GAMES[0]) or "").type.name,
+            "setting": "x", "seed": 1, "moves": []}
+    path = tmp_path / "saved.json"
+    shapes = {"too deep": "[" * 100_000, "a list": "[]", "negative seed": {**game, "seed": -1},
+              "huge seed": {**game, "seed": 2**64}, "moves a string": {**game, "moves": "abc"},
+              "a move without action": {**game, "moves": [{"by": "you"}]}, "people a number": {**game, "humans": 3},
+              "too big": " " * 10_000_001 + "{}"}
+    if saved == "folder":
+        path = tmp_path
+    elif saved == "device":
+        path = Path("/dev/zero")
+    elif saved == "pipe":
+        os.mkfifo(path)
+    else:
+        shape = shapes[saved]
+        path.write_text(shape if isinstance(shape, str) else json.dumps(shape), "utf-8")
+    status, _ = _play(GAMES[0], [], tmp_path, resume=str(path))
+    err = capsys.readouterr().err
+    assert status == 2 and err.startswith(f"roadkit play: cannot resume {path}:"), err[-500:]
+    assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
 
 
 def test_an_unknown_seat_lists_every_seat() -> None:

@@ -11,15 +11,17 @@ replay a game exactly. Nothing here knows one game from another.
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import random
 import sys
+import tempfile
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
-from generators.build_system.errors import ContentError
+from generators.build_system.errors import ContentError, one_line
 from generators.play.players import SearchPlayer
 from generators.play.table import Session, look_up
 from generators.rules.facts import GameContent
@@ -45,9 +47,11 @@ def play_in_terminal(engine: Any, content: GameContent, *, setting: str | None, 
     wanted = [seat] if isinstance(seat, str) else list(seat or ())
     if resume is not None:
         try:
-            session = Session.resume(engine, content, json.loads(Path(resume).read_text(encoding="utf-8")))
-        except (OSError, ValueError, KeyError, TypeError, ContentError, SetupError) as e:
-            print(f"roadkit play: cannot resume {resume}: {e}", file=sys.stderr)
+            session = Session.resume(engine, content, json.loads(_read_saved(Path(resume))))
+        except (OSError, ValueError, KeyError, TypeError, RecursionError, ContentError, SetupError) as e:
+            # RecursionError: JSON nested too deep to read
+            why = getattr(e, "strerror", None) or e
+            print(one_line(f"roadkit play: cannot resume {resume}: {why}"), file=sys.stderr)
             return 2
         seed = session.seed
         people = wanted or sorted(session.humans, key=lambda s: session.seats.index(s) if s in session.seats else 0) \
@@ -223,8 +227,8 @@ def _answer(session: Session, seat: str, advisor: SearchPlayer, seed: int, rules
         path = Path(rest.strip() or f"roadkit-{name}-{session.seed}.json")
         try:
             _write(path, json.dumps(session.saved(), ensure_ascii=False, indent=1) + "\n")
-        except OSError as e:
-            say(f"  Cannot save to {path}: {e.strerror or e}\n")
+        except (OSError, ValueError) as e:  # ValueError: a NUL in the name
+            say(f"  Cannot save to {_shown(path)}: {getattr(e, 'strerror', None) or e}\n")
             return None
         say(f"  Saved to {path}; go on later with: roadkit play --game {name} --resume {path}\n")
         return None
@@ -233,18 +237,52 @@ def _answer(session: Session, seat: str, advisor: SearchPlayer, seed: int, rules
         for entry in found:
             say(f"  {entry['title']}: {entry['text']}\n")
         if not found:
-            say(f"  No rule or glossary entry mentions {rest.strip()!r}.\n" if rest.strip() else
+            say(f"  No rule or glossary entry mentions {_shown(rest.strip())}.\n" if rest.strip() else
                 "  Type r and a word, such as: r ram\n")
         return None
     say(f"  {HELP}\n")
     return None
 
 
+# A saved game is a few KB a hundred moves; a file far larger is not one (and /dev/zero never ends).
+MAX_SAVED_BYTES = 10_000_000
+
+
+def _read_saved(path: Path) -> str:
+    """A saved game's text: a plain file (a folder, a device or a pipe is refused, never read) of at
+    most MAX_SAVED_BYTES."""
+    if path.is_dir():
+        raise IsADirectoryError(errno.EISDIR, "that is a folder, not a saved game")
+    if not path.is_file():
+        raise FileNotFoundError(errno.ENOENT, "no such file" if not path.exists() else "that is not a plain file")
+    with path.open("rb") as f:
+        data = f.read(MAX_SAVED_BYTES + 1)
+    if len(data) > MAX_SAVED_BYTES:
+        raise ValueError(f"the file is over {MAX_SAVED_BYTES // 1_000_000} MB: not a saved game")
+    return data.decode("utf-8")
+
+
+def _shown(text: object) -> str:
+    """What the player typed, quoted and cut short enough to read on one line."""
+    said = repr(str(text))
+    return said if len(said) <= 80 else said[:77] + "..."
+
+
 def _write(path: Path, text: str) -> None:
-    """Write `text` to `path` whole or not at all."""
-    part = path.with_name(path.name + ".roadkit-tmp")
-    part.write_text(text, encoding="utf-8")
-    os.replace(part, path)
+    """Write `text` to `path` whole or not at all, and only ever as a regular file: a folder (`.`, `/`)
+    or a device (`/dev/full`) is refused, never replaced; nothing is left behind when it fails."""
+    if not path.name or path.is_dir():
+        raise IsADirectoryError(errno.EISDIR, "that is a folder; give a file name", str(path))
+    if path.exists() and not path.is_file():
+        raise OSError(errno.EINVAL, "that is not a plain file; give a file name", str(path))
+    fd, part = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".roadkit-tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+        os.replace(part, path)
+    except BaseException:
+        Path(part).unlink(missing_ok=True)
+        raise
 
 
 def _read_line(prompt: str) -> str:

@@ -371,7 +371,9 @@ class Session:
 
     @classmethod
     def resume(cls, engine: Game[Any, Any], content: GameContent, data: dict[str, Any]) -> Session:
-        """The session `saved` wrote (ValueError when it is not a game of this engine)."""
+        """The session `saved` wrote (ValueError when it is not a game of this engine, or not of the
+        shape `saved` writes: a file or a request is the user's, so any shape may come)."""
+        _check_saved(data)
         if data.get("game") != engine.type.name:
             raise ValueError(f"the file holds a game of {data.get('game')!r}, not of {engine.type.name!r}")
         setting = next((s for s in engine.simulation_setups() if s.label == data.get("setting")), None)
@@ -389,6 +391,24 @@ class Session:
                           cards=self.cards)
         view["choosing"] = [c.words for c in self.picked.get(seat, [])]
         return view
+
+
+# The seeds a saved game may hold: those `roadkit play --seed` takes.
+MAX_SEED = 2**63 - 1
+
+
+def _check_saved(data: Any) -> None:
+    """ValueError unless `data` has the shape `Session.saved` writes."""
+    if not isinstance(data, dict):
+        raise ValueError("it is not a saved game (a JSON object with game, setting, seed and moves)")
+    seed = data.get("seed")
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+        raise ValueError(f"its seed {str(seed)[:40]!r} is not a whole number from 0 to {MAX_SEED:,}")
+    moves, humans = data.get("moves", []), data.get("humans", [])
+    if not isinstance(moves, list) or not all(isinstance(m, dict) and "action" in m for m in moves):
+        raise ValueError("its moves are not a list of {action: ..., by: ...}")
+    if not isinstance(humans, list) or not all(isinstance(h, str) for h in humans):
+        raise ValueError("its people are not a list of seat names")
 
 
 _ICON = re.compile(r"(?<!\\):(" + inline.NAME + r"):\s*")  # an icon's code: the printed card shows a picture
