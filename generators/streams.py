@@ -1,7 +1,10 @@
 """The command's own output (stdout, stderr), told apart from build/: a write there that fails is the
 terminal's or the pipe's fault, never the output folder's. A pipe its reader closed (`roadkit play |
 head`) ends the command quietly; any other failure (a full disk behind `> file`, a terminal that went
-away) is one line on stderr naming the output, exit 3."""
+away) is one line on stderr naming the output, exit 3. A write to stderr that fails is lost, and only
+that: stderr carries what the command says about its run (progress, a mistake's line), so losing it
+must not change the run's outcome or its exit code (a usage mistake stays exit 2; a simulation whose
+progress cannot be shown still prints its results)."""
 
 from __future__ import annotations
 
@@ -33,21 +36,30 @@ class Guarded:
     def __init__(self, stream: TextIO | None, name: str):
         self._stream = stream  # None: the command was started with the stream closed (`>&-`)
         self._name = name
+        self._gone = False
 
     def write(self, text: str) -> int:
         try:
             return self._open().write(text)
         except OSError as exc:
-            raise OutputLost(self._name, exc) from None
+            self._lost(exc)
+            return len(text)
 
     def flush(self) -> None:
         try:
             self._open().flush()
         except OSError as exc:
+            self._lost(exc)
+
+    def _lost(self, exc: OSError) -> None:
+        if self._name == "stdout":
             raise OutputLost(self._name, exc) from None
+        # stderr: what could not be said is dropped, and so is every later write (none retries a
+        # buffer that cannot drain)
+        self._gone = True
 
     def _open(self) -> TextIO:
-        if self._stream is None or self._stream.closed:
+        if self._gone or self._stream is None or self._stream.closed:
             raise OSError(errno.EBADF, "it was closed")
         return self._stream
 

@@ -117,6 +117,26 @@ def test_3_a_full_stdout_is_named_as_the_output_not_build(tmp_path: Path, comman
     assert "standard output" in line and "No space left" in line and "build" not in line, line
 
 
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+@pytest.mark.parametrize("stderr", ["closed", "full"])
+@pytest.mark.parametrize(("command", "status"), [(["validate", "--games", "3"], 2), (["validate", "--game", "nope"], 2),
+                                                 (["simulate", "--games", "2", "--policy", "random"], 0),
+                                                 (["schema", "--out", "{out}"], 0)])
+def test_a_lost_stderr_changes_neither_the_run_nor_its_exit_code(tmp_path: Path, stderr: str, command: list[str],
+                                                                status: int) -> None:
+    """What the command says on stderr (a mistake's line, progress) is lost when stderr is closed or
+    full, and only that: a usage mistake is still exit 2, a simulation still prints its results."""
+    args = [a.format(out=tmp_path / "build") for a in command]
+    if "validate" not in args and "schema" not in args:
+        args += ["--game", GAME]
+    redirect = "2>&-" if stderr == "closed" else "2>/dev/full"
+    proc = subprocess.run(["sh", "-c", f'exec "$0" -m generators.cli "$@" {redirect}', sys.executable, *args],
+                          cwd=ROOT, capture_output=False, stdout=subprocess.PIPE, text=True, timeout=600)
+    assert proc.returncode == status, (args, proc.returncode)
+    if "simulate" in args:
+        assert GAME in proc.stdout and "95 % interval" in proc.stdout, proc.stdout[-500:]
+
+
 @exercises(141)
 def test_141_a_closed_pipe_ends_quietly(tmp_path: Path) -> None:
     """`roadkit play | head`: the reader had what it wanted (here: it ended at once); no message, no

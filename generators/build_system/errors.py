@@ -54,7 +54,8 @@ EXIT_CODES: dict[Exit, str] = {
                        "line names `build/` or the output, never a temporary file, and `build/` was left as it "
                        "was. Also the command's own output: a failed write to standard output says `cannot write "
                        "to standard output` (never `build/`), and a writing run stopped by it leaves `build/` as "
-                       "it was. `build/site` may be a mount of its own (a bind mount included: it is found by the "
+                       "it was (a failed write to standard error is lost, and changes neither the run nor its "
+                       "exit code). `build/site` may be a mount of its own (a bind mount included: it is found by the "
                        "swap being refused, EBUSY or EXDEV): a rebuild then copies the new site into it (hard "
                        "links and renames cannot cross into it)",
     Exit.TOOL_FAILED: "MkDocs could not build the site; the previous site was kept",
