@@ -157,6 +157,26 @@ def test_results_name_their_game_and_stay_within_it(browser, server: str, built:
     assert errors == []
 
 
+def test_a_result_matched_on_a_hidden_misspelling_shows_the_entry_not_the_list(browser, server: str,
+                                                                               built: Built) -> None:
+    """A rules entry's search-only words (misspellings, other forms) find it, and its result shows the
+    entry's own text: the list of those words is in no result (it once was the result's text; the
+    typed word itself may show, as Material's "Missing: <word>" under a neighbour)."""
+    page, errors = new_page(browser, DESKTOP)
+    for game in ready(built.content):
+        index = json.loads((built.site / game.id / "search" / "search_index.json").read_text("utf-8"))
+        text = " ".join(d["title"] + " " + d["text"] for d in index["docs"]).casefold()
+        # A word found by the hidden words alone.
+        words, typo = next((d["words"].split(), w) for d in index["docs"] if d.get("words")
+                           for w in d["words"].split() if len(w) > 5 and w not in text)
+        page.goto(page_url(server, f"{game.id}/quick-reference.md"))
+        assert _search(page, typo), f"{game.id}: {typo!r} finds nothing"
+        shown = page.locator(".md-search-result").inner_text()
+        leaked = [w for w in words if w != typo and w not in text and w in shown.casefold()]
+        assert not leaked, f"{game.id}: {typo!r} shows the hidden words {leaked[:5]}"
+    assert errors == []
+
+
 # JavaScript: the verified example folded inside the rule entry at #<id> (between its h2 and the next).
 _EXAMPLE_IN_ENTRY = """(id) => {
   for (let el = document.getElementById(id)?.nextElementSibling; el && el.tagName !== 'H2';

@@ -9,8 +9,9 @@ result whose only match was a misspelling showed that list as its teaser. So in 
   mkdocs.yml weighs `names` near a title, `words` as text. Material's worker indexes every configured
   field and shows `title` and `text` alone.
 - Zensical's (which searches title, text and path, nothing else): the hidden paragraph becomes a
-  hidden span at the start of `text`: still searched, never shown, and a result matched there alone
-  shows the entry's first lines.
+  hidden span at the end of `title` (the words are its title's and names' other forms): still
+  searched, never shown, and a result matched there alone shows the entry's first lines (its
+  dialog shows a text around the first match in it: in the text, the list itself).
 """
 
 from __future__ import annotations
@@ -51,10 +52,12 @@ def zensical_kept(item: dict[str, Any]) -> bool:
 
 
 def zensical_entry(item: dict[str, Any]) -> dict[str, Any]:
-    """One entry of Zensical's index with its search-only words hidden at the start of `text`."""
+    """One entry of Zensical's index with its search-only words in a hidden span of its title."""
     text = item.get("text")
     forms = _FORMS.search(text) if isinstance(text, str) else None
     if text is None or forms is None:
         return item
     rest = (text[: forms.start()] + text[forms.end():]).strip()
-    return {**item, "text": f"<span hidden>{forms.group(1).strip()}</span> {rest}"}
+    # `hidden="hidden"`: its dialog renders a bare `hidden` as an empty, false property.
+    title = f'{item.get("title", "")}<span hidden="hidden"> {forms.group(1).strip()}</span>'
+    return {**item, "title": title, "text": rest}
