@@ -11,6 +11,7 @@ import json
 import random
 import re
 from typing import Any
+from urllib.parse import quote
 
 import pytest
 
@@ -19,6 +20,7 @@ from generators.play.table import Session
 from generators.rules.contract import Figure, Place, load_engine
 from generators.rules.facts import game_content
 from tests.site_helpers import Built, new_page, ready, scenarios
+from tests.test_play_links import _finished
 from tests.told_changes import untold
 
 pytestmark = pytest.mark.browser
@@ -260,6 +262,12 @@ def test_a_replay_link_is_short_and_a_bad_one_says_why(browser: Any, server: str
         buttons = page.locator(".rk-choice")
         buttons.nth(rng.randrange(buttons.count())).click()
     _wait(page)
+    # A game going on has no link: it would hold the seed, and with it every face-down order.
+    assert _views(page)[-1]["link"] == "" and not page.get_attribute(".rk-play-link", "href")
+    assert page.locator(".rk-play-link").is_hidden(), "a link to a game going on"
+    # A finished game (played here by the page's own calls, then opened as a save) has one.
+    page.goto(f"{server}{game.id}/play.html?think={THINK}#game=" + quote(json.dumps(_finished(game.id, 6)["saved"])))
+    assert _wait(page) == "over"
     href = page.get_attribute(".rk-play-link", "href") or ""
     moves = len(_views(page)[-1]["saved"]["moves"])
     assert "#g=g1." in href and len(href.split("#g=")[1]) <= 24 + 2 * moves, href

@@ -41,6 +41,26 @@ def _played(game_id: str, seed: int, moves: int = MOVES) -> dict[str, Any]:
     return view
 
 
+def _finished(game_id: str, seed: int) -> dict[str, Any]:
+    """A game played to its end (only a finished game has a link)."""
+    view = _played(game_id, seed, 3000)
+    assert view["over"], "the game did not end"
+    return view
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_a_game_going_on_has_no_link_to_read_its_shuffles_from(game_id: str) -> None:
+    """A link holds the seed, and the seed every face-down order: a game not over has none to read
+    (it resumes from the browser's save); once over, its link replays it."""
+    for moves in (0, 3, 8):
+        view = _played(game_id, 9, moves)
+        assert not view["over"]
+        assert view["link"] == "", f"after {moves} moves the page has a link that tells the seed"
+        assert "g1." not in json.dumps({k: v for k, v in view.items() if k != "saved"}), "a link elsewhere in the view"
+    done = _finished(game_id, 9)
+    assert unpack(done["link"]).seed == 9
+
+
 def test_pack_and_unpack_are_inverse() -> None:
     rng = random.Random(1)
     for _ in range(200):
@@ -52,7 +72,7 @@ def test_pack_and_unpack_are_inverse() -> None:
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))
 def test_a_link_replays_the_same_game_and_is_short(game_id: str) -> None:
-    view = _played(game_id, 7)
+    view = _finished(game_id, 7)
     moves = len(view["saved"]["moves"])
     assert moves > 10
     again = _start(game_id, {"link": view["link"]})
@@ -70,7 +90,7 @@ def _hands(view: dict[str, Any]) -> list[str]:
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))
 def test_a_bad_or_changed_link_says_why_and_starts_a_new_game(game_id: str) -> None:
-    view = _played(game_id, 8, 30)
+    view = _finished(game_id, 8)
     good = view["link"]
     head, moves = good.rsplit(".", 1) if good.count(".") == 4 else (good, "")
     bad = ["", "hello", "g2" + good[2:], good + ".x.y", good[:-3], head + ".!!", head + "." + "_" * 60,

@@ -151,7 +151,8 @@ def parser() -> argparse.ArgumentParser:
     pl.add_argument("--seed", type=arguments.SEED, default=1, metavar="S", help="the dice and shuffles (default 1)")
     pl.add_argument("--hint", action="store_true", help="show the search player's choice before each of yours")
     pl.add_argument("--resume", default=None, metavar="FILE", help="go on with a game saved with s (its setting, "
-                    "seed and moves)")
+                    "seed and moves; the seed tells every face-down order, so the file is for going on with "
+                    "your own game: share it once the game is over)")
     pl.add_argument("--simulations", type=arguments.SIMULATIONS, default=200, metavar="N",
                     help=f"the search player's strength: simulations per move, 1 to {arguments.MAX_SIMULATIONS:,} "
                          "(default 200)")

@@ -53,7 +53,10 @@ class Table:
         view["undo"] = bool(self.session.picked) or any(h for _, h in self.session.moves)
         view["saved"] = self.session.saved()
         example = self.session.example if isinstance(self.session, FromSetup) else ""
-        view["link"] = self.session.link(example)
+        # The link holds the seed, and with it every face-down order: a player could read the shuffles of
+        # a game still going from it, so only a finished game gets one (a game going on resumes from the
+        # browser's save instead).
+        view["link"] = self.session.link(example) if self.session.over else ""
         view["people"] = len(self.session.humans)  # more than one: the page hands the device over between them
         view["notice"], self.notice = self.notice, ""
         return view

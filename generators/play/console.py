@@ -230,7 +230,9 @@ def _answer(session: Session, seat: str, advisor: SearchPlayer, seed: int, rules
         except (OSError, ValueError) as e:  # ValueError: a NUL in the name
             say(f"  Cannot save to {_shown(path)}: {getattr(e, 'strerror', None) or e}\n")
             return None
-        say(f"  Saved to {path}; go on later with: roadkit play --game {name} --resume {path}\n")
+        say(f"  Saved to {path}; go on later with: roadkit play --game {name} --resume {path}\n"
+            "  (The file holds the game's seed, which tells every face-down order: keep it to yourself until "
+            "the game is over.)\n")
         return None
     if word in ("r", "rule", "rules"):
         found = look_up(rules, rest)

@@ -1,8 +1,8 @@
 /*
  * Roadkit's Play page: a game against the computer in the browser. The engine runs in a Web Worker
  * (assets/play-worker.js) under Pyodide, loaded only here. The game is saved in the browser after
- * every move (localStorage) and resumes after a reload; its seed and moves make a short link that
- * replays it (generators/play/links.py). When more than one person plays on one device, the page hides the
+ * every move (localStorage) and resumes after a reload; once it is over, its seed and moves make a short
+ * link that replays it (generators/play/links.py; not before: the seed tells the face-down orders). When more than one person plays on one device, the page hides the
  * table between their turns and asks for the device to be passed on, so no one sees another's hand.
  */
 (function () {
@@ -63,6 +63,8 @@
   notice.setAttribute("role", "alert");
   notice.hidden = true; handover.hidden = true;
   var log = el("ol", "rk-play-log");
+  // It scrolls: reachable from the keyboard, named for a screen reader (axe: scrollable-region-focusable).
+  log.tabIndex = 0; log.setAttribute("aria-label", "What happened, first to last");
   choices.setAttribute("aria-label", "Your choices");
   log.setAttribute("aria-label", "What happened");
   var busy = false, view = null, settings = [];
@@ -118,7 +120,9 @@
     view = v;
     var saved = JSON.stringify(v.saved);
     try { localStorage.setItem(store, saved); } catch (err) { /* private mode: no save */ }
-    link.href = location.pathname + "#g=" + v.link;
+    // Only a finished game has a link: it holds the seed, which tells every face-down order.
+    link.hidden = !v.link;
+    if (v.link) link.href = location.pathname + "#g=" + v.link; else link.removeAttribute("href");
     // The game is saved now: a reload resumes it rather than the link it was opened from.
     if (location.hash) history.replaceState(null, "", location.pathname + location.search);
     if (v.notice) { notice.textContent = v.notice; notice.hidden = false; }
@@ -262,7 +266,6 @@
     root.replaceChildren(status, notice, bar, handover, area);
     var first = initial();
     if (first.setting) setting.value = first.setting;
-    if (typeof first.seed === "number") seedBox.value = first.seed;
     start(first);
   }, fail);
 })();
