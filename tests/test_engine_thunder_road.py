@@ -135,3 +135,27 @@ def test_dazed_rows_match_a_brute_force_count() -> None:
             counts[net] = counts.get(net, Fraction(0)) + Fraction(1, len(stunt) * len(direction) ** n)
     table = next(t for t in odds_tables(KIT) if t["id"] == "dazed-rows")
     assert {int(r[0]): Fraction(r[1]["fraction"]) for r in table["rows"]} == counts
+
+
+def test_a_shot_at_your_own_car_says_the_rules_allow_it() -> None:
+    """The rulebook's Shoot lets a player shoot one of their own cars; the choice says so, so that a
+    player offered it does not take it for a slip (shots at others say nothing of the kind)."""
+    engine = engine_of(GAME)
+    said: dict[bool, list[str]] = {True: [], False: []}
+    for seed in range(40):
+        state = engine.new_game(engine.parse_options(dict(engine.simulation_setups()[0].options)), CONTENT,
+                                Chance.seeded(seed))
+        chance, rng = Chance.seeded(seed), random.Random(seed)
+        for _ in range(300):
+            actors = engine.players_to_act(state)
+            if not actors:
+                break
+            legal = engine.legal_actions(state, actors[0])
+            for a in legal:
+                if a.do == "shoot":
+                    said[a.target.partition("-")[0] == state.active].append(engine.describe_action(a, state, CONTENT))
+            state = engine.play(state, rng.choice(legal), chance)[0]
+        if said[True] and said[False]:
+            break
+    assert said[True] and said[False], "no shot at one's own car (or at another's) was offered"
+    assert all("your own car" in w for w in said[True]) and not any("your own" in w for w in said[False])

@@ -75,7 +75,10 @@ def describe_random(label: str, value: Any, name: Callable[[str], str]) -> str:
 
 
 def _action(action: Action, state: State | None = None, content: GameContent | None = None) -> str:
-    return describe(action)
+    said = describe(action)
+    if action.do == "shoot" and state is not None and action.target.partition("-")[0] == state.active:
+        said += " (your own car: the rules let you)"  # §Shoot allows it; said so no one takes it for a slip
+    return said
 
 
 def _random(label: str, value: Any, content: GameContent | None = None) -> str:
