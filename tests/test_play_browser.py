@@ -267,6 +267,7 @@ def test_a_replay_link_is_short_and_a_bad_one_says_why(browser: Any, server: str
     assert page.locator(".rk-play-link").is_hidden(), "a link to a game going on"
     # A finished game (played here by the page's own calls, then opened as a save) has one.
     page.goto(f"{server}{game.id}/play.html?think={THINK}#game=" + quote(json.dumps(_finished(game.id, 6)["saved"])))
+    page.reload()  # a new hash alone does not load the page again
     assert _wait(page) == "over"
     href = page.get_attribute(".rk-play-link", "href") or ""
     moves = len(_views(page)[-1]["saved"]["moves"])
