@@ -56,8 +56,9 @@ types: $(STAMP)
 
 # 5,000 seeded mutants of the real content through the validation pass: no traceback, every error
 # one located line (the test suite runs a few hundred of them); then the build's own classes: print
-# keys under content mutants, hand-written site pages, builds killed after an edit, on small disks or
-# read-only, odd arguments, link shapes (validate and the build agree on each).
+# keys under content mutants, hand-written site pages (encodings, dead relative links), builds killed
+# after an edit, on small disks or read-only, odd arguments (numbers at their bounds, links in a circle,
+# files as --out), link shapes (validate and the build agree on each).
 fuzz: $(STAMP)
 	$(BIN)/python -m tests.fuzz --mutants 5000 --seed 1
 	$(BIN)/python -m tests.fuzz_build --keys 30 --pages 300 --faults 12 --args 400 --links 300 --seed 1

@@ -8,7 +8,8 @@ UTF-8, a folder or a broken link where a file should be, a file that is not an i
 that once got past it: huge numbers in icon paths, files in other encodings, bad images on proxy
 sides, unknown icon codes in rules bodies, summaries, glossary definitions and rulings, huge texts; link
 tricks in every kind of Markdown text (tests/link_tricks.py), folders under content/ that are not games,
-figures.json cut short or mistyped, which must be refused, not only answered cleanly. The pass
+figures.json cut short or mistyped, control characters written as YAML escapes in a value that names
+something (an id, a rule, an icon, an image path), which must be refused, not only answered cleanly. The pass
 must answer each with either success or one located line (`file:line:column: key.path: message`);
 anything else (a traceback) is a failure. A sample of the mutants that validate goes on through the
 steps after validation (print with and without proxies, check, site pages, in memory) to show that
@@ -364,7 +365,9 @@ def _class_mutation(rng: random.Random, box: Sandbox) -> Mutant:
     a proxy side, a file in another encoding, a huge text."""
     games = sorted(p.name for p in box.root.iterdir() if (p / "game.yaml").is_file())
     game = rng.choice(games)
-    op = rng.randrange(8)
+    op = rng.randrange(9)
+    if op == 8:
+        return _control_mutation(rng, box, game)
     if op == 5:
         return _link_mutation(rng, box, game)
     if op == 6:
@@ -459,6 +462,32 @@ def _link_mutation(rng: random.Random, box: Sandbox, game: str) -> Mutant:
     rel = rng.choice(rules).relative_to(box.root).as_posix()
     box.write(rel, (box.root / rel).read_text("utf-8") + f"\n\n{trick}\n")
     return Mutant(game, rel, "markdown link", f"{trick!r} in a rules body", refused)
+
+
+# YAML escapes that make a control character (C0, DEL, C1: refused where an id or path is expected),
+# and others that make characters an id or path may well refuse too (separators, a direction override).
+_CONTROL_ESCAPES = ["\\0", "\\x01", "\\e", "\\x7f", "\\N", "\\x9b", "\\t", "\\r", "\\b", "\\a", "\\v", "\\f"]
+_OTHER_ESCAPES = ["\\L", "\\P", "\\u202e", "\\_", "\\uFEFF"]
+# Keys whose value names something (an id, a rule, an icon, an image file, an action, a kind).
+_NAMING = re.compile(r"(?m)^(\s*(?:- )?(?:id|rule|icon|image|do|kind|origin): )([\w./-]+)[ \t]*$")
+
+
+def _control_mutation(rng: random.Random, box: Sandbox, game: str) -> Mutant:
+    """A control character written as a YAML escape (`"\\0"`, `"\\e"`, ...) inside a value that names
+    something: an id, a rule, an icon, an image path, an action (a NUL in an image path once escaped
+    as a traceback)."""
+    files = [p.relative_to(box.root).as_posix() for p in sorted((box.root / game).rglob("*.yaml"))]
+    named = [(rel, m) for rel in files for m in _NAMING.finditer((box.root / rel).read_text("utf-8"))]
+    if not named:
+        return Mutant(game, f"{game}/game.yaml", "control character", "no named value (no change)")
+    rel, m = rng.choice(named)
+    control = rng.random() < 0.75
+    escape = rng.choice(_CONTROL_ESCAPES if control else _OTHER_ESCAPES)
+    value = m.group(2)
+    at = rng.randrange(len(value) + 1)
+    text = (box.root / rel).read_text("utf-8")
+    box.write(rel, text[:m.start(2)] + f'"{value[:at]}{escape}{value[at:]}"' + text[m.end(2):])
+    return Mutant(game, rel, "control character", f"{escape} in {m.group(1).strip()} {value!r}", must_refuse=control)
 
 
 def _folder_name(rng: random.Random) -> str:

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import html
 import io
 import os
 import random
@@ -44,6 +45,7 @@ import time
 import traceback
 from dataclasses import dataclass, field
 from pathlib import Path
+from urllib.parse import unquote
 
 from tests import fuzz
 from tests.helpers import alive, child_pids, copy_content, edit_one_card, fingerprint, mount_tmpfs, outputs_of, run_cli
@@ -213,8 +215,18 @@ def page_fuzz(mutants: int, seed: int, work: Path, found: Findings) -> None:
         page = rng.choice(pages)
         original = page.read_bytes()
         text = original.decode("utf-8")
-        op = rng.randrange(5)
-        if op == 0:
+        op = rng.randrange(6)
+        dead = False
+        if op == 5 and page.suffix == ".md":  # a relative link or image that leads nowhere: refused
+            target = rng.choice(["nowhere.md", "../outside.md", "/rooted.md", "guide/gone.md", "assets/gone.png",
+                                 "guide/site.md/x", "ab&#111;ut-not.md", "no%20where.md"])
+            shape = rng.choice(["[x]({t})", "![x]({t})", "[x][r]\n\n[r]: {t}", "- a\n    - [x]({t})",
+                                "| a |\n|---|\n| [x]({t}) |", "[x](\n{t})"])
+            new = text + "\n\n" + shape.format(t=target) + "\n"
+            # refused only where Markdown makes it a link (the end of a list item can swallow it as text)
+            dead = any(html.unescape(target).strip("<>") in (u, unquote(u)) for u in _page_urls(new))
+            data, what = new.encode(), f"dead link {target}"
+        elif op == 0:
             data, what = text.replace("e", "\u00e9", 5).encode(rng.choice(["latin-1", "cp1252", "utf-16"]),
                                                                  errors="replace"), "another encoding"
         elif op == 1:
@@ -230,6 +242,8 @@ def page_fuzz(mutants: int, seed: int, work: Path, found: Findings) -> None:
         page.write_bytes(data)
         try:
             check_site_pages(site)
+            if dead:
+                found.failures.append(f"site page {page.name} ({what}): validated, but it leads nowhere")
         except ContentError as exc:
             line = str(exc)
             if "\n" in line or not fuzz.LINE.match(line):
@@ -238,6 +252,19 @@ def page_fuzz(mutants: int, seed: int, work: Path, found: Findings) -> None:
             found.failures.append(f"site page {page.name} ({what}):\n{traceback.format_exc(limit=-4)}")
         finally:
             page.write_bytes(original)
+
+
+def _page_urls(text: str) -> list[str]:
+    """The URLs Markdown makes of a hand-written page, with the site's extensions but its link check."""
+    import markdown
+
+    from generators.site import safe_links
+    from tests.link_tricks import urls
+
+    (names, configs), = safe_links._site_extensions()
+    page = markdown.markdown(text, extensions=[n for n in names if n != safe_links.__name__],
+                             extension_configs=configs)
+    return urls(page)
 
 
 # --- faults -----------------------------------------------------------------------------------------------
@@ -407,7 +434,8 @@ ODD_VALUES = ["0", "-1", "1", "2", "100000", "100001", "99999999999999999999", "
               " ", "1e3", "0x10", "nan", "inf", "-inf", "1.5,-0.5", "nan,0", "11,0", "3,", ",", "tcp://h:8786",
               "garbage", "h:", ":1", "tcp://h:99999", "http://x", "javascript:alert(1)", "rookie", "no-such",
               ".", "..", "/", "content", "site", "generators", "tests", "build", "/nonexistent/x", "/dev/null",
-              "a\tb", "a\x1bb", "é" * 300, "--games"]
+              "a\tb", "a\x1bb", "é" * 300, "--games", "1_0", "+0", "-0", "3.0", "1,nan", "x" * 5000, "mkdocs.yml",
+              "README.md/x", "site/", "content/../site", "{loop}", "{loop}/x"]
 ENV_VALUES = {"ROADKIT_SIMULATE": ["0", "2", "-1", "99999999999999999999", "²", "lots", " ", "1" * 5000],
               "SOURCE_DATE_EPOCH": ["0", "", "-1", "4294967296", "yesterday", "1700000000", "²"],
               "ROADKIT_PHASES": ["/nonexistent/x", "/dev/full", "", "phases.json"]}
@@ -424,11 +452,12 @@ def _options() -> dict[str, list[tuple[str, bool]]]:
                    if a.dest != "help"] for name, sub in subs.items()}
 
 
-def _odd_args(rng: random.Random, options: list[tuple[str, bool]]) -> list[str]:
+def _odd_args(rng: random.Random, options: list[tuple[str, bool]], loop: Path) -> list[str]:
+    """`loop`: a link that leads round in a circle (`{loop}` in a value)."""
     args: list[str] = []
     for _ in range(rng.randint(1, 3)):
         flag, takes = rng.choice(options)
-        value = rng.choice(ODD_VALUES)
+        value = rng.choice(ODD_VALUES).replace("{loop}", str(loop))
         args += ([flag] if flag else []) + ([value] if takes else [])
     return args
 
@@ -443,9 +472,12 @@ def arg_fuzz(mutants: int, seed: int, work: Path, found: Findings) -> None:
     options = _options()
     rng = random.Random(seed)
     content = copy_content(work / "src", (FAULT_GAME,))
+    loop = work / "loop-a"
+    (work / "loop-b").symlink_to(loop)
+    loop.symlink_to(work / "loop-b")
     for i in range(mutants):
         command = rng.choice(sorted(options))
-        args = [command, *_odd_args(rng, options[command])]
+        args = [command, *_odd_args(rng, options[command], loop)]
         found.count("argument mutants")
         said = io.StringIO()
         try:  # the parser alone, in this process: every subcommand

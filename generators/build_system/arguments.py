@@ -75,9 +75,9 @@ def offset(text: str) -> tuple[float, float]:
 
 
 def _decimal(text: str) -> float:
-    """A number as typed in ASCII (float() also takes '٣' and other scripts' digits); nan if not one."""
+    """A number as typed in ASCII (float() also takes '٣' and other scripts' digits, and '1_0'); nan if not one."""
     try:
-        return float(text) if text.isascii() else math.nan
+        return float(text) if text.isascii() and "_" not in text else math.nan
     except ValueError:
         return math.nan
 
