@@ -109,3 +109,18 @@ def test_hidden_labels_finds_a_token_on_a_name() -> None:
     pic.text(80, 80, "free", size=10)
     pic.rect(0, 0, 100, 10, "#ffffff")  # the paper's colour: room cleared on purpose
     assert hidden_labels(pic.render()) == ["'1:c6' under a rect filled #b71c1c"]
+
+
+def test_an_arrow_over_a_label_draws_the_label_again_on_top() -> None:
+    """A change's arrow (the examples' marks) that runs over a space's name leaves it readable: the
+    name is drawn again over the arrow, on a halo of the colour under it; a name the arrow misses
+    is drawn once."""
+    pic = draw.Svg(200, 100, paper="#ffffff")
+    pic.rect(0, 0, 200, 100, "#9aa1a6")
+    pic.text(100, 47, "1:d6", size=10)  # the arrow runs beside the pieces, 7.5 above their line
+    pic.text(100, 90, "1:d1", size=10)
+    move = draw.Change("car", "move", "the car", "moves", (180.0, 50.0), 0.3, "on a", (20.0, 50.0))
+    draw.overlay(pic, draw.Focus(None, (move,)), lambda p: p, 1.0)
+    svg = pic.render()
+    assert svg.count(">1:d6<") == 2 and svg.rindex(">1:d6<") > svg.index('data-kind="move"')
+    assert svg.count(">1:d1<") == 1

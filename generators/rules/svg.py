@@ -7,6 +7,7 @@ come from user-edited scenarios).
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
@@ -157,6 +158,7 @@ class Svg:
         self.text_boxes: list[Box] = []  # where each text sits (estimated), so marks can keep clear of it
         self.texts: list[tuple[Box, str, str]] = []  # each text's box, element and the colour under it
         self.fills: list[tuple[str, tuple[Any, ...], str]] = []  # solid shapes so far: what text lands on
+        self.strokes: list[tuple[tuple[float, float], tuple[float, float], float]] = []  # arrows: ends, width
 
     def element(self, tag: str, attrs: dict[str, object], text: str | None = None) -> None:
         parts = [tag]
@@ -528,6 +530,7 @@ def arrow(svg: Svg, start: tuple[float, float], end: tuple[float, float], gap: f
     bx, by = x1 - ux * gap, y1 - uy * gap
     head = width * 3.2
     hx, hy = bx - ux * head, by - uy * head
+    svg.strokes += [((ax, ay), (hx, hy), width + 3), ((hx, hy), (bx, by), head * 1.2 + 3)]  # shaft, head: halo too
     wing = [(bx, by), (hx - uy * head * 0.6, hy + ux * head * 0.6), (hx + uy * head * 0.6, hy - ux * head * 0.6)]
     svg.line(ax, ay, hx, hy, MARK["halo"], width + 3)
     svg.line(ax, ay, hx, hy, MARK["arrow"], width)
@@ -550,6 +553,7 @@ def path_arrow(svg: Svg, points: Sequence[Point], gap: float = 0, width: float =
 
     pts[0] = toward(pts[0], pts[1], gap)
     body = pts[:-1]
+    svg.strokes += [(a, b, width + 3) for a, b in itertools.pairwise(body)]
     line = " ".join(f"{num(x)},{num(y)}" for x, y in body)
     for colour, w in ((MARK["halo"], width + 3), (MARK["arrow"], width)):
         svg.element("polyline", {"points": line, "fill": "none", "stroke": colour, "stroke-width": w,
@@ -606,12 +610,20 @@ def overlay(svg: Svg, focus: Focus | None, to_px: Callable[[Point], Point], px_p
         else:
             ring(svg, x, y, r)
         svg.items.append("</g>")
-    # Where no place around a piece was clear, the labels a burst covers are drawn again over it, on
-    # a halo of the colour they were drawn on, so that none is hidden.
+    # Where no place around a piece was clear, the labels a burst or an arrow covers are drawn again
+    # over it, on a halo of the colour they were drawn on, so that none is hidden.
     for box, element, under in svg.texts[:drawn]:
-        if any(overlaps(box, b) for b in bursts):
+        if any(overlaps(box, b) for b in bursts) or any(crosses(box, *s) for s in svg.strokes):
             svg.items.append(element.replace('">', f'" stroke="{under}" stroke-width="3" stroke-linejoin="round" '
                                                   'paint-order="stroke">', 1))
+
+
+def crosses(box: Box, a: Point, b: Point, width: float) -> bool:
+    """Whether a stroke from `a` to `b`, `width` wide, passes over the middle of `box` (a text's)."""
+    inner = Box(box.x + box.w * 0.1, box.y + box.h * 0.2, box.w * 0.8, box.h * 0.6).pad(width / 2)
+    steps = max(1, int(math.hypot(b[0] - a[0], b[1] - a[1]) / 2))
+    return any(inner.contains(a[0] + (b[0] - a[0]) * i / steps, a[1] + (b[1] - a[1]) * i / steps, 0)
+               for i in range(steps + 1))
 
 
 # Where a burst may go around its piece, nearest first: over a corner, then beside, above or below
