@@ -44,6 +44,11 @@ FOLDERS: dict[str, tuple[Callable[[Path], Path], str]] = {
     "the site's search": (lambda c: _copy(c, "search"), "site"),
     "a hand-written page's name": (lambda c: _copy(c, "about"), "site"),
     "a broken link": (lambda c: (c / "gone").symlink_to(c / "nowhere") or c / "gone", "link"),
+    "a folder of links in a circle": (lambda c: (c / "loop-a").symlink_to(c / "loop-b") or
+                                      (c / "loop-b").symlink_to(c / "loop-a") or c / "loop-a", "link"),
+    "a lookalike of a game's name": (lambda c: _copy(c, "vamp\u0456re-chase"), "id"),
+    "a rules page linked to a device": (lambda c: (c / GAME / "rules" / "zero.md").symlink_to("/dev/zero")
+                                        or c / GAME / "rules" / "zero.md", "not a file"),
     "game.yaml a folder": (lambda c: (_copy(c, "other") / "game.yaml").unlink() or (c / "other" / "game.yaml").mkdir()
                            or c / "other" / "game.yaml", "folder"),
 }
@@ -57,7 +62,7 @@ def test_every_folder_is_a_game_or_a_located_error(tmp_path: Path, case: str) ->
     with pytest.raises(ContentError) as err:
         validate(content, [GAME])  # also when --game leaves the folder out
     e = err.value
-    assert Path(e.file).resolve() == named.resolve() or Path(e.file).name == named.name, str(e)
+    assert Path(e.file).name == named.name or Path(e.file).resolve() == named.resolve(), str(e)
     assert (e.line, e.column) == (1, 1) and word in e.message, str(e)
 
 

@@ -129,8 +129,9 @@ def content_files(folder: Path, pattern: str) -> list[Path]:
 
 def _require_file(path: Path) -> None:
     if not path.is_file():
-        what = "a folder" if path.is_dir() else "a broken link" if path.is_symlink() else \
-            "missing" if not path.exists() else "not a regular file"
+        what = "a folder" if path.is_dir() else "a broken link" if path.is_symlink() and not path.exists() else \
+            "missing" if not path.exists() else "a link to something that is not a file (a device, a pipe)" \
+            if path.is_symlink() else "not a regular file"
         raise ContentError(display_path(path), 1, 1, (), f"expected a content file but this is {what}; "
                            "rename or move it")
 
