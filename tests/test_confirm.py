@@ -44,6 +44,15 @@ def test_a_finding_is_confirmed_only_when_the_search_finds_it_too(search_first_w
     assert low <= found["search"]["interval"][0] and high >= found["search"]["interval"][1]
 
 
+def test_a_setting_nobody_won_leaves_a_finding_unconfirmed() -> None:
+    """A small confirmation run can play a setting whose every game ends with no winner (seen with one
+    Escape Deathrace game a setting): the finding is then not confirmed, and nothing fails."""
+    nobody = [Tally("2 players", ("A", "B"), frozenset(), [("A", "seat", "1st to play"), ("B", "seat", "2nd to play")],
+                    seed) for seed in range(3)]
+    [found] = verdicts([_finding(+20.0)], nobody, "competitive")
+    assert found["verdict"] == NOT_CONFIRMED and found["search"] is None
+
+
 def test_what_is_asked_to_be_confirmed_and_where() -> None:
     stored = {"balance": {"effects": [_finding(20.0), {**_finding(1.0), "setting": "3 players", "flagged": False}],
                           "rebalanced": [{"value": "X", "before": [{"setting": "4 players"}]}]},

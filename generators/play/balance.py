@@ -188,7 +188,8 @@ def setting_effects(setting: str, games: Sequence[Tally], utility: str, z: float
     if competitive:
         # An even share of the decided games: usually 1 in n, more where a game can have joint winners.
         decided = [t for t in games if t.winners]
-        fair = sum(len(t.winners) for t in decided) / (len(decided) * players)
+        # None decided (a small confirmation run can have it): no seat's share to measure, none asked below.
+        fair = sum(len(t.winners) for t in decided) / (len(decided) * players) if decided else 0.0
         even = f"an even share of the decided games (1 in {players})"
     for (kind, value), won in sorted(per_player.items()):
         r = rate(sum(won), len(won), z)
