@@ -108,6 +108,9 @@ def chance_words(engine: Game[Any, Any], content: GameContent | None, label: str
     return unseen if unseen is not None else engine.describe_random(label, value, content)
 
 
+_DOER = re.compile(r"(rolls|draws|flips|reveals|picks|takes|discards) ")  # words that start with their verb
+
+
 def said_by(seat: str, words: str) -> str:
     """`words` as `seat`'s: prefixed with the seat unless the words already name it first."""
     return words if not seat or words.startswith(f"{seat} ") or words.startswith(f"{seat}:") else \
@@ -275,8 +278,10 @@ class Session:
         said = said_by(seat, engine.describe_action(action, state, content))
         rolled = len(self.chance.log)
         self.state, events = engine.play(state, action, self.chance)
-        # a roll or draw on a player's step is theirs: told with their name ("red: rolls 4 on a movement die")
-        then = [said_by(seat, chance_words(engine, content, r.label, r.value)) for r in self.chance.log[rolled:]]
+        # a roll or draw told without its doer ("rolls 4 on the shooting die") is the acting player's:
+        # told with their name; words with a subject of their own ("a movement die shows 4") stay as they are
+        then = [said_by(seat, w) if _DOER.match(w) else w
+                for w in (chance_words(engine, content, r.label, r.value) for r in self.chance.log[rolled:])]
         then += engine.describe_events(events, content, self.state)
         by = "you" if human or seat in self.humans else "rules" if not seat else "computer"
         self.log.append(Entry(seat, by, said, tuple(then)))

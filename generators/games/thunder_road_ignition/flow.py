@@ -62,7 +62,8 @@ def begin_round(s: State, number: int, chance: Chance, events: list[Event]) -> N
         dice = tuple(roll(chance, "movement", faces, events) for _ in range(n))
         crews[name] = Crew(name, tuple(sorted(dice)))
     s.crews = crews
-    note(events, "round", number=number, first=s.first)
+    note(events, "round", number=number, first=s.first,
+         dice={name: list(crews[name].dice) for name in seating_from(s.order, s.first)})  # who rolled what
     for turn, player in turns_of_round(s.order, s.first):
         if open_slots(s, player):
             begin_turn(s, turn, player)

@@ -55,6 +55,8 @@ _DIE = {"movement": "a movement die", "stunt": "the stunt die", "shooting": "the
 
 def describe_random(label: str, value: Any, name: Callable[[str], str]) -> str:
     """A roll or draw in players' words: the face as the die or token prints it."""
+    if label == "movement":  # rolled for every crew as a round begins: the round's line says whose
+        return f"a movement die shows {value}"
     if label in _DIE:
         face = str(value) if isinstance(value, int) else name(str(value)).capitalize()
         face += " car moves" if label == "slam" else ""
@@ -138,7 +140,8 @@ def describe_event(e: Event, s: State | None, content: GameContent | None) -> st
     if kind == "won":
         return f"{d['crew']} has two cars across the finish line and wins"
     if kind == "round":
-        return f"round {d['number']} begins: {d['first']} goes first"
+        rolled = "; ".join(f"{crew} rolls {' '.join(map(str, dice))}" for crew, dice in dict(d.get("dice", {})).items())
+        return f"round {d['number']} begins: {d['first']} goes first" + (f" ({rolled})" if rolled else "")
     if kind == "reshuffle":
         return "the damage tokens are shuffled into a new pile"
     return None
