@@ -120,6 +120,10 @@ SLOW: dict[str, str] = {
     "tests/test_figures_version.py::test_a_changed_search_makes_head_to_head_figures_stale_and_leaves_the_rest":
         "the reference games played by the search",
     "tests/test_growth.py::test_the_built_site_grows_linearly_with_chapters": "whole sites built, growing",
+    "tests/test_play_links.py::test_a_game_going_on_has_no_link_to_read_its_shuffles_from":
+        "a whole game per engine through the Play page's calls",
+    "tests/test_play_links.py::test_a_link_replays_the_same_game_and_is_short": "a whole game per engine, replayed",
+    "tests/test_play_links.py::test_a_bad_or_changed_link_says_why_and_starts_a_new_game": "a whole game per engine",
     "tests/test_balance.py": "whole games for every seat and variant",
     "tests/test_difficulty_order.py": "whole games per setting",
     "tests/test_simulate_setting.py": "whole games per setting",

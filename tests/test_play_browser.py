@@ -19,8 +19,8 @@ from generators.content.model import LoadedGame
 from generators.play.table import Session
 from generators.rules.contract import Figure, Place, load_engine
 from generators.rules.facts import game_content
+from tests.play_helpers import finished
 from tests.site_helpers import Built, new_page, ready, scenarios
-from tests.test_play_links import _finished
 from tests.told_changes import untold
 
 pytestmark = pytest.mark.browser
@@ -266,7 +266,7 @@ def test_a_replay_link_is_short_and_a_bad_one_says_why(browser: Any, server: str
     assert _views(page)[-1]["link"] == "" and not page.get_attribute(".rk-play-link", "href")
     assert page.locator(".rk-play-link").is_hidden(), "a link to a game going on"
     # A finished game (played here by the page's own calls, then opened as a save) has one.
-    page.goto(f"{server}{game.id}/play.html?think={THINK}#game=" + quote(json.dumps(_finished(game.id, 6)["saved"])))
+    page.goto(f"{server}{game.id}/play.html?think={THINK}#game=" + quote(json.dumps(finished(game.id, 6)["saved"])))
     page.reload()  # a new hash alone does not load the page again
     assert _wait(page) == "over"
     href = page.get_attribute(".rk-play-link", "href") or ""

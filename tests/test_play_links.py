@@ -10,42 +10,8 @@ from typing import Any
 
 import pytest
 
-from generators.check.runner import engine_of
-from generators.play import browser
-from generators.play.bundle import content_json
 from generators.play.links import MOST_CHARS, Link, LinkError, pack, unpack
-from generators.rules.facts import game_content
-from tests.helpers import real_content
-
-CONTENT = real_content()
-GAMES = {g.id: g for g in CONTENT.games if g.engine}
-MOVES = 60
-
-
-def _start(game_id: str, request: dict[str, Any]) -> dict[str, Any]:
-    game = GAMES[game_id]
-    engine = engine_of(game)
-    data = content_json(game_content(game, engine)).decode()
-    return dict(json.loads(browser.start(game.engine or "", data, "{}", json.dumps(request))))
-
-
-def _played(game_id: str, seed: int, moves: int = MOVES) -> dict[str, Any]:
-    """A game played `moves` decisions from the page's calls (people's and the computer's)."""
-    view = _start(game_id, {"seed": seed})
-    rng = random.Random(seed)
-    for _ in range(moves):
-        if view["over"]:
-            break
-        view = json.loads(browser.computer(0.01) if view["computer_to_act"] else
-                          browser.choose(rng.randrange(len(view["choices"])) + 1))
-    return view
-
-
-def _finished(game_id: str, seed: int) -> dict[str, Any]:
-    """A game played to its end (only a finished game has a link)."""
-    view = _played(game_id, seed, 3000)
-    assert view["over"], "the game did not end"
-    return view
+from tests.play_helpers import GAMES, finished, played, start
 
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))
@@ -53,11 +19,11 @@ def test_a_game_going_on_has_no_link_to_read_its_shuffles_from(game_id: str) -> 
     """A link holds the seed, and the seed every face-down order: a game not over has none to read
     (it resumes from the browser's save); once over, its link replays it."""
     for moves in (0, 3, 8):
-        view = _played(game_id, 9, moves)
+        view = played(game_id, 9, moves)
         assert not view["over"]
         assert view["link"] == "", f"after {moves} moves the page has a link that tells the seed"
         assert "g1." not in json.dumps({k: v for k, v in view.items() if k != "saved"}), "a link elsewhere in the view"
-    done = _finished(game_id, 9)
+    done = finished(game_id, 9)
     assert unpack(done["link"]).seed == 9
 
 
@@ -72,10 +38,10 @@ def test_pack_and_unpack_are_inverse() -> None:
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))
 def test_a_link_replays_the_same_game_and_is_short(game_id: str) -> None:
-    view = _finished(game_id, 7)
+    view = finished(game_id, 7)
     moves = len(view["saved"]["moves"])
     assert moves > 10
-    again = _start(game_id, {"link": view["link"]})
+    again = start(game_id, {"link": view["link"]})
     assert not again["notice"]
     assert again["log"] == view["log"] and again["saved"] == view["saved"] and again["link"] == view["link"]
     # Each move takes a character or two, and the link is far shorter than the game's saved JSON.
@@ -90,7 +56,7 @@ def _hands(view: dict[str, Any]) -> list[str]:
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))
 def test_a_bad_or_changed_link_says_why_and_starts_a_new_game(game_id: str) -> None:
-    view = _finished(game_id, 8)
+    view = finished(game_id, 8)
     good = view["link"]
     head, moves = good.rsplit(".", 1) if good.count(".") == 4 else (good, "")
     bad = ["", "hello", "g2" + good[2:], good + ".x.y", good[:-3], head + ".!!", head + "." + "_" * 60,
@@ -103,7 +69,7 @@ def test_a_bad_or_changed_link_says_why_and_starts_a_new_game(game_id: str) -> N
         bad.append(good[:i] + rng.choice("0az_-.AZ9") + good[i + 1:])
     refused = 0
     for link in bad:
-        got = _start(game_id, {"link": link})
+        got = start(game_id, {"link": link})
         if got["notice"]:
             refused += 1
             assert got["notice"].startswith("This link could not be replayed: ") and "Traceback" not in got["notice"]
@@ -127,10 +93,10 @@ def test_unpack_names_what_is_wrong() -> None:
 
 def test_an_old_long_link_or_save_that_does_not_replay_starts_a_new_game() -> None:
     game_id = "thunder-road-ignition"
-    view = _played(game_id, 9, 12)
+    view = played(game_id, 9, 12)
     saved = view["saved"]
-    assert _start(game_id, saved)["saved"] == saved, "a good save resumes"
+    assert start(game_id, saved)["saved"] == saved, "a good save resumes"
     broken = {**saved, "moves": [*saved["moves"][:3], {"action": {"do": "nonsense"}, "by": "you"}]}
-    got = _start(game_id, broken)
+    got = start(game_id, broken)
     assert got["notice"] and "could not be replayed" in got["notice"] and len(got["saved"]["moves"]) <= 1
     assert not [w for w in _hands(view) if w in got["notice"]]
