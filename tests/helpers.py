@@ -116,6 +116,17 @@ def child_pids(pid: int) -> set[int]:
     return out
 
 
+def child_named(pid: int, word: bytes, where: str = "comm") -> int | None:
+    """A process `pid` started whose /proc `where` (its name, `comm`, or its `cmdline`) holds `word`."""
+    for kid in child_pids(pid):
+        try:
+            if word in Path(f"/proc/{kid}/{where}").read_bytes():
+                return kid
+        except OSError:
+            pass
+    return None
+
+
 def alive(pid: int) -> bool:
     """Whether `pid` still runs (a zombie waiting for its parent does not)."""
     try:

@@ -16,7 +16,7 @@ import pytest
 from PIL import Image
 
 from generators.build_system.build_graph import TMP_SUFFIX, build_lock
-from tests.helpers import alive, child_pids, fingerprint, run_cli, start_cli
+from tests.helpers import alive, child_named, fingerprint, run_cli, start_cli
 
 ARGS = ("build", "--game", "mission-drive", "--paper", "a4", "-q")
 
@@ -94,13 +94,7 @@ def test_a_second_run_waits_for_the_first(tmp_path: Path) -> None:
 
 def _mkdocs_child(pid: int) -> int | None:
     """A MkDocs worker: a fork of the build that names itself (its command line is the build's)."""
-    for kid in child_pids(pid):
-        try:
-            if b"mkdocs" in Path(f"/proc/{kid}/comm").read_bytes():
-                return kid
-        except OSError:
-            pass
-    return None
+    return child_named(pid, b"mkdocs")
 
 
 

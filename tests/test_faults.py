@@ -17,7 +17,7 @@ import pytest
 from generators.build_system.build_graph import describe_os_error, link_or_copy
 from generators.build_system.errors import MAX_FAULT_LINE, OutputError, ToolError
 from generators.build_system.workers import WORKER_NAME
-from tests.helpers import alive, child_pids, copy_content, mount_tmpfs, process_name, start_cli
+from tests.helpers import alive, child_named, child_pids, copy_content, mount_tmpfs, process_name, start_cli
 
 # --- a full disk is exit 3 in every process ------------------------------------------------------
 
@@ -397,16 +397,6 @@ def _zensical_build(tmp_path: Path) -> tuple[Path, list[str], Path]:
     return page, args, out
 
 
-def _zensical_child(pid: int) -> int | None:
-    for kid in child_pids(pid):
-        try:
-            if b"zensical" in Path(f"/proc/{kid}/cmdline").read_bytes():
-                return kid
-        except OSError:
-            pass
-    return None
-
-
 @pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="reads /proc (Linux)")
 @pytest.mark.parametrize("how", ["fault", "kill"])
 def test_a_failed_or_killed_zensical_build_leaves_the_previous_site(tmp_path: Path, how: str) -> None:
@@ -440,7 +430,7 @@ def test_a_failed_or_killed_zensical_build_leaves_the_previous_site(tmp_path: Pa
         while kid is None or not alive(kid) or not any(out.glob("*/zensical-docs/.site-zensical*/**/*.html")):
             assert proc.poll() is None, f"the build ended before Zensical wrote a page: {proc.communicate()}"
             assert time.monotonic() < deadline, "Zensical never started writing"
-            kid = kid or _zensical_child(proc.pid)
+            kid = kid or child_named(proc.pid, b"zensical", "cmdline")
             time.sleep(0.05)
         os.kill(proc.pid, signal.SIGKILL)
         proc.communicate(timeout=60)
