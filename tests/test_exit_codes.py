@@ -6,6 +6,7 @@ to the table without a test here fails `test_every_documented_code_is_exercised`
 from __future__ import annotations
 
 import re
+import shutil
 import signal
 import subprocess
 import sys
@@ -95,12 +96,16 @@ def test_2_a_command_line_mistake() -> None:
 
 @exercises(3)
 def test_3_build_cannot_be_written(tmp_path: Path) -> None:
+    # (a file given as --out itself is a usage mistake, exit 2: see test_output_folder)
     out = tmp_path / "build"
-    out.write_text("a file where the output folder should be", "utf-8")
+    assert run_cli("schema", "--out", out).returncode == 0  # a folder Roadkit made ...
+    shutil.rmtree(out / "schema")
+    blocker = out / "schema"  # ... where a file now blocks the command's own folder
+    blocker.write_text("a file where the command's folder should be", "utf-8")
     result = run_cli("schema", "--out", out)
     assert result.returncode == 3, result.stderr
     assert "build" in _one_line(result.stderr)
-    assert out.read_text("utf-8") == "a file where the output folder should be"
+    assert blocker.read_text("utf-8") == "a file where the command's folder should be"
 
 
 @exercises(3)
