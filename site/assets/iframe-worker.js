@@ -47,7 +47,9 @@
         return;
       }
       const scope = this._frame.contentWindow;
-      scope.dispatchEvent(new scope.MessageEvent("message", { data: data }));
+      // A copy, as a worker gets: Zensical's search rewrites the query it is handed, which (shared)
+      // emptied the dialog's own box and left its links an earlier query's.
+      scope.dispatchEvent(new scope.MessageEvent("message", { data: structuredClone(data) }));
     }
 
     terminate() {
@@ -57,7 +59,7 @@
     _emit(type, data) {
       // Asynchronous, like a real worker's messages.
       setTimeout(() => {
-        const event = new MessageEvent(type, { data: data });
+        const event = new MessageEvent(type, { data: structuredClone(data) });
         const handler = type === "message" ? this.onmessage : this.onerror;
         if (typeof handler === "function") handler.call(this, event);
         this.dispatchEvent(event);
