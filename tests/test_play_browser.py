@@ -242,8 +242,23 @@ def test_people_sharing_a_phone_pass_it_between_turns(browser: Any, server: str,
             text = page.inner_text("body") + page.content()
             assert not [n for n in theirs if n in text], f"{other['seat']}'s cards on {seat}'s hand-over screen"
         assert page.locator(".rk-choice").count() == 0 and page.inner_text(".rk-play-log").strip() == ""
+        # The page scrolled up to the hand-over: Material's "Back to top" (shown on a scroll up) covers
+        # none of its lines; on the table, the seats people play stand in even columns (one row for two).
+        page.mouse.wheel(0, 400)
+        page.mouse.wheel(0, -200)
+        page.wait_for_timeout(400)
+        top = page.locator(".md-top")
+        if top.count() and top.is_visible():
+            box = top.bounding_box()
+            for line in page.locator(".md-content p, .md-content h1, .md-content h2").all():
+                b = line.bounding_box() if line.is_visible() else None
+                assert not (box and b and box["y"] < b["y"] + b["height"] and b["y"] < box["y"] + box["height"]
+                            and box["x"] < b["x"] + b["width"] and b["x"] < box["x"] + box["width"]), \
+                    f"Back to top over {line.inner_text()!r}"
         page.click(".rk-play-show")
         assert _wait(page) == "you" and re.search(rf"You are\s+{seat},", page.inner_text(".rk-play-side"))
+        rows = {round(b["y"]) for b in (x.bounding_box() for x in page.locator(".rk-play-seat label").all()) if b}
+        assert len(rows) == 1, f"the two seats' boxes on {len(rows)} rows"
         page.locator(".rk-choice").first.click()
         handed += 1
     assert handed == 6 and not errors, errors
