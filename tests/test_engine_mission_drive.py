@@ -413,7 +413,7 @@ def test_boss_landing_on_the_hero_lists_where_it_can_go() -> None:
         play(s, {"do": "boss_turn"})
     with pytest.raises(IllegalAction, match="not possible"):
         play(s, {"do": "boss_turn", "hero_to": [1, 9]})
-    with pytest.raises(IllegalAction, match="space is written as \\[column, row\\]"):
+    with pytest.raises(SetupError, match="list of 2"):  # a space is [column, row]: the action's type says so
         play(s, {"do": "boss_turn", "hero_to": [2, 8, 1]})
 
 

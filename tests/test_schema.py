@@ -131,3 +131,32 @@ def test_every_facts_and_options_field_is_documented(game: str) -> None:
     unexplained = [cls.__name__ for cls in found if (cls.__doc__ or "").startswith(f"{cls.__name__}(")]
     assert not undocumented, undocumented
     assert not unexplained, unexplained
+
+
+def test_a_pair_is_two_items_exactly(tmp_path: Path) -> None:
+    """A field typed as a fixed number of items (`tuple[int, int]`: a space [column, row]) takes exactly
+    that many: one more or one fewer is a located mistake, not a traceback in the engine (a boss part's
+    target of one number, an example's uplink of five, found by `make fuzz`); the schema says the same."""
+    from generators.build_system.errors import ContentError
+    from generators.content.schema import _schema_for, convert
+    from generators.content.yaml_io import Doc
+    from generators.validate import validate
+    from tests.helpers import copy_content
+
+    for value, ok in (([1, 2], True), ([1], False), ([1, 2, 3], False), ([], False), ([1, "x"], False)):
+        try:
+            assert convert(Doc("<t>", value, {}), tuple[int, int], (), value) == tuple(value) and ok
+        except ContentError as exc:
+            assert not ok and ("list of 2" in exc.message or "whole number" in exc.message), exc.message
+    assert _schema_for(tuple[int, int], {})["maxItems"] == 2
+    content = copy_content(tmp_path, ("mission-drive",))
+    example = next(p for p in sorted((content / "mission-drive" / "examples").glob("*.yaml"))
+                   if (load_yaml(p).data.get("setup") or {}).get("uplinks"))
+    text = example.read_text("utf-8")
+    first = load_yaml(example).data["setup"]["uplinks"][0]
+    pair = f"[{first[0]}, {first[1]}]"
+    assert pair in text, "the example's first uplink, written as [column, row]"
+    example.write_text(text.replace(pair, f"[{first[0]}, {first[1]}, 7]", 1), "utf-8")
+    with pytest.raises(ContentError) as caught:
+        validate(content, ["mission-drive"])
+    assert Path(caught.value.file).name == example.name and "list of 2" in caught.value.message, str(caught.value)

@@ -147,6 +147,12 @@ def _convert(doc: Doc, tp: Any, path: KeyPath, value: Any) -> Any:
     if origin in (list, tuple):
         if not isinstance(value, list):
             raise doc.error(path, f"expected a list, got {describe(value)}")
+        fixed = _fixed(tp)
+        if fixed is not None:  # tuple[int, int]: that many items, each of its own type
+            if len(value) != len(fixed):
+                raise doc.error(path, f"expected a list of {len(fixed)} ({', '.join(type_label(a) for a in fixed)}), "
+                                      f"got {len(value)} item{'s' if len(value) != 1 else ''}")
+            return tuple(_convert(doc, a, (*path, i), v) for i, (a, v) in enumerate(zip(fixed, value, strict=True)))
         (item_tp, *_rest) = get_args(tp) or (Any,)
         items = [_convert(doc, item_tp, (*path, i), v) for i, v in enumerate(value)]
         return tuple(items)
@@ -194,6 +200,12 @@ def text_limit(path: KeyPath) -> int:
     """The most characters the text at `path` may hold (by the field it is in)."""
     key = next((p for p in reversed(path) if isinstance(p, str)), "")
     return MAX_LINE_TEXT if key in LINE_FIELDS else MAX_TEXT
+
+
+def _fixed(tp: Any) -> tuple[Any, ...] | None:
+    """The item types of a tuple of fixed length (`tuple[int, int]`), else None (`tuple[int, ...]`, lists)."""
+    args = get_args(tp)
+    return args if get_origin(tp) is tuple and args and args[-1] is not Ellipsis else None
 
 
 def _shape_matches(tp: Any, value: Any) -> bool:
@@ -343,6 +355,10 @@ def _schema_for(tp: Any, defs: dict[str, Any]) -> dict[str, Any]:
         return {"enum": list(get_args(tp))}
     if origin in (list, tuple):
         args = get_args(tp)
+        fixed = _fixed(tp)
+        if fixed is not None:
+            return {"type": "array", "prefixItems": [_schema_for(a, defs) for a in fixed], "items": False,
+                    "minItems": len(fixed), "maxItems": len(fixed)}
         return {"type": "array", "items": _schema_for(args[0], defs) if args else {}}
     if origin is dict:
         return {"type": "object", "additionalProperties": _schema_for(get_args(tp)[1], defs)}

@@ -37,7 +37,7 @@ WEAPON_TYPES = ("target", "launch", "drone")
 TOKEN_OF = {"launch": "rocket", "drone": "drone"}
 LEVELS = ("rookie", "normal", "expert")
 
-Pos = tuple[int, ...]
+Pos = tuple[int, int]
 Space = tuple[int, int]
 Arrow = Literal["forward", "back", "left", "right"]
 VehicleType = Literal["car", "motorcycle", "truck"]
