@@ -123,6 +123,10 @@ def run(args: argparse.Namespace) -> int:
         if args.setting and args.write and not args.against:
             print("roadkit simulate: --write stores every setting's figures: leave out --setting", file=sys.stderr)
             return 2
+        if args.write and "search-hints-off" in (*(args.policy or ()), args.against):
+            print("roadkit simulate: the search with hints off is for measuring the search; --write stores only "
+                  "the players the site describes", file=sys.stderr)
+            return 2
         if args.against:
             return run_head_to_head(content, args.game, games=args.games, seed=args.seed, as_json=args.json,
                                     jobs=args.jobs, quiet=args.quiet, challengers=args.policy or ["search"],

@@ -8,12 +8,14 @@ cooperative game is played by the one player at every seat; a competitive one pu
 player in one seat (each in turn over the seeds) with random players in the others, and random play's
 figure is a random player's from the same seats.
 
+Each search's simulations a CPU second of its own thinking say what a simulation costs: without hints a
+rollout plays to the end of the game, with them it stops where the game's rating takes over.
+
 `python -m tools.bench_search [GAMES [SIMULATIONS]]` prints the table alone.
 """
 
 from __future__ import annotations
 
-import dataclasses
 import sys
 import time
 from pathlib import Path
@@ -24,7 +26,7 @@ from generators.content.loader import load_content
 from generators.play.players import RandomPlayer, SearchPlayer
 from generators.play.simulate import play
 from generators.play.versus import compare, measured_seat, seats
-from generators.rules.contract import Game, Hints
+from generators.rules.contract import Game
 from generators.rules.facts import game_content
 from generators.rules.stats import rate
 
@@ -60,8 +62,9 @@ def search_strength(games: int = GAMES, simulations: int = SIMULATIONS) -> tuple
     content = load_content(ROOT / "content")
     lines = [f"## Search strength, hints on and off ({games} games a player, {simulations} simulations a move, "
              f"seeds from {SEED})", "",
-             "| game | setting | player | won | 95 % interval | CPU s a game | gap over random | target |",
-             "|---|---|---|---|---|---|---|---|"]
+             "| game | setting | player | won | 95 % interval | CPU s a game | simulations a CPU s | "
+             "gap over random | target |",
+             "|---|---|---|---|---|---|---|---|---|"]
     missed: list[str] = []
     for game in content.games:
         trial = game.tests.search  # the game's tests.yaml: a setting where random play does not always win
@@ -72,13 +75,15 @@ def search_strength(games: int = GAMES, simulations: int = SIMULATIONS) -> tuple
         label = trial.setting
         options = dict(next(s for s in engine.simulation_setups() if s.label == label).options)
         taken = seats(engine, facts, options)
-        bare = dataclasses.replace(engine, hints=Hints())
         base, base_cpu = _won(engine, facts, options, RandomPlayer(), games, taken)
-        rows: list[tuple[str, list[bool], float, dict[str, Any] | None]] = [("random", base, base_cpu, None)]
-        for name, rules in (("search, hints on", engine), ("search, hints off", bare)):
-            won, cpu = _won(rules, facts, options, SearchPlayer(simulations=simulations), games, taken)
-            rows.append((name, won, cpu, compare(won, base)))
-        for name, won, cpu, found in rows:
+        rows: list[tuple[str, list[bool], float, str, dict[str, Any] | None]] = [
+            ("random", base, base_cpu, "–", None)]
+        for name, hinted in (("search, hints on", True), ("search, hints off", False)):
+            searcher = SearchPlayer(simulations=simulations, hinted=hinted)
+            won, cpu = _won(engine, facts, options, searcher, games, taken)
+            speed = f"{searcher.searched / searcher.thought:.0f}" if searcher.thought else "–"
+            rows.append((name, won, cpu, speed, compare(won, base)))
+        for name, won, cpu, speed, found in rows:
             share = rate(sum(won), len(won)).as_dict()
             gap = target = "–"
             if found:
@@ -89,7 +94,7 @@ def search_strength(games: int = GAMES, simulations: int = SIMULATIONS) -> tuple
                 if target == "MISSED":
                     missed.append(f"{game.id}: the search without hints does not beat random play ({gap})")
             lines.append(f"| {game.id} | {label} | {name} | {sum(won)}/{len(won)} ({share['percent']:.0f} %) | "
-                         f"{share['low']:.0f}–{share['high']:.0f} % | {cpu:.2f} | {gap} | {target} |")
+                         f"{share['low']:.0f}–{share['high']:.0f} % | {cpu:.2f} | {speed} | {gap} | {target} |")
     return lines, missed
 
 

@@ -88,7 +88,8 @@ def parser() -> argparse.ArgumentParser:
     sim.add_argument("--jobs", "-j", type=arguments.JOBS, default=None, metavar="N",
                      help=f"play on N processes, 1 to {arguments.MAX_JOBS} (default: every core)")
     sim.add_argument("--policy", action="append", default=None, metavar="P",
-                     help="random, greedy (one step ahead) or search (Monte Carlo tree search); repeatable "
+                     help="random, greedy (one step ahead), search (Monte Carlo tree search) or search-hints-off "
+                          "(the search without the game's rating, to measure it); repeatable "
                           "(default: random, and greedy where the game rates positions)")
     sim.add_argument("--simulations", type=arguments.SIMULATIONS, default=100, metavar="N",
                      help=f"the search player's strength: simulations per move, 1 to {arguments.MAX_SIMULATIONS:,} "

@@ -30,6 +30,7 @@ cooperative game), 0 for the rest.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import random
 import statistics
@@ -37,7 +38,7 @@ import time
 import zlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 from generators.rules.chance import Chance
 from generators.rules.contract import Hints
@@ -216,12 +217,18 @@ class SearchPlayer:
     seconds: float | None = None
     # Keep the subtree under the chosen move for the next decision (see the module's note).
     keep: bool = False
+    # False: search as if the game gave no hints (no rating, priors or rollout; the same rules), to
+    # measure what the search finds by itself (make bench, `--policy search-hints-off`).
+    hinted: bool = True
     name: str = "search"
 
     def __post_init__(self) -> None:
         budget = f"{self.simulations} simulations" if self.seconds is None else \
             f"up to {self.simulations} simulations or {self.seconds:g} s"
-        self.name = f"search ({budget} a move{', tree kept' if self.keep else ''})"
+        kept, bare = ", tree kept" if self.keep else "", "" if self.hinted else ", hints off"
+        self.name = f"search ({budget} a move{kept}{bare})"
+        self._bare: tuple[Rules, Rules] | None = None  # a game met, and the same game without its hints
+        self.searched, self.thought = 0, 0.0  # simulations run and think time spent, over every decision
         self._kept: tuple[_Node, str, Any] | None = None  # the subtree kept, for whom, the observation expected
 
     def choose(self, game: Rules, state: Any, player: str, legal: Sequence[Any], rng: random.Random) -> Any:
@@ -230,6 +237,8 @@ class SearchPlayer:
     def analyse(self, game: Rules, state: Any, player: str, legal: Sequence[Any], rng: random.Random) -> Analysis:
         """Search from `state` for `player`; the moves with their visits and values, the chosen first."""
         started = time.process_time()
+        if not self.hinted:
+            game = self._unhinted(game)
         if len(legal) == 1:
             self._kept = None
             return Analysis((MoveStat(legal[0], 0, None),), 0, 0.0)
@@ -262,7 +271,15 @@ class SearchPlayer:
                       for a in ranked for n in [root.children.get(a)])
         if self.keep:
             self._keep(game, state, player, ranked[0], root.children.get(ranked[0]))
-        return Analysis(moves, done, time.process_time() - started)
+        spent = time.process_time() - started
+        self.searched, self.thought = self.searched + done, self.thought + spent
+        return Analysis(moves, done, spent)
+
+    def _unhinted(self, game: Rules) -> Rules:
+        """`game` with no hints, the same rules otherwise (made once per game this player meets)."""
+        if self._bare is None or self._bare[0] is not game:
+            self._bare = (game, dataclasses.replace(cast(Any, game), hints=Hints()))
+        return self._bare[1]
 
     def _keep(self, game: Rules, state: Any, player: str, action: Any, child: _Node | None) -> None:
         """Keep `child` where the move leads, without chance, to `player`'s own next decision: the
@@ -469,7 +486,10 @@ POLICIES: Mapping[str, str] = {
     "greedy": "one step ahead: the legal action whose result the engine rates best",
     "search": "Monte Carlo tree search over whole games (information-set, chance sampled), "
               "strength named by its simulations per move",
+    "search-hints-off": "the same search without the game's hints (its rating of positions): random play "
+                        "to the end of the game rates every position it reaches (for measuring the search)",
 }
+SEARCHES = ("search", "search-hints-off")  # the policies that search: their strength is simulations a move
 
 
 def player_for(policy: str, simulations: int = 100, rollout_depth: int | None = None) -> Player:
@@ -477,6 +497,6 @@ def player_for(policy: str, simulations: int = 100, rollout_depth: int | None = 
         return RandomPlayer()
     if policy == "greedy":
         return LookaheadPlayer()
-    if policy == "search":
-        return SearchPlayer(simulations=simulations, rollout_depth=rollout_depth)
+    if policy in SEARCHES:
+        return SearchPlayer(simulations=simulations, rollout_depth=rollout_depth, hinted=policy == "search")
     raise ValueError(f"unknown policy {policy!r}; expected one of: {', '.join(POLICIES)}")

@@ -30,7 +30,7 @@ from generators.build_system import workers
 from generators.content.loader import Content
 from generators.play import difficulty, figures, progress
 from generators.play.chosen import with_engines
-from generators.play.players import POLICIES, LookaheadPlayer, Player, player_for
+from generators.play.players import POLICIES, SEARCHES, LookaheadPlayer, Player, player_for
 from generators.play.stamp import OtherCode, Stamped, code_stamp, run_stamped
 from generators.rules.chance import Chance
 from generators.rules.contract import Game, Setting, load_engine
@@ -116,7 +116,7 @@ def summarize(setting: Setting, played: Sequence[Played], policy: str = "random"
         for key, value in p.result.items():
             if key != "result" and isinstance(value, (int, float)) and not isinstance(value, bool):
                 figures.setdefault(key, []).append(value)
-    strength = {"simulations": simulations} if policy == "search" and simulations else {}
+    strength = {"simulations": simulations} if policy in SEARCHES and simulations else {}
     return {
         "setting": setting.label,
         "policy": policy,
@@ -187,10 +187,11 @@ def seed_batches(seeds: Sequence[int], policy: str, jobs: int | None) -> list[li
     process, to show progress (about a hundred batches; every game is played from its own seed, so
     the batches never change a figure)."""
     workers = max(1, min(jobs or _cores(), 8))
-    if workers == 1 or (policy != "search" and len(seeds) < 20):
-        size = 1 if policy == "search" else max(1, math.ceil(len(seeds) / 100))
+    searching = policy in SEARCHES
+    if workers == 1 or (not searching and len(seeds) < 20):
+        size = 1 if searching else max(1, math.ceil(len(seeds) / 100))
     else:
-        size = 1 if policy == "search" else max(1, len(seeds) // (workers * 4))
+        size = 1 if searching else max(1, len(seeds) // (workers * 4))
     return [list(seeds[i:i + size]) for i in range(0, len(seeds), size)]
 
 
@@ -321,7 +322,7 @@ def _human(report: dict[str, Any]) -> str:
                                 for k, v in s["results"].items())
             figures = "; ".join(f"{k} mean {v['mean']} (median {v['median']}, {v['min']}–{v['max']})"
                                 for k, v in s["figures"].items())
-            who = f"search, {s['simulations']} simulations a move" if "simulations" in s else s["policy"]
+            who = f"{s['policy']}, {s['simulations']} simulations a move" if "simulations" in s else s["policy"]
             lines.append(f"{game} [{s['setting']}, {who}] {s['games']} games: {results}; {figures}")
         lines += [f"{game} difficulty: {line}" for line in difficulty.words(report.get("difficulty", {}).get(game, []))]
     return "\n".join(lines)

@@ -21,7 +21,7 @@ from typing import Any
 from generators.content.loader import Content
 from generators.play import figures, progress
 from generators.play.chosen import with_engines
-from generators.play.players import POLICIES, player_for
+from generators.play.players import POLICIES, SEARCHES, player_for
 from generators.play.simulate import Job, SimulateUsageError, executor_for, play, run_parts, seed_batches
 from generators.play.stamp import OtherCode
 from generators.rules.contract import Game, load_engine
@@ -134,7 +134,7 @@ def words(game: str, found: dict[str, Any]) -> list[str]:
              f"{found['seed'] + found['games'] - 1}): {found['against']} won {_pc(base, found['games'])}"
              + (" from the same seats" if found["seat"] else "")]
     for row in found["challengers"]:
-        who = row["player"] + (f" ({found['simulations']} simulations a move)" if row["player"] == "search" else "")
+        who = row["player"] + (f" ({found['simulations']} simulations a move)" if row["player"] in SEARCHES else "")
         gap = row["gap"]
         lines.append(f"  {who} {seat}: won {_pc(row['won'], found['games'])}; gap {gap['points']:+.1f} points "
                      f"(95 % interval {gap['low']:+.1f} to {gap['high']:+.1f}): {row['verdict']}")
