@@ -196,3 +196,20 @@ def hidden_orders(engine: Any, state: Any, seat: str, content: Any) -> list[list
 def tells_an_order(text: str, runs: list[list[str]]) -> list[str] | None:
     """The first three names of a hidden order that `text` shows one after the other, if any."""
     return next((run for run in runs if ", ".join(run) in text), None)
+
+
+def first_choice(game_id: str) -> tuple[Any, Any, Any, str, list[Any]]:
+    """A game's first decision with two or more legal moves (its first setting, seeded): the engine, its
+    content, the state, who decides and the legal moves."""
+    from generators.check.runner import engine_of  # lazy: the rules engines, for the tests that play only
+    from generators.rules.chance import Chance  # lazy: with the engines
+    from generators.rules.facts import game_content  # lazy: with the engines
+
+    game = real_content().game(game_id)
+    engine = engine_of(game)
+    content = game_content(game, engine)
+    state = engine.new_game(engine.parse_options(dict(engine.simulation_setups()[0].options)), content,
+                            Chance.seeded(5))
+    while len(engine.legal_actions(state, player := engine.players_to_act(state)[0])) < 2:
+        state = engine.play(state, engine.legal_actions(state, player)[0], Chance.seeded(6))[0]
+    return engine, content, state, player, engine.legal_actions(state, player)

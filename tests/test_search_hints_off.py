@@ -11,38 +11,22 @@ import dataclasses
 import random
 import shutil
 from pathlib import Path
-from typing import Any
 
 import pytest
 
-from generators.check.runner import engine_of
 from generators.cli import main as cli_main
 from generators.play.players import POLICIES, SEARCHES, SearchPlayer, player_for
-from generators.rules.chance import Chance
 from generators.rules.contract import Hints
-from generators.rules.facts import game_content
-from tests.helpers import real_content
+from tests.helpers import first_choice
 
-CONTENT = real_content()
 ROOT = Path(__file__).resolve().parent.parent
-
-
-def _first_choice(game_id: str) -> tuple[Any, Any, str, list[Any]]:
-    game = CONTENT.game(game_id)
-    engine = engine_of(game)
-    content = game_content(game, engine)
-    state = engine.new_game(engine.parse_options(dict(engine.simulation_setups()[0].options)), content,
-                            Chance.seeded(5))
-    while len(engine.legal_actions(state, player := engine.players_to_act(state)[0])) < 2:
-        state = engine.play(state, engine.legal_actions(state, player)[0], Chance.seeded(6))[0]
-    return engine, state, player, engine.legal_actions(state, player)
 
 
 @pytest.mark.parametrize("game_id", ["vampire-chase", "mission-drive"])
 def test_hints_off_is_the_search_on_the_game_without_its_hints(game_id: str) -> None:
     """Move for move the analysis of the search on the game with its hints taken out, and not the
     hinted search's (whose rating gives the moves other values)."""
-    engine, state, player, legal = _first_choice(game_id)
+    engine, _, state, player, legal = first_choice(game_id)
     bare = dataclasses.replace(engine, hints=Hints())
     off = SearchPlayer(simulations=12, hinted=False).analyse(engine, state, player, legal, random.Random(4))
     alike = SearchPlayer(simulations=12).analyse(bare, state, player, legal, random.Random(4))
@@ -56,7 +40,7 @@ def test_the_policy_is_named_and_counts_its_simulations() -> None:
     player = player_for("search-hints-off", simulations=7)
     assert isinstance(player, SearchPlayer) and not player.hinted and "hints off" in player.name
     assert set(SEARCHES) <= set(POLICIES)
-    engine, state, player_id, legal = _first_choice("vampire-chase")
+    engine, _, state, player_id, legal = first_choice("vampire-chase")
     player.analyse(engine, state, player_id, legal, random.Random(1))
     player.analyse(engine, state, player_id, legal, random.Random(2))
     assert player.searched == 14 and player.thought > 0

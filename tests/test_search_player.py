@@ -33,7 +33,7 @@ from generators.play.players import LookaheadPlayer, SearchPlayer, _unit
 from generators.play.versus import Bout, compare, outcomes, play_bout, recorded, seats
 from generators.rules.chance import Chance
 from generators.rules.facts import game_content
-from tests.helpers import real_content
+from tests.helpers import first_choice, real_content
 
 ROOT = Path(__file__).resolve().parent.parent
 CONTENT = real_content()
@@ -208,21 +208,10 @@ def _without_priors() -> str:
     return next(g for g in sorted(TRIALS) if not engine_of(CONTENT.game(g)).hints.priors)
 
 
-def _first_choice(game_id: str) -> tuple[Any, Any, Any, str, list[Any]]:
-    game = CONTENT.game(game_id)
-    engine = engine_of(game)
-    content = game_content(game, engine)
-    state = engine.new_game(engine.parse_options(dict(engine.simulation_setups()[0].options)), content,
-                            Chance.seeded(5))
-    while len(engine.legal_actions(state, player := engine.players_to_act(state)[0])) < 2:
-        state = engine.play(state, engine.legal_actions(state, player)[0], Chance.seeded(6))[0]
-    return engine, content, state, player, engine.legal_actions(state, player)
-
-
 def test_the_analysis_explains_the_move_the_search_makes() -> None:
     """Every legal move is listed once, the chosen one first (the move `choose` makes from the same
     seed), then by visits; the visits add up to the simulations and each value is a mean return."""
-    engine, _, state, player, legal = _first_choice(_without_priors())
+    engine, _, state, player, legal = first_choice(_without_priors())
     search = SearchPlayer(simulations=20)
     found = search.analyse(engine, state, player, legal, random.Random(3))
     assert found.best == search.choose(engine, state, player, legal, random.Random(3))
@@ -233,7 +222,7 @@ def test_the_analysis_explains_the_move_the_search_makes() -> None:
 
 
 def test_a_think_time_budget_stops_the_search_early() -> None:
-    engine, _, state, player, legal = _first_choice(_without_priors())
+    engine, _, state, player, legal = first_choice(_without_priors())
     found = SearchPlayer(simulations=100_000, seconds=0.05).analyse(engine, state, player, legal,
                                                                    random.Random(3))
     assert 1 <= found.simulations < 100_000
@@ -243,7 +232,7 @@ def test_a_think_time_budget_stops_the_search_early() -> None:
 def test_the_kept_tree_is_reused_only_for_a_foreseen_position() -> None:
     """Kept where the move leads, without chance, to the same player's next decision: the next search
     starts from the kept visits; a position it did not foresee starts afresh."""
-    engine, _, state, _, legal = _first_choice("escape-deathrace-2182-micro")
+    engine, _, state, _, legal = first_choice("escape-deathrace-2182-micro")
     chance = Chance.seeded(8)
     search = SearchPlayer(simulations=30, keep=True)
     reused = fresh = 0
