@@ -60,7 +60,7 @@ def parse(note: RuleNote) -> Ruling:
     lead = text[: matches[0].start()].strip() if matches else text
     if lead:
         parts[BOOK] = lead
-    ends = [m.start() for m in matches[1:]] + [len(text)]
+    ends = [m.start() for m in matches[1:]] + [len(text)] * bool(matches)  # none for a text of blanks
     for m, end in zip(matches, ends, strict=True):
         body = text[m.end(): end].strip()
         label = m.group(1)
