@@ -134,11 +134,8 @@ def _reached(arrows: tuple[str, ...], mirrored: bool = False) -> frozenset[Space
 
 def choices_fit(ask: Ask[State], act: Any) -> str | None:
     """The choices the action meets are written, in order, each one possible, none never met."""
-    if act.do == "boss_turn":
-        hero_to = act.hero_to
-        if hero_to is not None and len(hero_to) != 2:
-            return f"the hero's space is written as [column, row], not {list(hero_to)}"
-    elif not (act.energy or act.discard):  # move, brake and use_upgrade carry both
+    # (a boss turn's hero_to is a space by its type: [column, row], two numbers, or the action is refused)
+    if act.do != "boss_turn" and not (act.energy or act.discard):  # move, brake and use_upgrade carry both
         s = ask.state
         if not s.uplinks and s.boss is None:  # no choice to meet (_may_meet_choice's first answer)
             return None
