@@ -1,4 +1,5 @@
-"""Nothing under content/ is passed over: every folder is a game or a located error, a game's stored
+"""Nothing under content/ is passed over: every folder is a game or a located error (and a game's
+components/, rules/, examples/ hold only their own kind of file), a game's stored
 figures (figures.json) are checked like any content file, and a control character written as a
 YAML escape is refused where any text is read (a path or an id above all). Each case is one
 located line from `roadkit validate`, exit 2, and a build that stops on it leaves build/ as it was."""
@@ -49,6 +50,12 @@ FOLDERS: dict[str, tuple[Callable[[Path], Path], str]] = {
     "a lookalike of a game's name": (lambda c: _copy(c, "vamp\u0456re-chase"), "id"),
     "a rules page linked to a device": (lambda c: (c / GAME / "rules" / "zero.md").symlink_to("/dev/zero")
                                         or c / GAME / "rules" / "zero.md", "not a file"),
+    "a subfolder of rules": (lambda c: (c / GAME / "rules" / "extra").mkdir() or c / GAME / "rules" / "extra",
+                             "never reads"),
+    "a component file named .yml": (lambda c: (c / GAME / "components" / "more.yml").write_text("{}")
+                                    and c / GAME / "components" / "more.yml", "never reads"),
+    "an example saved as .txt": (lambda c: (c / GAME / "examples" / "race.yaml.txt").write_text("{}")
+                                 and c / GAME / "examples" / "race.yaml.txt", "never reads"),
     "game.yaml a folder": (lambda c: (_copy(c, "other") / "game.yaml").unlink() or (c / "other" / "game.yaml").mkdir()
                            or c / "other" / "game.yaml", "folder"),
 }
@@ -64,6 +71,14 @@ def test_every_folder_is_a_game_or_a_located_error(tmp_path: Path, case: str) ->
     e = err.value
     assert Path(e.file).name == named.name or Path(e.file).resolve() == named.resolve(), str(e)
     assert (e.line, e.column) == (1, 1) and word in e.message, str(e)
+
+
+def test_hidden_files_and_backups_beside_content_are_left_alone(tmp_path: Path) -> None:
+    content = copy_content(tmp_path, (GAME,))
+    for name in (".more.yaml.swp", "more.yaml~", ".DS_Store"):
+        (content / GAME / "components" / name).write_text("{}", "utf-8")
+    (content / GAME / "rules" / ".drafts").mkdir()
+    validate(content, [GAME])  # no error: nobody means these as content
 
 
 def test_reserved_names_hold_the_hubs_and_the_hand_written_pages(tmp_path: Path) -> None:

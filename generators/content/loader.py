@@ -33,7 +33,7 @@ from generators.content.model import (
 )
 from generators.content.schema import convert
 from generators.content.svg_path import parse_path
-from generators.content.yaml_io import Doc, content_files, display_path, load_yaml, parse_yaml, read_text
+from generators.content.yaml_io import Doc, content_files, display_path, load_yaml, parse_yaml, read_text, require_file
 
 ICON_RE = re.compile(r"(?<!\\):(" + inline.NAME + r"):")  # an icon code, not after an escaping backslash
 # Artwork beyond these is not a card picture (and would make rendering crawl): refuse it up front.
@@ -88,7 +88,7 @@ def game_dirs(root: Path) -> list[Path]:
             hint = f" (found {', '.join(near)}: it must be named game.yaml)" if near else ""
             raise ContentError(display_path(path), 1, 1, (), f"every folder here is a game, and this one has no "
                                f"game.yaml{hint}; add it, or move the folder out of the content folder")
-        content_files(path, "game.yaml")  # a file, not a folder or a broken link
+        require_file(game_yaml)  # a file, not a folder or a broken link
         dirs.append(path)
     return dirs
 

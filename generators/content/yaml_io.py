@@ -119,15 +119,29 @@ def content_files(folder: Path, pattern: str) -> list[Path]:
     if not folder.is_dir():
         return []
     found = sorted(folder.glob(pattern))
+    _refuse_strays(folder, pattern, found)
     if len(found) > MAX_FOLDER_FILES:
         raise ContentError(display_path(folder), 1, 1, (), f"{len(found):,} files named {pattern} here; a folder "
                            f"holds at most {MAX_FOLDER_FILES:,} (every file is walked by the build)")
     for path in found:
-        _require_file(path)
+        require_file(path)
     return found
 
 
-def _require_file(path: Path) -> None:
+def _refuse_strays(folder: Path, pattern: str, found: list[Path]) -> None:
+    """A content folder holds only its own kind of file: a subfolder or a file named otherwise
+    (`x.yml`, `x.md.txt`) would be passed over in silence, its edits never built. Hidden files and
+    editors' backups (`.x`, `x~`) are left alone: no one means them as content."""
+    kept = set(found)
+    for path in sorted(folder.iterdir()):
+        if path in kept or path.name.startswith(".") or path.name.endswith("~"):
+            continue
+        what = "a folder" if path.is_dir() else "a file"
+        raise ContentError(display_path(path), 1, 1, (), f"{what} the build never reads: {folder.name}/ holds "
+                           f"only {pattern} files, one level deep; rename or move it")
+
+
+def require_file(path: Path) -> None:
     if not path.is_file():
         what = "a folder" if path.is_dir() else "a broken link" if path.is_symlink() and not path.exists() else \
             "missing" if not path.exists() else "a link to something that is not a file (a device, a pipe)" \
@@ -139,7 +153,7 @@ def _require_file(path: Path) -> None:
 def read_text(path: Path) -> tuple[str, str]:
     """(display name, text) of a content file; a folder or an unreadable file is a located error."""
     name = display_path(path)
-    _require_file(path)
+    require_file(path)
     try:
         raw = path.read_bytes()
     except OSError as exc:
