@@ -160,3 +160,38 @@ def test_a_pair_is_two_items_exactly(tmp_path: Path) -> None:
     with pytest.raises(ContentError) as caught:
         validate(content, ["mission-drive"])
     assert Path(caught.value.file).name == example.name and "list of 2" in caught.value.message, str(caught.value)
+
+
+def test_a_list_of_distinct_names_names_each_once(tmp_path: Path) -> None:
+    """A field whose items are names of distinct things (`unique` in its metadata: the Characters a
+    Project discards) refuses a name listed twice at its place; the engine would discard the one
+    Character twice (a traceback found by `make fuzz`). The JSON Schema says the same (uniqueItems)."""
+    from generators.build_system.errors import ContentError
+    from generators.validate import validate
+    from tests.helpers import copy_content
+
+    found: list[type] = []
+    for game in sorted(WITH_ENGINE):
+        for spec in engine_of(next(g for g in LOADED.games if g.id == game)).facts_specs.values():
+            _dataclasses_in(spec, found)
+    marked = [f for cls in found for f in fields_of(cls) if f.metadata.get("unique")]
+    assert marked, "no field is marked unique: the check below would test nothing"
+    from generators.content.schema import _key, _schema_for
+    for cls in {c for c in found for f in fields_of(c) if f in marked}:  # a schema of it says so too
+        defs: dict[str, Any] = {}
+        _schema_for(cls, defs)
+        props = defs[cls.__name__]["properties"]
+        for f in fields_of(cls):
+            if f in marked:
+                assert props[_key(f)].get("uniqueItems") is True, (cls.__name__, f.name, props[_key(f)])
+    content = copy_content(tmp_path, ("dronovody",))
+    path = content / "dronovody" / "components" / "support-cards.yaml"
+    text = path.read_text("utf-8")
+    first = next(line for line in text.splitlines() if line.strip().startswith("requires: ["))
+    name = first.split("[", 1)[1].split(",")[0].rstrip("]").strip()
+    path.write_text(text.replace(first, first.replace("]", f", {name}]", 1), 1), "utf-8")
+    with pytest.raises(ContentError) as caught:
+        validate(content, ["dronovody"])
+    err = caught.value
+    assert Path(err.file).name == path.name and "once" in err.message and err.keypath[-1] == 1, str(err)
+    assert err.line == text[: text.index(first)].count("\n") + 1, str(err)

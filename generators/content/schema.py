@@ -274,6 +274,12 @@ def _check_constraints(doc: Doc, f: dataclasses.Field, path: KeyPath, value: Any
         raise doc.error(path, f"expected at least {meta['min']}, got {value}")
     if "max" in meta and isinstance(value, (int, float)) and value > meta["max"]:
         raise doc.error(path, f"expected at most {meta['max']}, got {value}")
+    if meta.get("unique") and isinstance(value, (list, tuple)):
+        seen: set[Any] = set()
+        for i, item in enumerate(value):
+            if item in seen:
+                raise doc.error((*path, i), f"expected each item once; {describe(item)} is listed again")
+            seen.add(item)
     if "pattern" in meta and isinstance(value, str) and not re.fullmatch(meta["pattern"], value):
         what = meta.get("pattern_doc", f"text matching {meta['pattern']}")
         raise doc.error(path, f"expected {what}, got {describe(value)}")
@@ -384,6 +390,10 @@ def _schema_for(tp: Any, defs: dict[str, Any]) -> dict[str, Any]:
                     for node in (prop, *prop.get("anyOf", ())):
                         if node.get("type") == "array":
                             node["maxItems"] = meta["max_items"]
+                if meta.get("unique"):
+                    for node in (prop, *prop.get("anyOf", ())):
+                        if node.get("type") == "array":
+                            node["uniqueItems"] = True
                 if "examples" in meta:
                     prop["examples"] = list(meta["examples"])
                 default = f.default

@@ -121,7 +121,8 @@ class SupportFacts:
                "transfer (a Character out of the Trench), counter-battery; artillery: strike; defence: bunker "
                "(cancels hits on the Crew), ew (cancels enemy drones and hits on drones)"})
     value: int = field(default=0, metadata={"doc": "the effect's number (distance, Logistics, bonus)"})
-    requires: tuple[str, ...] = field(default=(), metadata={"doc": "Project: Characters discarded to activate it"})
+    requires: tuple[str, ...] = field(default=(), metadata={
+        "doc": "Project: Characters discarded to activate it, each named once", "unique": True})
     once_per_round: bool = field(default=False, metadata={"doc": "its Effect turns it face down until Recovery"})
     distance: int = field(default=0, metadata={"doc": "Artillery: the farthest target distance", "min": 0})
     to_hit: int = field(default=0, metadata={"doc": "Artillery: the die result it needs", "min": 0, "max": 6})
