@@ -133,11 +133,9 @@ def trigger(state: State, when: str, events: list[Event]) -> None:
     if not any(lib.enemies[e.card].trigger == when for _, e in state.enemies()):
         return  # nobody listens: the common case, answered without ordering the ring
     for uid in activation_order(state):
-        slot = state.find(uid)
-        if slot is None or state.result:
+        if (found := state.placed(uid)) is None or state.result:
             continue
-        enemy = state.ring[slot]
-        assert enemy is not None
+        slot, enemy = found
         facts = lib.enemies[enemy.card]
         if facts.timing == "ongoing" and facts.trigger == when and enemy.health >= 1:
             events.append(Event("activate", {"card": enemy.card, "slot": slot, "step": "ongoing"}))
@@ -177,11 +175,9 @@ def enemy_move(state: State, uid: int, events: list[Event]) -> None:
 
 def run_enemy(state: State, uid: int, effects: Iterable[EnemyEffect], events: list[Event]) -> None:
     for effect in effects:
-        slot = state.find(uid)
-        if slot is None or state.result:
+        if (found := state.placed(uid)) is None or state.result:
             return
-        enemy = state.ring[slot]
-        assert enemy is not None
+        slot, enemy = found
         if effect.do == "attack":
             if effect.range == "adjacent" and not adjacent(slot, state.vehicle):
                 events.append(Event("attack_out_of_reach", {"card": enemy.card, "slot": slot}))

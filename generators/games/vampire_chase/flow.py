@@ -42,11 +42,9 @@ def chase_activation(state: State, events: list[Event]) -> None:
     finals: list[int] = []
     for step_name, group in (("activation", normal), ("late", late)):
         for uid in group:
-            slot = state.find(uid)
-            if slot is None or state.result:
+            if (found := state.placed(uid)) is None or state.result:
                 continue
-            enemy = state.ring[slot]
-            assert enemy is not None
+            slot, enemy = found
             if enemy.health < 1:  # reduced below 1 before its activation: skipped and removed
                 remove_if_dead(state, uid, events)
                 continue
@@ -59,11 +57,9 @@ def chase_activation(state: State, events: list[Event]) -> None:
                 finals.append(uid)  # ruling: enemy-dies-in-own-activation (a lost Final effect)
             remove_if_dead(state, uid, events)
     for uid in finals:
-        slot = state.find(uid)
-        if slot is None or state.result:
+        if (found := state.placed(uid)) is None or state.result:
             continue
-        enemy = state.ring[slot]
-        assert enemy is not None
+        slot, enemy = found
         events.append(Event("activate", {"card": enemy.card, "slot": slot, "step": "final"}))
         run_enemy(state, uid, timing[uid].eot, events)
         remove_if_dead(state, uid, events)

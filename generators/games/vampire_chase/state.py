@@ -113,6 +113,12 @@ class State(Record):
                 return s
         return None
 
+    def placed(self, uid: int) -> tuple[int, Enemy] | None:
+        """Enemy `uid` with its slot, while it is on the ring."""
+        slot = self.find(uid)
+        enemy = None if slot is None else self.ring[slot]
+        return None if slot is None or enemy is None else (slot, enemy)
+
     def title(self, card: str) -> str:
         """A card as players read it: its printed title."""
         return self.lib.titles.get(card, card)
