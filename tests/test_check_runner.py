@@ -316,3 +316,15 @@ def test_scenario_files_given_as_paths_never_reach_build(tmp_path: Path, capsys:
     assert "nothing written to build/" in capsys.readouterr().out
     assert fingerprint(out) == before
     assert "fixtures" not in (out / "check" / "report.json").read_text("utf-8")
+
+
+def test_the_summary_names_the_report_where_it_lands(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The run writes into a staging copy of build/ and commits it at the end: the line a person reads
+    names the report's final place, never the staging copy's temporary name."""
+    out = tmp_path / "build"
+    assert cli_main(["check", "--game", "vampire-chase", "--out", str(out)]) == 0
+    said = capsys.readouterr()
+    line = next(x for x in (said.out + said.err).splitlines() if "(report: " in x)
+    named = line.split("(report: ", 1)[1].rstrip(")")
+    assert "roadkit-tmp" not in named and Path(named).name == "report.json", line
+    assert (out / "check" / "report.json").is_file()

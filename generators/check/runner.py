@@ -32,7 +32,16 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
-from generators.build_system.build_graph import CHECK_CODE, Commit, Manifest, Target, code_version, digest, realize
+from generators.build_system.build_graph import (
+    CHECK_CODE,
+    Commit,
+    Manifest,
+    Target,
+    code_version,
+    digest,
+    realize,
+    user_path,
+)
 from generators.build_system.errors import CheckUsageError, ContentError
 from generators.check.report import PARTS, SIMULATIONS
 from generators.content.loader import Content
@@ -663,6 +672,6 @@ def _human(report: Report, out_dir: Path | None) -> str:
             lines.append(f"          note: {e['discrepancy']}")
     s = report.summary
     lines.append(f"{len(report.examples)} examples: {s['verified']} verified, {s['erratum']} erratum, "
-                 f"{s['failed']} failed" + (f" (report: {display_path(out_dir / 'report.json')})" if out_dir else
+                 f"{s['failed']} failed" + (f" (report: {user_path(out_dir / 'report.json')})" if out_dir else
                                             " (scenario files given as paths: nothing written to build/)"))
     return "\n".join(lines)
