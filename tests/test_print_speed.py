@@ -112,7 +112,7 @@ def test_an_edit_to_one_game_reloads_that_game_alone(tmp_path) -> None:
     assert cached["mission-drive"].read_bytes() != before["mission-drive"]
 
 
-def test_a_removed_games_remembered_model_goes_with_it(tmp_path) -> None:
+def test_a_removed_games_remembered_model_goes_with_it_and_older_versions_entries(tmp_path) -> None:
     import shutil
 
     from tests.helpers import run_cli
@@ -120,7 +120,13 @@ def test_a_removed_games_remembered_model_goes_with_it(tmp_path) -> None:
     content, out, args = _printed(tmp_path, ("mission-drive", "vampire-chase"))
     cache = out / ".cache"
     (cache / "content.pickle").write_bytes(b"an entry of an older version")
+    # What Zensical wrote here while earlier versions ran it in build/: numbered files and its index.
+    zensical = ("10450421714888733546", "mkdocstrings.json", "objects.inv", ".gitignore")
+    for name in zensical:
+        (cache / name).write_bytes(b"{}")
     shutil.rmtree(content / "vampire-chase")
     assert run_cli(*args).returncode == 0
     assert (cache / "content-mission-drive.pickle").exists()
     assert not (cache / "content-vampire-chase.pickle").exists() and not (cache / "content.pickle").exists()
+    assert not [name for name in zensical if (cache / name).exists()]
+    assert (cache / "text-fit.json").exists()  # a live entry stays

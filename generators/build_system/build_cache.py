@@ -9,6 +9,7 @@ remembered. A missing, stale or unreadable entry just means doing the work again
 from __future__ import annotations
 
 import contextlib
+import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -16,8 +17,14 @@ from generators.build_system.build_graph import write_if_changed
 
 _FOLDER: Path | None = None
 _PENDING: dict[str, bytes | None] = {}  # None: the entry is to go
-# Entries earlier versions kept that nothing reads any more.
-_RETIRED = ("content.pickle",)
+# Entries earlier versions kept that nothing reads any more: the one model of all games, and what
+# Zensical wrote here while `roadkit site --engine zensical` ran it in build/ (its cache files, each
+# named by a number, and its index files; 15 MB a build). Zensical now runs in its own staging folder.
+_RETIRED = ("content.pickle", ".gitignore", "mkdocstrings.json", "objects.inv")
+
+
+def _retired(name: str) -> bool:
+    return name in _RETIRED or name.isdigit()
 _RUN = [0]  # counts `caching` calls: what was read in an earlier command is read again
 
 
@@ -66,11 +73,10 @@ def keep_only(prefix: str, names: set[str]) -> None:
         return
     with contextlib.suppress(OSError):
         for path in _FOLDER.iterdir():
-            if path.name.startswith(prefix) and path.name not in names and path.name not in _PENDING:
+            if path.name in _PENDING:
+                continue
+            if (path.name.startswith(prefix) and path.name not in names) or _retired(path.name):
                 _PENDING[path.name] = None
-        for name in _RETIRED:
-            if (_FOLDER / name).exists():
-                _PENDING.setdefault(name, None)
 
 
 def save() -> None:
@@ -80,7 +86,9 @@ def save() -> None:
         return
     for name, data in sorted(_PENDING.items()):
         with contextlib.suppress(OSError):
-            if data is None:
+            if data is None and (_FOLDER / name).is_dir():
+                shutil.rmtree(_FOLDER / name)
+            elif data is None:
                 (_FOLDER / name).unlink(missing_ok=True)
             else:
                 write_if_changed(_FOLDER / name, data)
