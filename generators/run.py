@@ -26,17 +26,6 @@ from generators.build_system.commands import PAPERS
 from generators.build_system.errors import SettingError
 from generators.build_system.phases import phase
 from generators.build_system.tree import files
-from generators.check.runner import assemble_check, check_targets, owned_by_check, report_status, run_check
-from generators.check.schemas import schema_targets
-from generators.play.balance import run_balance
-from generators.play.bundle import write_play
-from generators.play.confirm import run_confirm
-from generators.play.console import play_in_terminal
-from generators.play.simulate import run_simulate
-from generators.play.table import card_texts, reference
-from generators.play.versus import run_head_to_head
-from generators.rules.contract import add_engines, load_engine
-from generators.rules.facts import game_content
 from generators.site.paths import REPO, SITE_SRC
 
 # Whole games per setting and policy that `roadkit build` plays for each game's overview;
@@ -63,6 +52,8 @@ def _waiting(message: str) -> None:
 def run(args: argparse.Namespace) -> int:
     started = time.perf_counter()
     if args.engines is not None:  # before anything loads a game's rules (the validation pass does)
+        from generators.rules.contract import add_engines  # lazy: a no-op run skips it
+
         add_engines(args.engines)
     if problem := source_date_epoch_problem():  # every command: validate's text fit reads it too (ReportLab)
         raise SettingError(problem)
@@ -95,6 +86,9 @@ def run(args: argparse.Namespace) -> int:
              f"{sum(len(g.components) for g in content.games)} components, {n} examples")
         return 0
     if args.command == "balance":
+        from generators.play.balance import run_balance  # lazy: a no-op run skips it
+        from generators.play.confirm import run_confirm  # lazy: a no-op run skips it
+
         if args.confirm:
             if args.variant or args.base or args.rebalanced or args.policy != "greedy":
                 print("roadkit balance: --confirm plays the search on the stored findings: leave out --variant, "
@@ -113,6 +107,10 @@ def run(args: argparse.Namespace) -> int:
             names = ", ".join(g.id for g in content.games if g.engine)
             print(f"roadkit play: choose one game with --game; the games are: {names}", file=sys.stderr)
             return 2
+        from generators.play.console import play_in_terminal  # lazy: a no-op run skips it
+        from generators.play.table import card_texts, reference  # lazy: a no-op run skips it
+        from generators.rules.contract import load_engine  # lazy: a no-op run skips it
+        from generators.rules.facts import game_content  # lazy: a no-op run skips it
 
         engine = load_engine(chosen[0].engine or "")
         return play_in_terminal(engine, game_content(chosen[0], engine), setting=args.setting, seat=args.seat,
@@ -120,6 +118,9 @@ def run(args: argparse.Namespace) -> int:
                                 resume=args.resume, rules=reference(chosen[0]), cards=card_texts(chosen[0]),
                                 name=chosen[0].id)
     if args.command == "simulate":
+        from generators.play.simulate import run_simulate  # lazy: a no-op run skips it
+        from generators.play.versus import run_head_to_head  # lazy: a no-op run skips it
+
         if args.setting and args.write and not args.against:
             print("roadkit simulate: --write stores every setting's figures: leave out --setting", file=sys.stderr)
             return 2
@@ -177,6 +178,14 @@ def _nothing_to_do(args: argparse.Namespace, run: str) -> bool:
 
 def _write(args: argparse.Namespace, checked, manifest) -> int:
     """The writing commands, build/ held: each makes only what is stale."""
+    from generators.check.runner import (  # lazy: a no-op run skips it
+        assemble_check,
+        check_targets,
+        owned_by_check,
+        report_status,
+        run_check,
+    )
+    from generators.play.bundle import write_play  # lazy: a no-op run skips it
 
     content = checked.content
     if args.command == "schema":
@@ -238,6 +247,8 @@ def _write(args: argparse.Namespace, checked, manifest) -> int:
 
 def _schemas(args: argparse.Namespace, content, manifest) -> list[Path]:
     """build/schema/: made from the code alone (and which games have engines)."""
+
+    from generators.check.schemas import schema_targets  # lazy: a no-op run skips it
 
     folder = args.out / "schema"
     targets = schema_targets(content, folder)

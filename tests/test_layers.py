@@ -236,3 +236,31 @@ print(played, sorted(m for m in sys.modules if m.split(".")[0] in ("reportlab", 
     assert result.returncode == 0, result.stderr[-3000:]
     played, blocked = result.stdout.split(maxsplit=1)
     assert int(played) == len(GAMES) and blocked.strip() == "[]", result.stdout
+
+
+def test_a_no_op_run_loads_neither_rules_nor_players_nor_checks(tmp_path: Path) -> None:
+    """An unchanged `roadkit print` answers "up to date" from the build's keys alone: importing the
+    rules, the players or the checks (0.1 s, half its time) only to say so is a regression."""
+    from tests.helpers import copy_content
+
+    content = copy_content(tmp_path, ("vampire-chase",))
+    args = ["print", "--content", str(content), "--out", str(tmp_path / "build"), "--paper", "a4", "--no-png"]
+    script = f"""
+import sys
+from generators.cli import main
+code = main({args!r})
+print(code, sorted({{".".join(m.split(".")[:2]) for m in sys.modules if m.startswith("generators.")}}))
+"""
+
+    def loaded() -> tuple[str, str]:
+        result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=ROOT, timeout=600)
+        assert result.returncode == 0, result.stderr[-3000:]
+        return result.stdout, result.stdout.splitlines()[-1]
+
+    said, first = loaded()
+    assert first.startswith("0 ") and "'generators.rules'" in first, said[-500:]  # the probe sees a real run's
+    said, again = loaded()
+    assert again.startswith("0 ") and "up to date (nothing changed" in said, said[-500:]
+    heavy = [m for m in ("generators.rules", "generators.play", "generators.check", "generators.games",
+                         "generators.pdf") if f"'{m}'" in again]
+    assert not heavy, f"a no-op run loaded {heavy}: {again}"
