@@ -16,7 +16,7 @@ from tests.helpers import ROOT, real_content
 
 @pytest.mark.parametrize(("hits", "games", "said"), [
     (14, 100, "about 1 game in 7"), (82, 100, "about 8 games in 10"), (38, 100, "about 4 games in 10"),
-    (0, 400, "never in 400 games"), (1, 400, "almost never (1 of 400 games)"),
+    (0, 400, "no game in 400"), (1, 400, "almost never (1 of 400 games)"),
     (199, 200, "almost always (199 of 200 games)"),
     (30, 30, "every one of 30 games"), (0, 0, "not measured")])
 def test_a_share_reads_as_a_player_says_it(hits: int, games: int, said: str) -> None:

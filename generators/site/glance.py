@@ -65,12 +65,13 @@ class Glance:
 
 
 def often(hits: int, games: int) -> str:
-    """A share as a player says it: "about 1 game in 7", "about 8 games in 10", "never in 400 games"."""
+    """A share as a player says it, after "wins": "about 1 game in 7", "about 8 games in 10", "no game
+    in 400" ("wins never in 400 games" is not English)."""
     if games <= 0:
         return "not measured"
     p = hits / games
     if hits == 0:
-        return f"never in {games} games"
+        return f"no game in {games}"
     if hits == games:
         return f"every one of {games} games"
     if p < 0.02:
