@@ -3,9 +3,10 @@ before the engine work (ENGINE_REFERENCE, that commit's own code and content, fr
 this interpreter), for the random and the one-step look-ahead players on each game's first setting,
 and the shared play-through suite (the same number of games in both trees).
 
-Targets (issue: engines v2): look-ahead games per CPU second >= 5x the reference for every engine that
-had a look-ahead, random play-throughs >= 3x, and the play-through suite at least twice as fast.
-Each figure is measured in its own child process (CPU seconds of that process alone), so the two trees
+The speed targets these were measured against (look-ahead >= 5x, random >= 3x, the suite 2x) are
+retired: what counts now is how strong the search plays for its time (tools/bench_search.py). The
+figures stay, as ratios without a verdict, to show a slowdown; an engine that no longer plays is
+still a failure. Each figure is measured in its own child process (CPU seconds of that process alone), so the two trees
 never share a cache. On a shared machine one such figure moves by a third from run to run (the other
 core's work slows this one's caches), so the trees are measured in alternating rounds, each tree first
 in turn, and each tree's figure is its best round (as the build's timings are best of their runs:
@@ -28,9 +29,7 @@ ROOT = Path(__file__).resolve().parent.parent
 T = TypeVar("T")
 ENGINE_REFERENCE = "af88591"  # main before the engines moved to packages on the narrow contract
 GAMES = {"random": 40, "greedy": 20}
-TARGETS = {"random": 3.0, "greedy": 5.0}
 SUITE_GAMES = 40  # play-throughs per engine in the suite, the same in both trees
-SUITE_TARGET = 2.0
 ROUNDS = 5  # alternating rounds of the games per CPU second: each tree's best counts
 SUITE_ROUNDS = 3  # the same for the play-through suite (about half a minute a tree a round)
 
@@ -111,8 +110,9 @@ def _spread(ratios: list[float]) -> str:
 
 
 def engine_figures(quick: bool = False) -> tuple[list[str], list[str]]:
-    """The table's lines, and the targets missed. `quick`: one round of a few games (the bench's quick
-    mode, which `make test` runs so that a broken benchmark fails there; its figures are noise)."""
+    """The table's lines, and what failed (an engine that no longer plays). `quick`: one round of a few
+    games (the bench's quick mode, which `make test` runs so that a broken benchmark fails there; its
+    figures are noise)."""
     games, suite_games = ({"random": 3, "greedy": 2}, 3) if quick else (GAMES, SUITE_GAMES)
     rounds, suite_rounds = (1, 1) if quick else (ROUNDS, SUITE_ROUNDS)
     with tempfile.TemporaryDirectory(prefix="roadkit-engines-") as tmp:
@@ -128,8 +128,8 @@ def engine_figures(quick: bool = False) -> tuple[list[str], list[str]]:
         suites = _alternating(suite_rounds, lambda tree: _suite(tree, suite_games), ref)
     lines = [f"## Engines: whole games per CPU second against {ENGINE_REFERENCE} "
              f"(random {games['random']} games, look-ahead {games['greedy']}, first setting; {rounds} alternating "
-             "rounds, best of each)", "",
-             "| game | player | before | now | ratio | rounds' ratios | target |", "|---|---|---|---|---|---|---|"]
+             "rounds, best of each; the speed targets are retired: see the search's strength per second)", "",
+             "| game | player | before | now | ratio | rounds' ratios |", "|---|---|---|---|---|---|"]
     missed: list[str] = []
     keys = sorted({k for old, new in rates for k in (*old, *new)})
     for key in keys:
@@ -137,29 +137,21 @@ def engine_figures(quick: bool = False) -> tuple[list[str], list[str]]:
         olds = [old[key] for old, _ in rates if key in old]
         news = [new[key] for _, new in rates if key in new]
         if not olds:
-            lines.append(f"| {game} | {policy} | – | {max(news):.2f} | new | – | – |")
+            lines.append(f"| {game} | {policy} | – | {max(news):.2f} | new | – |")
             continue
         if not news:
-            lines.append(f"| {game} | {policy} | {max(olds):.2f} | – | gone | – | MISSED |")
+            lines.append(f"| {game} | {policy} | {max(olds):.2f} | – | gone | – |")
             missed.append(f"engine {key} no longer plays")
             continue
         ratios = [new[key] / old[key] for old, new in rates]
         ratio = max(news) / max(olds)
-        verdict = "met" if ratio >= TARGETS[policy] else "MISSED"
-        if verdict == "MISSED":
-            missed.append(f"engine speed {key} {ratio:.1f}x (target {TARGETS[policy]:.0f}x)")
-        lines.append(f"| {game} | {policy} | {max(olds):.2f} | {max(news):.2f} | "
-                     f"{ratio:.1f}x | {_spread(ratios)} | >= {TARGETS[policy]:.0f}x: {verdict} |")
+        lines.append(f"| {game} | {policy} | {max(olds):.2f} | {max(news):.2f} | {ratio:.1f}x | {_spread(ratios)} |")
     ratios = [old / new for old, new in suites]
     old_suite, new_suite = min(old for old, _ in suites), min(new for _, new in suites)
     ratio = old_suite / new_suite
     lines += ["", f"Play-through suite ({suite_games} games per engine, {suite_rounds} alternating rounds, best of "
               f"each): {old_suite:.1f} s CPU before, {new_suite:.1f} s now: {ratio:.1f}x faster "
-              f"(rounds {_spread(ratios)}; "
-              f"target >= {SUITE_TARGET:.0f}x: {'met' if ratio >= SUITE_TARGET else 'MISSED'}). "
-              f"Measured in {time.perf_counter() - started:.0f} s."]
-    if ratio < SUITE_TARGET:
-        missed.append(f"play-through suite {ratio:.1f}x (target {SUITE_TARGET:.0f}x)")
+              f"(rounds {_spread(ratios)}). Measured in {time.perf_counter() - started:.0f} s."]
     return lines, missed
 
 
