@@ -83,7 +83,7 @@ def validate(root: Path, games: Sequence[str] | None = None, extra_paths: Sequen
     check_game_ids(content)
     # A remembered game's examples passed with exactly these files and this code: loaded if needed.
     work = load_all(content, games, extra_paths, later=remembered if not extra_paths else ())
-    check_site_pages(games=[folder.name for folder in game_dirs(Path(content.root))])
+    _check_site_pages_once(sorted(folder.name for folder in game_dirs(Path(content.root))))
     for game in content.games:
         if game.id not in remembered:  # a remembered game passed these already
             check_link_schemes(game)
@@ -94,6 +94,26 @@ def validate(root: Path, games: Sequence[str] | None = None, extra_paths: Sequen
             check_glyphs(game)
             check_variants(game)
     return Validated(content, work)
+
+
+# --- the hand-written site pages, checked once per change -----------------------------------------
+
+
+SITE_PAGES_ENTRY = "site-pages.key"  # the key of the hand-written pages that last passed
+
+
+def _check_site_pages_once(games: list[str]) -> None:
+    """`check_site_pages`, unless the last run that passed validation checked exactly these bytes with
+    this code and these game folders (from the same folder: errors name files relative to it). A
+    print of one card no longer checks every page of the editors' guide again."""
+    root = paths.SITE_SRC
+    key = digest(code_version(), str(root), os.getcwd(), games,
+                 tuple(e for p in walk(root) if (e := _entry(p, p.relative_to(root).as_posix())) is not None)
+                 if root.is_dir() else ()).encode()
+    if build_cache.read(SITE_PAGES_ENTRY) == key:
+        return
+    check_site_pages(games=games)
+    build_cache.stage(SITE_PAGES_ENTRY, key)  # kept only once the whole validation passed
 
 
 # --- the content model, remembered game by game ---------------------------------------------------

@@ -130,3 +130,37 @@ def test_a_removed_games_remembered_model_goes_with_it_and_older_versions_entrie
     assert not (cache / "content-vampire-chase.pickle").exists() and not (cache / "content.pickle").exists()
     assert not [name for name in zensical if (cache / name).exists()]
     assert (cache / "text-fit.json").exists()  # a live entry stays
+
+
+def test_the_site_pages_are_checked_again_only_when_they_change(tmp_path, monkeypatch) -> None:
+    """The hand-written pages' check runs once per change of their bytes (a print of one edited card
+    skips it), and a mistake written there later is still found."""
+    import shutil
+
+    from generators import validate
+    from generators.cli import main as cli_main
+    from generators.site import paths
+    from tests.helpers import copy_content
+
+    site = tmp_path / "site"
+    shutil.copytree(paths.SITE_SRC, site)
+    monkeypatch.setattr(paths, "SITE_SRC", site)
+    calls: list[int] = []
+    real = validate.check_site_pages
+    monkeypatch.setattr(validate, "check_site_pages", lambda **kw: calls.append(1) or real(**kw))
+    content = copy_content(tmp_path, ("vampire-chase",))
+    game = content / "vampire-chase" / "game.yaml"
+    args = ["print", "--content", str(content), "--out", str(tmp_path / "build"), "--paper", "a4", "--no-png", "-q"]
+
+    def edit(n: int) -> None:  # a change to the content, so that the run is not a no-op
+        game.write_text(game.read_text("utf-8") + f"\n# edit {n}\n", "utf-8")
+
+    assert cli_main(args) == 0 and len(calls) == 1
+    edit(1)
+    assert cli_main(args) == 0 and len(calls) == 1  # the pages as they were: not checked again
+    about = site / "about.md"
+    about.write_text(about.read_text("utf-8") + "\n[a dead link](no-such-page.md)\n", "utf-8")
+    edit(2)
+    assert cli_main(args) == 2 and len(calls) == 2  # checked again, and the mistake found
+    edit(3)
+    assert cli_main(args) == 2 and len(calls) == 3  # a failed check is never remembered
