@@ -298,5 +298,11 @@ def test_the_figure_check_catches_what_it_is_for() -> None:
     assert untold({hp: 20}, {hp: 17}, ["X strikes Z", "draws a 3 for X's strike at Z"])
     assert not untold({hp: 20}, {hp: 17}, ["X strikes Z", "Z loses 3 HP"])
     assert not untold({hp: 20}, {hp: 17}, ["Z loses 1 HP", "Z loses 2 HP"])
+    # An amount is the named piece's only once the line names it: Y's loss naming Z at its end is not Z's.
+    assert untold({hp: 20}, {hp: 14}, ["Z loses 2 HP", "Z loses 3 HP", "Y loses 1 HP to Z's strike (Z is X: one more)"])
+    assert not untold({hp: 20}, {hp: 15}, ["Z loses 2 HP", "Z loses 3 HP", "Y loses 3 HP to Z's strike (Z is X)"])
+    health = Figure("", "Health")
+    assert explains("the van hits for 2: Health -1", health, 4, -1)  # a minus sign is part of its number
+    assert not explains("the van hits for 2: Health -1", health, 4, 1)
     assert untold({hp: 20}, {hp: 17}, ["Z loses 1 HP", "Z loses 1 HP"])
     assert untold({hp: 20}, {hp: 17}, ["Z loses 1 HP", "Z loses 1 HP", "Z is on tile 1 (HP low)"])

@@ -9,18 +9,27 @@ from collections.abc import Mapping
 
 from generators.rules.contract import Figure, Place
 
-NUMBER = re.compile(r"(?<![\w.#])(\d+|an?|one|two|three|four|five|six)(?![\w.])", re.IGNORECASE)
+# A minus sign belongs to its number ("Health -1"); a hyphen between two numbers does not ("1-2").
+NUMBER = re.compile(r"(?<![\w.#])(-?\d+|an?|one|two|three|four|five|six)(?![\w.])", re.IGNORECASE)
 SPELLED = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 
 
 def numbers_in(line: str) -> set[int]:
     """The amounts a line states: digits, and "a"/"one" … "six" spelled out ("picks a drop")."""
-    return {int(n) if n.isdigit() else SPELLED[n.lower()] for n in NUMBER.findall(line)}
+    return {int(n) if n.lstrip("-").isdigit() else SPELLED[n.lower()] for n in NUMBER.findall(line)}
+
+
+def named_at(line: str, piece: str) -> int | None:
+    """Where the line first names the piece itself ("Y loses 2 HP", not "Y's strike"), or None."""
+    if not piece:
+        return 0
+    m = re.search(rf"(?<![\w-]){re.escape(piece)}(?![\w-]|['’]s\b)", line)
+    return m.start() if m else None
 
 
 def names(line: str, piece: str) -> bool:
     """The line names the piece itself ("Y loses 2 HP", not "Y's strike")."""
-    return not piece or re.search(rf"(?<![\w-]){re.escape(piece)}(?![\w-]|['’]s\b)", line) is not None
+    return named_at(line, piece) is not None
 
 
 def explains(line: str, figure: Figure, before: int | Place, after: int | Place) -> bool:
@@ -36,15 +45,18 @@ def explains(line: str, figure: Figure, before: int | Place, after: int | Place)
 
 def added_up(lines: list[str], figure: Figure, before: int | Place, after: int | Place) -> bool:
     """Several lines naming the piece and the figure, each with the amount right before the figure or
-    the piece ("1 corpse gained", "takes a damage token", "an enemy car"), that add up to the change,
-    each a gain or a loss ("loses 2 HP", then "regains 3 HP": 12 -> 13)."""
+    the piece, not before the line names the piece ("1 corpse gained", "takes a damage token", "an
+    enemy car"), that add up to the change, each a gain or a loss ("loses 2 HP", then "regains 3 HP":
+    12 -> 13)."""
     if not (isinstance(after, int) and isinstance(before, int)):
         return False
     words = "|".join(re.escape(w) for w in (figure.name, figure.piece) if w)
     amount = re.compile(rf"{NUMBER.pattern} (?:[\w-]+ )?(?:{words})", re.IGNORECASE)
+    # An amount counts for the piece the line is about: one stated with or after the line's naming of
+    # it ("an enemy car"; "P2 loses 3 HP to P1's strike (P1 is ...)" is P2's loss, though it names P1).
     amounts = [numbers_in(m.group(1)).pop() for line in lines
-               if names(line, figure.piece) and figure.name.lower() in line.lower()
-               for m in [amount.search(line)] if m]
+               if (at := named_at(line, figure.piece)) is not None and figure.name.lower() in line.lower()
+               for m in [next((m for m in amount.finditer(line) if m.end() > at), None)] if m]
     sums = {0}
     for n in amounts:
         sums = {t + n for t in sums} | {t - n for t in sums}

@@ -90,6 +90,9 @@ def t_place_token(s: State, t: Task, chance: Chance, events: list[Event]) -> Non
         return
     car = car._replace(tokens=(*car.tokens, t.space))
     s.put_car(car)
+    # Told apart from the draw: a token's effect can stop play for a decision (a skid into a slam,
+    # whose reroll a player decides), and the token goes under the car only after it.
+    note(events, "token", car=car.id, token=t.space, count=len(car.tokens))
     if len(car.tokens) >= 2 and car.at in s.board.spaces:
         log(events, f"{car.id} has a second damage token")
         to_pit(s, car.id, "second damage", events)

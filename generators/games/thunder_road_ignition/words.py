@@ -111,8 +111,8 @@ def place_words(at: str) -> str:
 
 def describe_event(e: Event, s: State | None, content: GameContent | None) -> str | None:
     """What the rules did on their own, where it moves a car or changes its damage: each space a car
-    moves onto and why (a slam, an oil slick, a ramp), damage tokens drawn, a shot's hit or miss, a
-    slam, trips to the pit and out, the finish line, a new round and the winner."""
+    moves onto and why (a slam, an oil slick, a ramp), damage tokens drawn and put under a car, a
+    shot's hit or miss, a slam, trips to the pit and out, the finish line, a new round and the winner."""
     name = namer(content)
     d = e.data
     kind = e.kind
@@ -121,6 +121,9 @@ def describe_event(e: Event, s: State | None, content: GameContent | None) -> st
         return f"{car_words(str(d['car']))} moves {d['direction']} onto {place_words(str(d['to']))}{how}"
     if kind == "damage":
         return f"{car_words(str(d['car']))} takes a damage token: {name(str(d['token']))}"
+    if kind == "token":
+        n = int(d["count"])
+        return f"{car_words(str(d['car']))} now has {n} damage token{'s' if n != 1 else ''} under it"
     if kind == "shot":
         what = "the missile" if d["how"] == "missile" else "the shot"
         by = f"{car_words(str(d['shooter']))}'s shot" if d.get("shooter") and d["how"] != "missile" else what

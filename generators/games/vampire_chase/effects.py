@@ -74,7 +74,7 @@ def hurt_player(state: State, amount: int, source: str, events: list[Event], shi
     state.health -= lost
     state.bump("damage_taken", lost)
     events.append(Event("player_hurt", {"source": source, "amount": amount, "absorbed": absorbed,
-                                        "health": state.health}))
+                                        "health": state.health, "shield": state.shield}))
     if state.health <= 0 and state.result is None:
         state.result, state.reason, state.phase = "lost", "health", "over"
         events.append(Event("lost", {"reason": "Health reached 0"}))

@@ -131,8 +131,8 @@ def describe_random(label: str, value: Any, content: GameContent | None) -> str:
 
 def describe_event(event: Event, state: State | None, content: GameContent | None) -> str | None:
     """What the rules did on their own inside a step, where it changes a figure the reader follows:
-    the end-of-turn speed check, an enemy's hit, a heal, a Shield gained, an enemy defeated (its
-    corpses), an enemy arriving."""
+    the end-of-turn speed check, an enemy's hit (and the Shield left), a heal, a Shield gained,
+    corpses gained by a card, an enemy defeated (its corpses), an enemy arriving."""
     name = namer(content)
     d = event.data
     if event.kind == "speed_check":
@@ -141,12 +141,14 @@ def describe_event(event: Event, state: State | None, content: GameContent | Non
         return (f"the speed check: the gauge at {d['gauge']} ({d['zone']}) against the chase range {r0}–{r1} "
                 f"({d['range_zone']}), {cost}")
     if event.kind == "player_hurt" and d["source"] != "speed check":  # the speed check tells its own cost
-        shield = f", the Shield takes {d['absorbed']}" if d["absorbed"] else ""
+        shield = f", the Shield takes {d['absorbed']} (Shield {d['shield']})" if d["absorbed"] else ""
         return f"{name(str(d['source']))} hits for {d['amount']}{shield}: Health {d['health']}"
     if event.kind == "heal" and d["amount"]:
         return f"{d['amount']} Health healed: Health {d['health']}"
     if event.kind == "shield":
         return f"Shield +{d['amount']}: Shield {d['shield']}"
+    if event.kind == "corpses":  # a card's effect adds to the Corpse Pile
+        return f"{counted(d['gained'], 'corpse')} gained: {d['corpses']} in the Corpse Pile"
     if event.kind == "defeated":
         return f"{name(str(d['card']))} is defeated: {counted(d['corpses'], 'corpse')} gained"
     if event.kind == "arrival":
