@@ -106,6 +106,9 @@ def _check_site_pages_once(games: list[str]) -> None:
     """`check_site_pages`, unless the last run that passed validation checked exactly these bytes with
     this code and these game folders (from the same folder: errors name files relative to it). A
     print of one card no longer checks every page of the editors' guide again."""
+    if not build_cache.active():  # a command that remembers nothing: no key to make
+        check_site_pages(games=games)
+        return
     root = paths.SITE_SRC
     key = digest(code_version(), str(root), os.getcwd(), games,
                  tuple(e for p in walk(root) if (e := _entry(p, p.relative_to(root).as_posix())) is not None)
